@@ -1,0 +1,219 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# prof's one, non-recursive Makefile.
+#
+#   make                 build ./prof (or $(O)/prof with O=dir)
+#   make check           install what the tests need, build, run every test
+#   make demo            install, build, run prof on the bundled demo workload
+#   make doc             man pages from Documentation/*.txt (needs asciidoc)
+#   make clean
+#
+# Knobs: V=1 (show commands), O=dir (out-of-tree build), DEVELOPER=1
+# (strict warnings as errors), SANITIZE=address,undefined, NO_LIBUNWIND=1,
+# NO_LIBTRACEEVENT=1, NO_NCURSES=1, NO_ZSTD=1, NO_CAPSTONE=1, CC=...,
+# EXTRA_CFLAGS=..., TESTS='t0001*' (limit make check to some tests).
+
+PROF_VERSION := 0.1.0
+
+srctree := $(CURDIR)
+ifdef O
+OUT := $(abspath $(O))
+else
+OUT := $(srctree)
+endif
+OBJ := $(OUT)/.build
+
+CC ?= cc
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+
+ifeq ($(V),1)
+Q :=
+quiet = @:
+else
+Q := @
+quiet = @printf '  %-7s %s\n' $(1) $(2);
+endif
+
+all: $(OUT)/prof
+
+# ---------------------------------------------------------------- features
+# The probe result is cached in $(OBJ)/FEATURES; it is redone when the
+# probe script or the compiler changes (make clean, or a new CC).
+$(OBJ)/FEATURES: scripts/feature-probe.sh $(wildcard scripts/feature/*.c)
+	@mkdir -p $(OBJ)
+	$(Q)scripts/feature-probe.sh $(OBJ) "$(CC)"
+	@printf '\n  Auto-detecting system features:\n'
+	@sed -n 's/^HAVE_\([a-z]*\) := \(1\)\{0,1\}$$/\1 \2/p' $@ | \
+		while read -r f on; do printf '  ... %20s: [ %s ]\n' $$f "$$( [ -n "$$on" ] && echo 'on ' || echo OFF)"; done
+	@echo
+
+-include $(OBJ)/FEATURES
+
+# Unless the FEATURES file exists, features are unknown (first pass).
+ifneq ($(wildcard $(OBJ)/FEATURES),)
+FEATURES_KNOWN := 1
+endif
+
+FEATURE_LIST := libelf libdw libunwind libtraceevent ncursesw zstd capstone
+REQUIRED := libelf libdw
+ifdef NO_LIBUNWIND
+HAVE_libunwind :=
+endif
+ifdef NO_LIBTRACEEVENT
+HAVE_libtraceevent :=
+endif
+ifdef NO_NCURSES
+HAVE_ncursesw :=
+endif
+ifdef NO_ZSTD
+HAVE_zstd :=
+endif
+ifdef NO_CAPSTONE
+HAVE_capstone :=
+endif
+
+ifdef FEATURES_KNOWN
+$(foreach f,$(REQUIRED),$(if $(HAVE_$(f)),,$(error required library $(f) not found: install the Debian package $(PKG_$(f)) (or run scripts/install-deps.sh))))
+endif
+
+FEATURE_CFLAGS := $(foreach f,$(FEATURE_LIST),$(if $(HAVE_$(f)),$(CFLAGS_$(f)) -DHAVE_$(shell echo $(f) | tr a-z A-Z)=1))
+FEATURE_LIBS := $(foreach f,$(FEATURE_LIST),$(if $(HAVE_$(f)),$(LIBS_$(f))))
+
+# ---------------------------------------------------------------- flags
+WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
+	-Wshadow -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
+	-Wno-format-nonliteral
+ifeq ($(DEVELOPER),1)
+WARNINGS += -Werror -Wconversion -Wno-sign-conversion -Wno-error=conversion \
+	-Wpointer-arith -Wvla -Wdeclaration-after-statement -Wundef
+endif
+
+OPT_CFLAGS := -O2 -g -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer
+ifdef SANITIZE
+OPT_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=$(SANITIZE) -fno-sanitize-recover=all
+SAN_LDFLAGS := -fsanitize=$(SANITIZE)
+endif
+
+ALL_CFLAGS := -std=gnu11 $(OPT_CFLAGS) $(WARNINGS) -Iinclude -I$(OBJ) \
+	-D_GNU_SOURCE -DPROF_VERSION='"$(PROF_VERSION)"' \
+	-DPROF_SRCDIR='"$(srctree)"' \
+	$(FEATURE_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
+ALL_LDFLAGS := $(SAN_LDFLAGS) $(LDFLAGS)
+LIBS := $(FEATURE_LIBS) -lm -lpthread
+
+# Rebuild everything when the flags change.
+FLAGS_STAMP := $(OBJ)/FLAGS
+FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
+ifdef FEATURES_KNOWN
+ifneq ($(file <$(FLAGS_STAMP)),$(FLAGS_NOW))
+$(shell mkdir -p $(OBJ))
+$(file >$(FLAGS_STAMP),$(FLAGS_NOW))
+endif
+endif
+$(FLAGS_STAMP): | $(OBJ)/FEATURES
+
+# ---------------------------------------------------------------- sources
+LIB_SRCS := $(sort $(wildcard src/*/*.c src/*/*/*.c))
+BUILTIN_SRCS := $(sort $(wildcard builtin/*.c))
+MAIN_SRCS := src/prof.c
+DOCS := $(sort $(wildcard Documentation/prof*.txt))
+
+LIB_OBJS := $(LIB_SRCS:%.c=$(OBJ)/%.o)
+BUILTIN_OBJS := $(BUILTIN_SRCS:%.c=$(OBJ)/%.o) $(OBJ)/doc-data.o
+MAIN_OBJS := $(MAIN_SRCS:%.c=$(OBJ)/%.o)
+LIBPROF := $(OBJ)/libprof.a
+
+$(OBJ)/%.o: %.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(OBJ)/doc-data.c: scripts/embed-docs.sh $(DOCS)
+	@mkdir -p $(dir $@)
+	$(call quiet,GEN,$@)
+	$(Q)scripts/embed-docs.sh $@ $(DOCS)
+
+$(OBJ)/doc-data.o: $(OBJ)/doc-data.c $(FLAGS_STAMP)
+	$(call quiet,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Wno-overlength-strings -c -o $@ $<
+
+$(LIB_OBJS) $(BUILTIN_OBJS) $(MAIN_OBJS): | $(OBJ)/FEATURES
+
+$(LIBPROF): $(LIB_OBJS)
+	$(call quiet,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(OUT)/prof: $(MAIN_OBJS) $(BUILTIN_OBJS) $(LIBPROF)
+	$(call quiet,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(MAIN_OBJS) $(BUILTIN_OBJS) $(LIBPROF) $(LIBS)
+
+# ---------------------------------------------------------------- tests
+# Unit tests: tests/unit/*.c, each a TAP program linked against libprof.a.
+UNIT_SRCS := $(sort $(wildcard tests/unit/t[0-9]*.c))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(OBJ)/tests/unit/%)
+HELPER_SRCS := $(sort $(wildcard tests/helpers/*.c))
+HELPER_BINS := $(HELPER_SRCS:tests/helpers/%.c=$(OBJ)/tests/helpers/%)
+
+$(OBJ)/tests/unit/tap.o: tests/unit/tap.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -MMD -MP -c -o $@ $<
+
+$(OBJ)/tests/unit/%: tests/unit/%.c $(OBJ)/tests/unit/tap.o $(LIBPROF) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(OBJ)/tests/unit/tap.o $(LIBPROF) $(LIBS)
+
+# Test workloads: small deterministic programs. Frame pointers always;
+# a helper that wants otherwise says so in its first line.
+$(OBJ)/tests/helpers/%: tests/helpers/%.c
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -fno-inline $(shell sed -n '1s|^/\* cflags: \(.*\) \*/|\1|p' $<) -o $@ $< -lpthread -lm
+
+build-tests: $(OUT)/prof $(UNIT_BINS) $(HELPER_BINS)
+
+# PROVE_OPTS=-j2 runs two test files at once; tests that measure share
+# the machine with the others, so the default stays serial.
+TESTS ?= t[0-9]*
+RUN_TESTS = cd tests && PROF=$(OUT)/prof PROF_HELPERS=$(OBJ)/tests/helpers \
+	prove $(PROVE_OPTS) -f \
+	$(filter $(UNIT_BINS),$(wildcard $(OBJ)/tests/unit/$(TESTS))) \
+	$(patsubst tests/%,%,$(sort $(wildcard tests/shell/$(TESTS).sh)))
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory build-tests
+	$(Q)$(RUN_TESTS)
+
+# Like check, without installing packages first (for quick iteration).
+test: build-tests
+	$(Q)$(RUN_TESTS)
+
+deps:
+	$(Q)scripts/install-deps.sh
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory all $(OBJ)/tests/helpers/demo
+	$(Q)PROF=$(OUT)/prof DEMO=$(OBJ)/tests/helpers/demo scripts/demo.sh
+
+# ---------------------------------------------------------------- docs
+MAN_PAGES := $(DOCS:Documentation/%.txt=$(OUT)/Documentation/%.1)
+$(OUT)/Documentation/%.1: Documentation/%.txt Documentation/asciidoc.conf
+	@mkdir -p $(dir $@)
+	$(call quiet,DOC,$@)
+	$(Q)a2x -f manpage --no-xmllint -L -D $(dir $@) \
+		--asciidoc-opts='-f Documentation/asciidoc.conf' \
+		-a prof_version=$(PROF_VERSION) $<
+
+doc: $(MAN_PAGES)
+
+clean:
+	$(call quiet,CLEAN,$(OUT))
+	$(Q)rm -rf $(OBJ) $(OUT)/prof $(OUT)/Documentation/*.1
+
+.PHONY: all check test build-tests deps demo doc clean
+.DELETE_ON_ERROR:
+
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * evsel.h: one event selector (a perf_event_attr plus what prof knows
+ * about it) and the evlist that holds them in command-line order.
+ *
+ * Ownership: an evlist owns its evsels; evsel->name and the other strings
+ * are owned by the evsel. cpus/threads are references (cpu_map__get).
+ *
+ * This header is shared by several modules: the event parser fills the
+ * "description" part, the counting/sampling code (core/evsel.c) the
+ * "runtime" part, and the user layer (stat, hist) hangs its own data on
+ * ->priv. Add fields in the part you own.
+ */
+#ifndef PROF_EVSEL_H
+#define PROF_EVSEL_H
+
+#include "compat.h"
+#include "list.h"
+#include "cpumap.h"
+#include <linux/perf_event.h>
+
+/* perf's "tool" events, counted by prof itself (not the kernel). */
+enum tool_event {
+	TOOL_NONE = 0,
+	TOOL_DURATION_TIME,
+	TOOL_USER_TIME,
+	TOOL_SYSTEM_TIME,
+};
+
+struct evsel {
+	struct list_head node;
+	struct perf_event_attr attr;
+	int idx;			/* position in the evlist */
+
+	/* --- description: filled by the event parser --- */
+	char *name;			/* as perf displays it: "cpu-clock:u" */
+	char *pmu_name;			/* "cpu", "msr", "power", ... or NULL */
+	char *unit;			/* sysfs alias unit ("Joules") or NULL */
+	double scale;			/* sysfs alias scale; 0 means 1.0 */
+	struct evsel *leader;		/* itself unless in a group */
+	int nr_members;			/* leader: members including itself */
+	char *group_name;		/* "{a,b}:S" style name or NULL */
+	struct cpu_map *own_cpus;	/* PMU cpumask, or NULL */
+	enum tool_event tool_event;
+	bool precise_max;		/* :P modifier */
+	bool exclude_GH;		/* :G/:H given explicitly */
+	bool sample_read;		/* :S */
+	bool pinned_mod;		/* :D */
+	bool weak_group;		/* :W */
+	bool auto_named;		/* name generated from the attr */
+	char *tp_sys, *tp_name;		/* tracepoint system and name */
+	char *filter;			/* --filter string */
+
+	/* --- runtime: core/evsel.c --- */
+	struct cpu_map *cpus;
+	struct thread_map *threads;
+	int *fds;			/* [cpu_idx * threads->nr + thread_idx] */
+	u64 *ids;			/* PERF_EVENT_IOC_ID per fd */
+	int nr_ids;
+	bool supported;			/* false after an ENOENT-style open error */
+	int open_errno;
+
+	/* --- owned by the user of the evsel (stat, hist, ...) --- */
+	void *priv;
+};
+
+struct evlist {
+	struct list_head entries;
+	int nr_entries;
+	int nr_groups;
+	struct cpu_map *cpus;		/* target CPUs */
+	struct thread_map *threads;	/* target threads */
+};
+
+#define evlist__for_each_entry(evlist, evsel) \
+	list_for_each_entry(evsel, &(evlist)->entries, node)
+#define evlist__for_each_entry_safe(evlist, tmp, evsel) \
+	list_for_each_entry_safe(evsel, tmp, &(evlist)->entries, node)
+
+/* New evsel with a copy of @attr (size filled in); never NULL. */
+struct evsel *evsel__new(const struct perf_event_attr *attr);
+void evsel__delete(struct evsel *evsel);	/* must not be on a list */
+/* The display name; generated from the attr if the parser set none. */
+const char *evsel__name(struct evsel *evsel);
+static inline bool evsel__is_group_leader(const struct evsel *evsel)
+{
+	return evsel->leader == evsel;
+}
+
+struct evlist *evlist__new(void);
+void evlist__delete(struct evlist *evlist);	/* frees the evsels too */
+/* Appends @evsel (owned by the list from now on) and sets its idx. */
+void evlist__add(struct evlist *evlist, struct evsel *evsel);
+void evlist__remove(struct evlist *evlist, struct evsel *evsel);
+struct evsel *evlist__first(struct evlist *evlist);
+struct evsel *evlist__last(struct evlist *evlist);
+
+#endif /* PROF_EVSEL_H */

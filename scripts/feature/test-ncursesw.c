@@ -1,0 +1,2 @@
+#include <ncurses.h>
+int main(void) { return curses_version() == 0; }

@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# install-deps.sh: install every Debian package that building, testing and
+# benchmarking prof needs. Idempotent; when everything is present it only
+# asks dpkg and returns in well under a second. The one place that names
+# Debian packages.
+set -eu
+
+# Build: compiler, pkg-config and the libraries the feature probes look for.
+BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
+	libtraceevent-dev libncurses-dev libzstd-dev libcapstone-dev"
+# Tests: the TAP runner, the real perf as the oracle, tmux for the TUI,
+# util-linux for unshare/setpriv, procps, python3 for output parsing.
+TEST="perl linux-perf tmux util-linux procps python3 binutils"
+# Benchmarks: GNU time for peak memory, hyperfine for timing.
+BENCH="time hyperfine"
+
+missing=
+for p in $BUILD $TEST $BENCH; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed'; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing:$missing"
+if [ "$(id -u)" != 0 ]; then
+	SUDO=sudo
+else
+	SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* cpumap.c: CPU and thread maps (see include/prof/cpumap.h). */
+#include "prof/compat.h"
+#include "prof/cpumap.h"
+#include "prof/util.h"
+#include <dirent.h>
+
+static struct cpu_map *cpu_map__alloc(int nr)
+{
+	struct cpu_map *m = xzalloc(sizeof(*m) + (size_t)nr * sizeof(int));
+
+	m->refcnt = 1;
+	m->nr = nr;
+	return m;
+}
+
+static struct cpu_map *cpu_map__from_list(const char *list)
+{
+	struct cpu_map *m;
+	int *cpus, nr;
+
+	if (parse_int_list(list, &cpus, &nr))
+		return NULL;
+	m = cpu_map__alloc(nr);
+	memcpy(m->map, cpus, (size_t)nr * sizeof(int));
+	free(cpus);
+	return m;
+}
+
+struct cpu_map *cpu_map__new_online(void)
+{
+	char *s = read_file_str("/sys/devices/system/cpu/online", NULL);
+	struct cpu_map *m;
+	long i, n;
+
+	if (s) {
+		m = cpu_map__from_list(s);
+		free(s);
+		if (m)
+			return m;
+	}
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		n = 1;
+	m = cpu_map__alloc((int)n);
+	for (i = 0; i < n; i++)
+		m->map[i] = (int)i;
+	return m;
+}
+
+struct cpu_map *cpu_map__new(const char *list)
+{
+	struct cpu_map *m;
+
+	if (!list)
+		return cpu_map__new_online();
+	m = cpu_map__from_list(list);
+	if (!m)
+		errno = EINVAL;
+	return m;
+}
+
+struct cpu_map *cpu_map__new_any(void)
+{
+	struct cpu_map *m = cpu_map__alloc(1);
+
+	m->map[0] = -1;
+	return m;
+}
+
+struct cpu_map *cpu_map__get(struct cpu_map *map)
+{
+	if (map)
+		map->refcnt++;
+	return map;
+}
+
+void cpu_map__put(struct cpu_map *map)
+{
+	if (map && --map->refcnt == 0)
+		free(map);
+}
+
+int cpu_map__idx(const struct cpu_map *map, int cpu)
+{
+	int i;
+
+	for (i = 0; i < map->nr; i++)
+		if (map->map[i] == cpu)
+			return i;
+	return -1;
+}
+
+bool cpu_map__is_any(const struct cpu_map *map)
+{
+	return map->nr == 1 && map->map[0] == -1;
+}
+
+char *cpu_map__snprint(const struct cpu_map *map, char *buf, size_t size)
+{
+	size_t len = 0;
+	int i = 0;
+
+	buf[0] = '\0';
+	while (i < map->nr && len < size) {
+		int start = map->map[i];
+
+		while (i + 1 < map->nr && map->map[i + 1] == map->map[i] + 1)
+			i++;
+		if (map->map[i] == start)
+			len += (size_t)snprintf(buf + len, size - len, "%s%d",
+						len ? "," : "", start);
+		else
+			len += (size_t)snprintf(buf + len, size - len, "%s%d-%d",
+						len ? "," : "", start, map->map[i]);
+		i++;
+	}
+	return buf;
+}
+
+int cpu__nr_online(void)
+{
+	struct cpu_map *m = cpu_map__new_online();
+	int nr = m->nr;
+
+	cpu_map__put(m);
+	return nr;
+}
+
+int cpu__max_present(void)
+{
+	char *s = read_file_str("/sys/devices/system/cpu/present", NULL);
+	struct cpu_map *m = s ? cpu_map__from_list(s) : NULL;
+	int max = m ? m->map[m->nr - 1] + 1 : cpu__nr_online();
+
+	free(s);
+	cpu_map__put(m);
+	return max;
+}
+
+static struct thread_map *thread_map__alloc(int nr)
+{
+	struct thread_map *m = xzalloc(sizeof(*m) + (size_t)nr * sizeof(pid_t));
+
+	m->refcnt = 1;
+	m->nr = nr;
+	return m;
+}
+
+struct thread_map *thread_map__new_any(void)
+{
+	return thread_map__new_pid(-1);
+}
+
+struct thread_map *thread_map__new_pid(pid_t pid)
+{
+	struct thread_map *m = thread_map__alloc(1);
+
+	m->map[0] = pid;
+	return m;
+}
+
+static int cmp_pid(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Append every tid of process @pid; -ESRCH if it does not exist. */
+static int add_tasks(pid_t pid, pid_t **arr, int *nr, size_t *alloc)
+{
+	char path[64];
+	struct dirent *de;
+	DIR *dir;
+	int start = *nr;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		return -ESRCH;
+	while ((de = readdir(dir))) {
+		char *end;
+		long tid = strtol(de->d_name, &end, 10);
+
+		if (*end || end == de->d_name)
+			continue;
+		*arr = xgrow(*arr, sizeof(pid_t), (size_t)*nr + 1, alloc);
+		(*arr)[(*nr)++] = (pid_t)tid;
+	}
+	closedir(dir);
+	qsort(*arr + start, (size_t)(*nr - start), sizeof(pid_t), cmp_pid);
+	return 0;
+}
+
+struct thread_map *thread_map__new_str(const char *pids, const char *tids)
+{
+	pid_t *arr = NULL;
+	size_t alloc = 0;
+	int *list = NULL, nr_list, nr = 0, i;
+	struct thread_map *m;
+
+	if (pids) {
+		if (parse_int_list(pids, &list, &nr_list)) {
+			errno = EINVAL;
+			return NULL;
+		}
+		for (i = 0; i < nr_list; i++) {
+			if (add_tasks(list[i], &arr, &nr, &alloc)) {
+				free(list);
+				free(arr);
+				errno = ESRCH;
+				return NULL;
+			}
+		}
+	} else if (tids) {
+		char path[64];
+
+		if (parse_int_list(tids, &list, &nr_list)) {
+			errno = EINVAL;
+			return NULL;
+		}
+		for (i = 0; i < nr_list; i++) {
+			snprintf(path, sizeof(path), "/proc/%d", list[i]);
+			if (access(path, F_OK)) {
+				free(list);
+				free(arr);
+				errno = ESRCH;
+				return NULL;
+			}
+			arr = xgrow(arr, sizeof(pid_t), (size_t)nr + 1, &alloc);
+			arr[nr++] = list[i];
+		}
+	} else {
+		return thread_map__new_any();
+	}
+	free(list);
+	m = thread_map__alloc(nr);
+	memcpy(m->map, arr, (size_t)nr * sizeof(pid_t));
+	free(arr);
+	return m;
+}
+
+struct thread_map *thread_map__get(struct thread_map *map)
+{
+	if (map)
+		map->refcnt++;
+	return map;
+}
+
+void thread_map__put(struct thread_map *map)
+{
+	if (map && --map->refcnt == 0)
+		free(map);
+}

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "prof/compat.h"
+#include "prof/strbuf.h"
+#include "prof/util.h"
+
+/* Shared empty buffer so an initialised strbuf never has buf == NULL. */
+char strbuf_slopbuf[1];
+
+void strbuf_init(struct strbuf *sb, size_t hint)
+{
+	sb->alloc = sb->len = 0;
+	sb->buf = strbuf_slopbuf;
+	if (hint)
+		strbuf_grow(sb, hint);
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	if (sb->alloc)
+		free(sb->buf);
+	strbuf_init(sb, 0);
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len)
+{
+	char *res;
+
+	strbuf_grow(sb, 0);
+	res = sb->buf;
+	if (len)
+		*len = sb->len;
+	strbuf_init(sb, 0);
+	return res;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	bool fresh = !sb->alloc;
+
+	if (sb->len + extra + 1 <= sb->alloc)
+		return;
+	if (fresh)
+		sb->buf = NULL;
+	sb->buf = xgrow(sb->buf, 1, sb->len + extra + 1, &sb->alloc);
+	if (fresh)
+		sb->buf[0] = '\0';
+}
+
+void strbuf_reset(struct strbuf *sb)
+{
+	strbuf_setlen(sb, 0);
+}
+
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	if (len > (sb->alloc ? sb->alloc - 1 : 0))
+		BUG("strbuf_setlen beyond buffer");
+	sb->len = len;
+	if (sb->alloc)
+		sb->buf[len] = '\0';
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	strbuf_setlen(sb, sb->len + len);
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addch(struct strbuf *sb, int c)
+{
+	strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addchars(struct strbuf *sb, int c, size_t n)
+{
+	strbuf_grow(sb, n);
+	memset(sb->buf + sb->len, c, n);
+	strbuf_setlen(sb, sb->len + n);
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int len;
+
+	va_copy(cp, ap);
+	len = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (len < 0)
+		BUG("vsnprintf failed");
+	strbuf_grow(sb, (size_t)len);
+	vsnprintf(sb->buf + sb->len, (size_t)len + 1, fmt, ap);
+	strbuf_setlen(sb, sb->len + (size_t)len);
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * prof.c: main(), global options and the command table. Dispatch works as
+ * in perf and git: "prof [global options] <command> [args]", "prof
+ * <command> --help" is "prof help <command>", and run_builtin() turns a
+ * command's result into the exit status, checking stdout for write errors
+ * on the way (a full disk must not look like success).
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "../builtin/builtin.h"
+#include <sys/stat.h>
+
+const struct cmd_struct commands[] = {
+	{ "help", cmd_help, 0, "Display help information about prof" },
+	{ "version", cmd_version, 0, "display the version of prof binary" },
+};
+const size_t nr_commands = ARRAY_SIZE(commands);
+
+const struct cmd_struct *find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nr_commands; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+static int run_builtin(const struct cmd_struct *p, int argc, const char **argv)
+{
+	struct stat st;
+	int status;
+
+	status = p->fn(argc, argv);
+	if (status < 0)
+		return PROF_EXIT_FAILURE;
+	if (status > 255)
+		status = PROF_EXIT_FAILURE;
+
+	/* Somebody closed stdout: nothing to check. */
+	if (fstat(fileno(stdout), &st))
+		return status;
+	if (fflush(stdout) || ferror(stdout)) {
+		/* A reader that went away (prof report | head) is not our failure. */
+		if (errno == EPIPE)
+			return status;
+		error("write failure on standard output: %s", strerror(errno));
+		return PROF_EXIT_FAILURE;
+	}
+	if (fclose(stdout) && errno != EPIPE) {
+		error("close failed on standard output: %s", strerror(errno));
+		return PROF_EXIT_FAILURE;
+	}
+	return status;
+}
+
+static void list_cmds(void)
+{
+	size_t i;
+
+	for (i = 0; i < nr_commands; i++)
+		printf("%s ", commands[i].name);
+	putchar('\n');
+}
+
+static int unknown_global(const char *opt)
+{
+	fprintf(stderr, "Unknown option: %s\n", opt);
+	fprintf(stderr, "\n Usage: prof [--version] [--help] [OPTIONS] COMMAND [ARGS]\n");
+	return PROF_EXIT_USAGE;
+}
+
+/*
+ * Global options before the command. Returns the number of argv entries
+ * consumed, or -(exit status + 1) when an option is complete by itself.
+ */
+static int handle_global_options(int argc, const char **argv)
+{
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (a[0] != '-')
+			break;
+		if (!strcmp(a, "--version") || !strcmp(a, "-v") ||
+		    !strcmp(a, "-vv")) {
+			const char *av[] = { "version", NULL };
+
+			return -(cmd_version(1, av) + 1);
+		}
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			const char *av[] = { "help", NULL };
+
+			return -(cmd_help(1, av) + 1);
+		}
+		if (!strcmp(a, "--list-cmds")) {
+			list_cmds();
+			return -1;
+		}
+		if (!strcmp(a, "--no-pager") || !strcmp(a, "-p") ||
+		    !strcmp(a, "--paginate"))
+			continue;
+		if (!strcmp(a, "--debug") && i + 1 < argc) {
+			if (sscanf(argv[i + 1], "verbose=%d", &verbose) != 1)
+				verbose = 1;
+			i++;
+			continue;
+		}
+		if (strstarts(a, "--debug=")) {
+			if (sscanf(a + 8, "verbose=%d", &verbose) != 1)
+				verbose = 1;
+			continue;
+		}
+		if (!strcmp(a, "--buildid-dir") && i + 1 < argc) {
+			setenv("PROF_BUILDID_DIR", argv[++i], 1);
+			continue;
+		}
+		return -(unknown_global(a) + 1);
+	}
+	return i;
+}
+
+/* git's weights: swaps and substitutions are cheap, additions cheaper. */
+static void suggest(const char *cmd)
+{
+	int best = INT_MAX, n = 0;
+	size_t i;
+
+	for (i = 0; i < nr_commands; i++) {
+		int d = levenshtein(cmd, commands[i].name, 0, 2, 1, 3);
+
+		if (strstarts(commands[i].name, cmd))
+			d = 0;
+		if (d < best) {
+			best = d;
+			n = 1;
+		} else if (d == best) {
+			n++;
+		}
+	}
+	fprintf(stderr, "prof: '%s' is not a prof-command. See 'prof --help'.\n", cmd);
+	if (best > 6)
+		return;
+	fprintf(stderr, "\n%s\n", n < 2 ? "The most similar command is" :
+		"The most similar commands are");
+	for (i = 0; i < nr_commands; i++) {
+		int d = levenshtein(cmd, commands[i].name, 0, 2, 1, 3);
+
+		if (strstarts(commands[i].name, cmd))
+			d = 0;
+		if (d == best)
+			fprintf(stderr, "\t%s\n", commands[i].name);
+	}
+}
+
+int main(int argc, const char **argv)
+{
+	const struct cmd_struct *p;
+	const char *cmd = strrchr(argv[0], '/');
+	int n;
+
+	cmd = cmd ? cmd + 1 : argv[0];
+	/* Invoked as prof-<cmd> (a hard link): run that command. */
+	if (strstarts(cmd, "prof-")) {
+		argv[0] = cmd + 5;
+		p = find_command(argv[0]);
+		if (p)
+			return run_builtin(p, argc, argv);
+	}
+
+	argc--;
+	argv++;
+	n = handle_global_options(argc, argv);
+	if (n < 0)
+		return -n - 1;
+	argc -= n;
+	argv += n;
+	if (argc == 0) {
+		const char *av[] = { "help", NULL };
+
+		cmd_help(1, av);
+		return 1;
+	}
+	/* "prof stat --help" is "prof help stat", as in perf. */
+	if (argc > 1 && !strcmp(argv[1], "--help")) {
+		const char *av[] = { "help", argv[0], NULL };
+
+		return run_builtin(find_command("help"), 2, av);
+	}
+	p = find_command(argv[0]);
+	if (!p) {
+		suggest(argv[0]);
+		return 1;
+	}
+	return run_builtin(p, argc, argv);
+}

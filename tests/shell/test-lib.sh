@@ -1,0 +1,207 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# test-lib.sh: git-style end-to-end tests that speak TAP.
+#
+#   #!/bin/sh
+#   test_description='what this file tests'
+#   . "$(dirname "$0")/test-lib.sh"
+#   test_expect_success 'title' '
+#       "$PROF" list sw >out &&
+#       grep -q task-clock out
+#   '
+#   test_expect_success PERF,ROOT 'needs the real perf and root' '...'
+#   test_done
+#
+# Each body runs in a subshell with "set -e" inside a fresh scratch
+# directory shared by the file's tests ($TRASH). On failure its output is
+# shown; TEST_VERBOSE=1 shows it always. Prerequisites (first argument,
+# comma separated) skip a test cleanly when the machine lacks them:
+#   PERF        the real perf is installed (the oracle)
+#   ROOT        running as root
+#   PERF_EVENTS perf_event_open allowed for us (per-task software events)
+#   SYSWIDE     CPU-wide events allowed (root or perf_event_paranoid <= 0)
+#   HWPMU       hardware counters exist (never on the CI VMs)
+#   TRACEFS     tracefs is mounted and readable
+#   TMUX UNSHARE SETPRIV PYTHON3  the tool is there and works
+#   SHARED      ../shared (the perf.data corpus) is beside the checkout
+# Programs: $PROF (prof under test), $HELPERS (built test workloads),
+# $SRCDIR (the checkout), $SHARED (../shared).
+
+set -u
+export LC_ALL=C LANG=C
+unset PROF_CONFIG PERF_CONFIG PERF_PAGER PAGER 2>/dev/null
+export PAGER=cat
+
+TEST_FILE=$(basename "$0" .sh)
+SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
+: "${PROF:=$SRCDIR/prof}"
+: "${PROF_HELPERS:=$SRCDIR/.build/tests/helpers}"
+HELPERS=$PROF_HELPERS
+SHARED=$(cd "$SRCDIR/.." && pwd)/shared
+PERF=${PERF:-perf}
+export PROF HELPERS SRCDIR SHARED PERF
+
+if [ ! -x "$PROF" ]; then
+	echo "1..0 # SKIP prof not built at $PROF (run make)"
+	exit 0
+fi
+
+TRASH=$(mktemp -d "${TMPDIR:-/tmp}/prof-$TEST_FILE.XXXXXX")
+ORIG_PWD=$(pwd)
+cd "$TRASH" || exit 1
+
+test_count=0
+test_failed=0
+test_skipped=0
+_prereq_cache=" "
+
+# --- prerequisites -----------------------------------------------------
+_paranoid() {
+	cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 4
+}
+
+_check_prereq() {
+	case "$1" in
+	PERF) command -v "$PERF" >/dev/null 2>&1 &&
+		"$PERF" version >/dev/null 2>&1 ;;
+	ROOT) [ "$(id -u)" = 0 ] ;;
+	PERF_EVENTS) [ "$(id -u)" = 0 ] || [ "$(_paranoid)" -le 2 ] ;;
+	SYSWIDE) [ "$(id -u)" = 0 ] || [ "$(_paranoid)" -le 0 ] ;;
+	HWPMU) [ -d /sys/bus/event_source/devices/cpu ] ||
+		[ -d /sys/bus/event_source/devices/cpu_core ] ;;
+	TRACEFS) [ -r /sys/kernel/tracing/events ] ||
+		[ -r /sys/kernel/debug/tracing/events ] ;;
+	TMUX) command -v tmux >/dev/null 2>&1 ;;
+	UNSHARE) command -v unshare >/dev/null 2>&1 &&
+		unshare -m -p -f --mount-proc true >/dev/null 2>&1 ;;
+	SETPRIV) command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" = 0 ] &&
+		id nobody >/dev/null 2>&1 ;;
+	PYTHON3) command -v python3 >/dev/null 2>&1 ;;
+	SHARED) [ -d "$SHARED/corpus" ] ;;
+	*) echo "# unknown prerequisite $1" >&2; return 1 ;;
+	esac
+}
+
+# test_have_prereq A,B: true if every named prerequisite holds.
+test_have_prereq() {
+	_saved_ifs=$IFS
+	IFS=,
+	set -- $1
+	IFS=$_saved_ifs
+	for _p in "$@"; do
+		case "$_prereq_cache" in
+		*" $_p=1 "*) continue ;;
+		*" $_p=0 "*) return 1 ;;
+		esac
+		if _check_prereq "$_p"; then
+			_prereq_cache="$_prereq_cache$_p=1 "
+		else
+			_prereq_cache="$_prereq_cache$_p=0 "
+			_missing_prereq=$_p
+			return 1
+		fi
+	done
+	return 0
+}
+
+# --- running tests -----------------------------------------------------
+_run_test() {
+	_expect=$1 _title=$2 _body=$3
+	test_count=$((test_count + 1))
+	_out="$TRASH/.out.$test_count"
+	( set -e; cd "$TRASH"; eval "$_body" ) >"$_out" 2>&1 </dev/null
+	_rc=$?
+	if [ "$_expect" = success ] && [ $_rc = 0 ]; then
+		echo "ok $test_count - $_title"
+		[ "${TEST_VERBOSE:-}" = 1 ] && sed 's/^/#   /' "$_out"
+	elif [ "$_expect" = failure ] && [ $_rc != 0 ]; then
+		echo "not ok $test_count - $_title # TODO known breakage"
+	else
+		test_failed=$((test_failed + 1))
+		echo "not ok $test_count - $_title"
+		echo "#   (exit $_rc) body:"
+		printf '%s\n' "$_body" | sed 's/^/#   /'
+		echo "#   output:"
+		tail -n 60 "$_out" | sed 's/^/#   /'
+	fi
+}
+
+_test_expect() {
+	_kind=$1
+	shift
+	if [ $# = 3 ]; then
+		if ! test_have_prereq "$1"; then
+			test_count=$((test_count + 1))
+			test_skipped=$((test_skipped + 1))
+			echo "ok $test_count # SKIP $2 (missing $_missing_prereq)"
+			return 0
+		fi
+		shift
+	fi
+	_run_test "$_kind" "$1" "$2"
+}
+
+test_expect_success() { _test_expect success "$@"; }
+# A test that documents a known bug; it must fail (TAP TODO).
+test_expect_failure() { _test_expect failure "$@"; }
+
+# Skip the whole file (call before any test).
+skip_all() {
+	echo "1..0 # SKIP $*"
+	cd "$ORIG_PWD" && rm -rf "$TRASH"
+	exit 0
+}
+
+test_done() {
+	echo "1..$test_count"
+	cd "$ORIG_PWD" || exit 1
+	if [ $test_failed = 0 ]; then
+		rm -rf "$TRASH"
+		exit 0
+	fi
+	echo "# $test_failed of $test_count failed; scratch kept in $TRASH"
+	exit 1
+}
+
+# --- helpers for bodies ------------------------------------------------
+# test_cmp EXPECTED ACTUAL: identical files, with a diff on failure.
+test_cmp() {
+	diff -u "$1" "$2"
+}
+
+# test_must_fail CMD...: CMD exits non-zero, but not by a signal (>128
+# and not 129/255, which are prof's usage and failure statuses).
+test_must_fail() {
+	"$@"
+	_rc=$?
+	if [ $_rc = 0 ]; then
+		echo "test_must_fail: command succeeded: $*"
+		return 1
+	elif [ $_rc -gt 129 ] && [ $_rc != 255 ]; then
+		echo "test_must_fail: died by signal $((_rc - 128)): $*"
+		return 1
+	fi
+	return 0
+}
+
+# test_expect_code N CMD...: CMD exits with status N.
+test_expect_code() {
+	_want=$1
+	shift
+	"$@"
+	_rc=$?
+	if [ $_rc != "$_want" ]; then
+		echo "test_expect_code: want $_want, got $_rc: $*"
+		return 1
+	fi
+	return 0
+}
+
+# test_line_count OP N FILE: wc -l FILE OP N (e.g. test_line_count = 3 out).
+test_line_count() {
+	_n=$(wc -l <"$3")
+	if ! [ "$_n" "$1" "$2" ]; then
+		echo "test_line_count: $3 has $_n lines, want $1 $2"
+		return 1
+	fi
+}
