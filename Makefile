@@ -5,7 +5,7 @@
 #   make                 build ./prof (or $(O)/prof with O=dir)
 #   make check           install what the tests need, build, run every test
 #   make demo            install, build, run prof on the bundled demo workload
-#   make doc             man pages from Documentation/*.txt (needs asciidoc)
+#   make doc             man pages from Documentation/*.txt (installs asciidoc)
 #   make clean
 #
 # Knobs: V=1 (show commands), O=dir (out-of-tree build), DEVELOPER=1
@@ -203,17 +203,21 @@ MAN_PAGES := $(DOCS:Documentation/%.txt=$(OUT)/Documentation/%.1)
 $(OUT)/Documentation/%.1: Documentation/%.txt Documentation/asciidoc.conf
 	@mkdir -p $(dir $@)
 	$(call quiet,DOC,$@)
-	$(Q)a2x -f manpage --no-xmllint -L -D $(dir $@) \
+	$(Q)PATH=/usr/bin:/bin:$$PATH a2x -f manpage --no-xmllint -L -D $(dir $@) \
 		--asciidoc-opts='-f Documentation/asciidoc.conf' \
 		-a prof_version=$(PROF_VERSION) $<
 
-doc: $(MAN_PAGES)
+doc:
+	$(Q)scripts/install-deps.sh --doc
+	$(Q)$(MAKE) --no-print-directory man-pages
+
+man-pages: $(MAN_PAGES)
 
 clean:
 	$(call quiet,CLEAN,$(OUT))
 	$(Q)rm -rf $(OBJ) $(OUT)/prof $(OUT)/Documentation/*.1
 
-.PHONY: all check test build-tests deps demo doc clean
+.PHONY: all check test build-tests deps demo doc man-pages clean
 .DELETE_ON_ERROR:
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)

@@ -15,9 +15,14 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 TEST="perl linux-perf tmux util-linux procps python3 binutils"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
+# Man pages ("make doc" passes --doc): asciidoc and the DocBook tool chain.
+DOC=
+if [ "${1:-}" = --doc ]; then
+	DOC="asciidoc-base docbook-xsl xsltproc"
+fi
 
 missing=
-for p in $BUILD $TEST $BENCH; do
+for p in $BUILD $TEST $BENCH $DOC; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed'; then
 		missing="$missing $p"
 	fi

@@ -237,6 +237,12 @@ static int parse_long_opt(struct parse_ctx *p, const char *arg,
 			p->failed = o;
 			return get_value(p, o, 0, 1, eq ? eq + 1 : NULL);
 		}
+		/* "--inherit" negates an option named "no-inherit". */
+		if (!strncmp(name, "no-", 3) && strlen(name) - 3 == arglen &&
+		    !strncmp(name + 3, arg, arglen)) {
+			p->failed = o;
+			return get_value(p, o, 0, 1, eq ? eq + 1 : NULL);
+		}
 		/* Abbreviations: "--rep" for --repeat, "--no-inh" for --no-inherit. */
 		if (!strncmp(name, arg, arglen)) {
 			unset = 0;
