@@ -178,10 +178,8 @@ build-tests: $(OUT)/prof $(UNIT_BINS) $(HELPER_BINS)
 # PROVE_OPTS=-j2 runs two test files at once; tests that measure share
 # the machine with the others, so the default stays serial.
 TESTS ?= t[0-9]*
-RUN_TESTS = cd tests && PROF=$(OUT)/prof PROF_HELPERS=$(OBJ)/tests/helpers \
-	prove $(PROVE_OPTS) -f \
-	$(filter $(UNIT_BINS),$(wildcard $(OBJ)/tests/unit/$(TESTS))) \
-	$(patsubst tests/%,%,$(sort $(wildcard tests/shell/$(TESTS).sh)))
+RUN_TESTS = PROF=$(OUT)/prof PROF_HELPERS=$(OBJ)/tests/helpers \
+	PROF_UNIT_DIR=$(OBJ)/tests/unit PROVE_OPTS='$(PROVE_OPTS)' tests/run.sh '$(TESTS)'
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory build-tests

@@ -30,6 +30,9 @@
 set -u
 export LC_ALL=C LANG=C
 unset PROF_CONFIG PERF_CONFIG PERF_PAGER PAGER 2>/dev/null
+# Tests run under "make check": do not pass its flags (-s, -j) to a make
+# a test runs itself.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES 2>/dev/null
 export PAGER=cat
 
 TEST_FILE=$(basename "$0" .sh)
