@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * build-id.h: GNU build-ids of ELF files and of the running kernel. A
+ * build-id names one exact build of a binary; perf.data files carry them
+ * so a report can refuse a file on disk that is not the one profiled.
+ */
+#ifndef PROF_BUILD_ID_H
+#define PROF_BUILD_ID_H
+
+#include "compat.h"
+
+/* perf's on-disk limit: SHA-1 sized; shorter ids (MD5, UUID) fit. */
+#define BUILD_ID_SIZE 20
+#define SBUILD_ID_SIZE (BUILD_ID_SIZE * 2 + 1)
+
+struct build_id {
+	u8 data[BUILD_ID_SIZE];
+	size_t size;		/* 0: none */
+};
+
+/*
+ * Read the NT_GNU_BUILD_ID note of the ELF file at @path (from its note
+ * sections, or its PT_NOTE segments when it has no section headers).
+ * Returns 0, -ENOENT/-EACCES.. for an unreadable file, -ENOEXEC for a
+ * file that is not ELF, -ENODATA when it has no build-id.
+ */
+int filename__read_build_id(const char *path, struct build_id *bid);
+/* The same for an open file descriptor (the offset is not used). */
+int fd__read_build_id(int fd, struct build_id *bid);
+/*
+ * Parse a raw sequence of ELF notes as /sys/kernel/notes and
+ * /sys/module/<m>/notes/.note.gnu.build-id hold them. 0 or -ENODATA.
+ */
+int notes__read_build_id(const void *buf, size_t len, struct build_id *bid);
+/* The running kernel's build-id, from /sys/kernel/notes. */
+int kernel__read_build_id(struct build_id *bid);
+
+/* Lower-case hex into @buf (at least SBUILD_ID_SIZE); returns its length. */
+int build_id__snprintf(const struct build_id *bid, char *buf, size_t size);
+bool build_id__equal(const struct build_id *a, const struct build_id *b);
+
+#endif /* PROF_BUILD_ID_H */
