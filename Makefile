@@ -6,6 +6,7 @@
 #   make check           install what the tests need, build, run every test
 #   make demo            install, build, run prof on the bundled demo workload
 #   make doc             man pages from Documentation/*.txt (installs asciidoc)
+#   make fuzz            fuzz targets with clang + libFuzzer in .fuzz/fuzz/
 #   make clean
 #
 # Knobs: V=1 (show commands), O=dir (out-of-tree build), DEVELOPER=1
@@ -173,13 +174,44 @@ $(OBJ)/tests/helpers/%: tests/helpers/%.c
 	$(call quiet,CC,$@)
 	$(Q)$(CC) -O1 -g -fno-omit-frame-pointer -fno-inline $(shell sed -n '1s|^/\* cflags: \(.*\) \*/|\1|p' $<) -o $@ $< -lpthread -lm
 
-build-tests: $(OUT)/prof $(UNIT_BINS) $(HELPER_BINS)
+# Fuzz targets: tests/fuzz/fuzz-*.c define LLVMFuzzerTestOneInput. The
+# test suite links each with replay.c (a plain main that feeds it files);
+# "make fuzz" builds them with clang and libFuzzer.
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_REPLAY := $(FUZZ_SRCS:tests/fuzz/%.c=$(OBJ)/tests/fuzz/%)
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(OUT)/fuzz/%)
+
+$(OBJ)/tests/fuzz/replay.o: tests/fuzz/replay.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(OBJ)/tests/fuzz/%: tests/fuzz/%.c $(OBJ)/tests/fuzz/replay.o $(LIBPROF) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(OBJ)/tests/fuzz/replay.o $(LIBPROF) $(LIBS)
+
+$(OUT)/fuzz/%: tests/fuzz/%.c $(LIBPROF) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call quiet,FUZZ,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(LIBPROF) $(LIBS)
+
+fuzz-targets: $(FUZZ_BINS)
+
+# Builds every target with clang + libFuzzer into $(OUT)/.fuzz/fuzz/;
+# run one with e.g. .fuzz/fuzz/fuzz-build-id-notes -max_total_time=60 DIR.
+fuzz:
+	$(Q)scripts/install-deps.sh --fuzz
+	$(Q)$(MAKE) --no-print-directory O=$(OUT)/.fuzz CC=clang \
+		SANITIZE=address,undefined,fuzzer-no-link fuzz-targets
+
+build-tests: $(OUT)/prof $(UNIT_BINS) $(HELPER_BINS) $(FUZZ_REPLAY)
 
 # PROVE_OPTS=-j2 runs two test files at once; tests that measure share
 # the machine with the others, so the default stays serial.
 TESTS ?= t[0-9]*
 RUN_TESTS = PROF=$(OUT)/prof PROF_HELPERS=$(OBJ)/tests/helpers \
-	PROF_UNIT_DIR=$(OBJ)/tests/unit PROVE_OPTS='$(PROVE_OPTS)' tests/run.sh '$(TESTS)'
+	PROF_UNIT_DIR=$(OBJ)/tests/unit PROF_FUZZ_DIR=$(OBJ)/tests/fuzz PROVE_OPTS='$(PROVE_OPTS)' tests/run.sh '$(TESTS)'
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory build-tests
@@ -213,9 +245,9 @@ man-pages: $(MAN_PAGES)
 
 clean:
 	$(call quiet,CLEAN,$(OUT))
-	$(Q)rm -rf $(OBJ) $(OUT)/prof $(OUT)/Documentation/*.1
+	$(Q)rm -rf $(OBJ) $(OUT)/prof $(OUT)/Documentation/*.1 $(OUT)/.fuzz
 
-.PHONY: all check test build-tests deps demo doc man-pages clean
+.PHONY: all check test build-tests deps demo doc man-pages clean fuzz fuzz-targets
 .DELETE_ON_ERROR:
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)

@@ -16,10 +16,12 @@ TEST="perl linux-perf tmux util-linux procps python3 binutils"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
 # Man pages ("make doc" passes --doc): asciidoc and the DocBook tool chain.
+# Fuzzing ("make fuzz" passes --fuzz): clang and its libFuzzer runtime.
 DOC=
-if [ "${1:-}" = --doc ]; then
-	DOC="asciidoc-base docbook-xsl xsltproc"
-fi
+case "${1:-}" in
+--doc) DOC="asciidoc-base docbook-xsl xsltproc" ;;
+--fuzz) DOC="clang libclang-rt-14-dev" ;;
+esac
 
 missing=
 for p in $BUILD $TEST $BENCH $DOC; do
