@@ -8,6 +8,7 @@
  */
 #include "prof/compat.h"
 #include "prof/util.h"
+#include "prof/pager.h"
 #include "../builtin/builtin.h"
 #include <sys/stat.h>
 
@@ -32,6 +33,8 @@ static int run_builtin(const struct cmd_struct *p, int argc, const char **argv)
 	struct stat st;
 	int status;
 
+	if (pager_use == 1 || (pager_use == -1 && (p->flags & CMD_USE_PAGER)))
+		setup_pager();
 	status = p->fn(argc, argv);
 	if (status < 0)
 		return PROF_EXIT_FAILURE;
@@ -99,9 +102,14 @@ static int handle_global_options(int argc, const char **argv)
 			list_cmds();
 			return -1;
 		}
-		if (!strcmp(a, "--no-pager") || !strcmp(a, "-p") ||
-		    !strcmp(a, "--paginate"))
+		if (!strcmp(a, "--no-pager")) {
+			pager_use = 0;
 			continue;
+		}
+		if (!strcmp(a, "-p") || !strcmp(a, "--paginate")) {
+			pager_use = 1;
+			continue;
+		}
 		if (!strcmp(a, "--debug") && i + 1 < argc) {
 			if (sscanf(argv[i + 1], "verbose=%d", &verbose) != 1)
 				verbose = 1;
