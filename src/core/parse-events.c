@@ -1,0 +1,1924 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * parse-events.c: the -e language, parsed by hand.
+ *
+ * perf parses -e with flex and bison; what users see of that machinery is
+ * (a) which strings are accepted, (b) the names events get, and (c) where
+ * an error points. This parser reproduces all three:
+ *
+ *  1. Lexing follows perf's rules: the longest match wins and, on a tie,
+ *     the rule perf lists first (so "branches" is the hardware event, not
+ *     the cache type, and "cycles" inside a /.../ term list is a plain
+ *     name). There are four modes, as in perf's scanner: EVENT (at the
+ *     start of each event: takes the whole event text as its display
+ *     name), INITIAL, CONFIG (between slashes) and MEM (after "mem:").
+ *  2. An event with no name of its own (sysfs alias, tracepoint, cache
+ *     event and name= terms name themselves) is named by its text as
+ *     typed, modifiers included: "cpu-clock:u", "msr/tsc/", "r1a8".
+ *  3. Syntax errors point where bison would: at the start of the token
+ *     lexed before the one that did not fit (the scanner's location
+ *     bookkeeping in perf keeps last_column one token behind). Errors
+ *     found by actions point at the token they concern.
+ *
+ * Events are built on a private list and spliced into the evlist only
+ * when the whole string parsed, so a failure leaves the evlist alone.
+ */
+#include "prof/compat.h"
+#include "prof/evsel.h"
+#include "prof/parse-events.h"
+#include "prof/parse-options.h"
+#include "prof/pmu.h"
+#include "prof/strbuf.h"
+#include "prof/tracepoint.h"
+#include "prof/util.h"
+#include <ctype.h>
+#include <linux/hw_breakpoint.h>
+#include <sys/ioctl.h>
+
+/* ------------------------------------------------------------ tokens */
+
+enum tok {
+	T_EOF,
+	T_ERROR,	/* a number that does not fit in 64 bits */
+	T_SYM_HW,
+	T_SYM_SW,
+	T_SYM_TOOL,
+	T_KPMU,		/* cycles-ct, mem-loads, topdown-*: core PMU aliases */
+	T_CACHE_TYPE,
+	T_CACHE_OPRES,
+	T_MEM,		/* "mem:" */
+	T_RAW,		/* rNNN */
+	T_VALUE,
+	T_MOD,		/* event modifier letters */
+	T_NAME,
+	T_PMU_EVENT,	/* a sysfs alias name: "tsc" */
+	T_PMU_PRE,	/* "energy" of "energy-psys" */
+	T_PMU_SUF,	/* "psys" of "energy-psys" */
+	T_TERM,		/* a static term name inside /.../ */
+	T_BP_MOD,	/* rwx after mem:addr: */
+	T_CHAR,		/* one of / - , : { } = [ ] */
+};
+
+enum mode { M_INITIAL, M_CONFIG, M_MEM, M_EVENT };
+
+/* Static terms, in perf's order (the "valid terms" help lists them so). */
+enum term_type {
+	TERM_USER = 0,	/* a sysfs format or alias name */
+	TERM_CONFIG,
+	TERM_CONFIG1,
+	TERM_CONFIG2,
+	TERM_NAME,
+	TERM_PERIOD,
+	TERM_FREQ,
+	TERM_BRANCH_TYPE,
+	TERM_TIME,
+	TERM_CALLGRAPH,
+	TERM_STACKSIZE,
+	TERM_NOINHERIT,
+	TERM_INHERIT,
+	TERM_MAX_STACK,
+	TERM_MAX_EVENTS,
+	TERM_NOOVERWRITE,
+	TERM_OVERWRITE,
+	TERM_DRV_CFG,
+	TERM_PERCORE,
+	TERM_AUX_OUTPUT,
+	TERM_AUX_SAMPLE_SIZE,
+	TERM_METRIC_ID,
+	TERM__NR,
+};
+
+static const char *const term_names[TERM__NR] = {
+	[TERM_USER] = "<sysfs term>",
+	[TERM_CONFIG] = "config",
+	[TERM_CONFIG1] = "config1",
+	[TERM_CONFIG2] = "config2",
+	[TERM_NAME] = "name",
+	[TERM_PERIOD] = "period",
+	[TERM_FREQ] = "freq",
+	[TERM_BRANCH_TYPE] = "branch_type",
+	[TERM_TIME] = "time",
+	[TERM_CALLGRAPH] = "call-graph",
+	[TERM_STACKSIZE] = "stack-size",
+	[TERM_NOINHERIT] = "no-inherit",
+	[TERM_INHERIT] = "inherit",
+	[TERM_MAX_STACK] = "max-stack",
+	[TERM_MAX_EVENTS] = "nr",
+	[TERM_NOOVERWRITE] = "no-overwrite",
+	[TERM_OVERWRITE] = "overwrite",
+	[TERM_DRV_CFG] = "driver-config",
+	[TERM_PERCORE] = "percore",
+	[TERM_AUX_OUTPUT] = "aux-output",
+	[TERM_AUX_SAMPLE_SIZE] = "aux-sample-size",
+	[TERM_METRIC_ID] = "metric-id",
+};
+
+/* perf stat narrows the usable terms ("shrinked" config terms). */
+static bool config_terms_shrunk;
+
+void parse_events__shrink_config_terms(void)
+{
+	config_terms_shrunk = true;
+}
+
+static bool term_avail(int type)
+{
+	if (!config_terms_shrunk)
+		return true;
+	switch (type) {
+	case TERM_CONFIG: case TERM_CONFIG1: case TERM_CONFIG2:
+	case TERM_NAME: case TERM_METRIC_ID: case TERM_PERIOD:
+	case TERM_PERCORE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+struct token {
+	enum tok type;
+	int start, len;
+	u64 num;	/* T_VALUE, T_RAW; symbol config; T_TERM type */
+	int ch;		/* T_CHAR */
+};
+
+struct term {
+	struct list_head node;
+	int type;		/* enum term_type */
+	char *config;		/* the name for TERM_USER */
+	bool is_str, no_value;
+	char *str;
+	u64 num;
+	int idx;		/* where the term starts in the input */
+};
+
+struct parser {
+	const char *s;
+	int len, pos;
+	enum mode mode;
+	bool have_la;
+	struct token la;
+	int loc_first, loc_last;	/* perf's yylloc, see 3. above */
+	bool garbage;			/* characters perf's scanner echoed away */
+	struct parse_events_error *err;
+	struct list_head events;	/* evsels built so far */
+	int nr_groups;
+	bool failed;
+};
+
+/* ------------------------------------------------------------ errors */
+
+void parse_events_error__init(struct parse_events_error *err)
+{
+	memset(err, 0, sizeof(*err));
+	err->idx = -1;
+	err->first_idx = -1;
+}
+
+void parse_events_error__exit(struct parse_events_error *err)
+{
+	if (!err)
+		return;
+	zfree(&err->str);
+	zfree(&err->help);
+	zfree(&err->first_str);
+	zfree(&err->first_help);
+	err->num_errors = 0;
+}
+
+/* Record an error; the first one is kept as the "initial" error. Takes @str and @help. */
+static void error__handle(struct parse_events_error *err, int idx, char *str, char *help)
+{
+	if (!err) {
+		free(str);
+		free(help);
+		return;
+	}
+	if (err->num_errors == 0) {
+		err->first_idx = idx;
+		err->first_str = str ? xstrdup(str) : NULL;
+		err->first_help = help ? xstrdup(help) : NULL;
+	}
+	free(err->str);
+	free(err->help);
+	err->idx = idx;
+	err->str = str;
+	err->help = help;
+	err->num_errors++;
+}
+
+static void perr(struct parser *p, int idx, char *help, const char *fmt, ...) __printf(4, 5);
+static void perr(struct parser *p, int idx, char *help, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	p->failed = true;
+	error__handle(p->err, idx, strbuf_detach(&sb, NULL), help);
+}
+
+static int syntax_error(struct parser *p)
+{
+	if (!p->failed)
+		perr(p, p->loc_last, NULL, "parser error");
+	return -1;
+}
+
+static int term_width(void)
+{
+	struct winsize ws;
+	const char *l = getenv("LINES"), *c = getenv("COLUMNS");
+
+	if (l && c && atoi(l) > 0 && atoi(c) > 0)
+		return atoi(c);
+	if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col)
+		return ws.ws_col;
+	return 80;
+}
+
+static void print_one_error(int err_idx, const char *err_str,
+			    const char *err_help, const char *event)
+{
+	const char *prefix = "event syntax error: ";
+	int width = term_width() - 2, len_event = (int)strlen(event);
+	int len_prefix = (int)strlen(prefix), max_len, cut = 0, idx;
+	const int max_err_idx = 13;
+	char *buf;
+
+	if (!err_str) {
+		fprintf(stderr, "invalid or unsupported event: '%s'\n", event);
+		return;
+	}
+	if (err_idx < 0)
+		err_idx = 0;
+	max_len = width - len_prefix;
+	if (max_len < 8)
+		max_len = 8;
+	/* Long strings are cut so the caret stays on screen; ".." marks a cut. */
+	if (err_idx > max_err_idx)
+		cut = err_idx - max_err_idx;
+	if (cut > len_event)
+		cut = len_event;
+	buf = xzalloc((size_t)max_len + 1);
+	strncpy(buf, event + cut, (size_t)max_len);
+	if (cut && max_len >= 2)
+		buf[0] = buf[1] = '.';
+	if (len_event - cut > max_len) {
+		buf[max_len - 1] = buf[max_len - 2] = '.';
+		buf[max_len] = '\0';
+	}
+	idx = len_prefix + err_idx - cut;
+	fprintf(stderr, "%s'%s'\n", prefix, buf);
+	fprintf(stderr, "%*s\\___ %s\n", idx + 1, "", err_str);
+	if (err_help)
+		fprintf(stderr, "\n%s\n", err_help);
+	free(buf);
+}
+
+void parse_events_error__print(const struct parse_events_error *err,
+			       const char *event)
+{
+	if (!err || (!err->num_errors && !err->str))
+		return;
+	print_one_error(err->idx, err->str, err->help, event);
+}
+
+/* ------------------------------------------------------------ lexer */
+
+struct keyword {
+	const char *word;
+	enum tok type;
+	u64 num;
+};
+
+/* In perf's rule order: on equal length the earlier entry wins. */
+static const struct keyword keywords[] = {
+	{ "cpu-cycles", T_SYM_HW, PERF_COUNT_HW_CPU_CYCLES },
+	{ "cycles", T_SYM_HW, PERF_COUNT_HW_CPU_CYCLES },
+	{ "stalled-cycles-frontend", T_SYM_HW, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
+	{ "idle-cycles-frontend", T_SYM_HW, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
+	{ "stalled-cycles-backend", T_SYM_HW, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
+	{ "idle-cycles-backend", T_SYM_HW, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
+	{ "instructions", T_SYM_HW, PERF_COUNT_HW_INSTRUCTIONS },
+	{ "cache-references", T_SYM_HW, PERF_COUNT_HW_CACHE_REFERENCES },
+	{ "cache-misses", T_SYM_HW, PERF_COUNT_HW_CACHE_MISSES },
+	{ "branch-instructions", T_SYM_HW, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
+	{ "branches", T_SYM_HW, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
+	{ "branch-misses", T_SYM_HW, PERF_COUNT_HW_BRANCH_MISSES },
+	{ "bus-cycles", T_SYM_HW, PERF_COUNT_HW_BUS_CYCLES },
+	{ "ref-cycles", T_SYM_HW, PERF_COUNT_HW_REF_CPU_CYCLES },
+	{ "cpu-clock", T_SYM_SW, PERF_COUNT_SW_CPU_CLOCK },
+	{ "task-clock", T_SYM_SW, PERF_COUNT_SW_TASK_CLOCK },
+	{ "page-faults", T_SYM_SW, PERF_COUNT_SW_PAGE_FAULTS },
+	{ "faults", T_SYM_SW, PERF_COUNT_SW_PAGE_FAULTS },
+	{ "minor-faults", T_SYM_SW, PERF_COUNT_SW_PAGE_FAULTS_MIN },
+	{ "major-faults", T_SYM_SW, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
+	{ "context-switches", T_SYM_SW, PERF_COUNT_SW_CONTEXT_SWITCHES },
+	{ "cs", T_SYM_SW, PERF_COUNT_SW_CONTEXT_SWITCHES },
+	{ "cpu-migrations", T_SYM_SW, PERF_COUNT_SW_CPU_MIGRATIONS },
+	{ "migrations", T_SYM_SW, PERF_COUNT_SW_CPU_MIGRATIONS },
+	{ "alignment-faults", T_SYM_SW, PERF_COUNT_SW_ALIGNMENT_FAULTS },
+	{ "emulation-faults", T_SYM_SW, PERF_COUNT_SW_EMULATION_FAULTS },
+	{ "dummy", T_SYM_SW, PERF_COUNT_SW_DUMMY },
+	{ "duration_time", T_SYM_TOOL, TOOL_DURATION_TIME },
+	{ "user_time", T_SYM_TOOL, TOOL_USER_TIME },
+	{ "system_time", T_SYM_TOOL, TOOL_SYSTEM_TIME },
+	{ "bpf-output", T_SYM_SW, 10 },
+	{ "cgroup-switches", T_SYM_SW, 11 },
+	{ "cycles-ct", T_KPMU, 0 },
+	{ "cycles-t", T_KPMU, 0 },
+	{ "mem-loads", T_KPMU, 0 },
+	{ "mem-stores", T_KPMU, 0 },
+	{ "L1-dcache", T_CACHE_TYPE, 0 }, { "l1-d", T_CACHE_TYPE, 0 },
+	{ "l1d", T_CACHE_TYPE, 0 }, { "L1-data", T_CACHE_TYPE, 0 },
+	{ "L1-icache", T_CACHE_TYPE, 0 }, { "l1-i", T_CACHE_TYPE, 0 },
+	{ "l1i", T_CACHE_TYPE, 0 }, { "L1-instruction", T_CACHE_TYPE, 0 },
+	{ "LLC", T_CACHE_TYPE, 0 }, { "L2", T_CACHE_TYPE, 0 },
+	{ "dTLB", T_CACHE_TYPE, 0 }, { "d-tlb", T_CACHE_TYPE, 0 },
+	{ "Data-TLB", T_CACHE_TYPE, 0 },
+	{ "iTLB", T_CACHE_TYPE, 0 }, { "i-tlb", T_CACHE_TYPE, 0 },
+	{ "Instruction-TLB", T_CACHE_TYPE, 0 },
+	{ "branch", T_CACHE_TYPE, 0 }, { "branches", T_CACHE_TYPE, 0 },
+	{ "bpu", T_CACHE_TYPE, 0 }, { "btb", T_CACHE_TYPE, 0 },
+	{ "bpc", T_CACHE_TYPE, 0 },
+	{ "node", T_CACHE_TYPE, 0 },
+	{ "load", T_CACHE_OPRES, 0 }, { "loads", T_CACHE_OPRES, 0 },
+	{ "read", T_CACHE_OPRES, 0 },
+	{ "store", T_CACHE_OPRES, 0 }, { "stores", T_CACHE_OPRES, 0 },
+	{ "write", T_CACHE_OPRES, 0 },
+	{ "prefetch", T_CACHE_OPRES, 0 }, { "prefetches", T_CACHE_OPRES, 0 },
+	{ "speculative-read", T_CACHE_OPRES, 0 },
+	{ "speculative-load", T_CACHE_OPRES, 0 },
+	{ "refs", T_CACHE_OPRES, 0 }, { "Reference", T_CACHE_OPRES, 0 },
+	{ "ops", T_CACHE_OPRES, 0 }, { "access", T_CACHE_OPRES, 0 },
+	{ "misses", T_CACHE_OPRES, 0 }, { "miss", T_CACHE_OPRES, 0 },
+	{ "mem:", T_MEM, 0 },
+};
+
+static bool is_name_start(int c)
+{
+	return isalpha(c) || c == '_' || c == '*' || c == '?' || c == '[' || c == ']';
+}
+
+static bool is_name_char(int c)
+{
+	return isalnum(c) || c == '_' || c == '*' || c == '?' || c == '.' ||
+	       c == '[' || c == ']';
+}
+
+/* name_minus, the term-name pattern between slashes. */
+static bool is_name_minus_char(int c)
+{
+	return isalnum(c) || c == '-' || c == '_' || c == '*' || c == '?' ||
+	       c == '.' || c == ':';
+}
+
+static bool is_modifier_char(int c)
+{
+	return c && strchr("ukhpPGHSDIWeb", c);
+}
+
+static int span(const char *s, bool (*fn)(int))
+{
+	int n = 0;
+
+	while (s[n] && fn((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+static bool is_hex(int c)
+{
+	return isxdigit(c);
+}
+
+static bool is_dec(int c)
+{
+	return isdigit(c);
+}
+
+static int match_name(const char *s)
+{
+	if (!is_name_start((unsigned char)s[0]))
+		return 0;
+	return 1 + span(s + 1, is_name_char);
+}
+
+static int match_name_tag(const char *s)
+{
+	int n = 1;
+
+	if (s[0] != '\'' || !is_name_start((unsigned char)s[1]))
+		return 0;
+	while (s[n] && (is_name_char((unsigned char)s[n]) || s[n] == '-' ||
+			s[n] == ',' || s[n] == ':' || s[n] == '='))
+		n++;
+	return s[n] == '\'' ? n + 1 : 0;
+}
+
+static int match_topdown(const char *s)
+{
+	int n;
+
+	if (!strstarts(s, "topdown-"))
+		return 0;
+	n = 8;
+	while (s[n] && (islower((unsigned char)s[n]) || s[n] == '-'))
+		n++;
+	return n > 8 ? n : 0;
+}
+
+/* Is @name (length @len) a sysfs alias, or one half of a dashed one? */
+static enum tok pmu_str_check(const char *name, int len)
+{
+	enum tok ret = T_NAME;
+	struct pmu *pmu = NULL;
+
+	while ((pmu = pmus__next(pmu))) {
+		struct pmu_alias *a;
+
+		list_for_each_entry(a, &pmu->aliases, node) {
+			const char *dash = strchr(a->name, '-');
+
+			if ((int)strlen(a->name) == len && !strncmp(a->name, name, (size_t)len))
+				return T_PMU_EVENT;
+			if (!dash)
+				continue;
+			if (dash - a->name == len && !strncmp(a->name, name, (size_t)len))
+				ret = T_PMU_PRE;
+			else if ((int)strlen(dash + 1) == len &&
+				 !strncmp(dash + 1, name, (size_t)len) && ret == T_NAME)
+				ret = T_PMU_SUF;
+		}
+	}
+	return ret;
+}
+
+static int parse_number(struct parser *p, struct token *t, int base, int skip)
+{
+	char buf[80];
+	int n = t->len - skip;
+
+	if (n <= 0 || n >= (int)sizeof(buf)) {
+		t->type = T_ERROR;
+		return 0;
+	}
+	memcpy(buf, p->s + t->start + skip, (size_t)n);
+	buf[n] = '\0';
+	errno = 0;
+	t->num = strtoull(buf, NULL, base);
+	if (errno)
+		t->type = T_ERROR;
+	return 0;
+}
+
+static void loc_update(struct parser *p, int start)
+{
+	p->loc_last = p->loc_first;
+	p->loc_first = start;
+}
+
+/* One token in INITIAL or CONFIG mode (CONFIG rules first, then INITIAL). */
+static void lex_initial(struct parser *p, struct token *t)
+{
+	const char *s = p->s + p->pos;
+	int best = 0, n;
+	size_t i;
+
+	t->type = T_EOF;
+	t->start = p->pos;
+	t->len = 0;
+	t->num = 0;
+
+	if (p->mode == M_CONFIG) {
+		/* Static term names, then name_minus, ahead of everything else. */
+		for (i = 1; i < TERM__NR; i++) {
+			size_t l = strlen(term_names[i]);
+
+			if (i == TERM_DRV_CFG)
+				continue;
+			if (!strncmp(s, term_names[i], l) && (int)l > best) {
+				best = (int)l;
+				t->type = T_TERM;
+				t->num = i;
+			}
+		}
+		if (isalpha((unsigned char)s[0]) || s[0] == '_' || s[0] == '*' || s[0] == '?') {
+			n = 1 + span(s + 1, is_name_minus_char);
+			if (n > best) {
+				best = n;
+				t->type = T_NAME;
+			}
+		}
+		if (s[0] == ',' || s[0] == '/' || s[0] == '[' || s[0] == ']') {
+			if (best < 1) {
+				best = 1;
+				t->type = T_CHAR;
+				t->ch = s[0];
+			}
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(keywords); i++) {
+		size_t l = strlen(keywords[i].word);
+
+		if ((int)l > best && !strncmp(s, keywords[i].word, l)) {
+			best = (int)l;
+			t->type = keywords[i].type;
+			t->num = keywords[i].num;
+		}
+	}
+	n = match_topdown(s);
+	if (n > best) {
+		best = n;
+		t->type = T_KPMU;
+	}
+	if (s[0] == 'r') {
+		n = span(s + 1, is_hex);
+		if (n && n + 1 > best) {
+			best = n + 1;
+			t->type = T_RAW;
+		}
+	}
+	n = span(s, is_dec);
+	if (n > best) {
+		best = n;
+		t->type = T_VALUE;
+	}
+	if (s[0] == '0' && s[1] == 'x') {
+		n = span(s + 2, is_hex);
+		if (n && n + 2 > best) {
+			best = n + 2;
+			t->type = T_VALUE;
+		}
+	}
+	n = span(s, is_modifier_char);
+	if (n > best) {
+		best = n;
+		t->type = T_MOD;
+	}
+	n = match_name(s);
+	if (n > best) {
+		best = n;
+		t->type = T_NAME;
+	}
+	n = match_name_tag(s);
+	if (n > best) {
+		best = n;
+		t->type = T_NAME;
+	}
+	if (!best && s[0]) {
+		best = 1;
+		t->type = T_CHAR;
+		t->ch = s[0];
+	}
+	t->len = best;
+
+	switch (t->type) {
+	case T_RAW:
+		parse_number(p, t, 16, 1);
+		break;
+	case T_VALUE:
+		if (s[0] == '0' && s[1] == 'x' && t->len > 2)
+			parse_number(p, t, 16, 2);
+		else
+			parse_number(p, t, 10, 0);
+		break;
+	case T_NAME:
+		if (p->mode == M_INITIAL && s[0] != '\'')
+			t->type = pmu_str_check(s, t->len);
+		break;
+	default:
+		break;
+	}
+}
+
+static void lex_mem(struct parser *p, struct token *t)
+{
+	const char *s = p->s + p->pos;
+	int n;
+
+	t->start = p->pos;
+	t->num = 0;
+	if (!s[0]) {
+		t->type = T_EOF;
+		t->len = 0;
+		return;
+	}
+	n = 0;
+	while (n < 3 && s[n] && strchr("rwx", s[n]))
+		n++;
+	if (n) {
+		t->type = T_BP_MOD;
+		t->len = n;
+		return;
+	}
+	if (s[0] == ':' || s[0] == '/') {
+		t->type = T_CHAR;
+		t->ch = s[0];
+		t->len = 1;
+		return;
+	}
+	if (s[0] == '0' && s[1] == 'x' && span(s + 2, is_hex)) {
+		t->type = T_VALUE;
+		t->len = 2 + span(s + 2, is_hex);
+		parse_number(p, t, 16, 2);
+		return;
+	}
+	if (isdigit((unsigned char)s[0])) {
+		t->type = T_VALUE;
+		t->len = span(s, is_dec);
+		parse_number(p, t, 10, 0);
+		return;
+	}
+	/* Anything else ends mem mode and is lexed again normally. */
+	p->mode = M_INITIAL;
+	lex_initial(p, t);
+}
+
+/* The next real token, handling mode switches and ignored characters. */
+static void lex(struct parser *p, struct token *t)
+{
+	for (;;) {
+		if (p->mode == M_MEM)
+			lex_mem(p, t);
+		else
+			lex_initial(p, t);
+		if (t->type == T_EOF)
+			return;
+		loc_update(p, t->start);
+		p->pos = t->start + t->len;
+		if (t->type == T_CHAR) {
+			switch (t->ch) {
+			case '/':
+				if (p->mode == M_CONFIG)
+					p->mode = M_INITIAL;
+				else if (p->mode == M_INITIAL)
+					p->mode = M_CONFIG;
+				break;
+			case ',':
+				if (p->mode == M_INITIAL)
+					p->mode = M_EVENT;
+				break;
+			case '{':
+				if (p->mode == M_INITIAL)
+					p->mode = M_EVENT;
+				break;
+			case '-': case ':': case '}': case '=':
+			case '[': case ']':
+				break;
+			default:
+				/* perf's scanner drops what it does not know. */
+				continue;
+			}
+		}
+		if (t->type == T_MEM)
+			p->mode = M_MEM;
+		return;
+	}
+}
+
+static struct token *peek(struct parser *p)
+{
+	if (!p->have_la) {
+		lex(p, &p->la);
+		p->have_la = true;
+	}
+	return &p->la;
+}
+
+static struct token next(struct parser *p)
+{
+	struct token t = *peek(p);
+
+	p->have_la = false;
+	return t;
+}
+
+static bool peek_char(struct parser *p, int c)
+{
+	struct token *t = peek(p);
+
+	return t->type == T_CHAR && t->ch == c;
+}
+
+static char *tok_str(struct parser *p, const struct token *t)
+{
+	const char *s = p->s + t->start;
+
+	if (t->len >= 2 && s[0] == '\'')
+		return xstrndup(s + 1, (size_t)t->len - 2);
+	return xstrndup(s, (size_t)t->len);
+}
+
+/*
+ * EVENT mode: at the start of an event perf's scanner matches the whole
+ * event text (group, pmu-style or plain) before lexing it token by token.
+ * Returns the text to name the event by, or NULL for a group.
+ */
+static int match_group(const char *s)
+{
+	int n = 0;
+
+	while (s[n] && !strchr(",{}/", s[n]))
+		n++;
+	if (s[n] != '{')
+		return 0;
+	n++;
+	while (s[n] && s[n] != '}')
+		n++;
+	if (s[n] != '}')
+		return 0;
+	n++;
+	while (s[n] && !strchr(",{}/", s[n]))
+		n++;
+	return n;
+}
+
+static int match_event_pmu(const char *s)
+{
+	int n = 0;
+
+	while (s[n] && !strchr(",{}/", s[n]))
+		n++;
+	if (!n || s[n] != '/')
+		return 0;
+	n++;
+	while (s[n] && s[n] != '/')
+		n++;
+	if (s[n] != '/')
+		return 0;
+	n++;
+	while (s[n] && !strchr(",{}/", s[n]))
+		n++;
+	return n;
+}
+
+static int match_event(const char *s)
+{
+	int n = 0;
+
+	while (s[n] && !strchr(",{}/", s[n]))
+		n++;
+	return n;
+}
+
+static char *enter_event(struct parser *p)
+{
+	p->have_la = false;
+	for (;;) {
+		const char *s = p->s + p->pos;
+		int g = match_group(s), e = match_event_pmu(s), n;
+
+		n = match_event(s);
+		if (e > n)
+			n = e;
+		if (g && g >= n) {
+			p->mode = M_INITIAL;
+			return NULL;
+		}
+		if (n) {
+			loc_update(p, p->pos);
+			p->mode = M_INITIAL;
+			return xstrndup(s, (size_t)n);
+		}
+		if (!*s) {
+			p->mode = M_INITIAL;
+			return NULL;
+		}
+		/* Unmatched: perf's scanner echoes it away; the parse fails later. */
+		loc_update(p, p->pos);
+		p->pos++;
+		p->garbage = true;
+	}
+}
+
+/* ------------------------------------------------------------ terms */
+
+static void terms__free(struct list_head *terms)
+{
+	struct term *t, *tmp;
+
+	list_for_each_entry_safe(t, tmp, terms, node) {
+		list_del_init(&t->node);
+		free(t->config);
+		free(t->str);
+		free(t);
+	}
+}
+
+/* event_config: term (',' term)* up to the closing '/'. */
+static int parse_terms(struct parser *p, struct list_head *terms)
+{
+	for (;;) {
+		struct token t = next(p);
+		struct term *term;
+
+		if (!(t.type == T_NAME || t.type == T_TERM))
+			return syntax_error(p);
+		term = xzalloc(sizeof(*term));
+		INIT_LIST_HEAD(&term->node);
+		list_add_tail(&term->node, terms);
+		term->idx = t.start;
+		if (t.type == T_TERM) {
+			term->type = (int)t.num;
+		} else {
+			term->type = TERM_USER;
+			term->config = tok_str(p, &t);
+		}
+		if (peek_char(p, '=')) {
+			struct token v;
+
+			next(p);
+			v = next(p);
+			if (v.type == T_VALUE) {
+				term->num = v.num;
+			} else if (v.type == T_NAME || v.type == T_SYM_HW) {
+				term->is_str = true;
+				term->str = tok_str(p, &v);
+			} else {
+				return syntax_error(p);
+			}
+		} else {
+			term->num = 1;
+			term->no_value = true;
+		}
+		if (peek_char(p, ',')) {
+			next(p);
+			continue;
+		}
+		if (peek_char(p, '/')) {
+			next(p);
+			return 0;
+		}
+		return syntax_error(p);
+	}
+}
+
+/* "/terms/" or "//" after an event; nothing if no '/' follows. */
+static int parse_opt_config(struct parser *p, struct list_head *terms, bool *seen)
+{
+	if (seen)
+		*seen = false;
+	if (!peek_char(p, '/'))
+		return 0;
+	next(p);
+	if (seen)
+		*seen = true;
+	if (peek_char(p, '/')) {
+		next(p);
+		return 0;
+	}
+	return parse_terms(p, terms);
+}
+
+static char *valid_terms_help(const char *additional)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	strbuf_addstr(&sb, "valid terms: ");
+	if (additional && *additional) {
+		strbuf_addstr(&sb, additional);
+		strbuf_addch(&sb, ',');
+	}
+	for (i = 1; i < TERM__NR; i++) {
+		if (!term_avail(i))
+			continue;
+		if (i > 1 && sb.buf[sb.len - 1] != ' ')
+			strbuf_addch(&sb, ',');
+		strbuf_addstr(&sb, term_names[i]);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Apply the static terms common to every event kind. */
+static int config_term_common(struct parser *p, struct perf_event_attr *attr,
+			      struct term *term, char **name)
+{
+	if (!term_avail(term->type)) {
+		perr(p, term->idx, NULL, "'%s' is not usable in 'perf stat'",
+		     term_names[term->type]);
+		return -1;
+	}
+	switch (term->type) {
+	case TERM_CONFIG:
+		attr->config = term->num;
+		break;
+	case TERM_CONFIG1:
+		attr->config1 = term->num;
+		break;
+	case TERM_CONFIG2:
+		attr->config2 = term->num;
+		break;
+	case TERM_NAME:
+		if (!term->is_str) {
+			perr(p, term->idx, NULL, "expected string value");
+			return -1;
+		}
+		free(*name);
+		*name = xstrdup(term->str);
+		break;
+	case TERM_PERIOD:
+		attr->sample_period = term->num;
+		attr->freq = 0;
+		break;
+	case TERM_FREQ:
+		attr->sample_freq = term->num;
+		attr->freq = 1;
+		break;
+	case TERM_INHERIT:
+		attr->inherit = 1;
+		break;
+	case TERM_NOINHERIT:
+		attr->inherit = 0;
+		break;
+	case TERM_BRANCH_TYPE: case TERM_TIME: case TERM_CALLGRAPH:
+	case TERM_STACKSIZE: case TERM_MAX_STACK: case TERM_MAX_EVENTS:
+	case TERM_OVERWRITE: case TERM_NOOVERWRITE: case TERM_PERCORE:
+	case TERM_AUX_OUTPUT: case TERM_AUX_SAMPLE_SIZE: case TERM_METRIC_ID:
+		/* Recorded by perf for record/top; counting ignores them. */
+		break;
+	default:
+		perr(p, term->idx, valid_terms_help(NULL), "unknown term");
+		return -1;
+	}
+	return 0;
+}
+
+static int config_attr_common(struct parser *p, struct perf_event_attr *attr,
+			      struct list_head *terms, char **name)
+{
+	struct term *t;
+
+	list_for_each_entry(t, terms, node)
+		if (config_term_common(p, attr, t, name))
+			return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------ events */
+
+static struct evsel *new_evsel(struct parser *p, struct perf_event_attr *attr,
+			       const char *name)
+{
+	struct evsel *evsel;
+
+	/* perf's event_attr_init: guests are excluded unless asked for. */
+	attr->exclude_guest = 1;
+	evsel = evsel__new(attr);
+	if (name)
+		evsel->name = xstrdup(name);
+	list_add_tail(&evsel->node, &p->events);
+	return evsel;
+}
+
+static int add_numeric(struct parser *p, u32 type, u64 config,
+		       struct list_head *terms)
+{
+	struct perf_event_attr attr = { .type = type, .config = config };
+	char *name = NULL;
+
+	if (terms && config_attr_common(p, &attr, terms, &name))
+		return -1;
+	new_evsel(p, &attr, name);
+	free(name);
+	return 0;
+}
+
+static int add_tool(struct parser *p, enum tool_event ev)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_DUMMY,
+	};
+	struct evsel *evsel = new_evsel(p, &attr, NULL);
+
+	evsel->tool_event = ev;
+	return 0;
+}
+
+static int parse_aliases(const char *str, const char *const names[][EVSEL__MAX_ALIASES],
+			 int size)
+{
+	int i, j;
+
+	for (i = 0; i < size; i++) {
+		int longest = -1;
+
+		for (j = 0; j < EVSEL__MAX_ALIASES && names[i][j]; j++) {
+			int n = (int)strlen(names[i][j]);
+
+			if (n > longest && !strncasecmp(str, names[i][j], (size_t)n))
+				longest = n;
+		}
+		if (longest > 0)
+			return i;
+	}
+	return -1;
+}
+
+static int add_cache(struct parser *p, const struct token *type_tok,
+		     const struct token *ops, int nr_ops, struct list_head *terms)
+{
+	struct perf_event_attr attr = { .type = PERF_TYPE_HW_CACHE };
+	int type, op = -1, result = -1, i;
+	char *type_s = tok_str(p, type_tok), *name = NULL;
+	struct strbuf sb = STRBUF_INIT;
+
+	type = parse_aliases(type_s, evsel__hw_cache, PERF_COUNT_HW_CACHE_MAX);
+	strbuf_addstr(&sb, type_s);
+	free(type_s);
+	for (i = 0; i < nr_ops; i++) {
+		char *s = tok_str(p, &ops[i]);
+		int v;
+
+		strbuf_addf(&sb, "-%s", s);
+		if (op == -1) {
+			v = parse_aliases(s, evsel__hw_cache_op, PERF_COUNT_HW_CACHE_OP_MAX);
+			if (v >= 0) {
+				if (!evsel__is_cache_op_valid((u8)type, (u8)v)) {
+					perr(p, ops[i].start, NULL,
+					     "cache '%s' has no '%s' operation",
+					     evsel__hw_cache[type][0], s);
+					free(s);
+					strbuf_release(&sb);
+					return -1;
+				}
+				op = v;
+				free(s);
+				continue;
+			}
+		}
+		if (result == -1) {
+			v = parse_aliases(s, evsel__hw_cache_result,
+					  PERF_COUNT_HW_CACHE_RESULT_MAX);
+			if (v >= 0)
+				result = v;
+		}
+		free(s);
+	}
+	if (op == -1)
+		op = PERF_COUNT_HW_CACHE_OP_READ;
+	if (result == -1)
+		result = PERF_COUNT_HW_CACHE_RESULT_ACCESS;
+	attr.config = (u64)type | ((u64)op << 8) | ((u64)result << 16);
+	if (terms && config_attr_common(p, &attr, terms, &name)) {
+		strbuf_release(&sb);
+		return -1;
+	}
+	new_evsel(p, &attr, name ? name : sb.buf);
+	free(name);
+	strbuf_release(&sb);
+	return 0;
+}
+
+static int add_breakpoint(struct parser *p, u64 addr, const char *type, u64 len)
+{
+	struct perf_event_attr attr = { .type = PERF_TYPE_BREAKPOINT };
+	int i;
+
+	attr.bp_addr = addr;
+	for (i = 0; type && type[i] && i < 3; i++) {
+		unsigned int bit = type[i] == 'r' ? HW_BREAKPOINT_R :
+				   type[i] == 'w' ? HW_BREAKPOINT_W : HW_BREAKPOINT_X;
+
+		if (attr.bp_type & bit)
+			return -EINVAL;
+		attr.bp_type |= bit;
+	}
+	if (!attr.bp_type)
+		attr.bp_type = HW_BREAKPOINT_R | HW_BREAKPOINT_W;
+	if (!len)
+		len = attr.bp_type == HW_BREAKPOINT_X ? sizeof(long) : HW_BREAKPOINT_LEN_4;
+	attr.bp_len = len;
+	attr.sample_period = 1;
+	new_evsel(p, &attr, NULL);
+	return 0;
+}
+
+static bool has_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+static struct evsel *add_tracepoint_one(struct parser *p, const char *sys,
+					const char *name, u64 id)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.config = id,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU,
+	};
+	struct evsel *evsel;
+	char *full = xasprintf("%s:%s", sys, name);
+
+	evsel = new_evsel(p, &attr, full);
+	free(full);
+	evsel->tp_sys = xstrdup(sys);
+	evsel->tp_name = xstrdup(name);
+	return evsel;
+}
+
+struct tp_glob {
+	struct parser *p;
+	struct list_head *terms;
+	int found;
+	int ret;
+};
+
+static int tp_glob_cb(const char *sys, const char *name, void *data)
+{
+	struct tp_glob *g = data;
+	struct evsel *evsel;
+	char *ename = NULL;
+	u64 id;
+
+	if (tracepoint__id(sys, name, &id))
+		return 0;
+	evsel = add_tracepoint_one(g->p, sys, name, id);
+	g->found++;
+	if (g->terms && config_attr_common(g->p, &evsel->attr, g->terms, &ename)) {
+		g->ret = -1;
+		return 1;
+	}
+	if (ename) {
+		free(evsel->name);
+		evsel->name = ename;
+	}
+	return 0;
+}
+
+static char *tp_error_help(const char *sys, const char *name)
+{
+	return xasprintf("Error:\tFile %s/%s/%s not found.\n"
+			 "Hint:\tPerhaps this kernel misses some CONFIG_ setting to enable this feature?.\n",
+			 tracepoint__events_dir(), sys, name);
+}
+
+static int add_tracepoint(struct parser *p, const char *sys, const char *name,
+			  int idx, struct list_head *terms)
+{
+	struct tp_glob g = { .p = p, .terms = terms };
+	u64 id;
+
+	if (has_glob(sys) || has_glob(name)) {
+		tracepoints__for_each(false, sys, name, tp_glob_cb, &g);
+		if (g.ret)
+			return -1;
+		if (!g.found && !has_glob(sys)) {
+			perr(p, idx, tp_error_help(sys, name), "unknown tracepoint");
+			return -1;
+		}
+		return 0;
+	}
+	if (tracepoint__id(sys, name, &id)) {
+		perr(p, idx, tp_error_help(sys, name), "unknown tracepoint");
+		return -1;
+	}
+	g.found = 0;
+	tp_glob_cb(sys, name, &g);
+	return g.ret;
+}
+
+/* Replace alias terms by what the alias stands for; note its unit/scale. */
+static int expand_alias_terms(struct parser *p, struct pmu *pmu,
+			      struct list_head *terms, struct pmu_alias **used)
+{
+	struct term *t, *tmp;
+
+	list_for_each_entry_safe(t, tmp, terms, node) {
+		struct pmu_alias *a = NULL;
+		char *copy, *tok, *save;
+
+		if (t->type == TERM_USER && !t->is_str && t->no_value &&
+		    !pmu__find_format(pmu, t->config))
+			a = pmu__find_alias(pmu, t->config);
+		else if (t->type == TERM_USER && t->is_str &&
+			 !strcasecmp(t->config, "event"))
+			a = pmu__find_alias(pmu, t->str);
+		if (!a)
+			continue;
+		*used = a;
+		copy = xstrdup(a->terms);
+		for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			struct term *n = xzalloc(sizeof(*n));
+			char *eq = strchr(tok, '='), *end;
+			int i;
+
+			INIT_LIST_HEAD(&n->node);
+			n->idx = t->idx;
+			if (eq)
+				*eq = '\0';
+			n->type = TERM_USER;
+			for (i = 1; i < TERM__NR; i++)
+				if (!strcmp(strim(tok), term_names[i]))
+					n->type = i;
+			if (n->type == TERM_USER)
+				n->config = xstrdup(strim(tok));
+			if (eq) {
+				errno = 0;
+				n->num = strtoull(eq + 1, &end, 0);
+				if (errno || end == eq + 1 || *strim(end)) {
+					n->is_str = true;
+					n->str = xstrdup(strim(eq + 1));
+				}
+			} else {
+				n->num = 1;
+				n->no_value = true;
+			}
+			/* Insert before @t, keeping the alias's order. */
+			__list_add(&n->node, t->node.prev, &t->node);
+		}
+		free(copy);
+		list_del_init(&t->node);
+		free(t->config);
+		free(t->str);
+		free(t);
+	}
+	(void)p;
+	return 0;
+}
+
+static int add_pmu(struct parser *p, const char *pmu_name, int pmu_idx,
+		   struct list_head *terms, const char *alias_name)
+{
+	struct perf_event_attr attr = { 0 };
+	struct pmu_alias *used = NULL;
+	struct evsel *evsel;
+	struct term *t;
+	char *name = NULL;
+	struct pmu *pmu = pmu__find(pmu_name);
+
+	if (!pmu) {
+		perr(p, pmu_idx, NULL, "Cannot find PMU `%s'. Missing kernel support?",
+		     pmu_name);
+		return -1;
+	}
+	attr.type = pmu->type;
+	if (expand_alias_terms(p, pmu, terms, &used))
+		return -1;
+	list_for_each_entry(t, terms, node) {
+		struct pmu_format *f;
+		u64 *cfg, max;
+
+		if (t->type != TERM_USER) {
+			if (config_term_common(p, &attr, t, &name))
+				goto fail;
+			continue;
+		}
+		f = pmu__find_format(pmu, t->config);
+		if (!f) {
+			char *formats = pmu__format_names(pmu);
+
+			perr(p, t->idx, valid_terms_help(formats),
+			     "unknown term '%s' for pmu '%s'", t->config, pmu->name);
+			free(formats);
+			goto fail;
+		}
+		if (t->is_str) {
+			perr(p, t->idx, NULL, "Invalid event/parameter '%s'", t->str);
+			goto fail;
+		}
+		if (f->config == 0)
+			cfg = (u64 *)&attr.config;
+		else if (f->config == 1)
+			cfg = (u64 *)&attr.config1;
+		else
+			cfg = (u64 *)&attr.config2;
+		if (pmu_format__apply(f, t->num, cfg, &max)) {
+			perr(p, t->idx, NULL,
+			     "value too big for format, maximum is %" PRIu64, max);
+			goto fail;
+		}
+	}
+	evsel = new_evsel(p, &attr, name ? name : alias_name);
+	evsel->pmu_name = xstrdup(pmu->name);
+	if (pmu->cpus)
+		evsel->own_cpus = cpu_map__get(pmu->cpus);
+	if (used) {
+		if (used->unit && *used->unit)
+			evsel->unit = xstrdup(used->unit);
+		evsel->scale = used->scale;
+	}
+	free(name);
+	return 0;
+fail:
+	free(name);
+	return -1;
+}
+
+/* A bare alias name ("tsc"): the event on every PMU that has it. */
+static int add_multi_pmu(struct parser *p, const char *alias, int idx,
+			 struct list_head *extra)
+{
+	struct pmu *pmu = NULL;
+	int found = 0;
+
+	while ((pmu = pmus__next(pmu))) {
+		LIST_HEAD(terms);
+		struct term *t, *n;
+		int ret;
+
+		if (!pmu__find_alias(pmu, alias))
+			continue;
+		t = xzalloc(sizeof(*t));
+		INIT_LIST_HEAD(&t->node);
+		t->type = TERM_USER;
+		t->config = xstrdup(alias);
+		t->num = 1;
+		t->no_value = true;
+		t->idx = idx;
+		list_add_tail(&t->node, &terms);
+		if (extra) {
+			list_for_each_entry(n, extra, node) {
+				struct term *c = xzalloc(sizeof(*c));
+
+				*c = *n;
+				INIT_LIST_HEAD(&c->node);
+				c->config = n->config ? xstrdup(n->config) : NULL;
+				c->str = n->str ? xstrdup(n->str) : NULL;
+				list_add_tail(&c->node, &terms);
+			}
+		}
+		ret = add_pmu(p, pmu->name, idx, &terms, NULL);
+		terms__free(&terms);
+		if (ret)
+			return -1;
+		found++;
+	}
+	if (!found) {
+		perr(p, idx, NULL, "unknown event '%s'", alias);
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ modifiers */
+
+struct modifier {
+	bool eu, ek, eh, eH, eG, eI, precise_max, sample_read;
+	bool pinned, exclusive, exclude_GH, weak, bpf;
+	unsigned int precise;
+};
+
+static int check_modifier(const char *str)
+{
+	const char *q;
+
+	if (strlen(str) > strlen("ukhGHpppPSDIWeb"))
+		return -1;
+	for (q = str; *q; q++)
+		if (*q != 'p' && strchr(q + 1, *q))
+			return -1;
+	return 0;
+}
+
+static int get_modifier(struct modifier *mod, const char *str, const struct evsel *evsel)
+{
+	const struct perf_event_attr *a = evsel ? &evsel->attr : NULL;
+	int eu = a ? a->exclude_user : 0, ek = a ? a->exclude_kernel : 0;
+	int eh = a ? a->exclude_hv : 0, eH = a ? a->exclude_host : 0;
+	int eG = a ? a->exclude_guest : 0, eI = a ? a->exclude_idle : 0;
+	int precise = a ? a->precise_ip : 0;
+	int pinned = a ? a->pinned : 0, exclusive = a ? a->exclusive : 0;
+	int exclude = eu | ek | eh, exclude_GH = evsel ? evsel->exclude_GH : 0;
+	int precise_max = 0, sample_read = 0, weak = 0, bpf = 0;
+
+	for (; *str; str++) {
+		switch (*str) {
+		case 'u':
+			if (!exclude)
+				exclude = eu = ek = eh = 1;
+			if (!exclude_GH)
+				eG = 1;
+			eu = 0;
+			break;
+		case 'k':
+			if (!exclude)
+				exclude = eu = ek = eh = 1;
+			ek = 0;
+			break;
+		case 'h':
+			if (!exclude)
+				exclude = eu = ek = eh = 1;
+			eh = 0;
+			break;
+		case 'G':
+			if (!exclude_GH)
+				exclude_GH = eG = eH = 1;
+			eG = 0;
+			break;
+		case 'H':
+			if (!exclude_GH)
+				exclude_GH = eG = eH = 1;
+			eH = 0;
+			break;
+		case 'I':
+			eI = 1;
+			break;
+		case 'p':
+			precise++;
+			/* Precise sampling implies excluding guests. */
+			if (!exclude_GH)
+				eG = 1;
+			break;
+		case 'P':
+			precise_max = 1;
+			break;
+		case 'S':
+			sample_read = 1;
+			break;
+		case 'D':
+			pinned = 1;
+			break;
+		case 'e':
+			exclusive = 1;
+			break;
+		case 'W':
+			weak = 1;
+			break;
+		case 'b':
+			bpf = 1;
+			break;
+		default:
+			return -EINVAL;
+		}
+	}
+	if (precise > 3)
+		return -EINVAL;
+	*mod = (struct modifier){
+		.eu = eu, .ek = ek, .eh = eh, .eH = eH, .eG = eG, .eI = eI,
+		.precise = (unsigned int)precise & 3, .precise_max = precise_max,
+		.sample_read = sample_read, .pinned = pinned,
+		.exclusive = exclusive, .exclude_GH = exclude_GH, .weak = weak,
+		.bpf = bpf,
+	};
+	return 0;
+}
+
+/* Apply @str to the evsels from @first on; @add: a group modifier. */
+static int apply_modifier(struct list_head *head, struct list_head *first,
+			  const char *str, bool add)
+{
+	struct modifier mod;
+	struct list_head *pos;
+
+	if (check_modifier(str))
+		return -EINVAL;
+	if (!add && get_modifier(&mod, str, NULL))
+		return -EINVAL;
+	for (pos = first; pos != head; pos = pos->next) {
+		struct evsel *evsel = list_entry(pos, struct evsel, node);
+
+		if (add && get_modifier(&mod, str, evsel))
+			return -EINVAL;
+		evsel->attr.exclude_user = mod.eu;
+		evsel->attr.exclude_kernel = mod.ek;
+		evsel->attr.exclude_hv = mod.eh;
+		evsel->attr.precise_ip = mod.precise & 3;
+		evsel->attr.exclude_host = mod.eH;
+		evsel->attr.exclude_guest = mod.eG;
+		evsel->attr.exclude_idle = mod.eI;
+		evsel->exclude_GH = mod.exclude_GH;
+		evsel->sample_read = mod.sample_read;
+		evsel->precise_max = mod.precise_max;
+		evsel->weak_group = mod.weak;
+		if (evsel__is_group_leader(evsel)) {
+			evsel->attr.pinned = mod.pinned;
+			evsel->pinned_mod = mod.pinned;
+			evsel->attr.exclusive = mod.exclusive;
+		}
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ grammar */
+
+static int parse_sep_dc(struct parser *p)
+{
+	if (peek_char(p, ':'))
+		next(p);
+	return 0;
+}
+
+static int parse_event_def(struct parser *p)
+{
+	struct token t = next(p);
+	LIST_HEAD(terms);
+	int ret = -1;
+	bool slash;
+
+	switch (t.type) {
+	case T_SYM_HW:
+	case T_SYM_SW:
+		if (peek_char(p, '/')) {
+			next(p);
+			if (peek_char(p, '/'))
+				next(p);
+			else if (parse_terms(p, &terms))
+				break;
+		} else {
+			parse_sep_dc(p);
+		}
+		ret = add_numeric(p, t.type == T_SYM_HW ? PERF_TYPE_HARDWARE :
+				  PERF_TYPE_SOFTWARE, t.num, &terms);
+		break;
+	case T_SYM_TOOL:
+		if (peek_char(p, '/')) {
+			next(p);
+			if (!peek_char(p, '/'))
+				return syntax_error(p);
+			next(p);
+		} else {
+			parse_sep_dc(p);
+		}
+		ret = add_tool(p, (enum tool_event)t.num);
+		break;
+	case T_CACHE_TYPE: {
+		struct token ops[2];
+		int nr = 0;
+
+		while (nr < 2 && peek_char(p, '-')) {
+			next(p);
+			ops[nr] = next(p);
+			if (ops[nr].type != T_CACHE_OPRES)
+				return syntax_error(p);
+			nr++;
+		}
+		if (parse_opt_config(p, &terms, NULL))
+			break;
+		parse_sep_dc(p);
+		ret = add_cache(p, &t, ops, nr, &terms);
+		break;
+	}
+	case T_MEM: {
+		struct token addr = next(p), v;
+		u64 len = 0;
+		char *bp = NULL;
+
+		if (addr.type != T_VALUE)
+			return syntax_error(p);
+		if (peek_char(p, '/')) {
+			next(p);
+			v = next(p);
+			if (v.type != T_VALUE)
+				return syntax_error(p);
+			len = v.num;
+		}
+		if (peek_char(p, ':')) {
+			next(p);
+			if (peek(p)->type == T_BP_MOD) {
+				v = next(p);
+				bp = tok_str(p, &v);
+				parse_sep_dc(p);
+			}
+		}
+		if (p->mode == M_MEM)
+			p->mode = M_INITIAL;
+		ret = add_breakpoint(p, addr.num, bp, len);
+		if (ret) {
+			perr(p, addr.start, NULL, "invalid breakpoint access type '%s'", bp);
+			ret = -1;
+		}
+		free(bp);
+		break;
+	}
+	case T_VALUE: {
+		struct token cfg;
+
+		if (!peek_char(p, ':'))
+			return syntax_error(p);
+		next(p);
+		cfg = next(p);
+		if (cfg.type != T_VALUE)
+			return syntax_error(p);
+		if (parse_opt_config(p, &terms, NULL))
+			break;
+		parse_sep_dc(p);
+		if (t.num > UINT32_MAX) {
+			perr(p, t.start, NULL, "invalid event type %" PRIu64, t.num);
+			break;
+		}
+		ret = add_numeric(p, (u32)t.num, cfg.num, &terms);
+		break;
+	}
+	case T_RAW:
+		if (parse_opt_config(p, &terms, NULL))
+			break;
+		parse_sep_dc(p);
+		ret = add_numeric(p, PERF_TYPE_RAW, t.num, &terms);
+		break;
+	case T_NAME: {
+		char *name = tok_str(p, &t);
+
+		if (peek_char(p, '/')) {
+			/* pmu/terms/ (no ':' may follow, the modifier is glued on) */
+			if (parse_opt_config(p, &terms, &slash) == 0)
+				ret = add_pmu(p, name, t.start, &terms, NULL);
+		} else if (peek_char(p, ':') || peek_char(p, '-')) {
+			char *sys = NULL, *ev;
+			struct token e;
+
+			if (peek_char(p, '-')) {
+				next(p);
+				e = next(p);
+				if (e.type != T_NAME || !peek_char(p, ':')) {
+					free(name);
+					return syntax_error(p);
+				}
+				ev = tok_str(p, &e);
+				sys = xasprintf("%s-%s", name, ev);
+				free(ev);
+			}
+			next(p);	/* ':' */
+			e = next(p);
+			if (e.type != T_NAME) {
+				free(sys);
+				free(name);
+				return syntax_error(p);
+			}
+			ev = tok_str(p, &e);
+			if (parse_opt_config(p, &terms, NULL) == 0) {
+				parse_sep_dc(p);
+				ret = add_tracepoint(p, sys ? sys : name, ev, t.start, &terms);
+			}
+			free(ev);
+			free(sys);
+		} else {
+			free(name);
+			/* Report at the name, after what follows it was read. */
+			peek(p);
+			return syntax_error(p);
+		}
+		free(name);
+		break;
+	}
+	case T_KPMU:
+	case T_PMU_EVENT: {
+		char *name = tok_str(p, &t);
+
+		if (parse_opt_config(p, &terms, &slash) == 0) {
+			if (!slash)
+				parse_sep_dc(p);
+			ret = add_multi_pmu(p, name, t.start, &terms);
+		}
+		free(name);
+		break;
+	}
+	case T_PMU_PRE: {
+		struct token suf;
+		char *a, *b, *name;
+
+		if (!peek_char(p, '-'))
+			return syntax_error(p);
+		next(p);
+		suf = next(p);
+		if (suf.type != T_PMU_SUF && suf.type != T_PMU_EVENT &&
+		    suf.type != T_NAME)
+			return syntax_error(p);
+		a = tok_str(p, &t);
+		b = tok_str(p, &suf);
+		name = xasprintf("%s-%s", a, b);
+		free(a);
+		free(b);
+		if (parse_opt_config(p, &terms, &slash) == 0) {
+			if (!slash)
+				parse_sep_dc(p);
+			ret = add_multi_pmu(p, name, t.start, &terms);
+		}
+		free(name);
+		break;
+	}
+	default:
+		return syntax_error(p);
+	}
+	terms__free(&terms);
+	if (ret && !p->failed)
+		return syntax_error(p);
+	return ret ? -1 : 0;
+}
+
+static bool at_event_end(struct parser *p, bool in_group)
+{
+	struct token *t = peek(p);
+
+	if (t->type == T_EOF)
+		return true;
+	if (t->type == T_CHAR && t->ch == ',')
+		return true;
+	return in_group && t->type == T_CHAR && t->ch == '}';
+}
+
+/* event: [EVENT_NAME] event_def [modifier] */
+static int parse_event(struct parser *p, char *event_name, bool in_group)
+{
+	struct list_head *first = p->events.prev;
+	struct list_head *pos;
+	struct token *t;
+
+	if (parse_event_def(p))
+		return -1;
+	first = first->next;
+	/* Events that did not name themselves take the text as typed. */
+	if (event_name) {
+		for (pos = first; pos != &p->events; pos = pos->next) {
+			struct evsel *evsel = list_entry(pos, struct evsel, node);
+
+			if (!evsel->name)
+				evsel->name = xstrdup(event_name);
+		}
+	}
+	t = peek(p);
+	if (t->type == T_MOD) {
+		struct token m = next(p);
+		char *mod = tok_str(p, &m);
+		int ret = apply_modifier(&p->events, first, mod, false);
+
+		free(mod);
+		if (ret) {
+			perr(p, m.start, NULL, "Bad modifier");
+			return -1;
+		}
+	}
+	if (!at_event_end(p, in_group))
+		return syntax_error(p);
+	return 0;
+}
+
+static void set_leader(struct parser *p, struct list_head *first, const char *name)
+{
+	struct evsel *leader, *evsel;
+	struct list_head *pos;
+	int n = 0;
+
+	if (first == &p->events)
+		return;
+	leader = list_entry(first, struct evsel, node);
+	for (pos = first; pos != &p->events; pos = pos->next) {
+		evsel = list_entry(pos, struct evsel, node);
+		evsel->leader = leader;
+		n++;
+	}
+	leader->nr_members = n;
+	free(leader->group_name);
+	leader->group_name = name ? xstrdup(name) : NULL;
+	p->nr_groups++;
+}
+
+/* group: [NAME] '{' event (',' event)* '}' [':' modifier] */
+static int parse_group(struct parser *p)
+{
+	struct list_head *before = p->events.prev, *first;
+	char *gname = NULL;
+	struct token t = next(p);
+
+	if (t.type == T_NAME || t.type == T_PMU_EVENT) {
+		gname = tok_str(p, &t);
+		t = next(p);
+	}
+	if (!(t.type == T_CHAR && t.ch == '{')) {
+		free(gname);
+		return syntax_error(p);
+	}
+	for (;;) {
+		char *ename = enter_event(p);
+		int ret = parse_event(p, ename, true);
+
+		free(ename);
+		if (ret) {
+			free(gname);
+			return -1;
+		}
+		t = next(p);
+		if (t.type == T_CHAR && t.ch == ',')
+			continue;
+		break;	/* '}' (parse_event checked) */
+	}
+	first = before->next;
+	set_leader(p, first, gname);
+	free(gname);
+	if (peek_char(p, ':')) {
+		struct token m;
+		char *mod;
+		int ret;
+
+		next(p);
+		m = next(p);
+		if (m.type != T_MOD)
+			return syntax_error(p);
+		mod = tok_str(p, &m);
+		ret = apply_modifier(&p->events, first, mod, true);
+		free(mod);
+		if (ret) {
+			perr(p, m.start, NULL, "Bad modifier");
+			return -1;
+		}
+	}
+	return at_event_end(p, false) ? 0 : syntax_error(p);
+}
+
+static int parse_all(struct parser *p)
+{
+	for (;;) {
+		char *ename = enter_event(p);
+		int ret;
+
+		if (ename)
+			ret = parse_event(p, ename, false);
+		else
+			ret = parse_group(p);
+		free(ename);
+		if (ret)
+			return -1;
+		if (peek(p)->type == T_EOF)
+			break;
+		next(p);	/* ',' */
+	}
+	if (p->garbage)
+		return syntax_error(p);
+	return 0;
+}
+
+static void free_events(struct list_head *events)
+{
+	struct evsel *evsel, *tmp;
+
+	list_for_each_entry_safe(evsel, tmp, events, node) {
+		list_del_init(&evsel->node);
+		evsel__delete(evsel);
+	}
+}
+
+int parse_events(struct evlist *evlist, const char *str,
+		 struct parse_events_error *err)
+{
+	struct parser p = {
+		.s = str,
+		.len = (int)strlen(str),
+		.mode = M_EVENT,
+		.err = err,
+	};
+	struct evsel *evsel, *tmp;
+
+	INIT_LIST_HEAD(&p.events);
+	if (err && !err->num_errors && !err->str)
+		parse_events_error__init(err);
+	if (parse_all(&p)) {
+		free_events(&p.events);
+		return -1;
+	}
+	if (list_empty(&p.events)) {
+		perr(&p, -1, NULL, "event parser found nothing");
+		return -1;
+	}
+	list_for_each_entry_safe(evsel, tmp, &p.events, node) {
+		list_del_init(&evsel->node);
+		evlist__add(evlist, evsel);
+	}
+	evlist->nr_groups += p.nr_groups;
+	return 0;
+}
+
+int parse_events_option(const struct option *opt, const char *str, int unset)
+{
+	struct evlist *evlist = opt->value;
+	struct parse_events_error err;
+	int ret;
+
+	if (unset || !str)
+		return 0;
+	parse_events_error__init(&err);
+	ret = parse_events(evlist, str, &err);
+	if (ret) {
+		if (err.idx < 0 && err.str)
+			fprintf(stderr, "WARNING: %s\n", err.str);
+		else
+			parse_events_error__print(&err, str);
+		fprintf(stderr, "Run '%s list' for a list of valid events\n",
+			prof_progname);
+	}
+	parse_events_error__exit(&err);
+	return ret ? -1 : 0;
+}
+
+int parse_events_filter(struct evlist *evlist, const char *filter)
+{
+	struct evsel *last = evlist__last(evlist);
+
+	if (!last || last->attr.type != PERF_TYPE_TRACEPOINT) {
+		fprintf(stderr, "--filter option should follow a -e tracepoint or HW tracer option\n");
+		return -1;
+	}
+	free(last->filter);
+	last->filter = xstrdup(filter);
+	return 0;
+}
+
+void parse_events__set_sysfs_root(const char *root)
+{
+	sysfs__set_root(root);
+}
