@@ -14,6 +14,7 @@
 
 const struct cmd_struct commands[] = {
 	{ "help", cmd_help, 0, "Display help information about prof" },
+	{ "list", cmd_list, 0, "List all symbolic event types" },
 	{ "version", cmd_version, 0, "display the version of prof binary" },
 };
 const size_t nr_commands = ARRAY_SIZE(commands);

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * print-events.c: the listing of every event prof can parse, section by
+ * section as perf 6.1 prints it:
+ *
+ *   hardware (supported only), software (supported only), tool,
+ *   hardware cache (supported only), kernel PMU aliases, then, for the
+ *   full listing only, the raw and breakpoint syntax lines, tracepoints,
+ *   SDT events and the metric groups header.
+ *
+ * Sections sort their names (perf uses strlists and qsort); tool events
+ * keep their table order; tracepoints go system by system, each sorted.
+ */
+#include "prof/compat.h"
+#include "prof/evsel.h"
+#include "prof/parse-events.h"
+#include "prof/pmu.h"
+#include "prof/print-events.h"
+#include "prof/strbuf.h"
+#include "prof/tracepoint.h"
+#include "prof/util.h"
+#include <ctype.h>
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+
+static const char *const type_desc[] = {
+	[PERF_TYPE_HARDWARE] = "Hardware event",
+	[PERF_TYPE_SOFTWARE] = "Software event",
+	[PERF_TYPE_TRACEPOINT] = "Tracepoint event",
+	[PERF_TYPE_HW_CACHE] = "Hardware cache event",
+	[PERF_TYPE_RAW] = "Raw hardware event descriptor",
+	[PERF_TYPE_BREAKPOINT] = "Hardware breakpoint",
+};
+
+static FILE *out(struct print_state *ps)
+{
+	return ps->out ? ps->out : stdout;
+}
+
+static int try_open(struct perf_event_attr *attr)
+{
+	long fd = syscall(SYS_perf_event_open, attr, 0, -1, -1,
+			  PERF_FLAG_FD_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	close((int)fd);
+	return 0;
+}
+
+bool is_event_supported(u32 type, u64 config)
+{
+	struct perf_event_attr attr = {
+		.type = type,
+		.config = config,
+		.size = sizeof(attr),
+		.disabled = 1,
+	};
+	int ret = try_open(&attr);
+
+	/* perf_event_paranoid >= 2: retry without the kernel, as perf does. */
+	if (ret == -EACCES) {
+		attr.exclude_kernel = 1;
+		ret = try_open(&attr);
+	}
+	return ret == 0;
+}
+
+static bool supported(struct print_state *ps, u32 type, u64 config)
+{
+	return ps->is_supported ? ps->is_supported(type, config) :
+		is_event_supported(type, config);
+}
+
+/* A growable array of names, sorted before printing. */
+struct names {
+	char **v;
+	size_t nr, alloc;
+};
+
+static void names__add(struct names *n, char *s)
+{
+	n->v = xgrow(n->v, sizeof(*n->v), n->nr + 1, &n->alloc);
+	n->v[n->nr++] = s;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void names__sort(struct names *n)
+{
+	if (n->nr)
+		qsort(n->v, n->nr, sizeof(*n->v), cmp_str);
+}
+
+static void names__free(struct names *n)
+{
+	size_t i;
+
+	for (i = 0; i < n->nr; i++)
+		free(n->v[i]);
+	free(n->v);
+	memset(n, 0, sizeof(*n));
+}
+
+static void print_line(struct print_state *ps, const char *name, const char *type)
+{
+	if (ps->name_only)
+		fprintf(out(ps), "%s ", name);
+	else
+		fprintf(out(ps), "  %-50s [%s]\n", name, type);
+}
+
+static void section_end(struct print_state *ps, size_t printed)
+{
+	if (printed && ps->pager)
+		fputc('\n', out(ps));
+}
+
+void print_symbol_events(struct print_state *ps, const char *glob, u32 type)
+{
+	const struct event_symbol *syms;
+	struct names n = { 0 };
+	unsigned int i, max;
+
+	if (type == PERF_TYPE_HARDWARE) {
+		syms = event_symbols_hw;
+		max = PROF_COUNT_HW_MAX;
+	} else {
+		syms = event_symbols_sw;
+		max = PROF_COUNT_SW_MAX;
+	}
+	for (i = 0; i < max; i++) {
+		const char *sym = syms[i].symbol, *alias = syms[i].alias;
+
+		if (!sym)
+			continue;
+		if (glob && !strglobmatch(sym, glob) &&
+		    !(alias && *alias && strglobmatch(alias, glob)))
+			continue;
+		if (!supported(ps, type, i))
+			continue;
+		if (!ps->name_only && alias && *alias)
+			names__add(&n, xasprintf("%s OR %s", sym, alias));
+		else
+			names__add(&n, xstrdup(sym));
+	}
+	names__sort(&n);
+	for (i = 0; i < n.nr; i++)
+		print_line(ps, n.v[i], type_desc[type]);
+	section_end(ps, n.nr);
+	names__free(&n);
+}
+
+void print_tool_events(struct print_state *ps, const char *glob)
+{
+	int i;
+
+	for (i = TOOL_NONE + 1; i < PROF_TOOL_MAX; i++) {
+		const char *name = event_symbols_tool[i].symbol;
+
+		if (glob && !strglobmatch(name, glob))
+			continue;
+		print_line(ps, name, "Tool event");
+	}
+	/* perf ends this section with a blank line even when it printed nothing. */
+	section_end(ps, 1);
+}
+
+void print_hwcache_events(struct print_state *ps, const char *glob)
+{
+	struct names n = { 0 };
+	unsigned int type, op, res;
+	size_t i;
+
+	for (type = 0; type < PERF_COUNT_HW_CACHE_MAX; type++) {
+		for (op = 0; op < PERF_COUNT_HW_CACHE_OP_MAX; op++) {
+			if (!evsel__is_cache_op_valid((u8)type, (u8)op))
+				continue;
+			for (res = 0; res < PERF_COUNT_HW_CACHE_RESULT_MAX; res++) {
+				char name[64];
+
+				evsel__hw_cache_type_op_res_name((u8)type, (u8)op, (u8)res,
+								 name, sizeof(name));
+				if (glob && !strglobmatch(name, glob))
+					continue;
+				if (!supported(ps, PERF_TYPE_HW_CACHE,
+					       type | (op << 8) | (res << 16)))
+					continue;
+				names__add(&n, xstrdup(name));
+			}
+		}
+	}
+	names__sort(&n);
+	for (i = 0; i < n.nr; i++)
+		print_line(ps, n.v[i], type_desc[PERF_TYPE_HW_CACHE]);
+	section_end(ps, n.nr);
+	names__free(&n);
+}
+
+struct pmu_entry {
+	char *name;
+	const char *pmu;
+	bool is_cpu;
+};
+
+static int cmp_pmu_entry(const void *a, const void *b)
+{
+	const struct pmu_entry *x = a, *y = b;
+	int ret;
+
+	/* Core PMU events first, then by name, then by PMU. */
+	if (x->is_cpu != y->is_cpu)
+		return x->is_cpu ? -1 : 1;
+	ret = strcmp(x->name, y->name);
+	if (!ret)
+		ret = strcmp(x->pmu, y->pmu);
+	return ret;
+}
+
+/* "pmu/alias/", with the alias's non-numeric terms ("pmu/a,x=?/"). */
+static char *format_alias(const struct pmu *pmu, const struct pmu_alias *a)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *copy = xstrdup(a->terms), *tok, *save;
+
+	strbuf_addf(&sb, "%s/%s", pmu->name, a->name);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '='), *end;
+
+		if (!eq)
+			continue;
+		errno = 0;
+		strtoull(eq + 1, &end, 0);
+		if (errno || end == eq + 1 || *strim(end))
+			strbuf_addf(&sb, ",%s", strim(tok));
+	}
+	free(copy);
+	strbuf_addch(&sb, '/');
+	return strbuf_detach(&sb, NULL);
+}
+
+static bool glob_nocase(const char *s, const char *glob)
+{
+	char *a = xstrdup(s), *b = xstrdup(glob), *q;
+	bool ret;
+
+	for (q = a; *q; q++)
+		*q = (char)tolower((unsigned char)*q);
+	for (q = b; *q; q++)
+		*q = (char)tolower((unsigned char)*q);
+	ret = strglobmatch(a, b);
+	free(a);
+	free(b);
+	return ret;
+}
+
+void print_pmu_events(struct print_state *ps, const char *glob)
+{
+	struct pmu_entry *v = NULL;
+	size_t nr = 0, alloc = 0, i, printed = 0;
+	struct pmu *pmu = NULL;
+
+	while ((pmu = pmus__next(pmu))) {
+		struct pmu_alias *a;
+
+		list_for_each_entry(a, &pmu->aliases, node) {
+			char *name = format_alias(pmu, a);
+
+			if (glob && !glob_nocase(name, glob) &&
+			    !(!pmu->is_core && glob_nocase(a->name, glob))) {
+				free(name);
+				continue;
+			}
+			if (pmu->is_core && !ps->name_only) {
+				char *or = xasprintf("%s OR %s", a->name, name);
+
+				free(name);
+				name = or;
+			}
+			v = xgrow(v, sizeof(*v), nr + 1, &alloc);
+			v[nr].name = name;
+			v[nr].pmu = pmu->name;
+			v[nr].is_cpu = pmu->is_core;
+			nr++;
+		}
+	}
+	if (nr)
+		qsort(v, nr, sizeof(*v), cmp_pmu_entry);
+	for (i = 0; i < nr; i++) {
+		if (i > 0 && !strcmp(v[i].name, v[i - 1].name))
+			continue;
+		print_line(ps, v[i].name, "Kernel PMU event");
+		printed++;
+	}
+	section_end(ps, printed);
+	for (i = 0; i < nr; i++)
+		free(v[i].name);
+	free(v);
+}
+
+static int tp_collect_cb(const char *sys, const char *name, void *data)
+{
+	names__add(data, xasprintf("%s:%s", sys, name));
+	return 0;
+}
+
+/* perf sorts the "sys:event" strings as a whole ("fib6:..." < "fib:..."). */
+void print_tracepoint_events(struct print_state *ps, const char *sys_glob,
+			     const char *event_glob)
+{
+	struct names n = { 0 };
+	size_t i;
+
+	tracepoints__for_each(true, sys_glob, event_glob, tp_collect_cb, &n);
+	names__sort(&n);
+	for (i = 0; i < n.nr; i++)
+		print_line(ps, n.v[i], type_desc[PERF_TYPE_TRACEPOINT]);
+	section_end(ps, n.nr);
+	names__free(&n);
+}
+
+void print_sdt_events(struct print_state *ps, const char *sys_glob,
+		      const char *event_glob)
+{
+	/* SDT events come from perf's probe cache, which prof does not keep. */
+	(void)ps;
+	(void)sys_glob;
+	(void)event_glob;
+}
+
+void print_metricgroups(struct print_state *ps, bool metrics, bool groups,
+			const char *filter)
+{
+	/* No metric tables: perf prints the header unless a filter found nothing. */
+	if (!filter && !ps->name_only) {
+		if (groups)
+			fputs("\nMetric Groups:\n\n", out(ps));
+		else if (metrics)
+			fputs("\nMetrics:\n\n", out(ps));
+	}
+	if (!groups && ps->name_only)
+		fputc('\n', out(ps));
+}
+
+void print_events(struct print_state *ps)
+{
+	print_symbol_events(ps, NULL, PERF_TYPE_HARDWARE);
+	print_symbol_events(ps, NULL, PERF_TYPE_SOFTWARE);
+	print_tool_events(ps, NULL);
+	print_hwcache_events(ps, NULL);
+	print_pmu_events(ps, NULL);
+	if (!ps->name_only) {
+		print_line(ps, "rNNN", type_desc[PERF_TYPE_RAW]);
+		print_line(ps, "cpu/t1=v1[,t2=v2,t3 ...]/modifier", type_desc[PERF_TYPE_RAW]);
+		if (ps->pager)
+			fputs("   (see 'man perf-list' on how to encode it)\n\n", out(ps));
+		print_line(ps, "mem:<addr>[/len][:access]", type_desc[PERF_TYPE_BREAKPOINT]);
+		if (ps->pager)
+			fputc('\n', out(ps));
+	}
+	print_tracepoint_events(ps, NULL, NULL);
+	print_sdt_events(ps, NULL, NULL);
+	print_metricgroups(ps, true, true, NULL);
+}
