@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* stats-print.h: perf report --stats text (perf 6.1 layout). */
+#ifndef PROF_STATS_PRINT_H
+#define PROF_STATS_PRINT_H
+
+#include "compat.h"
+
+struct session;
+
+/*
+ * Print the "Aggregated stats:" block and the per-event blocks for a
+ * session whose events were processed, exactly as perf 6.1 prints them.
+ * Returns the number of bytes written.
+ */
+size_t stats__fprintf(struct session *s, FILE *fp);
+
+#endif

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * stats-print.c: the text of perf report --stats (perf 6.1): the session's
+ * per-record-type counts, then SAMPLE / LOST_SAMPLES per event.
+ */
+#include "prof/compat.h"
+#include "prof/session.h"
+#include "prof/stats-print.h"
+
+size_t stats__fprintf(struct session *s, FILE *fp)
+{
+	const struct session_stats *st = session__stats(s);
+	u64 total = st->nr_events[0];
+	size_t ret = 0;
+	int r;
+
+	r = fprintf(fp, "\nAggregated stats:%s\n", session__has_auxtrace(s) ?
+		    " (excludes AUX area (e.g. instruction trace) decoded / synthesized events)" : "");
+	ret += r > 0 ? (size_t)r : 0;
+	for (u32 type = 0; type < PERF_RECORD_HEADER_MAX_61; type++) {
+		const char *name = perf_record_type__name(type);
+		u64 n = st->nr_events[type];
+
+		if (!strcmp(name, "UNKNOWN") || type == PERF_RECORD_CALLCHAIN_DEFERRED)
+			continue;
+		if (!n)
+			continue;
+		if (type && total)
+			r = fprintf(fp, "%16s events: %10d  (%4.1f%%)\n", name, (int)n,
+				    100.0 * (double)n / (double)total);
+		else
+			r = fprintf(fp, "%16s events: %10d\n", name, (int)n);
+		ret += r > 0 ? (size_t)r : 0;
+	}
+	for (int i = 0; i < session__nr_evsels(s); i++) {
+		struct session_evsel *e = session__evsel(s, i);
+
+		if (!e->nr_samples && !e->nr_lost_samples)
+			continue;
+		r = fprintf(fp, "%s stats:\n", session_evsel__stats_name(e));
+		ret += r > 0 ? (size_t)r : 0;
+		if (e->nr_samples) {
+			r = fprintf(fp, "%16s events: %10d\n", "SAMPLE", (int)e->nr_samples);
+			ret += r > 0 ? (size_t)r : 0;
+		}
+		if (e->nr_lost_samples) {
+			r = fprintf(fp, "%16s events: %10d\n", "LOST_SAMPLES",
+				    (int)e->nr_lost_samples);
+			ret += r > 0 ? (size_t)r : 0;
+		}
+	}
+	return ret;
+}
