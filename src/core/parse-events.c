@@ -32,6 +32,7 @@
 #include "prof/tracepoint.h"
 #include "prof/util.h"
 #include <ctype.h>
+#include <dirent.h>
 #include <linux/hw_breakpoint.h>
 #include <sys/ioctl.h>
 
@@ -150,6 +151,7 @@ struct term {
 	char *str;
 	u64 num;
 	int idx;		/* where the term starts in the input */
+	int val_idx;		/* where its value starts */
 };
 
 struct parser {
@@ -252,8 +254,6 @@ static void print_one_error(int err_idx, const char *err_str,
 		fprintf(stderr, "invalid or unsupported event: '%s'\n", event);
 		return;
 	}
-	if (err_idx < 0)
-		err_idx = 0;
 	max_len = width - len_prefix;
 	if (max_len < 8)
 		max_len = 8;
@@ -278,11 +278,18 @@ static void print_one_error(int err_idx, const char *err_str,
 	free(buf);
 }
 
+static const char nothing_found[] = "event parser found nothing";
+
 void parse_events_error__print(const struct parse_events_error *err,
 			       const char *event)
 {
 	if (!err || (!err->num_errors && !err->str))
 		return;
+	/* perf warns about an empty expansion instead of pointing at it. */
+	if (err->idx < 0 && err->str && !strcmp(err->str, nothing_found)) {
+		fprintf(stderr, "WARNING: %s\n", err->str);
+		return;
+	}
 	print_one_error(err->idx, err->str, err->help, event);
 }
 
@@ -776,6 +783,8 @@ static char *enter_event(struct parser *p)
 		if (e > n)
 			n = e;
 		if (g && g >= n) {
+			/* The scanner matched the group before rewinding. */
+			loc_update(p, p->pos);
 			p->mode = M_INITIAL;
 			return NULL;
 		}
@@ -833,6 +842,7 @@ static int parse_terms(struct parser *p, struct list_head *terms)
 
 			next(p);
 			v = next(p);
+			term->val_idx = v.start;
 			if (v.type == T_VALUE) {
 				term->num = v.num;
 			} else if (v.type == T_NAME || v.type == T_SYM_HW) {
@@ -1099,89 +1109,183 @@ static int add_breakpoint(struct parser *p, u64 addr, const char *type, u64 len)
 	return 0;
 }
 
+/* Only '*' and '?' make perf expand a tracepoint name. */
 static bool has_glob(const char *s)
 {
-	return strpbrk(s, "*?[") != NULL;
+	return strpbrk(s, "*?") != NULL;
 }
 
-static struct evsel *add_tracepoint_one(struct parser *p, const char *sys,
-					const char *name, u64 id)
+/* Terms a tracepoint takes (perf's config_term_tracepoint). */
+static int config_tracepoint(struct parser *p, struct perf_event_attr *attr,
+			     struct list_head *terms, char **name)
 {
-	struct perf_event_attr attr = {
-		.type = PERF_TYPE_TRACEPOINT,
-		.config = id,
-		.sample_period = 1,
-		.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU,
-	};
-	struct evsel *evsel;
-	char *full = xasprintf("%s:%s", sys, name);
+	struct term *t;
 
-	evsel = new_evsel(p, &attr, full);
-	free(full);
-	evsel->tp_sys = xstrdup(sys);
-	evsel->tp_name = xstrdup(name);
-	return evsel;
-}
-
-struct tp_glob {
-	struct parser *p;
-	struct list_head *terms;
-	int found;
-	int ret;
-};
-
-static int tp_glob_cb(const char *sys, const char *name, void *data)
-{
-	struct tp_glob *g = data;
-	struct evsel *evsel;
-	char *ename = NULL;
-	u64 id;
-
-	if (tracepoint__id(sys, name, &id))
-		return 0;
-	evsel = add_tracepoint_one(g->p, sys, name, id);
-	g->found++;
-	if (g->terms && config_attr_common(g->p, &evsel->attr, g->terms, &ename)) {
-		g->ret = -1;
-		return 1;
-	}
-	if (ename) {
-		free(evsel->name);
-		evsel->name = ename;
+	list_for_each_entry(t, terms, node) {
+		switch (t->type) {
+		case TERM_CALLGRAPH: case TERM_STACKSIZE: case TERM_INHERIT:
+		case TERM_NOINHERIT: case TERM_MAX_STACK: case TERM_MAX_EVENTS:
+		case TERM_OVERWRITE: case TERM_NOOVERWRITE: case TERM_AUX_OUTPUT:
+		case TERM_AUX_SAMPLE_SIZE:
+			if (config_term_common(p, attr, t, name))
+				return -1;
+			break;
+		default:
+			perr(p, t->idx, xstrdup("valid terms: call-graph,stack-size\n"),
+			     "unknown term");
+			return -1;
+		}
 	}
 	return 0;
 }
 
-static char *tp_error_help(const char *sys, const char *name)
+/*
+ * perf reports tracepoint failures at offset 0, whatever the position of
+ * the tracepoint in the string, with tracefs's path in the help.
+ */
+static void tracepoint_error(struct parser *p, int err, const char *sys, const char *name)
 {
-	return xasprintf("Error:\tFile %s/%s/%s not found.\n"
-			 "Hint:\tPerhaps this kernel misses some CONFIG_ setting to enable this feature?.\n",
-			 tracepoint__events_dir(), sys, name);
+	const char *str;
+	char *help;
+
+	switch (err) {
+	case EACCES:
+		str = "can't access trace events";
+		help = xasprintf("Error:\tNo permissions to read %s/%s/%s\n"
+				 "Hint:\tTry 'sudo mount -o remount,mode=755 %s'\n",
+				 tracepoint__events_dir(), sys, name,
+				 tracepoint__events_dir());
+		break;
+	case ENOENT:
+		str = "unknown tracepoint";
+		help = xasprintf("Error:\tFile %s/%s/%s not found.\n"
+				 "Hint:\tPerhaps this kernel misses some CONFIG_ setting to enable this feature?.\n",
+				 tracepoint__events_dir(), sys, name);
+		break;
+	default:
+		str = "failed to add tracepoint";
+		help = xasprintf("%s: %s/%s/%s", strerror(err), tracepoint__events_dir(),
+				 sys, name);
+		break;
+	}
+	perr(p, 0, help, "%s", str);
+}
+
+static int add_tracepoint_one(struct parser *p, const char *sys,
+			      const char *name, struct list_head *terms)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU,
+	};
+	struct evsel *evsel;
+	char *full, *ename = NULL;
+	u64 id;
+	int ret = tracepoint__id(sys, name, &id);
+
+	if (ret) {
+		tracepoint_error(p, -ret, sys, name);
+		return -1;
+	}
+	attr.config = id;
+	if (terms && config_tracepoint(p, &attr, terms, &ename))
+		return -1;
+	full = xasprintf("%s:%s", sys, name);
+	evsel = new_evsel(p, &attr, ename ? ename : full);
+	free(full);
+	free(ename);
+	evsel->tp_sys = xstrdup(sys);
+	evsel->tp_name = xstrdup(name);
+	return 0;
+}
+
+/* Directory entries of @path in readdir order (perf's expansion order). */
+static char **read_dir_names(const char *path, int *nr)
+{
+	struct dirent *d;
+	char **v = NULL;
+	size_t alloc = 0;
+	DIR *dp = opendir(path);
+
+	*nr = 0;
+	if (!dp)
+		return NULL;
+	while ((d = readdir(dp))) {
+		v = xgrow(v, sizeof(*v), (size_t)*nr + 1, &alloc);
+		v[(*nr)++] = xstrdup(d->d_name);
+	}
+	closedir(dp);
+	if (!v)
+		v = xzalloc(sizeof(*v));
+	return v;
+}
+
+static void free_names(char **v, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int add_tracepoint_event(struct parser *p, const char *sys,
+				const char *name, struct list_head *terms)
+{
+	char **v, *path;
+	int nr, i, found = 0, ret = 0;
+
+	if (!has_glob(name))
+		return add_tracepoint_one(p, sys, name, terms);
+	path = xasprintf("%s/%s", tracepoint__events_dir(), sys);
+	v = read_dir_names(path, &nr);
+	free(path);
+	if (!v) {
+		tracepoint_error(p, errno, sys, name);
+		return -1;
+	}
+	for (i = 0; i < nr && !ret; i++) {
+		if (!strcmp(v[i], ".") || !strcmp(v[i], "..") ||
+		    !strcmp(v[i], "enable") || !strcmp(v[i], "filter"))
+			continue;
+		if (!strglobmatch(v[i], name))
+			continue;
+		found++;
+		ret = add_tracepoint_one(p, sys, v[i], terms);
+	}
+	free_names(v, nr);
+	if (!found) {
+		tracepoint_error(p, ENOENT, sys, name);
+		return -1;
+	}
+	return ret;
 }
 
 static int add_tracepoint(struct parser *p, const char *sys, const char *name,
-			  int idx, struct list_head *terms)
+			  struct list_head *terms)
 {
-	struct tp_glob g = { .p = p, .terms = terms };
-	u64 id;
+	char **v;
+	int nr, i, ret = 0;
 
-	if (has_glob(sys) || has_glob(name)) {
-		tracepoints__for_each(false, sys, name, tp_glob_cb, &g);
-		if (g.ret)
-			return -1;
-		if (!g.found && !has_glob(sys)) {
-			perr(p, idx, tp_error_help(sys, name), "unknown tracepoint");
-			return -1;
-		}
-		return 0;
-	}
-	if (tracepoint__id(sys, name, &id)) {
-		perr(p, idx, tp_error_help(sys, name), "unknown tracepoint");
+	if (!has_glob(sys))
+		return add_tracepoint_event(p, sys, name, terms);
+	v = read_dir_names(tracepoint__events_dir(), &nr);
+	if (!v) {
+		tracepoint_error(p, errno, sys, name);
 		return -1;
 	}
-	g.found = 0;
-	tp_glob_cb(sys, name, &g);
-	return g.ret;
+	for (i = 0; i < nr && !ret; i++) {
+		if (!strcmp(v[i], ".") || !strcmp(v[i], "..") ||
+		    !strcmp(v[i], "enable") || !strcmp(v[i], "header_event") ||
+		    !strcmp(v[i], "header_page"))
+			continue;
+		if (!strglobmatch(v[i], sys))
+			continue;
+		ret = add_tracepoint_event(p, v[i], name, terms);
+	}
+	free_names(v, nr);
+	return ret;
 }
 
 /* Replace alias terms by what the alias stands for; note its unit/scale. */
@@ -1202,6 +1306,12 @@ static int expand_alias_terms(struct parser *p, struct pmu *pmu,
 			a = pmu__find_alias(pmu, t->str);
 		if (!a)
 			continue;
+		if (*used) {
+			/* One alias per event: each brings its own unit and scale. */
+			perr(p, t->idx, NULL, "more than one event alias ('%s' and '%s')",
+			     (*used)->name, a->name);
+			return -1;
+		}
 		*used = a;
 		copy = xstrdup(a->terms);
 		for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -1211,6 +1321,7 @@ static int expand_alias_terms(struct parser *p, struct pmu *pmu,
 
 			INIT_LIST_HEAD(&n->node);
 			n->idx = t->idx;
+			n->val_idx = t->idx;
 			if (eq)
 				*eq = '\0';
 			n->type = TERM_USER;
@@ -1239,7 +1350,6 @@ static int expand_alias_terms(struct parser *p, struct pmu *pmu,
 		free(t->str);
 		free(t);
 	}
-	(void)p;
 	return 0;
 }
 
@@ -1290,7 +1400,7 @@ static int add_pmu(struct parser *p, const char *pmu_name, int pmu_idx,
 		else
 			cfg = (u64 *)&attr.config2;
 		if (pmu_format__apply(f, t->num, cfg, &max)) {
-			perr(p, t->idx, NULL,
+			perr(p, t->val_idx, NULL,
 			     "value too big for format, maximum is %" PRIu64, max);
 			goto fail;
 		}
@@ -1644,7 +1754,7 @@ static int parse_event_def(struct parser *p)
 			ev = tok_str(p, &e);
 			if (parse_opt_config(p, &terms, NULL) == 0) {
 				parse_sep_dc(p);
-				ret = add_tracepoint(p, sys ? sys : name, ev, t.start, &terms);
+				ret = add_tracepoint(p, sys ? sys : name, ev, &terms);
 			}
 			free(ev);
 			free(sys);
@@ -1861,6 +1971,9 @@ int parse_events(struct evlist *evlist, const char *str,
 		.len = (int)strlen(str),
 		.mode = M_EVENT,
 		.err = err,
+		/* bison starts locations at column 1. */
+		.loc_first = 1,
+		.loc_last = 1,
 	};
 	struct evsel *evsel, *tmp;
 
@@ -1872,7 +1985,7 @@ int parse_events(struct evlist *evlist, const char *str,
 		return -1;
 	}
 	if (list_empty(&p.events)) {
-		perr(&p, -1, NULL, "event parser found nothing");
+		perr(&p, -1, NULL, "%s", nothing_found);
 		return -1;
 	}
 	list_for_each_entry_safe(evsel, tmp, &p.events, node) {
@@ -1894,10 +2007,7 @@ int parse_events_option(const struct option *opt, const char *str, int unset)
 	parse_events_error__init(&err);
 	ret = parse_events(evlist, str, &err);
 	if (ret) {
-		if (err.idx < 0 && err.str)
-			fprintf(stderr, "WARNING: %s\n", err.str);
-		else
-			parse_events_error__print(&err, str);
+		parse_events_error__print(&err, str);
 		fprintf(stderr, "Run '%s list' for a list of valid events\n",
 			prof_progname);
 	}
