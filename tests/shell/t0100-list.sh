@@ -1,0 +1,113 @@
+#!/bin/sh
+test_description='prof list: sections, filters, --raw-dump, and perf as the oracle'
+. "$(dirname "$0")/test-lib.sh"
+
+test_expect_success 'prof list exits 0 and uses perf layout' '
+	"$PROF" list >out &&
+	grep -q "^  cpu-clock                                          \[Software event\]$" out &&
+	grep -q "^  context-switches OR cs                             \[Software event\]$" out &&
+	grep -q "^  duration_time                                      \[Tool event\]$" out &&
+	grep -q "^  rNNN                                               \[Raw hardware event descriptor\]$" out &&
+	grep -q "^  mem:<addr>\[/len\]\[:access\]                          \[Hardware breakpoint\]$" out
+'
+
+test_expect_success 'the listing ends with the metric groups header' '
+	"$PROF" list >out &&
+	tail -n 3 out >tail &&
+	printf "\nMetric Groups:\n\n" >want &&
+	test_cmp want tail
+'
+
+test_expect_success 'hardware events appear exactly when a cycles counter opens' '
+	"$PROF" list hw >hw &&
+	if test_have_prereq HWPMU; then
+		grep -q "cpu-cycles OR cycles" hw
+	else
+		! grep -q "Hardware event" hw || grep -q "cpu-cycles OR cycles" hw
+	fi
+'
+
+test_expect_success 'prof list sw lists software and tool events only' '
+	"$PROF" list sw >out &&
+	grep -q "task-clock" out &&
+	grep -q "system_time  *\[Tool event\]" out &&
+	! grep -v -e "\[Software event\]" -e "\[Tool event\]" out
+'
+
+test_expect_success '--raw-dump sw is one space-separated line' '
+	"$PROF" list --raw-dump sw >out &&
+	printf "alignment-faults bpf-output cgroup-switches context-switches cpu-clock cpu-migrations dummy emulation-faults major-faults minor-faults page-faults task-clock duration_time user_time system_time " >want &&
+	test_cmp want out
+'
+
+test_expect_success 'a glob filters by name' '
+	"$PROF" list "*fault*" >out &&
+	grep -q "page-faults OR faults" out &&
+	! grep -q "cpu-clock" out &&
+	! grep -q "Metric Groups" out
+'
+
+test_expect_success 'an unknown filter prints nothing and succeeds' '
+	"$PROF" list no-such-event-xyz >out &&
+	! test -s out
+'
+
+test_expect_success 'metric and metricgroup headers' '
+	"$PROF" list metric >out &&
+	printf "\nMetrics:\n\n" >want &&
+	test_cmp want out &&
+	"$PROF" list metricgroup >out &&
+	printf "\nMetric Groups:\n\n" >want &&
+	test_cmp want out
+'
+
+test_expect_success TRACEFS 'tracepoints are listed and sys:event globs work' '
+	"$PROF" list tracepoint >tp &&
+	grep -q "^  sched:sched_switch  *\[Tracepoint event\]$" tp &&
+	"$PROF" list "sched:*" >sched &&
+	grep -q "sched:sched_switch" sched &&
+	! grep -v "^  sched:" sched
+'
+
+test_expect_success 'prof list -h shows perf list usage and exits 129' '
+	test_expect_code 129 "$PROF" list -h 2>err &&
+	grep -q "^ Usage: prof list \[<options>\] \[hw|sw|cache|tracepoint|pmu|sdt|metric|metricgroup|event_glob\]" err &&
+	grep -q "^    -d, --desc  " err &&
+	! grep -q raw-dump err
+'
+
+test_expect_success 'a bad option is a usage error' '
+	test_expect_code 129 "$PROF" list --bogus 2>err &&
+	grep -q "unknown option .bogus." err
+'
+
+test_expect_success '--cputype warns like perf and lists anyway' '
+	"$PROF" list --cputype core sw >out 2>err &&
+	grep -q "WARNING: hybrid cputype is not supported!" err &&
+	grep -q cpu-clock out
+'
+
+# perf is the oracle: on the same machine the bytes must agree.
+for args in "" "hw" "sw" "cache" "pmu" "sdt" "metric" "metricgroup" \
+	"tracepoint" "sched:*" "*:sys_enter_read*" "*fault*" "tsc" "sched" \
+	"foo" "sw hw" "--raw-dump" "--raw-dump sw" "--raw-dump hw" \
+	"--raw-dump cache" "--raw-dump tracepoint" "--raw-dump pmu" \
+	"--raw-dump metric" "--raw-dump metricgroup" "--raw-dump sched:*"
+do
+	test_expect_success PERF "prof list $args is byte-identical to perf list $args" "
+		set -f &&
+		$PERF list $args >perf.out 2>perf.err &&
+		\"\$PROF\" list $args >prof.out 2>prof.err &&
+		cmp perf.out prof.out &&
+		test_cmp perf.err prof.err
+	"
+done
+
+test_expect_success PERF 'list -h matches perf list -h apart from the name' '
+	test_expect_code 129 $PERF list -h 2>perf.err &&
+	test_expect_code 129 "$PROF" list -h 2>prof.err &&
+	sed "s/perf list/prof list/" perf.err >want &&
+	test_cmp want prof.err
+'
+
+test_done
