@@ -84,6 +84,13 @@ struct perf_header {
 	bool pipe;
 	u64 feat_bitmap[4];		/* as in the file (after swapping) */
 	u64 parsed[4];			/* features successfully parsed */
+	/*
+	 * File mode: the first feature whose body did not parse, 0 if none.
+	 * perf 6.1 stops reading features there (later ones stay unset for
+	 * it); prof parses them all, and callers that must print what perf
+	 * prints can ignore features above this one.
+	 */
+	int perf61_stop_feat;
 	struct perf_file_section feat_sec[HEADER_FEAT_KNOWN];
 
 	char *hostname, *osrelease, *version, *arch, *cpudesc, *cpuid;

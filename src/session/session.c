@@ -86,7 +86,7 @@ static int __printf(3, 4) serr(struct session *s, u64 offset, const char *fmt, .
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	snprintf(s->err, sizeof(s->err), "%s: offset %#" PRIx64 ": %s",
+	snprintf(s->err, sizeof(s->err), "%s: offset 0x%" PRIx64 ": %s",
 		 s->path, offset, what);
 	return -EINVAL;
 }
@@ -336,6 +336,9 @@ static int read_attrs(struct session *s)
 
 static void apply_event_desc_names(struct session *s)
 {
+	/* perf 6.1 never got to EVENT_DESC if an earlier feature failed */
+	if (s->header.perf61_stop_feat && s->header.perf61_stop_feat < HEADER_EVENT_DESC)
+		return;
 	for (u32 i = 0; i < s->header.nr_event_desc; i++) {
 		struct header_event_desc *d = &s->header.event_desc[i];
 
@@ -391,8 +394,10 @@ static void read_features(struct session *s)
 			continue;
 		}
 		if (perf_header__process_feature(&s->header, feat, s->map + fs.offset,
-						 fs.size, &why))
-			pr_debug(1, "%s: offset %#" PRIx64 ": feature %s: %s\n", s->path,
+						 fs.size, &why) && !s->header.perf61_stop_feat)
+			s->header.perf61_stop_feat = feat;
+		if (why)
+			pr_debug(1, "%s: offset 0x%" PRIx64 ": feature %s: %s\n", s->path,
 				 fs.offset, perf_feature__lname(feat), why);
 	}
 	apply_event_desc_names(s);
@@ -468,7 +473,7 @@ static int read_file_header(struct session *s)
 	if (!s->fh.attr_size)
 		return serr(s, 16, "attr_size is 0");
 	if (s->fh.data.offset < hsize || s->fh.data.offset > s->map_len)
-		return serr(s, 40, "data offset %#" PRIx64 " is outside the file", s->fh.data.offset);
+		return serr(s, 40, "data offset 0x%" PRIx64 " is outside the file", s->fh.data.offset);
 	if (s->fh.attrs.size && s->fh.attrs.offset < hsize)
 		return serr(s, 24, "attr section overlaps the header");
 	if (s->fh.attrs.size && s->fh.data.size &&
@@ -886,12 +891,12 @@ static int process_id_index(struct session *s, union perf_event *ev, u64 off)
 
 	/* perf ignores a malformed index when reading, so do we */
 	if (body < 8) {
-		pr_debug(1, "%s: offset %#" PRIx64 ": ID_INDEX record is too small\n", s->path, off);
+		pr_debug(1, "%s: offset 0x%" PRIx64 ": ID_INDEX record is too small\n", s->path, off);
 		return 0;
 	}
 	memcpy(&nr, (u8 *)ev + 8, 8);
 	if (nr > (body - 8) / 32) {
-		pr_debug(1, "%s: offset %#" PRIx64 ": ID_INDEX claims %" PRIu64
+		pr_debug(1, "%s: offset 0x%" PRIx64 ": ID_INDEX claims %" PRIu64
 			 " entries in %zu bytes\n", s->path, off, nr, body);
 		return 0;
 	}
@@ -922,7 +927,7 @@ static int process_feature_record(struct session *s, union perf_event *ev, u64 o
 	feat_bit_set(s->header.feat_bitmap, (int)feat);
 	if (perf_header__process_feature(&s->header, (int)feat, (u8 *)ev + 16,
 					 ev->header.size - 16u, &why))
-		pr_debug(1, "%s: offset %#" PRIx64 ": feature %s: %s\n", s->path, off,
+		pr_debug(1, "%s: offset 0x%" PRIx64 ": feature %s: %s\n", s->path, off,
 			 perf_feature__lname((int)feat), why);
 	else if (feat == HEADER_EVENT_DESC)
 		apply_stream_desc_names(s);
@@ -1212,7 +1217,7 @@ static int walk_memory(struct session *s)
 				    h.type, h.size);
 		if (h.size > end - pos) {
 			if (s->pipe) {
-				warning("%s: offset %#" PRIx64 ": unexpected end of event stream",
+				warning("%s: offset 0x%" PRIx64 ": unexpected end of event stream",
 					s->path, pos);
 				break;
 			}
@@ -1222,7 +1227,7 @@ static int walk_memory(struct session *s)
 		if (payload_size(s, s->map + pos, &h, pos, &payload))
 			return -EINVAL;
 		if (payload > end - pos - h.size && s->pipe) {
-			warning("%s: offset %#" PRIx64 ": unexpected end of event stream",
+			warning("%s: offset 0x%" PRIx64 ": unexpected end of event stream",
 				s->path, pos);
 			break;
 		}
@@ -1272,7 +1277,7 @@ static int walk_stream(struct session *s)
 		if (ret)
 			return serr(s, pos, "read error: %s", strerror(-ret));
 		if (got < h.size - sizeof(h)) {
-			warning("%s: offset %#" PRIx64 ": unexpected end of event stream",
+			warning("%s: offset 0x%" PRIx64 ": unexpected end of event stream",
 				s->path, pos);
 			return 0;
 		}
@@ -1290,7 +1295,7 @@ static int walk_stream(struct session *s)
 			if (ret)
 				return serr(s, pos, "read error: %s", strerror(-ret));
 			if (got < payload) {
-				warning("%s: offset %#" PRIx64 ": unexpected end of event stream",
+				warning("%s: offset 0x%" PRIx64 ": unexpected end of event stream",
 					s->path, pos);
 				return 0;
 			}

@@ -17,11 +17,11 @@ size_t stats__fprintf(struct session *s, FILE *fp)
 	r = fprintf(fp, "\nAggregated stats:%s\n", session__has_auxtrace(s) ?
 		    " (excludes AUX area (e.g. instruction trace) decoded / synthesized events)" : "");
 	ret += r > 0 ? (size_t)r : 0;
-	for (u32 type = 0; type < PERF_RECORD_HEADER_MAX_61; type++) {
+	for (u32 type = 0; type < PERF_RECORD_TYPE_MAX; type++) {
 		const char *name = perf_record_type__name(type);
 		u64 n = st->nr_events[type];
 
-		if (!strcmp(name, "UNKNOWN") || type == PERF_RECORD_CALLCHAIN_DEFERRED)
+		if (!strcmp(name, "UNKNOWN"))
 			continue;
 		if (!n)
 			continue;

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * t0300-perf-data-corpus: the session reader over the shared corpus.
+ *
+ * 1. Every file perf 6.1 reads: our --stats text equals what perf 6.1
+ *    printed (perf61-outputs/<file>.stats.txt), byte for byte, except two
+ *    files where perf 6.1 itself is wrong (listed below); ordered delivery
+ *    counts the same records as file-order delivery.
+ * 2. Every perf.data-looking file of the corpus (fuzz inputs included) is
+ *    either read to the end or refused with "<file>: offset 0x..: <what>";
+ *    a crash or a hang fails the whole program (alarm).
+ */
+#include "prof/compat.h"
+#include "prof/session.h"
+#include "prof/stats-print.h"
+#include "prof/util.h"
+#include "tap.h"
+#include <ftw.h>
+#include <regex.h>
+
+#define CORPUS PROF_SRCDIR "/../shared/corpus"
+
+/* perf 6.1 gets these wrong, prof reads them fully (see the design note). */
+static const char *const perf61_wrong[] = {
+	/* the stats tool does not skip the TRACING_DATA payload in a stream */
+	"perfparser/tests_auto_perfdata/probe.data.stream",
+	/* "Couldn't decompress data": no COMPRESSED feature in a stream */
+	"linux-perf-data/fixtures/sleep.compressed.pipe.data",
+};
+
+static bool is_perf61_wrong(const char *rel)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(perf61_wrong); i++)
+		if (!strcmp(rel, perf61_wrong[i]))
+			return true;
+	return false;
+}
+
+static int run(const char *path, bool ordered, char **stats_text, u64 *counts,
+	       char **errmsg)
+{
+	struct tool tool = { .ordered_events = ordered };
+	struct session *s;
+	int ret;
+
+	*errmsg = NULL;
+	ret = session__open(&s, path, errmsg);
+	if (ret)
+		return ret;
+	ret = session__process_events(s, &tool);
+	if (ret)
+		*errmsg = xstrdup(session__strerror(s));
+	if (stats_text) {
+		size_t len;
+		FILE *fp = open_memstream(stats_text, &len);
+
+		stats__fprintf(s, fp);
+		fclose(fp);
+	}
+	if (counts)
+		memcpy(counts, session__stats(s)->nr_events, sizeof(u64) * PERF_RECORD_TYPE_MAX);
+	session__delete(s);
+	return ret;
+}
+
+static void check_readable(void)
+{
+	char *list = read_file_str(CORPUS "/readable-by-perf61.txt", NULL);
+	int same = 0, total = 0;
+
+	if (!ok(list != NULL, "readable-by-perf61.txt present"))
+		return;
+	for (char *line = strtok(list, "\n"); line; line = strtok(NULL, "\n")) {
+		char *path = xasprintf("%s/perf-data/%s", CORPUS, line);
+		char *exp_path = xasprintf("%s/perf61-outputs/%s.stats.txt", CORPUS, line);
+		char *expect = read_file_str(exp_path, NULL);
+		char *got = NULL, *err = NULL, *err2 = NULL;
+		u64 c1[PERF_RECORD_TYPE_MAX], c2[PERF_RECORD_TYPE_MAX];
+		int ret = run(path, false, &got, c1, &err);
+		int ret2 = run(path, true, NULL, c2, &err2);
+
+		total++;
+		if (is_perf61_wrong(line)) {
+			ok(ret == 0 && c1[0] > 0, "%s read fully (perf 6.1 cannot) %s",
+			   line, err ? err : "");
+		} else if (ok(got && expect && !strcmp(got, expect),
+			      "%s: --stats as perf 6.1", line)) {
+			same++;
+		} else {
+			diag("got:\n%s", got ? got : "(nothing)");
+			diag("err: %s", err ? err : "");
+		}
+		ok(ret == ret2 && !memcmp(c1, c2, sizeof(c1)),
+		   "%s: ordered delivery reads the same records", line);
+		free(path);
+		free(exp_path);
+		free(expect);
+		free(got);
+		free(err);
+		free(err2);
+	}
+	diag("%d of %d files perf 6.1 reads: --stats identical", same, total);
+	free(list);
+}
+
+static regex_t err_re;
+static int nr_files, nr_parsed, nr_refused, nr_bad;
+
+static bool looks_like_data(const char *path)
+{
+	static const char *const skip[] = { ".txt", ".buildids", ".md", "LICENSE",
+					    "README", ".gz", ".json", ".proto" };
+
+	if (strstr(path, "/expected_pb_text/") || strstr(path, "LICENSE"))
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(skip); i++)
+		if (strends(path, skip[i]))
+			return false;
+	return true;
+}
+
+static int visit(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	char *err = NULL;
+	int ret;
+
+	if (flag != FTW_F || !looks_like_data(path))
+		return 0;
+	nr_files++;
+	ret = run(path, true, NULL, NULL, &err);
+	if (!ret) {
+		nr_parsed++;
+	} else if (err && !strncmp(err, path, strlen(path)) &&
+		   !regexec(&err_re, err + strlen(path), 0, NULL, 0)) {
+		nr_refused++;
+	} else {
+		nr_bad++;
+		diag("%s: unclear error: %s", path, err ? err : "(none)");
+	}
+	if (strstr(path, "quipper_fuzz_corpus"))
+		ok(ret == 0 || (err && strstr(err, ": offset 0x")),
+		   "fuzz input %s: %s", strrchr(path, '/') + 1, ret ? err : "parsed");
+	free(err);
+	return 0;
+}
+
+static int nr_warnings;
+
+static void quiet_sink(const char *prefix, const char *msg)
+{
+	nr_warnings++;
+}
+
+int main(void)
+{
+	if (access(CORPUS "/perf-data", R_OK))
+		skip_all("the shared corpus is not present");
+	alarm(300);	/* a hang is a failure */
+	set_msg_sink(quiet_sink);	/* warnings about corrupt input are expected */
+	check_readable();
+	regcomp(&err_re, "^: offset 0x[0-9a-f]+: [a-zA-Z]", REG_EXTENDED | REG_NOSUB);
+	nftw(CORPUS "/perf-data", visit, 16, FTW_PHYS);
+	regfree(&err_re);
+	diag("%d corpus files: %d read fully, %d refused cleanly, %d unclear",
+	     nr_files, nr_parsed, nr_refused, nr_bad);
+	ok(nr_files > 150, "walked the corpus");
+	is_int(nr_bad, 0, "every refusal names the file, the offset and the problem");
+	return done_testing();
+}
