@@ -908,8 +908,13 @@ static char *valid_terms_help(const char *additional)
 static int config_term_common(struct parser *p, struct perf_event_attr *attr,
 			      struct term *term, char **name)
 {
+	if (term->type == TERM_USER) {
+		perr(p, term->idx, valid_terms_help(NULL), "unknown term");
+		return -1;
+	}
+	/* perf reports this one without a position. */
 	if (!term_avail(term->type)) {
-		perr(p, term->idx, NULL, "'%s' is not usable in 'perf stat'",
+		perr(p, -1, NULL, "'%s' is not usable in 'perf stat'",
 		     term_names[term->type]);
 		return -1;
 	}
