@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * dso.h: a dynamic shared object (executable, library, kernel, module,
+ * vdso, JIT map): its names as perf displays them, its build-id, its
+ * symbols (loaded lazily, once) and its source-line cache.
+ *
+ * Lifetime: dsos are refcounted; the machine's dsos list holds one
+ * reference until machine__delete, so a struct dso * or struct symbol *
+ * taken from a machine stays valid for the machine's lifetime.
+ */
+#ifndef PROF_DSO_H
+#define PROF_DSO_H
+
+#include "compat.h"
+#include "list.h"
+#include "build-id.h"
+#include "symbol.h"
+
+enum dso_kind {
+	DSO_KIND_USER,		/* an ELF file mapped by a process */
+	DSO_KIND_KERNEL,	/* [kernel.kallsyms] */
+	DSO_KIND_MODULE,	/* [modname] */
+	DSO_KIND_VDSO,		/* [vdso] */
+	DSO_KIND_JIT,		/* /tmp/perf-PID.map for anonymous executable memory */
+	DSO_KIND_NODSO,		/* [heap], [stack], //anon data: no symbols */
+};
+
+/* Where symbols came from: perf's -v origin letters. */
+#define DSO_ORIGIN_NOT_FOUND	'!'
+
+struct srcline_cache;
+
+struct dso {
+	struct list_head node;		/* machine's dsos */
+	struct dso *hnext;		/* hash chain by long name */
+	int refcnt;
+	enum dso_kind kind;
+	char *long_name;
+	char *short_name;
+	struct build_id bid;		/* bid.size == 0: unknown */
+	bool has_id;			/* maj/min/ino known (MMAP2) */
+	u32 maj, min;
+	u64 ino, ino_gen;
+
+	bool loaded;			/* load attempted */
+	bool hit;
+	char origin;			/* symtab origin letter, '!' none */
+	bool adjust_symbols;
+	u64 text_offset;		/* .text sh_addr - sh_offset */
+	char *symsrc_filename;		/* file the symbols (and DWARF) came from */
+	char *debug_filename;		/* file with .debug_info, if any */
+	struct symbols symbols;
+
+	void *image;			/* in-memory ELF (vdso), owned */
+	size_t image_size;
+	u64 kernel_reloc_pgoff;		/* kernel: recorded _text (ref reloc) */
+	struct maps *kmaps;		/* kernel: the machine's kernel maps (borrowed) */
+	struct srcline_cache *srcline;
+};
+
+/* Returns a new dso with one reference (xmalloc). Short name derived. */
+struct dso *dso__new(const char *long_name, enum dso_kind kind);
+struct dso *dso__get(struct dso *dso);
+/* Drops a reference; frees at zero. NULL is a no-op. */
+void dso__put(struct dso *dso);
+/* Replace the short name (copied). */
+void dso__set_short_name(struct dso *dso, const char *name);
+void dso__set_build_id(struct dso *dso, const struct build_id *bid);
+
+struct map;
+/*
+ * Load the symbols once, trying the sources in the documented order.
+ * @map is the kernel map for kernel DSOs (for the relocation), may be NULL.
+ * Returns the number of symbols, 0 when none were found (origin '!'),
+ * never fails harder: a DSO without symbols shows addresses.
+ */
+int dso__load(struct dso *dso, struct map *map);
+/* Borrowed symbol at dso-relative @addr (loads first), or NULL. */
+struct symbol *dso__find_symbol(struct dso *dso, struct map *map, u64 addr);
+
+/* Build "<root>/.build-id/xx/yyyy..." + suffix into @buf; -ENODATA without id. */
+int dso__build_id_path(const struct dso *dso, const char *suffix, char *buf, size_t size);
+
+/*
+ * Load symbols of one ELF file into @dso, perf's dso__load_sym rules:
+ * .symtab preferred (from @syms_path) else .dynsym (@runtime_path), PLT
+ * entries synthesized from @runtime_path. Exposed for tests. Returns the
+ * number of symbols or -errno.
+ */
+int dso__load_elf(struct dso *dso, const char *syms_path, const char *runtime_path);
+/* Load a kallsyms-format file into a kernel dso; -errno on failure. */
+int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path);
+
+/* dsos: the machine's DSO set. */
+struct dsos {
+	struct list_head head;
+	struct dso *hash[1024];
+	size_t nr;
+};
+void dsos__init(struct dsos *d);
+void dsos__exit(struct dsos *d);	/* drops the list's references */
+/* Borrowed dso named @long_name whose id (if given) matches, or NULL. */
+struct dso *dsos__find(struct dsos *d, const char *long_name,
+		       const struct build_id *bid, const u32 *maj_min_ino);
+/* Adds @dso (takes a new reference). */
+void dsos__add(struct dsos *d, struct dso *dso);
+
+#endif

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * machine.h: the machine model (host): threads, their maps, the kernel
+ * maps and the DSO set. The session layer feeds it records as plain
+ * parameters; report/top resolve sample addresses through it.
+ */
+#ifndef PROF_MACHINE_H
+#define PROF_MACHINE_H
+
+#include "compat.h"
+#include "dso.h"
+#include "map.h"
+#include "thread.h"
+#include "symbol.h"
+
+/* perf_event_header.misc cpumode values. */
+#define PROF_CPUMODE_UNKNOWN		0
+#define PROF_CPUMODE_KERNEL		1
+#define PROF_CPUMODE_USER		2
+#define PROF_CPUMODE_HYPERVISOR		3
+#define PROF_CPUMODE_GUEST_KERNEL	4
+#define PROF_CPUMODE_GUEST_USER		5
+
+/* Callchain context markers. */
+#define PROF_CONTEXT_HV			((u64)-32)
+#define PROF_CONTEXT_KERNEL		((u64)-128)
+#define PROF_CONTEXT_USER		((u64)-512)
+#define PROF_CONTEXT_GUEST		((u64)-2048)
+#define PROF_CONTEXT_GUEST_KERNEL	((u64)-2176)
+#define PROF_CONTEXT_GUEST_USER		((u64)-2560)
+#define PROF_CONTEXT_MAX		((u64)-4095)
+
+#define THREADS_HASH_SIZE 1024
+
+struct machine {
+	pid_t pid;			/* -1: host */
+	struct thread *threads[THREADS_HASH_SIZE];
+	struct thread *last_thread;	/* lookup cache */
+	struct dsos dsos;
+	struct maps *kmaps;		/* kernel and module maps */
+	struct map *kernel_map;		/* borrowed from kmaps, or NULL */
+	struct dso *kernel_dso;		/* borrowed from dsos */
+	u64 kernel_start;		/* _text; 0 unknown */
+};
+
+/* The host machine (pid -1), empty. xmalloc: never NULL. */
+struct machine *machine__new_host(void);
+/* Frees threads, maps and dsos. NULL is a no-op. */
+void machine__delete(struct machine *m);
+
+/* Borrowed thread, or NULL. */
+struct thread *machine__find_thread(struct machine *m, pid_t pid, pid_t tid);
+/*
+ * Borrowed thread, created when missing (comm ":tid"); a non-leader
+ * thread shares its leader's maps (the leader is created too). Never NULL.
+ */
+struct thread *machine__findnew_thread(struct machine *m, pid_t pid, pid_t tid);
+
+/* COMM: set the thread's comm (exec: COMM with misc COMM_EXEC). 0. */
+int machine__process_comm(struct machine *m, pid_t pid, pid_t tid,
+			  const char *comm, bool exec);
+/*
+ * FORK: the child inherits the comm; a child in another process gets a
+ * copy of the parent's maps unless !@clone_maps (synthesized FORKs, misc
+ * FORK_EXEC, whose MMAPs follow). A thread reusing @tid is replaced. 0.
+ */
+int machine__process_fork(struct machine *m, pid_t pid, pid_t ppid,
+			  pid_t tid, pid_t ptid, bool clone_maps);
+/* EXIT: marks the thread exited (it stays for later samples). 0. */
+int machine__process_exit(struct machine *m, pid_t pid, pid_t ppid,
+			  pid_t tid, pid_t ptid);
+
+/* One MMAP or MMAP2 record, fields as in the record. */
+struct mmap_event {
+	pid_t pid, tid;
+	u64 start, len, pgoff;
+	u8 cpumode;			/* PROF_CPUMODE_*: KERNEL for kernel maps */
+	u32 prot, flags;		/* MMAP2; MMAP: prot PROT_EXEC assumed */
+	bool has_id;			/* maj/min/ino valid (MMAP2) */
+	u32 maj, min;
+	u64 ino, ino_gen;
+	const struct build_id *bid;	/* MMAP2 with build-id, or NULL */
+	const char *filename;
+};
+
+/*
+ * Insert the map an MMAP/MMAP2 describes (kernel text, module, or user
+ * map into the process). Returns 0, or -EINVAL for an empty range.
+ */
+int machine__process_mmap(struct machine *m, const struct mmap_event *ev);
+
+/*
+ * A BUILD_ID feature entry or HEADER_BUILD_ID record: sets the build-id
+ * of the DSO named @filename (created if needed). 0.
+ */
+int machine__set_build_id(struct machine *m, u8 cpumode, const char *filename,
+			  const struct build_id *bid);
+
+/*
+ * A resolved address. thread and map are references owned by the
+ * addr_location (addr_location__exit drops them); dso and sym are
+ * borrowed and live as long as the machine.
+ */
+struct addr_location {
+	struct thread *thread;
+	struct map *map;
+	struct dso *dso;
+	struct symbol *sym;
+	u64 addr;		/* map__map_ip(map, ip), or ip without a map */
+	char level;		/* '.' user, 'k' kernel, 'H' other */
+	u8 cpumode;		/* the cpumode actually used */
+};
+
+void addr_location__init(struct addr_location *al);
+void addr_location__exit(struct addr_location *al);
+
+/*
+ * Resolve @ip of thread pid/tid as perf does (kernel vs user maps by
+ * cpumode, falling back to the other space by address). @al is
+ * re-initialised (call addr_location__exit when done). Returns 0; a
+ * missing map or symbol is not an error (al->map/sym NULL).
+ */
+int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
+		     u64 ip, struct addr_location *al);
+
+/* One resolved callchain frame: all pointers borrowed (valid until the
+ * machine changes for map, for the machine's lifetime for dso/sym). */
+struct callchain_frame {
+	u64 ip;
+	u64 addr;
+	struct map *map;
+	struct dso *dso;
+	struct symbol *sym;
+	char level;
+};
+
+/*
+ * Resolve a PERF_SAMPLE_CALLCHAIN array: markers (>= PROF_CONTEXT_MAX)
+ * switch the address space and are skipped. At most @max frames are
+ * written. Returns the number of frames, or -EINVAL for an unknown marker
+ * (perf drops the whole chain then).
+ */
+int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
+			       const u64 *ips, size_t nr,
+			       struct callchain_frame *frames, size_t max);
+
+/* Kernel start (_text) or 1<<63 if unknown: perf's machine__kernel_start. */
+u64 machine__kernel_start(const struct machine *m);
+
+/*
+ * Formatting helpers shared by report/top/script, matching perf's text:
+ * the DSO column ("[unknown]" without a map) and the symbol name or
+ * "0x%016lx" address for unresolved locations.
+ */
+const char *addr_location__dso_name(const struct addr_location *al, bool long_name);
+int addr_location__sym_snprintf(const struct addr_location *al, char *buf, size_t size);
+
+#endif

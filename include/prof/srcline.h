@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * srcline.h: source file/line and inlined frames of DSO addresses, read
+ * in-process with libdw and cached per DSO. Never spawns addr2line.
+ */
+#ifndef PROF_SRCLINE_H
+#define PROF_SRCLINE_H
+
+#include "compat.h"
+
+struct dso;
+struct symbol;
+
+#define SRCLINE_UNKNOWN "??:0"
+
+/*
+ * File and line of dso-relative @addr (al->addr). *file is borrowed from
+ * the DSO's cache (valid while the dso lives). Returns 0, -ENOENT when
+ * there is no line information.
+ */
+int dso__srcline(struct dso *dso, u64 addr, const char **file, unsigned int *line);
+
+/*
+ * perf's --sort srcline text: "file.c:25" (basename unless full), else
+ * "sym+off" (decimal) with a symbol, else "dso[0xaddr]" (show_addr), or
+ * "??:0". Returns a string borrowed from the DSO cache.
+ */
+const char *dso__srcline_str(struct dso *dso, u64 addr, struct symbol *sym,
+			     bool show_sym, bool show_addr);
+/* perf's --sort srcfile text: "file.c" or "" (borrowed). */
+const char *dso__srcfile_str(struct dso *dso, u64 addr);
+
+struct inline_frame {
+	const char *funcname;	/* borrowed */
+	const char *filename;	/* borrowed */
+	unsigned int line;
+};
+
+/*
+ * Inlined frames at @addr, innermost first, as addr2line -f -i prints
+ * them (the last one is the out-of-line function). Returns the number
+ * of frames written (<= max), 0 when unknown.
+ */
+int dso__inline_frames(struct dso *dso, u64 addr, struct inline_frame *frames, int max);
+
+/* Free a dso's srcline cache and DWARF handle. */
+void srcline_cache__delete(struct srcline_cache *c);
+
+#endif

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * symbol.h: symbols of one DSO (sorted array, perf's fix-up rules) and the
+ * process-wide symbol options (symfs, vmlinux, kallsyms, demangling).
+ * See Documentation/technical/symbolization.md for the lookup order.
+ */
+#ifndef PROF_SYMBOL_H
+#define PROF_SYMBOL_H
+
+#include "compat.h"
+
+/*
+ * One symbol, [start, end) in the DSO's address space (file offsets for
+ * user DSOs, absolute addresses for the kernel). A zero-size symbol has
+ * end == start and matches only its start address.
+ */
+struct symbol {
+	u64 start;
+	u64 end;
+	u8 binding;		/* STB_* */
+	u8 type;		/* STT_* */
+	u8 synthesized;		/* name@plt: added after the fix-ups */
+	u16 namelen;
+	char name[];
+};
+
+/* Returns a new symbol (xmalloc: never NULL); the name is copied. */
+struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *name);
+void symbol__delete(struct symbol *sym);
+
+/* A DSO's symbols: an array kept sorted by start once symbols__sort ran. */
+struct symbols {
+	struct symbol **entries;
+	size_t nr, alloc;
+};
+
+void symbols__init(struct symbols *s);
+/* Frees every symbol. */
+void symbols__exit(struct symbols *s);
+/* Takes ownership of @sym; the array is unsorted until symbols__sort. */
+void symbols__append(struct symbols *s, struct symbol *sym);
+/* Stable sort by start (equal starts keep insertion order, as perf's rb-tree). */
+void symbols__sort(struct symbols *s);
+/* perf's symbols__fixup_end: zero-size symbols end where the next starts. */
+void symbols__fixup_end(struct symbols *s, bool is_kallsyms);
+/* perf's symbols__fixup_duplicate: one symbol per start, chosen as perf does. */
+void symbols__fixup_duplicate(struct symbols *s);
+/* Borrowed symbol containing @addr, or NULL. Requires a sorted array. */
+struct symbol *symbols__find(const struct symbols *s, u64 addr);
+/* Borrowed symbol named @name (linear scan), or NULL. */
+struct symbol *symbols__find_by_name(const struct symbols *s, const char *name);
+
+/*
+ * perf's choose_best_symbol: >0 keeps @a, <0 keeps @b. Exposed for tests.
+ */
+int symbol__choose_best(const struct symbol *a, const struct symbol *b);
+
+/* Options shared by report/top/script; set before the first lookup. */
+struct symbol_conf {
+	const char *symfs;		/* --symfs: prefix of every path, "" = none */
+	const char *vmlinux_name;	/* -k/--vmlinux */
+	const char *kallsyms_name;	/* --kallsyms */
+	const char *buildid_dir;	/* NULL: $PERF_BUILDID_DIR or $HOME/.debug */
+	bool no_demangle;		/* --no-demangle */
+	bool demangle_kernel;		/* --demangle-kernel */
+	bool show_params;		/* -v: C++ parameters and return types */
+	bool full_srcline;		/* --full-source-path */
+	bool ignore_vmlinux;		/* never search the vmlinux path */
+};
+extern struct symbol_conf symbol_conf;
+
+/* The build-id cache root (symbol_conf.buildid_dir or the default); static. */
+const char *buildid_dir(void);
+
+#endif /* PROF_SYMBOL_H */

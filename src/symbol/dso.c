@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * dso.c: DSOs, the machine's DSO set, and dso__load: symbol sources tried
+ * in the order Documentation/technical/symbolization.md describes.
+ */
+#include "prof/compat.h"
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <elf.h>
+#include "prof/util.h"
+#include "prof/dso.h"
+#include "prof/map.h"
+#include "prof/srcline.h"
+#include "symbol-elf.h"
+
+struct dso *dso__new(const char *long_name, enum dso_kind kind)
+{
+	struct dso *dso = xzalloc(sizeof(*dso));
+	const char *base = strrchr(long_name, '/');
+
+	dso->refcnt = 1;
+	dso->kind = kind;
+	dso->long_name = xstrdup(long_name);
+	dso->short_name = xstrdup(base && long_name[0] != '[' ? base + 1 : long_name);
+	dso->origin = DSO_ORIGIN_NOT_FOUND;
+	INIT_LIST_HEAD(&dso->node);
+	symbols__init(&dso->symbols);
+	return dso;
+}
+
+struct dso *dso__get(struct dso *dso)
+{
+	if (dso)
+		dso->refcnt++;
+	return dso;
+}
+
+void dso__put(struct dso *dso)
+{
+	if (!dso || --dso->refcnt > 0)
+		return;
+	symbols__exit(&dso->symbols);
+	srcline_cache__delete(dso->srcline);
+	free(dso->long_name);
+	free(dso->short_name);
+	free(dso->symsrc_filename);
+	free(dso->debug_filename);
+	free(dso->image);
+	free(dso);
+}
+
+void dso__set_short_name(struct dso *dso, const char *name)
+{
+	free(dso->short_name);
+	dso->short_name = xstrdup(name);
+}
+
+void dso__set_build_id(struct dso *dso, const struct build_id *bid)
+{
+	dso->bid = *bid;
+}
+
+/* ------------------------------------------------------------- dsos */
+
+static unsigned int name_hash(const char *s)
+{
+	unsigned int h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h % 1024;
+}
+
+void dsos__init(struct dsos *d)
+{
+	memset(d, 0, sizeof(*d));
+	INIT_LIST_HEAD(&d->head);
+}
+
+void dsos__exit(struct dsos *d)
+{
+	while (!list_empty(&d->head)) {
+		struct dso *dso = list_first_entry(&d->head, struct dso, node);
+
+		list_del_init(&dso->node);
+		dso__put(dso);
+	}
+	memset(d->hash, 0, sizeof(d->hash));
+	d->nr = 0;
+}
+
+struct dso *dsos__find(struct dsos *d, const char *long_name,
+		       const struct build_id *bid, const u32 *id)
+{
+	for (struct dso *dso = d->hash[name_hash(long_name)]; dso; dso = dso->hnext) {
+		if (strcmp(dso->long_name, long_name))
+			continue;
+		if (bid && bid->size && dso->bid.size && !build_id__equal(bid, &dso->bid))
+			continue;
+		if (id && dso->has_id && (dso->maj != id[0] || dso->min != id[1] || dso->ino != id[2]))
+			continue;
+		return dso;
+	}
+	return NULL;
+}
+
+void dsos__add(struct dsos *d, struct dso *dso)
+{
+	unsigned int h = name_hash(dso->long_name);
+
+	dso__get(dso);
+	list_add_tail(&dso->node, &d->head);
+	dso->hnext = d->hash[h];
+	d->hash[h] = dso;
+	d->nr++;
+}
+
+/* ------------------------------------------------------------- paths */
+
+static bool is_regular_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int join_symfs(char *buf, size_t size, const char *path)
+{
+	const char *symfs = symbol_conf.symfs ? symbol_conf.symfs : "";
+
+	return snprintf(buf, size, "%s%s", symfs, path);
+}
+
+int dso__build_id_path(const struct dso *dso, const char *suffix, char *buf, size_t size)
+{
+	char hex[SBUILD_ID_SIZE];
+
+	if (!dso->bid.size)
+		return -ENODATA;
+	build_id__snprintf(&dso->bid, hex, sizeof(hex));
+	snprintf(buf, size, "%s/.build-id/%.2s/%s/%s", buildid_dir(), hex, hex + 2, suffix);
+	return 0;
+}
+
+static int read_debuglink(const char *path, char *out, size_t size)
+{
+	struct symsrc ss;
+	GElf_Shdr sh;
+	Elf_Scn *scn = NULL;
+	int ret = -ENODATA;
+
+	if (symsrc__init(&ss, NULL, path, NULL, 0, 'l'))
+		return -ENOENT;
+	while ((scn = elf_nextscn(ss.elf, scn)) != NULL) {
+		const char *n;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		n = elf_strptr(ss.elf, ss.shstrndx, sh.sh_name);
+		if (!n || strcmp(n, ".gnu_debuglink"))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (data && data->d_buf && data->d_size) {
+			snprintf(out, size, "%.*s", (int)strnlen(data->d_buf, data->d_size),
+				 (const char *)data->d_buf);
+			ret = out[0] ? 0 : -ENODATA;
+		}
+		break;
+	}
+	symsrc__exit(&ss);
+	return ret;
+}
+
+enum binary_type {
+	BT_DEBUGLINK, BT_BUILD_ID_CACHE, BT_BUILD_ID_CACHE_DEBUG, BT_FEDORA,
+	BT_UBUNTU, BT_BUILDID_DEBUGINFO, BT_SYSTEM_PATH, BT_OPENEMBEDDED,
+	BT_MIXEDUP_UBUNTU, BT_NR,
+};
+
+static const char binary_type_origin[BT_NR] = {
+	[BT_DEBUGLINK] = 'l', [BT_BUILD_ID_CACHE] = 'B', [BT_BUILD_ID_CACHE_DEBUG] = 'D',
+	[BT_FEDORA] = 'f', [BT_UBUNTU] = 'u', [BT_BUILDID_DEBUGINFO] = 'b',
+	[BT_SYSTEM_PATH] = 'd', [BT_OPENEMBEDDED] = 'o', [BT_MIXEDUP_UBUNTU] = 'x',
+};
+
+/* Candidate path for one binary type; -ENOENT when the type does not apply. */
+static int dso__binary_type_path(struct dso *dso, enum binary_type t, char *buf, size_t size)
+{
+	char hex[SBUILD_ID_SIZE], dir[PATH_MAX], link[PATH_MAX];
+	static const char *const debuglink_paths[] = {
+		"%.0s%s", "%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s",
+	};
+	const char *slash;
+	size_t len;
+
+	switch (t) {
+	case BT_DEBUGLINK:
+		join_symfs(buf, size, dso->long_name);
+		if (!is_regular_file(buf) || read_debuglink(buf, link, sizeof(link)))
+			return -ENOENT;
+		slash = strrchr(buf, '/');
+		len = slash ? (size_t)(slash - buf) : 0;
+		snprintf(dir, sizeof(dir), "%.*s", (int)len, buf);
+		for (size_t i = 0; i < ARRAY_SIZE(debuglink_paths); i++) {
+			snprintf(buf, size, debuglink_paths[i], dir, link);
+			if (is_regular_file(buf))
+				return 0;
+		}
+		return -ENOENT;
+	case BT_BUILD_ID_CACHE:
+		return dso__build_id_path(dso, dso->kind == DSO_KIND_VDSO ? "vdso" : "elf", buf, size);
+	case BT_BUILD_ID_CACHE_DEBUG:
+		return dso__build_id_path(dso, "debug", buf, size);
+	case BT_FEDORA:
+		len = (size_t)join_symfs(buf, size, "/usr/lib/debug");
+		snprintf(buf + len, size - len, "%s.debug", dso->long_name);
+		return 0;
+	case BT_UBUNTU:
+		len = (size_t)join_symfs(buf, size, "/usr/lib/debug");
+		snprintf(buf + len, size - len, "%s", dso->long_name);
+		return 0;
+	case BT_BUILDID_DEBUGINFO:
+		if (!dso->bid.size)
+			return -ENOENT;
+		build_id__snprintf(&dso->bid, hex, sizeof(hex));
+		len = (size_t)join_symfs(buf, size, "/usr/lib/debug/.build-id/");
+		snprintf(buf + len, size - len, "%.2s/%s.debug", hex, hex + 2);
+		return 0;
+	case BT_SYSTEM_PATH:
+		join_symfs(buf, size, dso->long_name);
+		return 0;
+	case BT_OPENEMBEDDED:
+		slash = strrchr(dso->long_name, '/');
+		if (!slash)
+			return -ENOENT;
+		len = (size_t)join_symfs(buf, size, "");
+		snprintf(buf + len, size - len, "%.*s/.debug%s",
+			 (int)(slash - dso->long_name), dso->long_name, slash);
+		return 0;
+	case BT_MIXEDUP_UBUNTU:
+		if (!strstarts(dso->long_name, "/usr/lib/"))
+			return -ENOENT;
+		len = (size_t)join_symfs(buf, size, "/usr/lib/debug");
+		snprintf(buf + len, size - len, "%s", dso->long_name + 4);
+		return 0;
+	default:
+		return -ENOENT;
+	}
+}
+
+/* /tmp/perf-PID.map: "START SIZE name" per line, hex numbers. */
+static int dso__load_perf_map(struct dso *dso, const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int nr = 0;
+
+	if (!f)
+		return -errno;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		char *p, *name;
+		u64 start, size;
+
+		/* perf chops the last character, newline or not. */
+		line[n - 1] = '\0';
+		if (n < 6)
+			continue;
+		start = strtoull(line, &p, 16);
+		if (p == line || *p != ' ')
+			continue;
+		size = strtoull(p + 1, &name, 16);
+		if (name == p + 1 || *name != ' ')
+			continue;
+		symbols__append(&dso->symbols, symbol__new(start, size, STB_GLOBAL, STT_FUNC, name + 1));
+		nr++;
+	}
+	free(line);
+	fclose(f);
+	symbols__sort(&dso->symbols);
+	return nr;
+}
+
+/* The reporting process's own vdso image (same kernel, same vdso). */
+static void *read_own_vdso(size_t *size)
+{
+	FILE *f = fopen("/proc/self/maps", "re");
+	char line[512];
+	void *img = NULL;
+
+	if (!f)
+		return NULL;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long s, e;
+
+		if (!strstr(line, "[vdso]") || sscanf(line, "%lx-%lx", &s, &e) != 2)
+			continue;
+		*size = e - s;
+		img = xmalloc(*size);
+		memcpy(img, (void *)s, *size);
+		break;
+	}
+	fclose(f);
+	return img;
+}
+
+static int dso__load_vdso(struct dso *dso)
+{
+	char path[PATH_MAX];
+	struct symsrc ss;
+	int nr = -ENOENT;
+
+	if (!dso__build_id_path(dso, "vdso", path, sizeof(path)) &&
+	    !symsrc__init(&ss, dso, path, NULL, 0, 'B')) {
+		nr = symsrc__load_syms(dso, &ss, &ss);
+		dso->origin = 'B';
+		dso->symsrc_filename = xstrdup(path);
+		symsrc__exit(&ss);
+		return nr;
+	}
+	if (!dso->image)
+		dso->image = read_own_vdso(&dso->image_size);
+	if (dso->image && !symsrc__init(&ss, dso, NULL, dso->image, dso->image_size, 'd')) {
+		nr = symsrc__load_syms(dso, &ss, &ss);
+		dso->origin = 'd';
+		symsrc__exit(&ss);
+	}
+	return nr;
+}
+
+static int kernel_load_vmlinux(struct dso *dso, const char *path, char origin)
+{
+	struct symsrc ss;
+	struct symbol *text;
+	int nr;
+
+	if (symsrc__init(&ss, dso, path, NULL, 0, origin))
+		return -ENOENT;
+	nr = symsrc__load_syms(dso, &ss, &ss);
+	symsrc__exit(&ss);
+	if (nr <= 0)
+		return -ENODATA;
+	/* KASLR: move the link-time addresses to where the kernel ran. */
+	text = symbols__find_by_name(&dso->symbols, "_text");
+	if (!text)
+		text = symbols__find_by_name(&dso->symbols, "_stext");
+	if (text && dso->kernel_reloc_pgoff && text->start != dso->kernel_reloc_pgoff) {
+		u64 delta = dso->kernel_reloc_pgoff - text->start;
+
+		for (size_t i = 0; i < dso->symbols.nr; i++) {
+			dso->symbols.entries[i]->start += delta;
+			dso->symbols.entries[i]->end += delta;
+		}
+	}
+	dso->origin = origin;
+	dso->symsrc_filename = xstrdup(path);
+	return nr;
+}
+
+static int kernel_load_kallsyms(struct dso *dso, struct map *map, const char *path, char origin)
+{
+	int nr = dso__load_kallsyms_file(dso, map, path);
+
+	if (nr > 0)
+		dso->origin = origin;
+	return nr;
+}
+
+static int dso__load_kernel(struct dso *dso, struct map *map)
+{
+	char path[PATH_MAX];
+	struct build_id running;
+	struct utsname u;
+	bool symfs = symbol_conf.symfs && *symbol_conf.symfs;
+	int nr;
+
+	if (symbol_conf.kallsyms_name)
+		return kernel_load_kallsyms(dso, map, symbol_conf.kallsyms_name, 'k');
+	if (symbol_conf.vmlinux_name)
+		return kernel_load_vmlinux(dso, symbol_conf.vmlinux_name, 'v');
+	if (!symbol_conf.ignore_vmlinux) {
+		static const char *const fmts[] = {
+			"vmlinux", "/boot/vmlinux", "/boot/vmlinux-%s",
+			"/usr/lib/debug/boot/vmlinux-%s", "/lib/modules/%s/build/vmlinux",
+			"/usr/lib/debug/lib/modules/%s/vmlinux", "/usr/lib/debug/boot/vmlinux-%s.debug",
+		};
+
+		if (!dso__build_id_path(dso, "elf", path, sizeof(path)) &&
+		    is_regular_file(path) && kernel_load_vmlinux(dso, path, 'B') > 0)
+			return (int)dso->symbols.nr;
+		uname(&u);
+		for (size_t i = 0; i < ARRAY_SIZE(fmts); i++) {
+			if (i == 0)
+				snprintf(path, sizeof(path), "vmlinux");
+			else if (i == 1)
+				join_symfs(path, sizeof(path), "/boot/vmlinux");
+			else if (symfs)
+				break;
+			else
+				snprintf(path, sizeof(path), fmts[i], u.release);
+			if (is_regular_file(path) && kernel_load_vmlinux(dso, path, 'v') > 0)
+				return (int)dso->symbols.nr;
+		}
+	}
+	/* Invariant 5: with --symfs, never this machine's /proc files. */
+	if (symfs)
+		return 0;
+	if (!dso->bid.size ||
+	    (kernel__read_build_id(&running) == 0 && build_id__equal(&running, &dso->bid))) {
+		nr = kernel_load_kallsyms(dso, map, "/proc/kallsyms", 'k');
+		if (nr > 0)
+			return nr;
+	}
+	if (dso->bid.size) {
+		char hex[SBUILD_ID_SIZE];
+
+		build_id__snprintf(&dso->bid, hex, sizeof(hex));
+		snprintf(path, sizeof(path), "%s/[kernel.kallsyms]/%s/kallsyms", buildid_dir(), hex);
+		if (is_regular_file(path))
+			return kernel_load_kallsyms(dso, map, path, 'B');
+	}
+	return 0;
+}
+
+static int dso__load_user(struct dso *dso)
+{
+	struct symsrc ss[2], *syms_ss = NULL, *runtime_ss = NULL;
+	char path[PATH_MAX];
+	int pos = 0, nr;
+
+	/* Read the on-disk build-id first so the build-id locations apply. */
+	if (!dso->bid.size) {
+		struct build_id bid;
+
+		join_symfs(path, sizeof(path), dso->long_name);
+		if (is_regular_file(path) && filename__read_build_id(path, &bid) == 0)
+			dso__set_build_id(dso, &bid);
+	}
+	for (int t = 0; t < BT_NR; t++) {
+		struct symsrc *cur = &ss[pos];
+		bool keep = false;
+
+		if (dso__binary_type_path(dso, (enum binary_type)t, path, sizeof(path)))
+			continue;
+		if (!is_regular_file(path) ||
+		    symsrc__init(cur, dso, path, NULL, 0, binary_type_origin[t]))
+			continue;
+		if (cur->has_dwarf && !dso->debug_filename)
+			dso->debug_filename = xstrdup(path);
+		if (!syms_ss && cur->symtab) {
+			syms_ss = cur;
+			keep = true;
+		}
+		if (!runtime_ss && cur->dynsym) {
+			runtime_ss = cur;
+			keep = true;
+		}
+		if (keep) {
+			pos++;
+			if (syms_ss && runtime_ss)
+				break;
+		} else {
+			symsrc__exit(cur);
+		}
+	}
+	if (!syms_ss && !runtime_ss)
+		return 0;
+	if (!syms_ss)
+		syms_ss = runtime_ss;
+	if (!runtime_ss)
+		runtime_ss = syms_ss;
+	nr = symsrc__load_syms(dso, syms_ss, runtime_ss);
+	if (nr > 0) {
+		int plt = symsrc__synthesize_plt(dso, runtime_ss);
+
+		if (plt > 0)
+			nr += plt;
+		dso->origin = syms_ss->origin;
+		dso->symsrc_filename = xstrdup(syms_ss->name);
+	}
+	for (int i = 0; i < pos; i++)
+		symsrc__exit(&ss[i]);
+	return nr > 0 ? nr : 0;
+}
+
+int dso__load(struct dso *dso, struct map *map)
+{
+	int nr = 0;
+
+	if (dso->loaded)
+		return (int)dso->symbols.nr;
+	dso->loaded = true;
+	switch (dso->kind) {
+	case DSO_KIND_KERNEL:
+		nr = dso__load_kernel(dso, map);
+		break;
+	case DSO_KIND_MODULE:
+		/* Module symbols arrive when the kernel's kallsyms is split. */
+		for (size_t i = 0; dso->kmaps && i < dso->kmaps->nr; i++) {
+			struct map *km = dso->kmaps->entries[i];
+
+			if (km->dso->kind == DSO_KIND_KERNEL)
+				dso__load(km->dso, km);
+		}
+		nr = (int)dso->symbols.nr;
+		break;
+	case DSO_KIND_VDSO:
+		nr = dso__load_vdso(dso);
+		break;
+	case DSO_KIND_JIT: {
+		char path[PATH_MAX];
+
+		join_symfs(path, sizeof(path), dso->long_name);
+		nr = dso__load_perf_map(dso, path);
+		if (nr > 0)
+			dso->origin = 'j';
+		break;
+	}
+	case DSO_KIND_NODSO:
+		break;
+	case DSO_KIND_USER:
+	default:
+		nr = dso__load_user(dso);
+		break;
+	}
+	return nr > 0 ? nr : 0;
+}
+
+struct symbol *dso__find_symbol(struct dso *dso, struct map *map, u64 addr)
+{
+	if (!dso->loaded)
+		dso__load(dso, map);
+	return symbols__find(&dso->symbols, addr);
+}

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * machine.c: the machine model. Threads in a hash by tid; maps per
+ * process; kernel and module maps; records in, resolved addresses out.
+ */
+#include "prof/compat.h"
+#include <sys/mman.h>
+#include "prof/util.h"
+#include "prof/machine.h"
+
+struct machine *machine__new_host(void)
+{
+	struct machine *m = xzalloc(sizeof(*m));
+
+	m->pid = -1;
+	dsos__init(&m->dsos);
+	m->kmaps = maps__new();
+	return m;
+}
+
+void machine__delete(struct machine *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < THREADS_HASH_SIZE; i++) {
+		struct thread *t = m->threads[i];
+
+		while (t) {
+			struct thread *next = t->hnext;
+
+			thread__put(t);
+			t = next;
+		}
+	}
+	maps__put(m->kmaps);
+	dsos__exit(&m->dsos);
+	free(m);
+}
+
+static inline size_t tid_hash(pid_t tid)
+{
+	return (size_t)(unsigned int)tid % THREADS_HASH_SIZE;
+}
+
+struct thread *machine__find_thread(struct machine *m, pid_t pid, pid_t tid)
+{
+	struct thread *t = m->last_thread;
+
+	if (t && t->tid == tid)
+		goto found;
+	for (t = m->threads[tid_hash(tid)]; t; t = t->hnext)
+		if (t->tid == tid)
+			goto found;
+	return NULL;
+found:
+	/* A thread first seen without its pid learns it now. */
+	if (t->pid == -1 && pid != -1)
+		t->pid = pid;
+	m->last_thread = t;
+	return t;
+}
+
+static struct thread *machine__add_thread(struct machine *m, pid_t pid, pid_t tid)
+{
+	struct thread *t = thread__new(pid, tid);
+	size_t h = tid_hash(tid);
+
+	t->hnext = m->threads[h];
+	m->threads[h] = t;
+	m->last_thread = t;
+	return t;
+}
+
+static void machine__remove_thread(struct machine *m, struct thread *victim)
+{
+	struct thread **pp = &m->threads[tid_hash(victim->tid)];
+
+	for (; *pp; pp = &(*pp)->hnext) {
+		if (*pp == victim) {
+			*pp = victim->hnext;
+			break;
+		}
+	}
+	if (m->last_thread == victim)
+		m->last_thread = NULL;
+	thread__put(victim);
+}
+
+struct thread *machine__findnew_thread(struct machine *m, pid_t pid, pid_t tid)
+{
+	struct thread *t = machine__find_thread(m, pid, tid), *leader;
+
+	if (t) {
+		if (!t->maps) {
+			leader = pid != -1 && pid != tid ? machine__findnew_thread(m, pid, pid) : NULL;
+			t->maps = leader ? maps__get(leader->maps) : maps__new();
+		}
+		return t;
+	}
+	/* Invariant 1: the threads of one process share the leader's maps. */
+	leader = pid != -1 && pid != tid ? machine__findnew_thread(m, pid, pid) : NULL;
+	t = machine__add_thread(m, pid, tid);
+	t->maps = leader ? maps__get(leader->maps) : maps__new();
+	return t;
+}
+
+int machine__process_comm(struct machine *m, pid_t pid, pid_t tid,
+			  const char *comm, bool exec)
+{
+	thread__set_comm(machine__findnew_thread(m, pid, tid), comm, exec);
+	return 0;
+}
+
+int machine__process_fork(struct machine *m, pid_t pid, pid_t ppid,
+			  pid_t tid, pid_t ptid, bool clone_maps)
+{
+	struct thread *parent, *t;
+
+	parent = thread__get(machine__findnew_thread(m, ppid, ptid));
+	/* A reused tid: the old thread is gone. */
+	t = machine__find_thread(m, pid, tid);
+	if (t && t != parent)
+		machine__remove_thread(m, t);
+	t = machine__findnew_thread(m, pid, tid);
+	t->ppid = parent->tid;
+	if (parent->comm_set)
+		thread__set_comm(t, thread__comm_str(parent), false);
+	/* Invariant 2: a new process starts with a copy of its parent's maps. */
+	if (clone_maps && t->pid != parent->pid && t->maps != parent->maps) {
+		for (size_t i = 0; i < parent->maps->nr; i++)
+			maps__insert(t->maps, parent->maps->entries[i]);
+	}
+	thread__put(parent);
+	return 0;
+}
+
+int machine__process_exit(struct machine *m, pid_t pid, pid_t ppid,
+			  pid_t tid, pid_t ptid)
+{
+	struct thread *t = machine__find_thread(m, pid, tid);
+
+	if (t)
+		t->exited = true;
+	return 0;
+}
+
+/* "/lib/modules/.../nf_tables.ko.xz" or "[nf_tables]" -> "[nf_tables]". */
+static char *module_short_name(const char *filename)
+{
+	const char *base = strrchr(filename, '/');
+	char *name, *dot;
+
+	if (filename[0] == '[')
+		return xstrdup(filename);
+	base = base ? base + 1 : filename;
+	name = xasprintf("[%s]", base);
+	dot = strstr(name, ".ko");
+	if (dot) {
+		dot[0] = ']';
+		dot[1] = '\0';
+	}
+	for (char *p = name; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	return name;
+}
+
+static struct dso *machine__findnew_kernel_dso(struct machine *m)
+{
+	struct dso *dso = m->kernel_dso;
+
+	if (dso)
+		return dso;
+	dso = dsos__find(&m->dsos, "[kernel.kallsyms]", NULL, NULL);
+	if (!dso) {
+		dso = dso__new("[kernel.kallsyms]", DSO_KIND_KERNEL);
+		dsos__add(&m->dsos, dso);
+		dso__put(dso);
+	}
+	dso->kind = DSO_KIND_KERNEL;
+	dso->kmaps = m->kmaps;
+	m->kernel_dso = dso;
+	return dso;
+}
+
+static int machine__process_kernel_mmap(struct machine *m, const struct mmap_event *ev)
+{
+	struct map *map;
+	struct dso *dso;
+
+	if (strstarts(ev->filename, "[kernel.kallsyms]") ||
+	    strstarts(ev->filename, "[guest.kernel.kallsyms")) {
+		dso = machine__findnew_kernel_dso(m);
+		if (ev->bid && ev->bid->size)
+			dso__set_build_id(dso, ev->bid);
+		dso->kernel_reloc_pgoff = ev->pgoff;
+		/* perf: start=_text, end=_etext; an empty range covers everything. */
+		map = map__new(ev->start, ev->len ? ev->start + ev->len : ~0ULL, 0, dso);
+		map->identity = true;
+		maps__insert(m->kmaps, map);
+		m->kernel_map = map;
+		m->kernel_start = ev->start;
+		map__put(map);
+		return 0;
+	}
+	/* A module ([name] or a .ko path). */
+	{
+		char *sname = module_short_name(ev->filename);
+
+		dso = dsos__find(&m->dsos, ev->filename, NULL, NULL);
+		if (!dso) {
+			dso = dso__new(ev->filename, DSO_KIND_MODULE);
+			dso__set_short_name(dso, sname);
+			dsos__add(&m->dsos, dso);
+			dso__put(dso);
+		}
+		free(sname);
+		dso->kmaps = m->kmaps;
+		if (ev->bid && ev->bid->size)
+			dso__set_build_id(dso, ev->bid);
+		map = map__new(ev->start, ev->start + ev->len, 0, dso);
+		maps__insert(m->kmaps, map);
+		map__put(map);
+	}
+	return 0;
+}
+
+static bool is_anon_memory(const char *name, u32 flags)
+{
+	return !strcmp(name, "//anon") || strstarts(name, "/dev/zero") ||
+	       strstarts(name, "/anon_hugepage") || (flags & MAP_HUGETLB);
+}
+
+static bool is_no_dso_memory(const char *name)
+{
+	return strstarts(name, "[stack") || strstarts(name, "/SYSV") || !strcmp(name, "[heap]");
+}
+
+int machine__process_mmap(struct machine *m, const struct mmap_event *ev)
+{
+	struct thread *t;
+	struct dso *dso;
+	struct map *map;
+	const char *name = ev->filename;
+	char jitname[64];
+	enum dso_kind kind = DSO_KIND_USER;
+	bool identity = false;
+	u64 pgoff = ev->pgoff;
+	u32 id[3];
+
+	if (!ev->len)
+		return -EINVAL;
+	if (ev->cpumode == PROF_CPUMODE_KERNEL || ev->cpumode == PROF_CPUMODE_GUEST_KERNEL)
+		return machine__process_kernel_mmap(m, ev);
+
+	t = machine__findnew_thread(m, ev->pid, ev->tid);
+	if (is_anon_memory(name, ev->flags) || is_no_dso_memory(name)) {
+		identity = true;
+		if (ev->prot & PROT_EXEC) {
+			/* Invariant 6: executable anonymous memory is JIT code. */
+			snprintf(jitname, sizeof(jitname), "/tmp/perf-%d.map", (int)ev->pid);
+			name = jitname;
+			kind = DSO_KIND_JIT;
+		} else {
+			kind = DSO_KIND_NODSO;
+		}
+	} else if (!strcmp(name, "[vdso]")) {
+		kind = DSO_KIND_VDSO;
+		pgoff = 0;
+	} else if (name[0] == '[') {
+		kind = DSO_KIND_NODSO;		/* [vsyscall], [vvar]: no symbols */
+	}
+	id[0] = ev->maj;
+	id[1] = ev->min;
+	id[2] = (u32)ev->ino;
+	dso = dsos__find(&m->dsos, name, ev->bid, ev->has_id && kind == DSO_KIND_USER ? id : NULL);
+	if (!dso) {
+		dso = dso__new(name, kind);
+		if (kind == DSO_KIND_JIT) {
+			char sn[64];
+
+			snprintf(sn, sizeof(sn), "[JIT] tid %d", (int)ev->pid);
+			dso__set_short_name(dso, sn);
+		}
+		if (ev->has_id && kind == DSO_KIND_USER) {
+			dso->has_id = true;
+			dso->maj = ev->maj;
+			dso->min = ev->min;
+			dso->ino = ev->ino;
+			dso->ino_gen = ev->ino_gen;
+		}
+		dsos__add(&m->dsos, dso);
+		dso__put(dso);
+	}
+	if (ev->bid && ev->bid->size && !dso->bid.size)
+		dso__set_build_id(dso, ev->bid);
+	map = map__new(ev->start, ev->start + ev->len, pgoff, dso);
+	map->identity = identity;
+	map->prot = ev->prot;
+	map->flags = ev->flags;
+	maps__insert(t->maps, map);
+	map__put(map);
+	return 0;
+}
+
+int machine__set_build_id(struct machine *m, u8 cpumode, const char *filename,
+			  const struct build_id *bid)
+{
+	struct dso *dso;
+
+	if (!strcmp(filename, "[kernel.kallsyms]") ||
+	    strstarts(filename, "[kernel.kallsyms]")) {
+		dso = machine__findnew_kernel_dso(m);
+	} else {
+		dso = dsos__find(&m->dsos, filename, NULL, NULL);
+		if (!dso) {
+			enum dso_kind kind = DSO_KIND_USER;
+
+			if (!strcmp(filename, "[vdso]"))
+				kind = DSO_KIND_VDSO;
+			else if (cpumode == PROF_CPUMODE_KERNEL)
+				kind = DSO_KIND_MODULE;
+			dso = dso__new(filename, kind);
+			if (kind == DSO_KIND_MODULE) {
+				char *sn = module_short_name(filename);
+
+				dso__set_short_name(dso, sn);
+				free(sn);
+				dso->kmaps = m->kmaps;
+			}
+			dsos__add(&m->dsos, dso);
+			dso__put(dso);
+		}
+	}
+	dso__set_build_id(dso, bid);
+	return 0;
+}
+
+u64 machine__kernel_start(const struct machine *m)
+{
+	return m->kernel_start ? m->kernel_start : 1ULL << 63;
+}
+
+void addr_location__init(struct addr_location *al)
+{
+	memset(al, 0, sizeof(*al));
+}
+
+void addr_location__exit(struct addr_location *al)
+{
+	thread__put(al->thread);
+	map__put(al->map);
+	addr_location__init(al);
+}
+
+/* perf's __thread__find_map: level and map for one cpumode; borrowed map. */
+static struct map *find_map(struct machine *m, struct thread *t, u8 cpumode,
+			    u64 ip, char *level, u64 *addr)
+{
+	struct maps *maps;
+	struct map *map;
+
+	*addr = ip;
+	if (cpumode == PROF_CPUMODE_KERNEL) {
+		*level = 'k';
+		maps = m->kmaps;
+	} else if (cpumode == PROF_CPUMODE_USER) {
+		*level = '.';
+		maps = t ? t->maps : NULL;
+	} else {
+		*level = 'H';
+		return NULL;
+	}
+	map = maps ? maps__find(maps, ip) : NULL;
+	if (!map)
+		return NULL;
+	/* Kernel maps are loaded (and split) before use. */
+	if (cpumode == PROF_CPUMODE_KERNEL && !map->dso->loaded)
+		dso__load(map->dso, map);
+	map = maps__find(maps, ip);
+	if (map)
+		*addr = map__map_ip(map, ip);
+	return map;
+}
+
+static struct map *find_map_fallback(struct machine *m, struct thread *t, u8 *cpumode,
+				     u64 ip, char *level, u64 *addr)
+{
+	struct map *map = find_map(m, t, *cpumode, ip, level, addr);
+	u8 other;
+
+	if (map || (*cpumode != PROF_CPUMODE_KERNEL && *cpumode != PROF_CPUMODE_USER))
+		return map;
+	/* perf's machine__addr_cpumode: the address decides the space. */
+	other = ip >= machine__kernel_start(m) ? PROF_CPUMODE_KERNEL : PROF_CPUMODE_USER;
+	if (other == *cpumode)
+		return NULL;
+	*cpumode = other;
+	return find_map(m, t, other, ip, level, addr);
+}
+
+int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
+		     u64 ip, struct addr_location *al)
+{
+	struct thread *t = machine__findnew_thread(m, pid, tid);
+	struct map *map;
+
+	addr_location__init(al);
+	al->thread = thread__get(t);
+	al->cpumode = cpumode;
+	map = find_map_fallback(m, t, &al->cpumode, ip, &al->level, &al->addr);
+	if (map) {
+		al->map = map__get(map);
+		al->dso = map->dso;
+		al->sym = dso__find_symbol(map->dso, map, al->addr);
+	}
+	return 0;
+}
+
+int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
+			       const u64 *ips, size_t nr,
+			       struct callchain_frame *frames, size_t max)
+{
+	struct thread *t = machine__findnew_thread(m, pid, tid);
+	size_t n = 0;
+
+	for (size_t i = 0; i < nr && n < max; i++) {
+		u64 ip = ips[i];
+		struct callchain_frame *f;
+		struct map *map;
+		u8 mode;
+
+		if (ip >= PROF_CONTEXT_MAX) {
+			switch (ip) {
+			case PROF_CONTEXT_HV:
+				cpumode = PROF_CPUMODE_HYPERVISOR;
+				break;
+			case PROF_CONTEXT_KERNEL:
+				cpumode = PROF_CPUMODE_KERNEL;
+				break;
+			case PROF_CONTEXT_USER:
+				cpumode = PROF_CPUMODE_USER;
+				break;
+			default:
+				/* perf 6.1 drops the whole chain then. */
+				return -EINVAL;
+			}
+			continue;
+		}
+		f = &frames[n++];
+		mode = cpumode;
+		f->ip = ip;
+		f->sym = NULL;
+		f->dso = NULL;
+		map = find_map_fallback(m, t, &mode, ip, &f->level, &f->addr);
+		f->map = map;
+		if (map) {
+			f->dso = map->dso;
+			f->sym = dso__find_symbol(map->dso, map, f->addr);
+		}
+	}
+	return (int)n;
+}
+
+const char *addr_location__dso_name(const struct addr_location *al, bool long_name)
+{
+	if (!al->map)
+		return "[unknown]";
+	return long_name ? al->map->dso->long_name : al->map->dso->short_name;
+}
+
+int addr_location__sym_snprintf(const struct addr_location *al, char *buf, size_t size)
+{
+	if (al->sym && al->map)
+		return snprintf(buf, size, "[%c] %s", al->level, al->sym->name);
+	return snprintf(buf, size, "[%c] %#.16" PRIx64, al->level, al->addr);
+}

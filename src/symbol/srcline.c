@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * srcline.c: file:line and inlined frames through libdw, in-process,
+ * cached per DSO (an address is looked up in DWARF once).
+ */
+#include "prof/compat.h"
+#include <fcntl.h>
+#include <elfutils/libdw.h>
+#include <dwarf.h>
+#include "prof/util.h"
+#include "prof/dso.h"
+#include "prof/srcline.h"
+
+struct srcline_entry {
+	u64 addr;		/* key + 1 (0 = empty slot) */
+	const char *file;	/* interned, NULL: unknown */
+	unsigned int line;
+	char *str;		/* srcline text (show_sym/show_addr variant 0) */
+	char *fstr;		/* srcfile text */
+};
+
+struct srcline_cache {
+	int fd;
+	Dwarf *dw;
+	bool tried;
+	struct srcline_entry *tab;
+	size_t nr, cap;
+	char **files;		/* interned file names */
+	size_t nr_files, alloc_files;
+};
+
+void srcline_cache__delete(struct srcline_cache *c)
+{
+	if (!c)
+		return;
+	if (c->dw)
+		dwarf_end(c->dw);
+	if (c->fd >= 0)
+		close(c->fd);
+	for (size_t i = 0; i < c->cap; i++) {
+		free(c->tab[i].str);
+		free(c->tab[i].fstr);
+	}
+	for (size_t i = 0; i < c->nr_files; i++)
+		free(c->files[i]);
+	free(c->files);
+	free(c->tab);
+	free(c);
+}
+
+static struct srcline_cache *dso__srcline_cache(struct dso *dso)
+{
+	struct srcline_cache *c = dso->srcline;
+
+	if (c)
+		return c;
+	c = xzalloc(sizeof(*c));
+	c->fd = -1;
+	c->cap = 256;
+	c->tab = xcalloc(c->cap, sizeof(*c->tab));
+	dso->srcline = c;
+	return c;
+}
+
+static Dwarf *srcline_dwarf(struct dso *dso, struct srcline_cache *c)
+{
+	const char *path;
+
+	if (c->tried)
+		return c->dw;
+	c->tried = true;
+	if (!dso->loaded)
+		dso__load(dso, NULL);
+	path = dso->debug_filename ? dso->debug_filename : dso->symsrc_filename;
+	if (!path)
+		return NULL;
+	c->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (c->fd < 0)
+		return NULL;
+	c->dw = dwarf_begin(c->fd, DWARF_C_READ);
+	return c->dw;
+}
+
+static inline size_t addr_hash(u64 a)
+{
+	a ^= a >> 33;
+	a *= 0xff51afd7ed558ccdULL;
+	a ^= a >> 33;
+	return (size_t)a;
+}
+
+static struct srcline_entry *cache_slot(struct srcline_cache *c, u64 addr, bool *found)
+{
+	size_t mask, i;
+
+	if ((c->nr + 1) * 2 > c->cap) {
+		struct srcline_entry *old = c->tab;
+		size_t oldcap = c->cap;
+
+		c->cap *= 2;
+		c->tab = xcalloc(c->cap, sizeof(*c->tab));
+		for (size_t j = 0; j < oldcap; j++) {
+			if (!old[j].addr)
+				continue;
+			for (i = addr_hash(old[j].addr) & (c->cap - 1); c->tab[i].addr;
+			     i = (i + 1) & (c->cap - 1))
+				;
+			c->tab[i] = old[j];
+		}
+		free(old);
+	}
+	mask = c->cap - 1;
+	for (i = addr_hash(addr + 1) & mask; c->tab[i].addr; i = (i + 1) & mask) {
+		if (c->tab[i].addr == addr + 1) {
+			*found = true;
+			return &c->tab[i];
+		}
+	}
+	*found = false;
+	return &c->tab[i];
+}
+
+static const char *intern(struct srcline_cache *c, const char *s)
+{
+	/* Few distinct files per DSO: the last few hits cover nearly all. */
+	for (size_t i = c->nr_files; i-- > 0 && i + 64 >= c->nr_files; )
+		if (!strcmp(c->files[i], s))
+			return c->files[i];
+	if (c->nr_files == c->alloc_files)
+		c->files = xgrow(c->files, sizeof(*c->files), c->nr_files + 1, &c->alloc_files);
+	c->files[c->nr_files] = xstrdup(s);
+	return c->files[c->nr_files++];
+}
+
+/* Interned absolute path: relative DWARF 5 names are under DW_AT_comp_dir. */
+static const char *intern_path(struct srcline_cache *c, Dwarf_Die *cu, const char *f)
+{
+	Dwarf_Attribute attr;
+	const char *dir;
+	char buf[PATH_MAX];
+
+	if (f[0] == '/')
+		return intern(c, f);
+	dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr));
+	if (!dir)
+		return intern(c, f);
+	snprintf(buf, sizeof(buf), "%s/%s", dir, f);
+	return intern(c, buf);
+}
+
+/* dso-relative address -> the address DWARF uses (perf's map__rip_2objdump). */
+static u64 dso__objdump_addr(const struct dso *dso, u64 addr)
+{
+	if (dso->kind == DSO_KIND_USER || dso->kind == DSO_KIND_VDSO)
+		return addr + dso->text_offset;
+	return addr;
+}
+
+static struct srcline_entry *lookup(struct dso *dso, u64 addr)
+{
+	struct srcline_cache *c = dso__srcline_cache(dso);
+	struct srcline_entry *e;
+	Dwarf *dw;
+	Dwarf_Die cu;
+	bool found;
+
+	e = cache_slot(c, addr, &found);
+	if (found)
+		return e;
+	e->addr = addr + 1;
+	c->nr++;
+	dw = srcline_dwarf(dso, c);
+	if (dw && dwarf_addrdie(dw, dso__objdump_addr(dso, addr), &cu)) {
+		Dwarf_Line *l = dwarf_getsrc_die(&cu, dso__objdump_addr(dso, addr));
+		int lineno = 0;
+		const char *f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+
+		if (f && l && dwarf_lineno(l, &lineno) == 0 && lineno > 0) {
+			e->file = intern_path(c, &cu, f);
+			e->line = (unsigned int)lineno;
+		}
+	}
+	return e;
+}
+
+int dso__srcline(struct dso *dso, u64 addr, const char **file, unsigned int *line)
+{
+	struct srcline_entry *e = lookup(dso, addr);
+
+	if (!e->file)
+		return -ENOENT;
+	*file = e->file;
+	*line = e->line;
+	return 0;
+}
+
+static const char *base_name(const char *f)
+{
+	const char *s = strrchr(f, '/');
+
+	return s ? s + 1 : f;
+}
+
+const char *dso__srcline_str(struct dso *dso, u64 addr, struct symbol *sym,
+			     bool show_sym, bool show_addr)
+{
+	struct srcline_entry *e;
+	static char buf[PATH_MAX + 64];
+
+	if (!dso)
+		return SRCLINE_UNKNOWN;
+	e = lookup(dso, addr);
+	if (e->file) {
+		if (!e->str)
+			e->str = xasprintf("%s:%u", symbol_conf.full_srcline ? e->file :
+					   base_name(e->file), e->line);
+		return e->str;
+	}
+	/*
+	 * Unknown. perf asks addr2line about files (which answers "??:0")
+	 * and falls back to the symbol for [kernel.kallsyms], [vdso], ...
+	 * These depend on the caller's flags, so they are not cached.
+	 */
+	if (dso->long_name[0] != '[')
+		return SRCLINE_UNKNOWN;
+	if (!show_addr)
+		return show_sym && sym ? sym->name : SRCLINE_UNKNOWN;
+	if (sym)
+		snprintf(buf, sizeof(buf), "%s+%" PRIu64, show_sym ? sym->name : "", addr - sym->start);
+	else
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name,
+			 dso__objdump_addr(dso, addr));
+	return buf;
+}
+
+const char *dso__srcfile_str(struct dso *dso, u64 addr)
+{
+	struct srcline_entry *e;
+
+	if (!dso)
+		return "";
+	e = lookup(dso, addr);
+	if (!e->file)
+		return "";
+	if (!e->fstr)
+		e->fstr = xstrdup(symbol_conf.full_srcline ? e->file : base_name(e->file));
+	return e->fstr;
+}
+
+static const char *die_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	const char *n;
+
+	n = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
+	if (!n)
+		n = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr));
+	if (!n)
+		n = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+	return n;
+}
+
+int dso__inline_frames(struct dso *dso, u64 addr, struct inline_frame *frames, int max)
+{
+	struct srcline_cache *c = dso__srcline_cache(dso);
+	Dwarf *dw = srcline_dwarf(dso, c);
+	Dwarf_Die cu, *scopes = NULL;
+	Dwarf_Files *files = NULL;
+	size_t nfiles = 0;
+	const char *file = NULL;
+	unsigned int line = 0;
+	u64 oaddr = dso__objdump_addr(dso, addr);
+	int nscopes, n = 0;
+
+	if (!dw || max <= 0 || !dwarf_addrdie(dw, oaddr, &cu))
+		return 0;
+	if (dso__srcline(dso, addr, &file, &line))
+		file = "??";
+	dwarf_getsrcfiles(&cu, &files, &nfiles);
+	nscopes = dwarf_getscopes(&cu, oaddr, &scopes);
+	for (int i = 0; i < nscopes && n < max; i++) {
+		Dwarf_Die *d = &scopes[i];
+		int tag = dwarf_tag(d);
+		Dwarf_Attribute attr;
+		Dwarf_Word cf = 0, cl = 0;
+
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
+			continue;
+		frames[n].funcname = intern(c, die_name(d) ? die_name(d) : "??");
+		frames[n].filename = intern(c, file);
+		frames[n].line = line;
+		n++;
+		if (tag == DW_TAG_subprogram)
+			break;
+		/* The next frame is where this one was inlined. */
+		if (dwarf_formudata(dwarf_attr(d, DW_AT_call_file, &attr), &cf) == 0 && files) {
+			const char *f = dwarf_filesrc(files, cf, NULL, NULL);
+
+			file = f ? intern_path(c, &cu, f) : "??";
+		}
+		if (dwarf_formudata(dwarf_attr(d, DW_AT_call_line, &attr), &cl) == 0)
+			line = (unsigned int)cl;
+	}
+	free(scopes);
+	return n;
+}

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * t0601-symbols: symbol fix-ups (perf's end and duplicate rules), lookup,
+ * maps overlap splitting, thread/fork/comm rules, kallsyms with modules,
+ * demangling as perf 6.1 prints names.
+ */
+#include "prof/compat.h"
+#include <elf.h>
+#include <sys/mman.h>
+#include "prof/util.h"
+#include "prof/machine.h"
+#include "prof/demangle.h"
+#include "tap.h"
+
+static const char *find_name(struct symbols *s, u64 addr)
+{
+	struct symbol *sym = symbols__find(s, addr);
+
+	return sym ? sym->name : "(none)";
+}
+
+static void test_symbols(void)
+{
+	struct symbols s;
+
+	symbols__init(&s);
+	symbols__append(&s, symbol__new(0x300, 0x10, STB_GLOBAL, STT_FUNC, "c"));
+	symbols__append(&s, symbol__new(0x100, 0, STB_GLOBAL, STT_FUNC, "a_nosize"));
+	symbols__append(&s, symbol__new(0x200, 0x20, STB_WEAK, STT_FUNC, "b_weak"));
+	symbols__append(&s, symbol__new(0x200, 0x20, STB_GLOBAL, STT_FUNC, "b_global"));
+	symbols__append(&s, symbol__new(0x200, 0x20, STB_GLOBAL, STT_FUNC, "__b_under"));
+	symbols__append(&s, symbol__new(0x400, 0, STB_LOCAL, STT_FUNC, "last"));
+	symbols__sort(&s);
+	symbols__fixup_end(&s, false);
+	symbols__fixup_duplicate(&s);
+	is_int((long long)s.nr, 4, "duplicates collapsed to one per address");
+	is_str(find_name(&s, 0x1ff), "a_nosize", "zero-size symbol extends to the next one");
+	is_str(find_name(&s, 0x210), "b_global", "global, fewer underscores wins over weak/__");
+	is_str(find_name(&s, 0x220), "(none)", "gap after a sized symbol");
+	is_str(find_name(&s, 0x30f), "c", "end is exclusive (last byte)");
+	is_str(find_name(&s, 0x310), "(none)", "end is exclusive");
+	is_str(find_name(&s, 0xfff), "last", "last zero-size symbol gets a page");
+	is_str(find_name(&s, 0x1000), "last", "... rounded up: [0x400, 0x2000)");
+	is_str(find_name(&s, 0x2000), "(none)", "... and no further");
+	is_str(find_name(&s, 0x50), "(none)", "before the first symbol");
+	symbols__exit(&s);
+
+	{
+		struct symbol *a = symbol__new(0, 0, STB_GLOBAL, STT_FUNC, "x");
+		struct symbol *b = symbol__new(0, 4, STB_LOCAL, STT_FUNC, "y");
+		struct symbol *c = symbol__new(0, 4, STB_GLOBAL, STT_FUNC, "longer");
+		struct symbol *d = symbol__new(0, 4, STB_GLOBAL, STT_FUNC, "short");
+
+		ok(symbol__choose_best(a, b) < 0, "sized beats zero-size");
+		ok(symbol__choose_best(c, d) > 0, "longer name wins");
+		ok(symbol__choose_best(d, c) < 0, "longer name wins (other order)");
+		symbol__delete(a); symbol__delete(b); symbol__delete(c); symbol__delete(d);
+	}
+}
+
+static struct map *mk(u64 s, u64 e, u64 pgoff, struct dso *d)
+{
+	return map__new(s, e, pgoff, d);
+}
+
+static void test_maps(void)
+{
+	struct dso *d1 = dso__new("/lib/a.so", DSO_KIND_USER), *d2 = dso__new("/lib/b.so", DSO_KIND_USER);
+	struct maps *maps = maps__new();
+	struct map *m;
+
+	m = mk(0x1000, 0x5000, 0, d1);
+	maps__insert(maps, m);
+	map__put(m);
+	m = mk(0x2000, 0x3000, 0x7000, d2);
+	maps__insert(maps, m);
+	map__put(m);
+	is_int((long long)maps->nr, 3, "a map in the middle splits the old one in three");
+	m = maps__find(maps, 0x1800);
+	ok(m && m->dso == d1 && m->end == 0x2000, "before part keeps dso, ends at the new start");
+	m = maps__find(maps, 0x2800);
+	ok(m && m->dso == d2, "new map in the middle");
+	m = maps__find(maps, 0x4000);
+	ok(m && m->dso == d1 && m->start == 0x3000 && m->pgoff == 0x2000,
+	   "after part starts at the new end, pgoff advanced");
+	is_int((long long)map__map_ip(m, 0x4000), 0x3000, "map_ip = ip - start + pgoff");
+	m = mk(0x0, 0x10000, 0, d2);
+	maps__insert(maps, m);
+	map__put(m);
+	is_int((long long)maps->nr, 1, "a covering map replaces all");
+	ok(maps__find(maps, 0x10000) == NULL, "end is exclusive");
+	maps__put(maps);
+	dso__put(d1);
+	dso__put(d2);
+}
+
+static void test_threads(void)
+{
+	struct machine *m = machine__new_host();
+	struct mmap_event ev = { .pid = 100, .tid = 100, .start = 0x400000, .len = 0x1000,
+				 .prot = PROT_READ | PROT_EXEC, .cpumode = PROF_CPUMODE_USER,
+				 .filename = "/bin/parent" };
+	struct thread *t, *c, *th;
+
+	machine__process_comm(m, 100, 100, "parent", false);
+	machine__process_mmap(m, &ev);
+	machine__process_fork(m, 200, 100, 200, 100, true);
+	c = machine__find_thread(m, 200, 200);
+	t = machine__find_thread(m, 100, 100);
+	ok(c && c->maps != t->maps, "a forked process has its own maps");
+	ok(c && maps__find(c->maps, 0x400010) != NULL, "... copied from the parent");
+	is_str(c ? thread__comm_str(c) : "", "parent", "child inherits comm");
+	is_int(c ? c->ppid : 0, 100, "ppid");
+	machine__process_comm(m, 200, 200, "child", true);
+	is_str(thread__comm_str(c), "child", "exec renames");
+	is_int((long long)c->nr_comms, 2, "comm history kept");
+	machine__process_fork(m, 100, 100, 101, 100, true);
+	th = machine__find_thread(m, 100, 101);
+	ok(th && th->maps == t->maps, "a new thread shares the process maps");
+	ev.pid = 200; ev.tid = 200; ev.filename = "/bin/child";
+	machine__process_mmap(m, &ev);
+	{
+		struct addr_location al;
+
+		machine__resolve(m, PROF_CPUMODE_USER, 200, 200, 0x400010, &al);
+		is_str(al.dso ? al.dso->short_name : "", "child", "exec image replaces the old map");
+		addr_location__exit(&al);
+		machine__resolve(m, PROF_CPUMODE_USER, 100, 101, 0x400010, &al);
+		is_str(al.dso ? al.dso->short_name : "", "parent", "parent unaffected");
+		addr_location__exit(&al);
+	}
+	machine__process_exit(m, 200, 100, 200, 100);
+	ok(machine__find_thread(m, 200, 200)->exited, "exit marks the thread");
+	machine__delete(m);
+}
+
+static void test_kallsyms(void)
+{
+	char path[] = "/tmp/t0601-kallsyms-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	struct machine *m = machine__new_host();
+	struct mmap_event k = { .pid = -1, .start = 0xffffffff81000000ULL, .len = 0x100000,
+				.pgoff = 0xffffffff81000000ULL, .cpumode = PROF_CPUMODE_KERNEL,
+				.filename = "[kernel.kallsyms]_text" };
+	struct mmap_event mod = { .pid = -1, .start = 0xffffffffc0000000ULL, .len = 0x2000,
+				  .cpumode = PROF_CPUMODE_KERNEL, .filename = "/lib/modules/x/kernel/my-mod.ko.xz" };
+	struct addr_location al;
+	char buf[128];
+
+	fprintf(f, "ffffffff81000000 T _text\nffffffff81000000 T _stext\n"
+		   "ffffffff81000100 t local_fn\nffffffff81000200 W weak_fn\n"
+		   "ffffffff81000300 r some_rodata\nffffffff81000400 T last_fn\n"
+		   "ffffffffc0000100 t mod_fn\t[my_mod]\nffffffffc0000200 t mod_fn2\t[my_mod]\n");
+	fclose(f);
+	symbol_conf.kallsyms_name = path;
+	machine__process_mmap(m, &k);
+	machine__process_mmap(m, &mod);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 1, 1, 0xffffffff81000150ULL, &al);
+	is_str(al.sym ? al.sym->name : "", "local_fn", "kallsyms: end is the next symbol");
+	is_str(addr_location__dso_name(&al, false), "[kernel.kallsyms]", "kernel dso name");
+	ok(al.level == 'k', "level k");
+	addr_location__exit(&al);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 1, 1, 0xffffffff81000000ULL, &al);
+	is_str(al.sym ? al.sym->name : "", "_stext", "same-address aliases: the one the end fix-up sized wins");
+	addr_location__exit(&al);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 1, 1, 0xffffffff81000350ULL, &al);
+	is_str(al.sym ? al.sym->name : "", "weak_fn", "rodata (r) is not a symbol");
+	addr_location__exit(&al);
+	machine__resolve(m, PROF_CPUMODE_USER, 1, 1, 0xffffffffc0000250ULL, &al);
+	is_str(al.sym ? al.sym->name : "", "mod_fn2", "module symbol, user cpumode falls back to kernel");
+	is_str(addr_location__dso_name(&al, false), "[my_mod]", "module short name");
+	is_int((long long)al.addr, 0x250, "module address is map relative");
+	addr_location__exit(&al);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 1, 1, 0xffffffffd0000000ULL, &al);
+	addr_location__sym_snprintf(&al, buf, sizeof(buf));
+	is_str(buf, "[k] 0xffffffffd0000000", "kernel address in no map");
+	is_str(addr_location__dso_name(&al, false), "[unknown]", "... [unknown]");
+	addr_location__exit(&al);
+	{
+		u64 chain[] = { PROF_CONTEXT_KERNEL, 0xffffffff81000150ULL, PROF_CONTEXT_USER, 0x1234 };
+		struct callchain_frame fr[8];
+		int n = machine__resolve_callchain(m, PROF_CPUMODE_KERNEL, 1, 1, chain, 4, fr, 8);
+
+		is_int(n, 2, "callchain: markers skipped");
+		ok(n == 2 && fr[0].sym && !strcmp(fr[0].sym->name, "local_fn") && fr[0].level == 'k',
+		   "callchain kernel frame");
+		ok(n == 2 && !fr[1].map && fr[1].level == '.', "callchain user frame unresolved");
+		chain[2] = PROF_CONTEXT_GUEST;
+		is_int(machine__resolve_callchain(m, PROF_CPUMODE_KERNEL, 1, 1, chain, 4, fr, 8),
+		       -EINVAL, "unknown marker drops the chain");
+	}
+	symbol_conf.kallsyms_name = NULL;
+	machine__delete(m);
+	unlink(path);
+}
+
+static void test_demangle(void)
+{
+	static const struct { const char *in; bool params; const char *out; } cases[] = {
+		{ "_ZNK2ns3FooIlE4spinEl", false, "ns::Foo<long>::spin" },
+		{ "_ZNK2ns3FooIlE4spinEl", true, "ns::Foo<long>::spin(long) const" },
+		{ "_Z2mxIiET_S0_S0_", false, "mx<int>" },
+		{ "_Z2mxIiET_S0_S0_", true, "int mx<int>(int, int)" },
+		{ "_ZN12_GLOBAL__N_14anonEl", false, "(anonymous namespace)::anon" },
+		{ "_Znwm", false, "operator new" },
+		{ "_ZdaPv", false, "operator delete[]" },
+		{ "_ZN2ns1XclEi", false, "ns::X::operator()" },
+		{ "_ZN2ns1XltERKS0_", false, "ns::X::operator<" },
+		{ "_ZN4core3fmt5write17h0123456789abcdefE", false, "core::fmt::write" },
+		{ "_ZN4core3ptr85drop_in_place$LT$std..rt..lang_start$LT$$LP$$RP$$GT$..$u7b$$u7b$closure$u7d$$u7d$$GT$17h0123456789abcdefE",
+		  false, "core::ptr::drop_in_place<std::rt::lang_start<()>::{{closure}}>" },
+	};
+	char *d;
+
+	if (!demangle__have_cxx()) {
+		ok(1, "# SKIP no libstdc++ __cxa_demangle");
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		d = demangle_sym(cases[i].in, cases[i].params);
+		is_str(d ? d : "(null)", cases[i].out, "demangle %s%s", cases[i].in,
+		       cases[i].params ? " (params)" : "");
+		free(d);
+	}
+	ok(demangle_sym("main", false) == NULL, "C names are left alone");
+}
+
+int main(void)
+{
+	test_symbols();
+	test_maps();
+	test_threads();
+	test_kallsyms();
+	test_demangle();
+	return done_testing();
+}
