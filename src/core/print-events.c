@@ -12,6 +12,7 @@
  * keep their table order; tracepoints go system by system, each sorted.
  */
 #include "prof/compat.h"
+#include "prof/build-id.h"
 #include "prof/evsel.h"
 #include "prof/parse-events.h"
 #include "prof/pmu.h"
@@ -20,6 +21,7 @@
 #include "prof/tracepoint.h"
 #include "prof/util.h"
 #include <ctype.h>
+#include <dirent.h>
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
 
@@ -322,13 +324,192 @@ void print_tracepoint_events(struct print_state *ps, const char *sys_glob,
 	names__free(&n);
 }
 
+/* ---- SDT events, from the probe cache in perf's build-id cache ---- */
+
+static char *buildid_cache_dir(void)
+{
+	const char *env = getenv("PROF_BUILDID_DIR");
+
+	if (!env || !*env)
+		env = getenv("PERF_BUILDID_DIR");
+	if (env && *env)
+		return xstrdup(env);
+	return xasprintf("%s/.debug", getenv("HOME") ? getenv("HOME") : "");
+}
+
+static bool all_hex(const char *s, size_t len)
+{
+	size_t i;
+
+	if (strlen(s) != len)
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/* The file a cached build-id came from: the link is "../..<path>/<bid>". */
+static char *bid_origname(const char *cache, const char *sbid)
+{
+	char *link = xasprintf("%s/.build-id/%.2s/%s", cache, sbid, sbid + 2);
+	char buf[PATH_MAX], *p, *ret = NULL;
+	size_t offs = 5;	/* "../.." */
+	ssize_t len = readlink(link, buf, sizeof(buf) - 1);
+
+	free(link);
+	if (len <= 0)
+		return NULL;
+	buf[len] = '\0';
+	p = strrchr(buf, '/');
+	if (p && p > buf + offs) {
+		*p = '\0';
+		if (buf[offs + 1] == '[')
+			offs++;		/* "[kernel.kallsyms]": no leading '/' */
+		ret = xstrdup(buf + offs);
+	}
+	return ret;
+}
+
+/* perf lists a cached build-id only while its file still has that id. */
+static bool bid_valid(const char *cache, const char *sbid)
+{
+	char *path = bid_origname(cache, sbid);
+	char real[SBUILD_ID_SIZE] = "";
+	struct build_id bid;
+	int ret = -EINVAL;
+
+	if (!path)
+		return false;
+	if (!strcmp(path, "[kernel.kallsyms]"))
+		ret = kernel__read_build_id(&bid);
+	else if (path[0] == '/')
+		ret = filename__read_build_id(path, &bid);
+	free(path);
+	if (ret < 0)
+		return false;
+	build_id__snprintf(&bid, real, sizeof(real));
+	return !strcmp(real, sbid);
+}
+
+/* Adds "group:event@bid" for each SDT entry ("%group:event=...") of a cache. */
+static void sdt_read_probes(struct names *n, const char *cache, const char *sbid,
+			    const char *sys_glob, const char *event_glob)
+{
+	char *path = xasprintf("%s/.build-id/%.2s/%s/probes", cache, sbid, sbid + 2);
+	char *text = read_file_str(path, NULL), *line, *save;
+
+	free(path);
+	if (!text)
+		return;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *colon, *eq;
+
+		if (line[0] != '%')
+			continue;
+		colon = strchr(line + 1, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		eq = strchr(colon + 1, '=');
+		if (eq)
+			*eq = '\0';
+		if (sys_glob && !strglobmatch(line + 1, sys_glob))
+			continue;
+		if (event_glob && !strglobmatch(colon + 1, event_glob))
+			continue;
+		names__add(n, xasprintf("%s:%s@%s", line + 1, colon + 1, sbid));
+	}
+	free(text);
+}
+
+static void sdt_collect(struct names *n, const char *sys_glob, const char *event_glob)
+{
+	char *cache = buildid_cache_dir();
+	char *top = xasprintf("%s/.build-id", cache);
+	struct dirent **heads;
+	int nh, i;
+
+	nh = scandir(top, &heads, NULL, alphasort);
+	for (i = 0; i < nh; i++) {
+		struct dirent **tails;
+		char *sub;
+		int nt, j;
+
+		if (!all_hex(heads[i]->d_name, 2))
+			goto next;
+		sub = xasprintf("%s/%s", top, heads[i]->d_name);
+		nt = scandir(sub, &tails, NULL, alphasort);
+		free(sub);
+		for (j = 0; j < nt; j++) {
+			if (all_hex(tails[j]->d_name, SBUILD_ID_SIZE - 3)) {
+				char *sbid = xasprintf("%s%s", heads[i]->d_name,
+						       tails[j]->d_name);
+
+				if (bid_valid(cache, sbid))
+					sdt_read_probes(n, cache, sbid, sys_glob, event_glob);
+				free(sbid);
+			}
+			free(tails[j]);
+		}
+		if (nt >= 0)
+			free(tails);
+next:
+		free(heads[i]);
+	}
+	if (nh >= 0)
+		free(heads);
+	free(top);
+	free(cache);
+}
+
+/*
+ * SDT events are "group:event"; when several cached binaries provide the
+ * same one, perf names each "group:event@path(buildid12)".
+ */
 void print_sdt_events(struct print_state *ps, const char *sys_glob,
 		      const char *event_glob)
 {
-	/* SDT events come from perf's probe cache, which prof does not keep. */
-	(void)ps;
-	(void)sys_glob;
-	(void)event_glob;
+	struct names n = { 0 };
+	bool detail = false;
+	size_t i;
+
+	sdt_collect(&n, sys_glob, event_glob);
+	names__sort(&n);
+	for (i = 0; i < n.nr; i++) {
+		char *bid = strchr(n.v[i], '@');
+		size_t len = bid ? (size_t)(bid - n.v[i]) : strlen(n.v[i]);
+		const char *next = i + 1 < n.nr ? n.v[i + 1] : NULL;
+		bool same_next;
+
+		if (ps->name_only) {
+			fprintf(out(ps), "%.*s ", (int)len, n.v[i]);
+			continue;
+		}
+		same_next = next && !strncmp(next, n.v[i], len) && next[len] == '@';
+		if (same_next)
+			detail = true;
+		if (detail && bid) {
+			char *cache = buildid_cache_dir();
+			char *orig = bid_origname(cache, bid + 1);
+			char *full = xasprintf("%.*s@%s(%.12s)", (int)len, n.v[i],
+					       orig ? orig : "(null)", bid + 1);
+
+			print_line(ps, full, "SDT event");
+			free(full);
+			free(orig);
+			free(cache);
+		} else {
+			char *name = xstrndup(n.v[i], len);
+
+			print_line(ps, name, "SDT event");
+			free(name);
+		}
+		if (next && !same_next)
+			detail = false;
+	}
+	section_end(ps, n.nr);
+	names__free(&n);
 }
 
 void print_metricgroups(struct print_state *ps, bool metrics, bool groups,

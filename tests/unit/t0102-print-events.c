@@ -6,6 +6,7 @@
  * for hardware events exactly when a core PMU exists.
  */
 #include "prof/compat.h"
+#include "prof/build-id.h"
 #include "prof/parse-events.h"
 #include "prof/pmu.h"
 #include "prof/print-events.h"
@@ -124,6 +125,16 @@ static const char tail_section[] =
 	"  sched:sched_wakeup                                 [Tracepoint event]\n"
 	"\nMetric Groups:\n\n";
 
+/* An empty build-id cache, so the SDT section is empty. */
+static void empty_buildid_cache(void)
+{
+	char *dir = xasprintf("%s/debug", fake_root);
+
+	mkdir(dir, 0755);
+	setenv("PROF_BUILDID_DIR", dir, 1);
+	free(dir);
+}
+
 static void test_full(bool core)
 {
 	struct capture c;
@@ -132,6 +143,7 @@ static void test_full(bool core)
 
 	fake_sysfs_create(core);
 	sysfs__set_root(fake_root);
+	empty_buildid_cache();
 
 	cap_start(&c, false);
 	print_events(&c.ps);
@@ -236,11 +248,101 @@ static void test_filters(void)
 	fake_sysfs_remove();
 }
 
+/* Cache @path's build-id with a probes file holding @probes. */
+static bool cache_binary(const char *cache, const char *path, const char *probes,
+			 char *sbid, size_t size)
+{
+	struct build_id bid;
+	char *dir, *link, *target, *file;
+	bool ret = false;
+
+	if (filename__read_build_id(path, &bid) < 0)
+		return false;
+	build_id__snprintf(&bid, sbid, size);
+	dir = xasprintf("%s%s/%s", cache, path, sbid);
+	file = xasprintf("%s/probes", dir);
+	link = xasprintf("%s/.build-id/%.2s/%s", cache, sbid, sbid + 2);
+	target = xasprintf("../..%s/%s", path, sbid);
+	{
+		char *cmd = xasprintf("mkdir -p '%s' '%s/.build-id/%.2s'", dir, cache, sbid);
+
+		ret = system(cmd) == 0;
+		free(cmd);
+	}
+	if (ret) {
+		FILE *fp = fopen(file, "w");
+
+		ret = fp && fputs(probes, fp) >= 0;
+		if (fp)
+			fclose(fp);
+		ret = ret && symlink(target, link) == 0;
+	}
+	free(dir);
+	free(file);
+	free(link);
+	free(target);
+	return ret;
+}
+
+static void test_sdt(void)
+{
+	char *cache, exe[PATH_MAX], bid1[SBUILD_ID_SIZE], bid2[SBUILD_ID_SIZE];
+	const char *other = "/bin/sh";
+	struct capture c;
+	ssize_t len;
+	char *got, *want;
+
+	fake_sysfs_create(false);
+	cache = xasprintf("%s/debug", fake_root);
+	mkdir(cache, 0755);
+	setenv("PROF_BUILDID_DIR", cache, 1);
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len <= 0 || (exe[len] = '\0', 0) ||
+	    !cache_binary(cache, exe, "%grp:only=only\np:grp/only x:0x1\n"
+			  "%grp:both=both\np:grp/both x:0x2\n#perf:probe=probe\n",
+			  bid1, sizeof(bid1)) ||
+	    !cache_binary(cache, other, "%grp:both=both\np:grp/both y:0x3\n",
+			  bid2, sizeof(bid2))) {
+		ok(1, "# SKIP no build-ids to cache here");
+		goto out;
+	}
+	cap_start(&c, false);
+	print_sdt_events(&c.ps, NULL, NULL);
+	got = cap_end(&c);
+	{
+		const char *first = strcmp(bid1, bid2) < 0 ? exe : other;
+		const char *second = first == exe ? other : exe;
+		const char *b1 = first == exe ? bid1 : bid2;
+		const char *b2 = first == exe ? bid2 : bid1;
+		char *l1 = xasprintf("grp:both@%s(%.12s)", first, b1);
+		char *l2 = xasprintf("grp:both@%s(%.12s)", second, b2);
+
+		want = xasprintf("  %-50s [SDT event]\n  %-50s [SDT event]\n"
+				 "  %-50s [SDT event]\n", l1, l2, "grp:only");
+		free(l1);
+		free(l2);
+	}
+	is_str(got, want, "SDT events; duplicates name their binary");
+	free(got);
+	free(want);
+
+	cap_start(&c, true);
+	print_sdt_events(&c.ps, "grp", "o*");
+	got = cap_end(&c);
+	is_str(got, "grp:only ", "SDT raw dump with sys:event globs");
+	free(got);
+out:
+	unsetenv("PROF_BUILDID_DIR");
+	free(cache);
+	fake_sysfs_remove();
+}
+
 int main(void)
 {
 	test_full(false);
 	test_full(true);
 	test_filters();
+	test_sdt();
 	ok(is_event_supported(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK) ||
 	   access("/proc/sys/kernel/perf_event_paranoid", R_OK) == 0,
 	   "the real probe runs");
