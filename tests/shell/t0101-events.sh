@@ -1,0 +1,58 @@
+#!/bin/sh
+test_description='-e event strings end to end through prof stat, perf as the oracle'
+. "$(dirname "$0")/test-lib.sh"
+
+# The parser itself is covered by the t0101..t0103 unit tests; this file
+# checks what a user sees from the command line, so it needs prof stat.
+"$PROF" --list-cmds 2>/dev/null | tr ' ' '\n' | grep -qx stat ||
+	skip_all 'prof has no stat command yet'
+
+# Lines up to "Run '... list' for a list of valid events", perf renamed.
+error_box() {
+	sed -n "1,/^Run '.* list' for a list of valid events$/p" "$1" | sed 's/perf list/prof list/'
+}
+
+for ev in foo 'cpu-clock:x' 'sched:nope' '{a' ',cpu-clock' 'cpu-clock,' \
+	'task-clock:uuu' 'cpu/event=1/' 'cpu-clock/foo/' 'msr/tsc/:u' \
+	'cpu-clock/name=foo/:u' 'nosys*:foo'
+do
+	test_expect_success PERF "bad event '$ev': perf's error box and exit 129" "
+		test_expect_code 129 \$PERF stat -e '$ev' true 2>perf.err &&
+		test_expect_code 129 \"\$PROF\" stat -e '$ev' true 2>prof.err &&
+		error_box perf.err >want &&
+		error_box prof.err >got &&
+		test_cmp want got
+	"
+done
+
+test_expect_success 'a bad event names the token without perf too' '
+	test_expect_code 129 "$PROF" stat -e cpu-clock:x true 2>err &&
+	grep -q "^event syntax error: .cpu-clock:x.$" err &&
+	grep -q "^                              \\\\___ parser error$" err &&
+	grep -q "^Run .prof list. for a list of valid events$" err
+'
+
+# The event column of "stat -x," is evsel__name().
+for ev in cpu-clock cpu-clock:u task-clock:k cs faults dummy duration_time \
+	'cpu-clock:ppp' 'cpu-clock:G' '{cpu-clock,task-clock}:u' \
+	'cpu-clock/name=foo/' 'cpu-clock/period=1000/u' r1a8 cycles \
+	L1-dcache-load-misses l1d-loads:u 'mem:0x1000/8:rw' '1:0:u'
+do
+	test_expect_success PERF,PERF_EVENTS "stat -e '$ev' names events as perf does" "
+		\$PERF stat -x, -e '$ev' true 2>perf.out &&
+		\"\$PROF\" stat -x, -e '$ev' true 2>prof.out &&
+		cut -d, -f3 perf.out >want &&
+		cut -d, -f3 prof.out >got &&
+		test_cmp want got
+	"
+done
+
+test_expect_success PERF,PERF_EVENTS,TRACEFS 'tracepoint names and globs' '
+	$PERF stat -x, -e "sched:sched_switch,sched:sched_sw*" true 2>perf.out &&
+	"$PROF" stat -x, -e "sched:sched_switch,sched:sched_sw*" true 2>prof.out &&
+	cut -d, -f3 perf.out >want &&
+	cut -d, -f3 prof.out >got &&
+	test_cmp want got
+'
+
+test_done
