@@ -312,12 +312,19 @@ static int dso__load_vdso(struct dso *dso)
 	struct symsrc ss;
 	int nr = -ENOENT;
 
-	if (!dso__build_id_path(dso, "vdso", path, sizeof(path)) &&
-	    !symsrc__init(&ss, dso, path, NULL, 0, 'B')) {
-		nr = symsrc__load_syms(dso, &ss, &ss);
-		dso->origin = 'B';
-		dso->symsrc_filename = xstrdup(path);
-		symsrc__exit(&ss);
+	/*
+	 * perf: with a recorded build-id the [vdso] DSO exists before its map
+	 * and only the build-id cache can supply it; without one, perf reads
+	 * its own vdso (same kernel).
+	 */
+	if (dso->bid.size) {
+		if (!dso__build_id_path(dso, "vdso", path, sizeof(path)) &&
+		    !symsrc__init(&ss, dso, path, NULL, 0, 'B')) {
+			nr = symsrc__load_syms(dso, &ss, &ss);
+			dso->origin = 'B';
+			dso->symsrc_filename = xstrdup(path);
+			symsrc__exit(&ss);
+		}
 		return nr;
 	}
 	if (!dso->image)

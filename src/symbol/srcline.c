@@ -260,39 +260,78 @@ static const char *die_name(Dwarf_Die *die)
 	return n;
 }
 
+/*
+ * Walk down from @die to the DIEs containing @pc: the subprogram, then the
+ * inlined subroutines nested in it. Returns the chain length (outermost first).
+ */
+static int scope_chain(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Die *chain, int depth, int max)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(die, &child) != 0)
+		return depth;
+	do {
+		int tag = dwarf_tag(&child);
+
+		switch (tag) {
+		case DW_TAG_namespace:
+		case DW_TAG_class_type:
+		case DW_TAG_structure_type: {
+			int d = scope_chain(&child, pc, chain, depth, max);
+
+			if (d > depth)
+				return d;
+			break;
+		}
+		case DW_TAG_subprogram:
+		case DW_TAG_inlined_subroutine:
+		case DW_TAG_lexical_block:
+			if (dwarf_haspc(&child, pc) != 1)
+				break;
+			if (tag != DW_TAG_lexical_block) {
+				if (depth >= max)
+					return depth;
+				chain[depth++] = child;
+			}
+			return scope_chain(&child, pc, chain, depth, max);
+		default:
+			break;
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return depth;
+}
+
 int dso__inline_frames(struct dso *dso, u64 addr, struct inline_frame *frames, int max)
 {
 	struct srcline_cache *c = dso__srcline_cache(dso);
 	Dwarf *dw = srcline_dwarf(dso, c);
-	Dwarf_Die cu, *scopes = NULL;
+	Dwarf_Die cu, chain[64];
 	Dwarf_Files *files = NULL;
 	size_t nfiles = 0;
 	const char *file = NULL;
 	unsigned int line = 0;
 	u64 oaddr = dso__objdump_addr(dso, addr);
-	int nscopes, n = 0;
+	int depth, n = 0;
 
 	if (!dw || max <= 0 || !dwarf_addrdie(dw, oaddr, &cu))
 		return 0;
 	if (dso__srcline(dso, addr, &file, &line))
 		file = "??";
 	dwarf_getsrcfiles(&cu, &files, &nfiles);
-	nscopes = dwarf_getscopes(&cu, oaddr, &scopes);
-	for (int i = 0; i < nscopes && n < max; i++) {
-		Dwarf_Die *d = &scopes[i];
-		int tag = dwarf_tag(d);
+	depth = scope_chain(&cu, oaddr, chain, 0, (int)ARRAY_SIZE(chain));
+	/* Innermost first; each frame's location is where the inner one was inlined. */
+	for (int k = depth - 1; k >= 0 && n < max; k--) {
+		Dwarf_Die *d = &chain[k];
 		Dwarf_Attribute attr;
 		Dwarf_Word cf = 0, cl = 0;
+		const char *name = die_name(d);
 
-		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
-			continue;
-		frames[n].funcname = intern(c, die_name(d) ? die_name(d) : "??");
+		frames[n].funcname = intern(c, name ? name : "??");
 		frames[n].filename = intern(c, file);
 		frames[n].line = line;
 		n++;
-		if (tag == DW_TAG_subprogram)
+		if (dwarf_tag(d) != DW_TAG_inlined_subroutine)
 			break;
-		/* The next frame is where this one was inlined. */
 		if (dwarf_formudata(dwarf_attr(d, DW_AT_call_file, &attr), &cf) == 0 && files) {
 			const char *f = dwarf_filesrc(files, cf, NULL, NULL);
 
@@ -301,6 +340,5 @@ int dso__inline_frames(struct dso *dso, u64 addr, struct inline_frame *frames, i
 		if (dwarf_formudata(dwarf_attr(d, DW_AT_call_line, &attr), &cl) == 0)
 			line = (unsigned int)cl;
 	}
-	free(scopes);
 	return n;
 }

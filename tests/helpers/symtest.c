@@ -3,11 +3,12 @@
  * symtest: workload for the symbolizer tests (t06xx). Hot functions of
  * every kind the symbol loader must name like perf: plain functions, a
  * zero-size assembly function, an alias pair, a weak function, PLT calls
- * into libc. Usage: symtest [scale, default 200]
+ * into libc, inlined frames, vdso calls. Usage: symtest [scale, default 200]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static volatile unsigned long sink;
 
@@ -64,6 +65,39 @@ __attribute__((noinline)) unsigned long sym_plt_calls(unsigned long n)
 	return x;
 }
 
+/* Inlined frames: sym_inlined -> inl_outer -> inl_inner, all in one body. */
+static inline __attribute__((always_inline)) unsigned long inl_inner(unsigned long x)
+{
+	return x * 2862933555777941757UL + 3037000493UL;
+}
+
+static inline __attribute__((always_inline)) unsigned long inl_outer(unsigned long x)
+{
+	return inl_inner(x) ^ (x >> 3);
+}
+
+__attribute__((noinline)) unsigned long sym_inlined(unsigned long n)
+{
+	unsigned long i, x = 5;
+
+	for (i = 0; i < n; i++)
+		x = inl_outer(x);
+	return x;
+}
+
+/* Calls into the vdso. */
+__attribute__((noinline)) unsigned long sym_vdso(unsigned long n)
+{
+	struct timespec ts;
+	unsigned long i, x = 0;
+
+	for (i = 0; i < n; i++) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		x += (unsigned long)ts.tv_nsec;
+	}
+	return x;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long scale = argc > 1 ? strtoul(argv[1], NULL, 0) : 200;
@@ -81,5 +115,7 @@ int main(int argc, char **argv)
 	sink = sym_weak(scale * 200000);
 	sink = sym_nosize(scale * 400000 + 1);
 	sink = sym_plt_calls(scale * 2000);
+	sink = sym_inlined(scale * 200000);
+	sink = sym_vdso(scale * 5000);
 	return 0;
 }

@@ -1,0 +1,136 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='symbolizer: same symbols and DSOs as perf, nm, addr2line'
+. "$(dirname "$0")/test-lib.sh"
+
+DRV=${PROF_UNIT_DIR:-$SRCDIR/.build/tests/unit}/t0690-symbolize
+[ -x "$DRV" ] || skip_all "driver $DRV not built"
+[ -x "$HELPERS/symtest" ] || skip_all "helper symtest not built"
+# perf and the driver share a private, empty build-id cache.
+HOME=$TRASH
+export HOME
+
+# record_and_compare DATA BINARY ARGS: perf record, then compare every
+# sample's symbol and DSO as perf script prints them with ours. Known
+# difference: a PLT entry under _init (perf's rb-tree order) is ignored.
+record_and_compare() {
+	data=$1; shift
+	"$PERF" record -q -N -o "$data" -- "$@" >/dev/null 2>&1
+	"$PERF" script -i "$data" --show-mmap-events --show-task-events \
+		-F comm,pid,tid,ip,sym,dso >"$data.txt" 2>/dev/null
+	bids=$("$PERF" buildid-list -i "$data" 2>/dev/null | awk "{ printf \" -B %s=%s\", \$2, \$1 }")
+	"$DRV" script $bids <"$data.txt" >"$data.cmp"
+	cat "$data.cmp"
+	grep -q "^match [1-9][0-9]* of" "$data.cmp"
+	! grep "^mismatch" "$data.cmp" | grep -v "perf '_init'" | grep -v "prof '_init'"
+}
+
+test_expect_success 'function symbols of a PIE are nm addresses' '
+	"$DRV" syms "$HELPERS/symtest" >syms &&
+	for f in sym_plain sym_target sym_weak sym_nosize sym_plt_calls sym_inlined main; do
+		a=$(nm "$HELPERS/symtest" | awk -v f=$f "\$3 == f { print \$1 }" | sed "s/^0*//") &&
+		grep -q "^$a [0-9a-f]* $f\$" syms || { echo "missing $f at $a"; exit 1; }
+	done
+'
+
+test_expect_success 'aliases collapse as perf chooses; zero-size symbols are extended' '
+	"$DRV" syms "$HELPERS/symtest" >syms &&
+	! grep -q " sym_alias\$" syms &&
+	grep -q " sym_target\$" syms &&
+	nosize=$(awk "\$3 == \"sym_nosize\" { print \$2 }" syms) &&
+	next=$(grep -A1 " sym_nosize\$" syms | tail -n 1 | cut -d" " -f1) &&
+	test -n "$nosize" && test "$nosize" = "$next"
+'
+
+test_expect_success 'PLT entries are synthesized in .rela.plt order' '
+	"$DRV" syms "$HELPERS/symtest" >syms &&
+	plt=$(readelf -SW "$HELPERS/symtest" | awk "\$2 == \".plt\" { print \$5 }") &&
+	n=0 &&
+	for s in $(readelf -rW "$HELPERS/symtest" | sed -n "/.rela.plt/,\$p" | awk "/R_X86_64_JUMP_SLO/ { print \$5 }" | sed "s/@.*//"); do
+		n=$((n + 1)) &&
+		want=$(printf "%x" $((0x$plt + 16 * n))) &&
+		grep -q "^$want [0-9a-f]* $s@plt\$" syms || { echo "no $s@plt at $want"; exit 1; }
+	done &&
+	test $n -gt 0
+'
+
+test_expect_success PERF,PERF_EVENTS 'PIE executable: every sample as perf resolves it' '
+	record_and_compare pie.data "$HELPERS/symtest" 50
+'
+
+test_expect_success PERF,PERF_EVENTS 'ET_EXEC (non-PIE) executable' '
+	readelf -h "$HELPERS/symtest-nopie" | grep -q "EXEC (Executable" &&
+	record_and_compare nopie.data "$HELPERS/symtest-nopie" 50
+'
+
+test_expect_success PERF,PERF_EVENTS 'stripped binary: .dynsym only' '
+	cp "$HELPERS/symtest" stripped && strip stripped &&
+	record_and_compare stripped.data ./stripped 50 &&
+	grep -q "perf" stripped.data.cmp || true
+'
+
+test_expect_success PERF,PERF_EVENTS 'a build-id mismatch means the file is not used' '
+	"$PERF" record -q -N -o bid.data -- "$HELPERS/symtest" 30 >/dev/null 2>&1 &&
+	"$PERF" script -i bid.data --show-mmap-events --show-task-events \
+		-F comm,pid,tid,ip,sym,dso >bid.txt 2>/dev/null &&
+	"$DRV" script -v -B "$HELPERS/symtest=0123456789abcdef0123456789abcdef01234567" <bid.txt >bid.out &&
+	grep "^$HELPERS/symtest	" bid.out >ours &&
+	test -s ours &&
+	! grep -v "	\[unknown\]	" ours
+'
+
+test_expect_success PERF,SYSWIDE 'kernel, modules, libraries, vdso: system wide' '
+	( "$HELPERS/symtest" 50 & dd if=/dev/zero of=/dev/null bs=64 count=200000 2>/dev/null & wait ) &
+	"$PERF" record -q -N -a -o sys.data -- sleep 0.5 >/dev/null 2>&1 &&
+	wait &&
+	"$PERF" script -i sys.data --show-mmap-events --show-task-events \
+		-F comm,pid,tid,ip,sym,dso >sys.txt 2>/dev/null &&
+	bids=$("$PERF" buildid-list -i sys.data 2>/dev/null | awk "{ printf \" -B %s=%s\", \$2, \$1 }") &&
+	"$DRV" script $bids <sys.txt >sys.cmp &&
+	cat sys.cmp &&
+	grep -q "\[kernel.kallsyms\])\$" sys.txt &&
+	! grep "^mismatch" sys.cmp | grep -v "_init"
+'
+
+test_expect_success 'srclines are what addr2line says' '
+	"$DRV" syms "$HELPERS/symtest" >syms &&
+	addrs=$(awk "/ sym_/ { print \$1 }" syms) &&
+	"$DRV" srcline "$HELPERS/symtest" $addrs >ours &&
+	for a in $addrs; do addr2line -e "$HELPERS/symtest" 0x$a; done | sed "s|.*/||; s/ (discriminator.*//; s/^??:?\$/??:0/" >theirs &&
+	sed "s/ (discriminator.*//" ours >ours2 &&
+	test_cmp theirs ours2
+'
+
+test_expect_success 'inlined frames are what addr2line -f -i says' '
+	"$DRV" syms "$HELPERS/symtest" >syms &&
+	start=$(awk "\$3 == \"sym_inlined\" { print \$1 }" syms) &&
+	for off in 4 8 12 16 20; do
+		a=$(printf "%x" $((0x$start + off))) &&
+		"$DRV" inline "$HELPERS/symtest" $a >ours &&
+		addr2line -f -i -e "$HELPERS/symtest" 0x$a | paste -d" " - - |
+			sed "s/ (discriminator.*//" >theirs &&
+		test_cmp theirs ours || exit 1
+	done &&
+	grep -q inl_inner ours
+'
+
+test_expect_success PERF,PERF_EVENTS 'C++ names demangled as perf shows them' '
+	command -v g++ >/dev/null || exit 0
+	cat >cxx.cc <<-\EOT &&
+	namespace ns {
+	template <typename T> struct Foo {
+		__attribute__((noinline)) T spin(T n) const { volatile T s = 0; for (T i = 0; i < n; i++) s += i; return s; }
+	};
+	}
+	template <typename T> __attribute__((noinline)) T mx(T a, T b) { volatile T s = 0; for (long i = 0; i < 30000000; i++) s += i; return a > b ? a : b; }
+	namespace { __attribute__((noinline)) long anon(long n) { volatile long s = 0; for (long i = 0; i < n; i++) s += i; return s; } }
+	int main() { ns::Foo<long> f; long r = f.spin(60000000) + anon(30000000); return (int)(r + mx<int>(1, 2)) & 1; }
+	EOT
+	g++ -O1 -g -fno-omit-frame-pointer -o cxx cxx.cc &&
+	record_and_compare cxx.data ./cxx &&
+	"$DRV" syms ./cxx >syms && grep -q " ns::Foo<long>::spin\$" syms &&
+	T0690_PARAMS=1 "$DRV" syms ./cxx >vsyms && grep -q " ns::Foo<long>::spin(long) const\$" vsyms &&
+	grep -q " int mx<int>(int, int)\$" vsyms
+'
+
+test_done
