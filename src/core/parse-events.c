@@ -35,84 +35,7 @@
 #include <dirent.h>
 #include <linux/hw_breakpoint.h>
 #include <sys/ioctl.h>
-
-/* ------------------------------------------------------------ tokens */
-
-enum tok {
-	T_EOF,
-	T_ERROR,	/* a number that does not fit in 64 bits */
-	T_SYM_HW,
-	T_SYM_SW,
-	T_SYM_TOOL,
-	T_KPMU,		/* cycles-ct, mem-loads, topdown-*: core PMU aliases */
-	T_CACHE_TYPE,
-	T_CACHE_OPRES,
-	T_MEM,		/* "mem:" */
-	T_RAW,		/* rNNN */
-	T_VALUE,
-	T_MOD,		/* event modifier letters */
-	T_NAME,
-	T_PMU_EVENT,	/* a sysfs alias name: "tsc" */
-	T_PMU_PRE,	/* "energy" of "energy-psys" */
-	T_PMU_SUF,	/* "psys" of "energy-psys" */
-	T_TERM,		/* a static term name inside /.../ */
-	T_BP_MOD,	/* rwx after mem:addr: */
-	T_CHAR,		/* one of / - , : { } = [ ] */
-};
-
-enum mode { M_INITIAL, M_CONFIG, M_MEM, M_EVENT };
-
-/* Static terms, in perf's order (the "valid terms" help lists them so). */
-enum term_type {
-	TERM_USER = 0,	/* a sysfs format or alias name */
-	TERM_CONFIG,
-	TERM_CONFIG1,
-	TERM_CONFIG2,
-	TERM_NAME,
-	TERM_PERIOD,
-	TERM_FREQ,
-	TERM_BRANCH_TYPE,
-	TERM_TIME,
-	TERM_CALLGRAPH,
-	TERM_STACKSIZE,
-	TERM_NOINHERIT,
-	TERM_INHERIT,
-	TERM_MAX_STACK,
-	TERM_MAX_EVENTS,
-	TERM_NOOVERWRITE,
-	TERM_OVERWRITE,
-	TERM_DRV_CFG,
-	TERM_PERCORE,
-	TERM_AUX_OUTPUT,
-	TERM_AUX_SAMPLE_SIZE,
-	TERM_METRIC_ID,
-	TERM__NR,
-};
-
-static const char *const term_names[TERM__NR] = {
-	[TERM_USER] = "<sysfs term>",
-	[TERM_CONFIG] = "config",
-	[TERM_CONFIG1] = "config1",
-	[TERM_CONFIG2] = "config2",
-	[TERM_NAME] = "name",
-	[TERM_PERIOD] = "period",
-	[TERM_FREQ] = "freq",
-	[TERM_BRANCH_TYPE] = "branch_type",
-	[TERM_TIME] = "time",
-	[TERM_CALLGRAPH] = "call-graph",
-	[TERM_STACKSIZE] = "stack-size",
-	[TERM_NOINHERIT] = "no-inherit",
-	[TERM_INHERIT] = "inherit",
-	[TERM_MAX_STACK] = "max-stack",
-	[TERM_MAX_EVENTS] = "nr",
-	[TERM_NOOVERWRITE] = "no-overwrite",
-	[TERM_OVERWRITE] = "overwrite",
-	[TERM_DRV_CFG] = "driver-config",
-	[TERM_PERCORE] = "percore",
-	[TERM_AUX_OUTPUT] = "aux-output",
-	[TERM_AUX_SAMPLE_SIZE] = "aux-sample-size",
-	[TERM_METRIC_ID] = "metric-id",
-};
+#include "parse-events-lex.h"
 
 /* perf stat narrows the usable terms ("shrinked" config terms). */
 static bool config_terms_shrunk;
@@ -135,38 +58,6 @@ static bool term_avail(int type)
 		return false;
 	}
 }
-
-struct token {
-	enum tok type;
-	int start, len;
-	u64 num;	/* T_VALUE, T_RAW; symbol config; T_TERM type */
-	int ch;		/* T_CHAR */
-};
-
-struct term {
-	struct list_head node;
-	int type;		/* enum term_type */
-	char *config;		/* the name for TERM_USER */
-	bool is_str, no_value;
-	char *str;
-	u64 num;
-	int idx;		/* where the term starts in the input */
-	int val_idx;		/* where its value starts */
-};
-
-struct parser {
-	const char *s;
-	int len, pos;
-	enum mode mode;
-	bool have_la;
-	struct token la;
-	int loc_first, loc_last;	/* perf's yylloc, see 3. above */
-	bool garbage;			/* characters perf's scanner echoed away */
-	struct parse_events_error *err;
-	struct list_head events;	/* evsels built so far */
-	int nr_groups;
-	bool failed;
-};
 
 /* ------------------------------------------------------------ errors */
 
@@ -293,517 +184,6 @@ void parse_events_error__print(const struct parse_events_error *err,
 	print_one_error(err->idx, err->str, err->help, event);
 }
 
-/* ------------------------------------------------------------ lexer */
-
-struct keyword {
-	const char *word;
-	enum tok type;
-	u64 num;
-};
-
-/* In perf's rule order: on equal length the earlier entry wins. */
-static const struct keyword keywords[] = {
-	{ "cpu-cycles", T_SYM_HW, PERF_COUNT_HW_CPU_CYCLES },
-	{ "cycles", T_SYM_HW, PERF_COUNT_HW_CPU_CYCLES },
-	{ "stalled-cycles-frontend", T_SYM_HW, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
-	{ "idle-cycles-frontend", T_SYM_HW, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
-	{ "stalled-cycles-backend", T_SYM_HW, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
-	{ "idle-cycles-backend", T_SYM_HW, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
-	{ "instructions", T_SYM_HW, PERF_COUNT_HW_INSTRUCTIONS },
-	{ "cache-references", T_SYM_HW, PERF_COUNT_HW_CACHE_REFERENCES },
-	{ "cache-misses", T_SYM_HW, PERF_COUNT_HW_CACHE_MISSES },
-	{ "branch-instructions", T_SYM_HW, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branches", T_SYM_HW, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branch-misses", T_SYM_HW, PERF_COUNT_HW_BRANCH_MISSES },
-	{ "bus-cycles", T_SYM_HW, PERF_COUNT_HW_BUS_CYCLES },
-	{ "ref-cycles", T_SYM_HW, PERF_COUNT_HW_REF_CPU_CYCLES },
-	{ "cpu-clock", T_SYM_SW, PERF_COUNT_SW_CPU_CLOCK },
-	{ "task-clock", T_SYM_SW, PERF_COUNT_SW_TASK_CLOCK },
-	{ "page-faults", T_SYM_SW, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "faults", T_SYM_SW, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "minor-faults", T_SYM_SW, PERF_COUNT_SW_PAGE_FAULTS_MIN },
-	{ "major-faults", T_SYM_SW, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
-	{ "context-switches", T_SYM_SW, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cs", T_SYM_SW, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cpu-migrations", T_SYM_SW, PERF_COUNT_SW_CPU_MIGRATIONS },
-	{ "migrations", T_SYM_SW, PERF_COUNT_SW_CPU_MIGRATIONS },
-	{ "alignment-faults", T_SYM_SW, PERF_COUNT_SW_ALIGNMENT_FAULTS },
-	{ "emulation-faults", T_SYM_SW, PERF_COUNT_SW_EMULATION_FAULTS },
-	{ "dummy", T_SYM_SW, PERF_COUNT_SW_DUMMY },
-	{ "duration_time", T_SYM_TOOL, TOOL_DURATION_TIME },
-	{ "user_time", T_SYM_TOOL, TOOL_USER_TIME },
-	{ "system_time", T_SYM_TOOL, TOOL_SYSTEM_TIME },
-	{ "bpf-output", T_SYM_SW, 10 },
-	{ "cgroup-switches", T_SYM_SW, 11 },
-	{ "cycles-ct", T_KPMU, 0 },
-	{ "cycles-t", T_KPMU, 0 },
-	{ "mem-loads", T_KPMU, 0 },
-	{ "mem-stores", T_KPMU, 0 },
-	{ "L1-dcache", T_CACHE_TYPE, 0 }, { "l1-d", T_CACHE_TYPE, 0 },
-	{ "l1d", T_CACHE_TYPE, 0 }, { "L1-data", T_CACHE_TYPE, 0 },
-	{ "L1-icache", T_CACHE_TYPE, 0 }, { "l1-i", T_CACHE_TYPE, 0 },
-	{ "l1i", T_CACHE_TYPE, 0 }, { "L1-instruction", T_CACHE_TYPE, 0 },
-	{ "LLC", T_CACHE_TYPE, 0 }, { "L2", T_CACHE_TYPE, 0 },
-	{ "dTLB", T_CACHE_TYPE, 0 }, { "d-tlb", T_CACHE_TYPE, 0 },
-	{ "Data-TLB", T_CACHE_TYPE, 0 },
-	{ "iTLB", T_CACHE_TYPE, 0 }, { "i-tlb", T_CACHE_TYPE, 0 },
-	{ "Instruction-TLB", T_CACHE_TYPE, 0 },
-	{ "branch", T_CACHE_TYPE, 0 }, { "branches", T_CACHE_TYPE, 0 },
-	{ "bpu", T_CACHE_TYPE, 0 }, { "btb", T_CACHE_TYPE, 0 },
-	{ "bpc", T_CACHE_TYPE, 0 },
-	{ "node", T_CACHE_TYPE, 0 },
-	{ "load", T_CACHE_OPRES, 0 }, { "loads", T_CACHE_OPRES, 0 },
-	{ "read", T_CACHE_OPRES, 0 },
-	{ "store", T_CACHE_OPRES, 0 }, { "stores", T_CACHE_OPRES, 0 },
-	{ "write", T_CACHE_OPRES, 0 },
-	{ "prefetch", T_CACHE_OPRES, 0 }, { "prefetches", T_CACHE_OPRES, 0 },
-	{ "speculative-read", T_CACHE_OPRES, 0 },
-	{ "speculative-load", T_CACHE_OPRES, 0 },
-	{ "refs", T_CACHE_OPRES, 0 }, { "Reference", T_CACHE_OPRES, 0 },
-	{ "ops", T_CACHE_OPRES, 0 }, { "access", T_CACHE_OPRES, 0 },
-	{ "misses", T_CACHE_OPRES, 0 }, { "miss", T_CACHE_OPRES, 0 },
-	{ "mem:", T_MEM, 0 },
-};
-
-static bool is_name_start(int c)
-{
-	return isalpha(c) || c == '_' || c == '*' || c == '?' || c == '[' || c == ']';
-}
-
-static bool is_name_char(int c)
-{
-	return isalnum(c) || c == '_' || c == '*' || c == '?' || c == '.' ||
-	       c == '[' || c == ']';
-}
-
-/* name_minus, the term-name pattern between slashes. */
-static bool is_name_minus_char(int c)
-{
-	return isalnum(c) || c == '-' || c == '_' || c == '*' || c == '?' ||
-	       c == '.' || c == ':';
-}
-
-static bool is_modifier_char(int c)
-{
-	return c && strchr("ukhpPGHSDIWeb", c);
-}
-
-static int span(const char *s, bool (*fn)(int))
-{
-	int n = 0;
-
-	while (s[n] && fn((unsigned char)s[n]))
-		n++;
-	return n;
-}
-
-static bool is_hex(int c)
-{
-	return isxdigit(c);
-}
-
-static bool is_dec(int c)
-{
-	return isdigit(c);
-}
-
-static int match_name(const char *s)
-{
-	if (!is_name_start((unsigned char)s[0]))
-		return 0;
-	return 1 + span(s + 1, is_name_char);
-}
-
-static int match_name_tag(const char *s)
-{
-	int n = 1;
-
-	if (s[0] != '\'' || !is_name_start((unsigned char)s[1]))
-		return 0;
-	while (s[n] && (is_name_char((unsigned char)s[n]) || s[n] == '-' ||
-			s[n] == ',' || s[n] == ':' || s[n] == '='))
-		n++;
-	return s[n] == '\'' ? n + 1 : 0;
-}
-
-static int match_topdown(const char *s)
-{
-	int n;
-
-	if (!strstarts(s, "topdown-"))
-		return 0;
-	n = 8;
-	while (s[n] && (islower((unsigned char)s[n]) || s[n] == '-'))
-		n++;
-	return n > 8 ? n : 0;
-}
-
-/* Is @name (length @len) a sysfs alias, or one half of a dashed one? */
-static enum tok pmu_str_check(const char *name, int len)
-{
-	enum tok ret = T_NAME;
-	struct pmu *pmu = NULL;
-
-	while ((pmu = pmus__next(pmu))) {
-		struct pmu_alias *a;
-
-		list_for_each_entry(a, &pmu->aliases, node) {
-			const char *dash = strchr(a->name, '-');
-
-			if ((int)strlen(a->name) == len && !strncmp(a->name, name, (size_t)len))
-				return T_PMU_EVENT;
-			if (!dash)
-				continue;
-			if (dash - a->name == len && !strncmp(a->name, name, (size_t)len))
-				ret = T_PMU_PRE;
-			else if ((int)strlen(dash + 1) == len &&
-				 !strncmp(dash + 1, name, (size_t)len) && ret == T_NAME)
-				ret = T_PMU_SUF;
-		}
-	}
-	return ret;
-}
-
-static int parse_number(struct parser *p, struct token *t, int base, int skip)
-{
-	char buf[80];
-	int n = t->len - skip;
-
-	if (n <= 0 || n >= (int)sizeof(buf)) {
-		t->type = T_ERROR;
-		return 0;
-	}
-	memcpy(buf, p->s + t->start + skip, (size_t)n);
-	buf[n] = '\0';
-	errno = 0;
-	t->num = strtoull(buf, NULL, base);
-	if (errno)
-		t->type = T_ERROR;
-	return 0;
-}
-
-static void loc_update(struct parser *p, int start)
-{
-	p->loc_last = p->loc_first;
-	p->loc_first = start;
-}
-
-/* One token in INITIAL or CONFIG mode (CONFIG rules first, then INITIAL). */
-static void lex_initial(struct parser *p, struct token *t)
-{
-	const char *s = p->s + p->pos;
-	int best = 0, n;
-	size_t i;
-
-	t->type = T_EOF;
-	t->start = p->pos;
-	t->len = 0;
-	t->num = 0;
-
-	if (p->mode == M_CONFIG) {
-		/* Static term names, then name_minus, ahead of everything else. */
-		for (i = 1; i < TERM__NR; i++) {
-			size_t l = strlen(term_names[i]);
-
-			if (i == TERM_DRV_CFG)
-				continue;
-			if (!strncmp(s, term_names[i], l) && (int)l > best) {
-				best = (int)l;
-				t->type = T_TERM;
-				t->num = i;
-			}
-		}
-		if (isalpha((unsigned char)s[0]) || s[0] == '_' || s[0] == '*' || s[0] == '?') {
-			n = 1 + span(s + 1, is_name_minus_char);
-			if (n > best) {
-				best = n;
-				t->type = T_NAME;
-			}
-		}
-		if (s[0] == ',' || s[0] == '/' || s[0] == '[' || s[0] == ']') {
-			if (best < 1) {
-				best = 1;
-				t->type = T_CHAR;
-				t->ch = s[0];
-			}
-		}
-	}
-	for (i = 0; i < ARRAY_SIZE(keywords); i++) {
-		size_t l = strlen(keywords[i].word);
-
-		if ((int)l > best && !strncmp(s, keywords[i].word, l)) {
-			best = (int)l;
-			t->type = keywords[i].type;
-			t->num = keywords[i].num;
-		}
-	}
-	n = match_topdown(s);
-	if (n > best) {
-		best = n;
-		t->type = T_KPMU;
-	}
-	if (s[0] == 'r') {
-		n = span(s + 1, is_hex);
-		if (n && n + 1 > best) {
-			best = n + 1;
-			t->type = T_RAW;
-		}
-	}
-	n = span(s, is_dec);
-	if (n > best) {
-		best = n;
-		t->type = T_VALUE;
-	}
-	if (s[0] == '0' && s[1] == 'x') {
-		n = span(s + 2, is_hex);
-		if (n && n + 2 > best) {
-			best = n + 2;
-			t->type = T_VALUE;
-		}
-	}
-	n = span(s, is_modifier_char);
-	if (n > best) {
-		best = n;
-		t->type = T_MOD;
-	}
-	n = match_name(s);
-	if (n > best) {
-		best = n;
-		t->type = T_NAME;
-	}
-	n = match_name_tag(s);
-	if (n > best) {
-		best = n;
-		t->type = T_NAME;
-	}
-	if (!best && s[0]) {
-		best = 1;
-		t->type = T_CHAR;
-		t->ch = s[0];
-	}
-	t->len = best;
-
-	switch (t->type) {
-	case T_RAW:
-		parse_number(p, t, 16, 1);
-		break;
-	case T_VALUE:
-		if (s[0] == '0' && s[1] == 'x' && t->len > 2)
-			parse_number(p, t, 16, 2);
-		else
-			parse_number(p, t, 10, 0);
-		break;
-	case T_NAME:
-		if (p->mode == M_INITIAL && s[0] != '\'')
-			t->type = pmu_str_check(s, t->len);
-		break;
-	default:
-		break;
-	}
-}
-
-static void lex_mem(struct parser *p, struct token *t)
-{
-	const char *s = p->s + p->pos;
-	int n;
-
-	t->start = p->pos;
-	t->num = 0;
-	if (!s[0]) {
-		t->type = T_EOF;
-		t->len = 0;
-		return;
-	}
-	n = 0;
-	while (n < 3 && s[n] && strchr("rwx", s[n]))
-		n++;
-	if (n) {
-		t->type = T_BP_MOD;
-		t->len = n;
-		return;
-	}
-	if (s[0] == ':' || s[0] == '/') {
-		t->type = T_CHAR;
-		t->ch = s[0];
-		t->len = 1;
-		return;
-	}
-	if (s[0] == '0' && s[1] == 'x' && span(s + 2, is_hex)) {
-		t->type = T_VALUE;
-		t->len = 2 + span(s + 2, is_hex);
-		parse_number(p, t, 16, 2);
-		return;
-	}
-	if (isdigit((unsigned char)s[0])) {
-		t->type = T_VALUE;
-		t->len = span(s, is_dec);
-		parse_number(p, t, 10, 0);
-		return;
-	}
-	/* Anything else ends mem mode and is lexed again normally. */
-	p->mode = M_INITIAL;
-	lex_initial(p, t);
-}
-
-/* The next real token, handling mode switches and ignored characters. */
-static void lex(struct parser *p, struct token *t)
-{
-	for (;;) {
-		if (p->mode == M_MEM)
-			lex_mem(p, t);
-		else
-			lex_initial(p, t);
-		if (t->type == T_EOF)
-			return;
-		loc_update(p, t->start);
-		p->pos = t->start + t->len;
-		if (t->type == T_CHAR) {
-			switch (t->ch) {
-			case '/':
-				if (p->mode == M_CONFIG)
-					p->mode = M_INITIAL;
-				else if (p->mode == M_INITIAL)
-					p->mode = M_CONFIG;
-				break;
-			case ',':
-				if (p->mode == M_INITIAL)
-					p->mode = M_EVENT;
-				break;
-			case '{':
-				if (p->mode == M_INITIAL)
-					p->mode = M_EVENT;
-				break;
-			case '-': case ':': case '}': case '=':
-			case '[': case ']':
-				break;
-			default:
-				/* perf's scanner drops what it does not know. */
-				continue;
-			}
-		}
-		if (t->type == T_MEM)
-			p->mode = M_MEM;
-		return;
-	}
-}
-
-static struct token *peek(struct parser *p)
-{
-	if (!p->have_la) {
-		lex(p, &p->la);
-		p->have_la = true;
-	}
-	return &p->la;
-}
-
-static struct token next(struct parser *p)
-{
-	struct token t = *peek(p);
-
-	p->have_la = false;
-	return t;
-}
-
-static bool peek_char(struct parser *p, int c)
-{
-	struct token *t = peek(p);
-
-	return t->type == T_CHAR && t->ch == c;
-}
-
-static char *tok_str(struct parser *p, const struct token *t)
-{
-	const char *s = p->s + t->start;
-
-	if (t->len >= 2 && s[0] == '\'')
-		return xstrndup(s + 1, (size_t)t->len - 2);
-	return xstrndup(s, (size_t)t->len);
-}
-
-/*
- * EVENT mode: at the start of an event perf's scanner matches the whole
- * event text (group, pmu-style or plain) before lexing it token by token.
- * Returns the text to name the event by, or NULL for a group.
- */
-static int match_group(const char *s)
-{
-	int n = 0;
-
-	while (s[n] && !strchr(",{}/", s[n]))
-		n++;
-	if (s[n] != '{')
-		return 0;
-	n++;
-	while (s[n] && s[n] != '}')
-		n++;
-	if (s[n] != '}')
-		return 0;
-	n++;
-	while (s[n] && !strchr(",{}/", s[n]))
-		n++;
-	return n;
-}
-
-static int match_event_pmu(const char *s)
-{
-	int n = 0;
-
-	while (s[n] && !strchr(",{}/", s[n]))
-		n++;
-	if (!n || s[n] != '/')
-		return 0;
-	n++;
-	while (s[n] && s[n] != '/')
-		n++;
-	if (s[n] != '/')
-		return 0;
-	n++;
-	while (s[n] && !strchr(",{}/", s[n]))
-		n++;
-	return n;
-}
-
-static int match_event(const char *s)
-{
-	int n = 0;
-
-	while (s[n] && !strchr(",{}/", s[n]))
-		n++;
-	return n;
-}
-
-static char *enter_event(struct parser *p)
-{
-	p->have_la = false;
-	for (;;) {
-		const char *s = p->s + p->pos;
-		int g = match_group(s), e = match_event_pmu(s), n;
-
-		n = match_event(s);
-		if (e > n)
-			n = e;
-		if (g && g >= n) {
-			/* The scanner matched the group before rewinding. */
-			loc_update(p, p->pos);
-			p->mode = M_INITIAL;
-			return NULL;
-		}
-		if (n) {
-			loc_update(p, p->pos);
-			p->mode = M_INITIAL;
-			return xstrndup(s, (size_t)n);
-		}
-		if (!*s) {
-			p->mode = M_INITIAL;
-			return NULL;
-		}
-		/* Unmatched: perf's scanner echoes it away; the parse fails later. */
-		loc_update(p, p->pos);
-		p->pos++;
-		p->garbage = true;
-	}
-}
-
 /* ------------------------------------------------------------ terms */
 
 static void terms__free(struct list_head *terms)
@@ -822,7 +202,7 @@ static void terms__free(struct list_head *terms)
 static int parse_terms(struct parser *p, struct list_head *terms)
 {
 	for (;;) {
-		struct token t = next(p);
+		struct token t = pel__next(p);
 		struct term *term;
 
 		if (!(t.type == T_NAME || t.type == T_TERM))
@@ -835,19 +215,19 @@ static int parse_terms(struct parser *p, struct list_head *terms)
 			term->type = (int)t.num;
 		} else {
 			term->type = TERM_USER;
-			term->config = tok_str(p, &t);
+			term->config = pel__tok_str(p, &t);
 		}
-		if (peek_char(p, '=')) {
+		if (pel__peek_char(p, '=')) {
 			struct token v;
 
-			next(p);
-			v = next(p);
+			pel__next(p);
+			v = pel__next(p);
 			term->val_idx = v.start;
 			if (v.type == T_VALUE) {
 				term->num = v.num;
 			} else if (v.type == T_NAME || v.type == T_SYM_HW) {
 				term->is_str = true;
-				term->str = tok_str(p, &v);
+				term->str = pel__tok_str(p, &v);
 			} else {
 				return syntax_error(p);
 			}
@@ -855,12 +235,12 @@ static int parse_terms(struct parser *p, struct list_head *terms)
 			term->num = 1;
 			term->no_value = true;
 		}
-		if (peek_char(p, ',')) {
-			next(p);
+		if (pel__peek_char(p, ',')) {
+			pel__next(p);
 			continue;
 		}
-		if (peek_char(p, '/')) {
-			next(p);
+		if (pel__peek_char(p, '/')) {
+			pel__next(p);
 			return 0;
 		}
 		return syntax_error(p);
@@ -872,13 +252,13 @@ static int parse_opt_config(struct parser *p, struct list_head *terms, bool *see
 {
 	if (seen)
 		*seen = false;
-	if (!peek_char(p, '/'))
+	if (!pel__peek_char(p, '/'))
 		return 0;
-	next(p);
+	pel__next(p);
 	if (seen)
 		*seen = true;
-	if (peek_char(p, '/')) {
-		next(p);
+	if (pel__peek_char(p, '/')) {
+		pel__next(p);
 		return 0;
 	}
 	return parse_terms(p, terms);
@@ -899,7 +279,7 @@ static char *valid_terms_help(const char *additional)
 			continue;
 		if (i > 1 && sb.buf[sb.len - 1] != ' ')
 			strbuf_addch(&sb, ',');
-		strbuf_addstr(&sb, term_names[i]);
+		strbuf_addstr(&sb, pel__term_names[i]);
 	}
 	return strbuf_detach(&sb, NULL);
 }
@@ -915,7 +295,7 @@ static int config_term_common(struct parser *p, struct perf_event_attr *attr,
 	/* perf reports this one without a position. */
 	if (!term_avail(term->type)) {
 		perr(p, -1, NULL, "'%s' is not usable in 'perf stat'",
-		     term_names[term->type]);
+		     pel__term_names[term->type]);
 		return -1;
 	}
 	switch (term->type) {
@@ -1040,14 +420,14 @@ static int add_cache(struct parser *p, const struct token *type_tok,
 {
 	struct perf_event_attr attr = { .type = PERF_TYPE_HW_CACHE };
 	int type, op = -1, result = -1, i;
-	char *type_s = tok_str(p, type_tok), *name = NULL;
+	char *type_s = pel__tok_str(p, type_tok), *name = NULL;
 	struct strbuf sb = STRBUF_INIT;
 
 	type = parse_aliases(type_s, evsel__hw_cache, PERF_COUNT_HW_CACHE_MAX);
 	strbuf_addstr(&sb, type_s);
 	free(type_s);
 	for (i = 0; i < nr_ops; i++) {
-		char *s = tok_str(p, &ops[i]);
+		char *s = pel__tok_str(p, &ops[i]);
 		int v;
 
 		strbuf_addf(&sb, "-%s", s);
@@ -1331,7 +711,7 @@ static int expand_alias_terms(struct parser *p, struct pmu *pmu,
 				*eq = '\0';
 			n->type = TERM_USER;
 			for (i = 1; i < TERM__NR; i++)
-				if (!strcmp(strim(tok), term_names[i]))
+				if (!strcmp(strim(tok), pel__term_names[i]))
 					n->type = i;
 			if (n->type == TERM_USER)
 				n->config = xstrdup(strim(tok));
@@ -1615,14 +995,14 @@ static int apply_modifier(struct list_head *head, struct list_head *first,
 
 static int parse_sep_dc(struct parser *p)
 {
-	if (peek_char(p, ':'))
-		next(p);
+	if (pel__peek_char(p, ':'))
+		pel__next(p);
 	return 0;
 }
 
 static int parse_event_def(struct parser *p)
 {
-	struct token t = next(p);
+	struct token t = pel__next(p);
 	LIST_HEAD(terms);
 	int ret = -1;
 	bool slash;
@@ -1630,10 +1010,10 @@ static int parse_event_def(struct parser *p)
 	switch (t.type) {
 	case T_SYM_HW:
 	case T_SYM_SW:
-		if (peek_char(p, '/')) {
-			next(p);
-			if (peek_char(p, '/'))
-				next(p);
+		if (pel__peek_char(p, '/')) {
+			pel__next(p);
+			if (pel__peek_char(p, '/'))
+				pel__next(p);
 			else if (parse_terms(p, &terms))
 				break;
 		} else {
@@ -1643,11 +1023,11 @@ static int parse_event_def(struct parser *p)
 				  PERF_TYPE_SOFTWARE, t.num, &terms);
 		break;
 	case T_SYM_TOOL:
-		if (peek_char(p, '/')) {
-			next(p);
-			if (!peek_char(p, '/'))
+		if (pel__peek_char(p, '/')) {
+			pel__next(p);
+			if (!pel__peek_char(p, '/'))
 				return syntax_error(p);
-			next(p);
+			pel__next(p);
 		} else {
 			parse_sep_dc(p);
 		}
@@ -1657,9 +1037,9 @@ static int parse_event_def(struct parser *p)
 		struct token ops[2];
 		int nr = 0;
 
-		while (nr < 2 && peek_char(p, '-')) {
-			next(p);
-			ops[nr] = next(p);
+		while (nr < 2 && pel__peek_char(p, '-')) {
+			pel__next(p);
+			ops[nr] = pel__next(p);
 			if (ops[nr].type != T_CACHE_OPRES)
 				return syntax_error(p);
 			nr++;
@@ -1671,24 +1051,24 @@ static int parse_event_def(struct parser *p)
 		break;
 	}
 	case T_MEM: {
-		struct token addr = next(p), v;
+		struct token addr = pel__next(p), v;
 		u64 len = 0;
 		char *bp = NULL;
 
 		if (addr.type != T_VALUE)
 			return syntax_error(p);
-		if (peek_char(p, '/')) {
-			next(p);
-			v = next(p);
+		if (pel__peek_char(p, '/')) {
+			pel__next(p);
+			v = pel__next(p);
 			if (v.type != T_VALUE)
 				return syntax_error(p);
 			len = v.num;
 		}
-		if (peek_char(p, ':')) {
-			next(p);
-			if (peek(p)->type == T_BP_MOD) {
-				v = next(p);
-				bp = tok_str(p, &v);
+		if (pel__peek_char(p, ':')) {
+			pel__next(p);
+			if (pel__peek(p)->type == T_BP_MOD) {
+				v = pel__next(p);
+				bp = pel__tok_str(p, &v);
 				parse_sep_dc(p);
 			}
 		}
@@ -1705,10 +1085,10 @@ static int parse_event_def(struct parser *p)
 	case T_VALUE: {
 		struct token cfg;
 
-		if (!peek_char(p, ':'))
+		if (!pel__peek_char(p, ':'))
 			return syntax_error(p);
-		next(p);
-		cfg = next(p);
+		pel__next(p);
+		cfg = pel__next(p);
 		if (cfg.type != T_VALUE)
 			return syntax_error(p);
 		if (parse_opt_config(p, &terms, NULL))
@@ -1728,35 +1108,35 @@ static int parse_event_def(struct parser *p)
 		ret = add_numeric(p, PERF_TYPE_RAW, t.num, &terms);
 		break;
 	case T_NAME: {
-		char *name = tok_str(p, &t);
+		char *name = pel__tok_str(p, &t);
 
-		if (peek_char(p, '/')) {
+		if (pel__peek_char(p, '/')) {
 			/* pmu/terms/ (no ':' may follow, the modifier is glued on) */
 			if (parse_opt_config(p, &terms, &slash) == 0)
 				ret = add_pmu(p, name, t.start, &terms, NULL);
-		} else if (peek_char(p, ':') || peek_char(p, '-')) {
+		} else if (pel__peek_char(p, ':') || pel__peek_char(p, '-')) {
 			char *sys = NULL, *ev;
 			struct token e;
 
-			if (peek_char(p, '-')) {
-				next(p);
-				e = next(p);
-				if (e.type != T_NAME || !peek_char(p, ':')) {
+			if (pel__peek_char(p, '-')) {
+				pel__next(p);
+				e = pel__next(p);
+				if (e.type != T_NAME || !pel__peek_char(p, ':')) {
 					free(name);
 					return syntax_error(p);
 				}
-				ev = tok_str(p, &e);
+				ev = pel__tok_str(p, &e);
 				sys = xasprintf("%s-%s", name, ev);
 				free(ev);
 			}
-			next(p);	/* ':' */
-			e = next(p);
+			pel__next(p);	/* ':' */
+			e = pel__next(p);
 			if (e.type != T_NAME) {
 				free(sys);
 				free(name);
 				return syntax_error(p);
 			}
-			ev = tok_str(p, &e);
+			ev = pel__tok_str(p, &e);
 			if (parse_opt_config(p, &terms, NULL) == 0) {
 				parse_sep_dc(p);
 				ret = add_tracepoint(p, sys ? sys : name, ev, &terms);
@@ -1766,7 +1146,7 @@ static int parse_event_def(struct parser *p)
 		} else {
 			free(name);
 			/* Report at the name, after what follows it was read. */
-			peek(p);
+			pel__peek(p);
 			return syntax_error(p);
 		}
 		free(name);
@@ -1774,7 +1154,7 @@ static int parse_event_def(struct parser *p)
 	}
 	case T_KPMU:
 	case T_PMU_EVENT: {
-		char *name = tok_str(p, &t);
+		char *name = pel__tok_str(p, &t);
 
 		if (parse_opt_config(p, &terms, &slash) == 0) {
 			if (!slash)
@@ -1788,15 +1168,15 @@ static int parse_event_def(struct parser *p)
 		struct token suf;
 		char *a, *b, *name;
 
-		if (!peek_char(p, '-'))
+		if (!pel__peek_char(p, '-'))
 			return syntax_error(p);
-		next(p);
-		suf = next(p);
+		pel__next(p);
+		suf = pel__next(p);
 		if (suf.type != T_PMU_SUF && suf.type != T_PMU_EVENT &&
 		    suf.type != T_NAME)
 			return syntax_error(p);
-		a = tok_str(p, &t);
-		b = tok_str(p, &suf);
+		a = pel__tok_str(p, &t);
+		b = pel__tok_str(p, &suf);
 		name = xasprintf("%s-%s", a, b);
 		free(a);
 		free(b);
@@ -1819,7 +1199,7 @@ static int parse_event_def(struct parser *p)
 
 static bool at_event_end(struct parser *p, bool in_group)
 {
-	struct token *t = peek(p);
+	struct token *t = pel__peek(p);
 
 	if (t->type == T_EOF)
 		return true;
@@ -1847,10 +1227,10 @@ static int parse_event(struct parser *p, char *event_name, bool in_group)
 				evsel->name = xstrdup(event_name);
 		}
 	}
-	t = peek(p);
+	t = pel__peek(p);
 	if (t->type == T_MOD) {
-		struct token m = next(p);
-		char *mod = tok_str(p, &m);
+		struct token m = pel__next(p);
+		char *mod = pel__tok_str(p, &m);
 		int ret = apply_modifier(&p->events, first, mod, false);
 
 		free(mod);
@@ -1889,18 +1269,18 @@ static int parse_group(struct parser *p)
 {
 	struct list_head *before = p->events.prev, *first;
 	char *gname = NULL;
-	struct token t = next(p);
+	struct token t = pel__next(p);
 
 	if (t.type == T_NAME || t.type == T_PMU_EVENT) {
-		gname = tok_str(p, &t);
-		t = next(p);
+		gname = pel__tok_str(p, &t);
+		t = pel__next(p);
 	}
 	if (!(t.type == T_CHAR && t.ch == '{')) {
 		free(gname);
 		return syntax_error(p);
 	}
 	for (;;) {
-		char *ename = enter_event(p);
+		char *ename = pel__enter_event(p);
 		int ret = parse_event(p, ename, true);
 
 		free(ename);
@@ -1908,7 +1288,7 @@ static int parse_group(struct parser *p)
 			free(gname);
 			return -1;
 		}
-		t = next(p);
+		t = pel__next(p);
 		if (t.type == T_CHAR && t.ch == ',')
 			continue;
 		break;	/* '}' (parse_event checked) */
@@ -1916,16 +1296,16 @@ static int parse_group(struct parser *p)
 	first = before->next;
 	set_leader(p, first, gname);
 	free(gname);
-	if (peek_char(p, ':')) {
+	if (pel__peek_char(p, ':')) {
 		struct token m;
 		char *mod;
 		int ret;
 
-		next(p);
-		m = next(p);
+		pel__next(p);
+		m = pel__next(p);
 		if (m.type != T_MOD)
 			return syntax_error(p);
-		mod = tok_str(p, &m);
+		mod = pel__tok_str(p, &m);
 		ret = apply_modifier(&p->events, first, mod, true);
 		free(mod);
 		if (ret) {
@@ -1939,7 +1319,7 @@ static int parse_group(struct parser *p)
 static int parse_all(struct parser *p)
 {
 	for (;;) {
-		char *ename = enter_event(p);
+		char *ename = pel__enter_event(p);
 		int ret;
 
 		if (ename)
@@ -1949,9 +1329,9 @@ static int parse_all(struct parser *p)
 		free(ename);
 		if (ret)
 			return -1;
-		if (peek(p)->type == T_EOF)
+		if (pel__peek(p)->type == T_EOF)
 			break;
-		next(p);	/* ',' */
+		pel__next(p);	/* ',' */
 	}
 	if (p->garbage)
 		return syntax_error(p);
