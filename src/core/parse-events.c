@@ -298,6 +298,17 @@ static int config_term_common(struct parser *p, struct perf_event_attr *attr,
 		     pel__term_names[term->type]);
 		return -1;
 	}
+	if (term->type == TERM_NAME || term->type == TERM_METRIC_ID ||
+	    term->type == TERM_CALLGRAPH || term->type == TERM_BRANCH_TYPE ||
+	    term->type == TERM_DRV_CFG) {
+		if (!term->is_str) {
+			perr(p, term->val_idx, NULL, "expected string value");
+			return -1;
+		}
+	} else if (term->is_str) {
+		perr(p, term->val_idx, NULL, "expected numeric value");
+		return -1;
+	}
 	switch (term->type) {
 	case TERM_CONFIG:
 		attr->config = term->num;
@@ -309,10 +320,6 @@ static int config_term_common(struct parser *p, struct perf_event_attr *attr,
 		attr->config2 = term->num;
 		break;
 	case TERM_NAME:
-		if (!term->is_str) {
-			perr(p, term->idx, NULL, "expected string value");
-			return -1;
-		}
 		free(*name);
 		*name = xstrdup(term->str);
 		break;
@@ -775,7 +782,7 @@ static int add_pmu(struct parser *p, const char *pmu_name, int pmu_idx,
 			goto fail;
 		}
 		if (t->is_str) {
-			perr(p, t->idx, NULL, "Invalid event/parameter '%s'", t->str);
+			perr(p, t->val_idx, NULL, "expected numeric value");
 			goto fail;
 		}
 		if (f->config == 0)
@@ -1094,10 +1101,7 @@ static int parse_event_def(struct parser *p)
 		if (parse_opt_config(p, &terms, NULL))
 			break;
 		parse_sep_dc(p);
-		if (t.num > UINT32_MAX) {
-			perr(p, t.start, NULL, "invalid event type %" PRIu64, t.num);
-			break;
-		}
+		/* perf stores the type into the u32 attr field as it is. */
 		ret = add_numeric(p, (u32)t.num, cfg.num, &terms);
 		break;
 	}
@@ -1172,8 +1176,7 @@ static int parse_event_def(struct parser *p)
 			return syntax_error(p);
 		pel__next(p);
 		suf = pel__next(p);
-		if (suf.type != T_PMU_SUF && suf.type != T_PMU_EVENT &&
-		    suf.type != T_NAME)
+		if (suf.type != T_PMU_SUF && suf.type != T_PMU_EVENT)
 			return syntax_error(p);
 		a = pel__tok_str(p, &t);
 		b = pel__tok_str(p, &suf);

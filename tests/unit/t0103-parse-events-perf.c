@@ -267,6 +267,9 @@ int main(void)
 		"*:sched_switch", "{cpu-clock,{task-clock}}", "nosys*:foo",
 		"sched/sched_switch/", "sched:sched_switch/period=1/",
 		"cpu-clock/call-graph=fp/", "a:b:c", "cpu-clock//x",
+		"cpu-clock/period=abc/", "cpu-clock/name=1/", "energy-pkg",
+		"cpu-clock/inherit/", "cpu-clock/freq=100/", "mem:x",
+		"{cpu-clock}:x", "cpu-clock:/", "/",
 		NULL,
 	};
 	size_t i;
