@@ -79,7 +79,7 @@ static const char *fake_sysfs_create(bool with_core_pmu)
 	fake_write(TPDIR "sched/sched_switch/id", "316\n");
 	fake_write(TPDIR "sched/sched_switch/format",
 		   "name: sched_switch\nID: 316\nformat:\n"
-		   "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+		   "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
 		   "\tfield:int next_pid;\toffset:8;\tsize:4;\tsigned:1;\n\n"
 		   "print fmt: \"next_pid=%d\", REC->next_pid\n");
 	fake_write(TPDIR "sched/sched_wakeup/id", "318\n");
