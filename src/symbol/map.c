@@ -118,8 +118,10 @@ void maps__insert(struct maps *maps, struct map *m)
 	}
 	for (size_t k = i; k < j; k++)
 		map__put(maps->entries[k]);
-	memmove(maps->entries + i, maps->entries + j, (maps->nr - j) * sizeof(*maps->entries));
-	maps->nr -= j - i;
+	if (j > i) {
+		memmove(maps->entries + i, maps->entries + j, (maps->nr - j) * sizeof(*maps->entries));
+		maps->nr -= j - i;
+	}
 	if (before)
 		maps__insert_at(maps, i++, before);
 	maps__insert_at(maps, i++, map__get(m));
