@@ -1264,7 +1264,9 @@ static void set_leader(struct parser *p, struct list_head *first, const char *na
 	leader->nr_members = n;
 	free(leader->group_name);
 	leader->group_name = name ? xstrdup(name) : NULL;
-	p->nr_groups++;
+	/* perf counts a group only when it holds more than one event. */
+	if (n > 1)
+		p->nr_groups++;
 }
 
 /* group: [NAME] '{' event (',' event)* '}' [':' modifier] */

@@ -484,6 +484,7 @@ static void test_groups(void)
 
 	evlist = parse_ok("foo{cpu-clock,task-clock},cs,{dummy}");
 	is_int(evlist->nr_entries, 4, "groups and single events mix");
+	is_int(evlist->nr_groups, 1, "a one-event group is not counted");
 	a = evlist__first(evlist);
 	if (a)
 		is_str(a->group_name, "foo", "named group");
