@@ -91,7 +91,7 @@ int cmd_list(int argc, const char **argv)
 		setup_pager();
 	/* No hybrid PMUs are supported; perf says so and lists anyway. */
 	if (cputype)
-		fprintf(stderr, "WARNING: hybrid cputype is not supported!\n");
+		pr_info("WARNING: hybrid cputype is not supported!");
 
 	ps.name_only = raw_dump;
 	ps.desc = !desc;

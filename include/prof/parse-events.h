@@ -40,6 +40,12 @@ struct parse_events_error {
  */
 int parse_events(struct evlist *evlist, const char *str,
 		 struct parse_events_error *err);
+/*
+ * The text of @err for @event in perf's "event syntax error" layout,
+ * newline terminated; a new string (NULL if @err holds no error).
+ */
+char *parse_events_error__format(const struct parse_events_error *err,
+				 const char *event);
 /* Print @err for @event in perf's "event syntax error" layout to stderr. */
 void parse_events_error__print(const struct parse_events_error *err,
 			       const char *event);
@@ -57,7 +63,10 @@ int parse_events_option(const struct option *opt, const char *str, int unset);
  */
 void parse_events__shrink_config_terms(void);
 
-/* --filter for the last tracepoint event (perf's parse_filter). */
+/*
+ * --filter for the last -e event, which must be a tracepoint (perf's
+ * parse_filter). Returns 0, or prints perf's message and returns -1.
+ */
 int parse_events_filter(struct evlist *evlist, const char *filter);
 
 /*

@@ -132,8 +132,8 @@ static int term_width(void)
 	return 80;
 }
 
-static void print_one_error(int err_idx, const char *err_str,
-			    const char *err_help, const char *event)
+static void format_one_error(struct strbuf *sb, int err_idx, const char *err_str,
+			     const char *err_help, const char *event)
 {
 	const char *prefix = "event syntax error: ";
 	int width = term_width() - 2, len_event = (int)strlen(event);
@@ -142,7 +142,7 @@ static void print_one_error(int err_idx, const char *err_str,
 	char *buf;
 
 	if (!err_str) {
-		fprintf(stderr, "invalid or unsupported event: '%s'\n", event);
+		strbuf_addf(sb, "invalid or unsupported event: '%s'\n", event);
 		return;
 	}
 	max_len = width - len_prefix;
@@ -162,26 +162,44 @@ static void print_one_error(int err_idx, const char *err_str,
 		buf[max_len] = '\0';
 	}
 	idx = len_prefix + err_idx - cut;
-	fprintf(stderr, "%s'%s'\n", prefix, buf);
-	fprintf(stderr, "%*s\\___ %s\n", idx + 1, "", err_str);
+	strbuf_addf(sb, "%s'%s'\n", prefix, buf);
+	strbuf_addf(sb, "%*s\\___ %s\n", idx + 1, "", err_str);
 	if (err_help)
-		fprintf(stderr, "\n%s\n", err_help);
+		strbuf_addf(sb, "\n%s\n", err_help);
 	free(buf);
 }
 
 static const char nothing_found[] = "event parser found nothing";
 
+char *parse_events_error__format(const struct parse_events_error *err,
+				 const char *event)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!err || (!err->num_errors && !err->str))
+		return NULL;
+	/* perf warns about an empty expansion instead of pointing at it. */
+	if (err->idx < 0 && err->str && !strcmp(err->str, nothing_found))
+		strbuf_addf(&sb, "WARNING: %s\n", err->str);
+	else
+		format_one_error(&sb, err->idx, err->str, err->help, event);
+	return strbuf_detach(&sb, NULL);
+}
+
 void parse_events_error__print(const struct parse_events_error *err,
 			       const char *event)
 {
-	if (!err || (!err->num_errors && !err->str))
+	char *text = parse_events_error__format(err, event);
+	size_t len;
+
+	if (!text)
 		return;
-	/* perf warns about an empty expansion instead of pointing at it. */
-	if (err->idx < 0 && err->str && !strcmp(err->str, nothing_found)) {
-		fprintf(stderr, "WARNING: %s\n", err->str);
-		return;
-	}
-	print_one_error(err->idx, err->str, err->help, event);
+	/* Through the message sink, which adds the final newline. */
+	len = strlen(text);
+	if (len && text[len - 1] == '\n')
+		text[len - 1] = '\0';
+	pr_info("%s", text);
+	free(text);
 }
 
 /* ------------------------------------------------------------ terms */
@@ -1398,8 +1416,7 @@ int parse_events_option(const struct option *opt, const char *str, int unset)
 	ret = parse_events(evlist, str, &err);
 	if (ret) {
 		parse_events_error__print(&err, str);
-		fprintf(stderr, "Run '%s list' for a list of valid events\n",
-			prof_progname);
+		pr_info("Run '%s list' for a list of valid events", prof_progname);
 	}
 	parse_events_error__exit(&err);
 	return ret ? -1 : 0;
@@ -1410,8 +1427,7 @@ int parse_events_filter(struct evlist *evlist, const char *filter)
 	struct evsel *last = evlist__last(evlist);
 
 	if (!last || last->attr.type != PERF_TYPE_TRACEPOINT) {
-		fprintf(stderr, "--filter option should follow a -e tracepoint or HW tracer option\n");
-		return -1;
+		return error("--filter option should follow a -e tracepoint or HW tracer option");
 	}
 	free(last->filter);
 	last->filter = xstrdup(filter);
