@@ -59,6 +59,10 @@ struct evsel {
 	int nr_ids;
 	bool supported;			/* false after an ENOENT-style open error */
 	int open_errno;
+	int nr_fds;			/* cpus->nr * threads->nr once opened */
+	unsigned long open_flags;	/* PERF_FLAG_* that worked */
+	bool fallback_cloexec;		/* kernel refused PERF_FLAG_FD_CLOEXEC */
+	bool fallback_excl_guest;	/* kernel refused exclude_guest/host */
 
 	/* --- owned by the user of the evsel (stat, hist, ...) --- */
 	void *priv;
@@ -94,5 +98,35 @@ void evlist__add(struct evlist *evlist, struct evsel *evsel);
 void evlist__remove(struct evlist *evlist, struct evsel *evsel);
 struct evsel *evlist__first(struct evlist *evlist);
 struct evsel *evlist__last(struct evlist *evlist);
+
+/* ---- counting (core/evsel.c); reused by record and top ---- */
+
+/*
+ * Open one fd per (cpu, thread) of @cpus x @threads (each a reference the
+ * evsel takes), with PERF_FLAG_FD_CLOEXEC and the group leader's fd as
+ * group_fd for group members. Retries once without newer attr features
+ * the kernel rejects with EINVAL. Returns 0, or -errno with every fd
+ * closed and evsel->open_errno set (see open-error.h for the message).
+ */
+int evsel__open(struct evsel *evsel, struct cpu_map *cpus,
+		struct thread_map *threads);
+/* Close every fd (no-op when not open); keeps cpus/threads. */
+void evsel__close(struct evsel *evsel);
+/*
+ * Read {value, time_enabled, time_running} of one fd into @out (the attr
+ * must have read_format TOTAL_TIME_ENABLED|RUNNING). Returns 0 or -errno.
+ */
+int evsel__read_one(struct evsel *evsel, int cpu_idx, int thread_idx, u64 out[3]);
+/* ioctl ENABLE/DISABLE on every fd. Return 0 or the first -errno. */
+int evsel__enable(struct evsel *evsel);
+int evsel__disable(struct evsel *evsel);
+static inline int evsel__fd(const struct evsel *evsel, int cpu_idx, int thread_idx)
+{
+	return evsel->fds[cpu_idx * evsel->threads->nr + thread_idx];
+}
+
+/* The perf_event_open(2) system call. */
+int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+			int group_fd, unsigned long flags);
 
 #endif /* PROF_EVSEL_H */

@@ -32,7 +32,7 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->tp_sys);
 	free(evsel->tp_name);
 	free(evsel->filter);
-	free(evsel->fds);
+	evsel__close(evsel);
 	free(evsel->ids);
 	cpu_map__put(evsel->own_cpus);
 	cpu_map__put(evsel->cpus);
@@ -90,4 +90,159 @@ struct evsel *evlist__last(struct evlist *evlist)
 {
 	return list_empty(&evlist->entries) ? NULL :
 		list_last_entry(&evlist->entries, struct evsel, node);
+}
+
+/* ---- counting: open, read, close --------------------------------------
+ *
+ * Design note (fd layout and groups):
+ *   1. fds[] holds cpus->nr * threads->nr descriptors, cpu-major, so
+ *      evsel__fd(e, c, t) = fds[c * threads->nr + t]; -1 when not open.
+ *   2. A group member is opened after its leader (evlist order) and uses
+ *      the leader's fd at the same (cpu, thread) as group_fd.
+ *   3. Every fd is opened with PERF_FLAG_FD_CLOEXEC so a workload started
+ *      later never inherits them; kernels older than 3.14 reject the flag
+ *      with EINVAL and the open is retried without it.
+ */
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+
+int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+			int group_fd, unsigned long flags)
+{
+	return (int)syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
+}
+
+void evsel__close(struct evsel *evsel)
+{
+	int i;
+
+	if (!evsel->fds)
+		return;
+	for (i = 0; i < evsel->nr_fds; i++)
+		if (evsel->fds[i] >= 0)
+			close(evsel->fds[i]);
+	zfree(&evsel->fds);
+	evsel->nr_fds = 0;
+}
+
+static int open_one(struct evsel *evsel, pid_t pid, int cpu, int group_fd)
+{
+	for (;;) {
+		int fd = sys_perf_event_open(&evsel->attr, pid, cpu, group_fd,
+					     evsel->open_flags);
+
+		if (fd >= 0)
+			return fd;
+		if (errno != EINVAL)
+			return -errno;
+		/* Missing features, newest first, one at a time. */
+		if (evsel->open_flags & PERF_FLAG_FD_CLOEXEC) {
+			evsel->open_flags &= ~(unsigned long)PERF_FLAG_FD_CLOEXEC;
+			evsel->fallback_cloexec = true;
+			continue;
+		}
+		if (!evsel->fallback_excl_guest &&
+		    (evsel->attr.exclude_guest || evsel->attr.exclude_host)) {
+			evsel->attr.exclude_guest = 0;
+			evsel->attr.exclude_host = 0;
+			evsel->fallback_excl_guest = true;
+			continue;
+		}
+		return -EINVAL;
+	}
+}
+
+int evsel__open(struct evsel *evsel, struct cpu_map *cpus,
+		struct thread_map *threads)
+{
+	struct evsel *leader = evsel->leader;
+	int c, t, err = 0;
+
+	evsel__close(evsel);
+	if (evsel->cpus != cpus) {
+		cpu_map__put(evsel->cpus);
+		evsel->cpus = cpu_map__get(cpus);
+	}
+	if (evsel->threads != threads) {
+		thread_map__put(evsel->threads);
+		evsel->threads = thread_map__get(threads);
+	}
+	evsel->nr_fds = cpus->nr * threads->nr;
+	evsel->fds = xmalloc((size_t)evsel->nr_fds * sizeof(int));
+	for (c = 0; c < evsel->nr_fds; c++)
+		evsel->fds[c] = -1;
+	if (!evsel->fallback_cloexec)
+		evsel->open_flags |= PERF_FLAG_FD_CLOEXEC;
+
+	for (c = 0; c < cpus->nr; c++) {
+		for (t = 0; t < threads->nr; t++) {
+			int group_fd = -1, fd;
+
+			if (leader != evsel && leader->fds &&
+			    leader->cpus == cpus && leader->threads == threads)
+				group_fd = evsel__fd(leader, c, t);
+			fd = open_one(evsel, threads->map[t], cpus->map[c], group_fd);
+			if (fd < 0) {
+				err = fd;
+				goto fail;
+			}
+			evsel->fds[c * threads->nr + t] = fd;
+			if (evsel->filter &&
+			    ioctl(fd, PERF_EVENT_IOC_SET_FILTER, evsel->filter)) {
+				err = -errno;
+				goto fail;
+			}
+		}
+	}
+	evsel->open_errno = 0;
+	return 0;
+fail:
+	evsel__close(evsel);
+	evsel->open_errno = -err;
+	errno = -err;
+	return err;
+}
+
+int evsel__read_one(struct evsel *evsel, int cpu_idx, int thread_idx, u64 out[3])
+{
+	u64 buf[3] = { 0, 0, 0 };
+	ssize_t n;
+	int fd;
+
+	if (!evsel->fds)
+		return -EBADF;
+	fd = evsel__fd(evsel, cpu_idx, thread_idx);
+	if (fd < 0)
+		return -EBADF;
+	do {
+		n = read(fd, buf, sizeof(buf));
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -errno;
+	if (n != (ssize_t)sizeof(buf))
+		return -EIO;
+	memcpy(out, buf, sizeof(buf));
+	return 0;
+}
+
+static int evsel__ioctl_all(struct evsel *evsel, unsigned long req)
+{
+	int i, err = 0;
+
+	if (!evsel->fds)
+		return 0;
+	for (i = 0; i < evsel->nr_fds; i++)
+		if (evsel->fds[i] >= 0 && ioctl(evsel->fds[i], req, 0) && !err)
+			err = -errno;
+	return err;
+}
+
+int evsel__enable(struct evsel *evsel)
+{
+	return evsel__ioctl_all(evsel, PERF_EVENT_IOC_ENABLE);
+}
+
+int evsel__disable(struct evsel *evsel)
+{
+	return evsel__ioctl_all(evsel, PERF_EVENT_IOC_DISABLE);
 }

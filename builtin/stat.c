@@ -1,0 +1,718 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * stat.c: "prof stat", a drop-in for "perf stat": count events for a
+ * workload (started corked and enabled on exec), for -p/-t tasks, or
+ * CPU-wide (-a/-C), and print perf's std, CSV (-x) or JSON (-j) output.
+ *
+ * Exit status as perf: the workload's status passes through; usage errors
+ * 129; failures (bad event, forbidden target, exec failure) 255.
+ */
+#include "prof/compat.h"
+#include "prof/cpumap.h"
+#include "prof/evsel.h"
+#include "prof/open-error.h"
+#include "prof/parse-events.h"
+#include "prof/parse-options.h"
+#include "prof/stat-display.h"
+#include "prof/stat.h"
+#include "prof/util.h"
+#include "prof/workload.h"
+#include "builtin.h"
+#include <locale.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+
+static const char *const stat_usage[] = {
+	"prof stat [<options>] [<command>]",
+	NULL
+};
+
+struct stat_opts {
+	struct evlist *evlist;
+	const char *pid, *tid, *cpu_list, *output_name, *csv_sep;
+	bool system_wide, no_aggr, per_thread, no_inherit, json, append;
+	bool big_num, quiet, null_run, sync_run, group, scale;
+	int run_count, detailed, verbose;
+	unsigned int interval, timeout;
+};
+
+static volatile sig_atomic_t done;
+static volatile sig_atomic_t got_sigint;
+static volatile pid_t child_pid = -1;
+
+static void skip_signal(int sig)
+{
+	if (sig == SIGINT)
+		got_sigint = 1;
+	/* With a workload, Ctrl-C reaches it too; we wait for it to end. */
+	if (child_pid == -1 || sig == SIGCHLD)
+		done = 1;
+}
+
+static int parse_detailed(const struct option *opt, const char *arg, int unset)
+{
+	int *d = opt->value;
+
+	*d = unset ? 0 : *d + 1;
+	return 0;
+}
+
+/* perf's default set, with cpu-clock for CPU-wide targets. */
+static int add_default_events(struct stat_opts *o)
+{
+	struct parse_events_error err;
+	char buf[512];
+	struct stat st;
+	bool cpu_target = o->system_wide || o->cpu_list;
+	int ret;
+
+	snprintf(buf, sizeof(buf), "%s,context-switches,cpu-migrations,page-faults,cycles",
+		 cpu_target ? "cpu-clock" : "task-clock");
+	if (!stat("/sys/bus/event_source/devices/cpu/events/stalled-cycles-frontend", &st))
+		strcat(buf, ",stalled-cycles-frontend");
+	if (!stat("/sys/bus/event_source/devices/cpu/events/stalled-cycles-backend", &st))
+		strcat(buf, ",stalled-cycles-backend");
+	strcat(buf, ",instructions,branches,branch-misses");
+	if (o->detailed >= 1)
+		strcat(buf, ",L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses");
+	if (o->detailed >= 2)
+		strcat(buf, ",L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
+		       "iTLB-loads,iTLB-load-misses");
+	if (o->detailed >= 3)
+		strcat(buf, ",L1-dcache-prefetches,L1-dcache-prefetch-misses");
+	parse_events_error__init(&err);
+	ret = parse_events(o->evlist, buf, &err);
+	if (ret)
+		parse_events_error__print(&err, buf);
+	parse_events_error__exit(&err);
+	return ret;
+}
+
+static void config_attrs(struct stat_opts *o, bool forks)
+{
+	struct evsel *evsel, *first = evlist__first(o->evlist);
+
+	evlist__for_each_entry(o->evlist, evsel) {
+		struct perf_event_attr *attr = &evsel->attr;
+
+		if (o->group && first) {
+			evsel->leader = first;
+			first->nr_members = o->evlist->nr_entries;
+		}
+		attr->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+				    PERF_FORMAT_TOTAL_TIME_RUNNING;
+		attr->inherit = !o->no_inherit;
+		attr->sample_period = 0;
+		attr->sample_type = 0;
+		attr->freq = 0;
+		attr->disabled = 0;
+		attr->enable_on_exec = 0;
+		if (evsel__is_group_leader(evsel)) {
+			attr->disabled = 1;
+			/* The kernel enables it at exec: none of prof is counted. */
+			if (forks)
+				attr->enable_on_exec = 1;
+		}
+	}
+}
+
+/* Open every event; unsupported ones are marked and skipped, as perf does. */
+static int open_counters(struct stat_opts *o, struct cpu_map *cpus,
+			 struct thread_map *threads, const struct open_target *t)
+{
+	struct evsel *evsel;
+	int nr_open = 0;
+
+	evlist__for_each_entry(o->evlist, evsel) {
+		struct cpu_map *c = cpus;
+		int err;
+
+		if (evsel->tool_event != TOOL_NONE) {
+			evsel->cpus = evsel->cpus ? evsel->cpus : cpu_map__new_any();
+			evsel->threads = evsel->threads ? evsel->threads : thread_map__new_any();
+			continue;
+		}
+		if (!evsel->supported)
+			goto skip;
+		if (evsel->own_cpus && !cpu_map__is_any(cpus))
+			c = evsel->own_cpus;
+retry:
+		err = evsel__open(evsel, c, threads);
+		if (!err) {
+			nr_open++;
+			continue;
+		}
+		err = -err;
+		if (open_error__is_unsupported(err) || err == EINVAL) {
+			if (o->verbose)
+				warning("%s event is not supported by the kernel.",
+					evsel__name(evsel));
+			evsel->supported = false;
+			evsel->open_errno = err;
+			goto skip;
+		}
+		if ((err == EACCES || err == EPERM) && !evsel->attr.exclude_kernel &&
+		    perf_event_paranoid() > 1 && !t->system_wide) {
+			/* perf's fallback: count user space only, named ":u". */
+			char *name = xstrdup(evsel__name(evsel));
+
+			evsel->attr.exclude_kernel = 1;
+			evsel->attr.exclude_hv = 1;
+			free(evsel->name);
+			evsel->name = xasprintf("%s%su", name, strchr(name, ':') ? "" : ":");
+			free(name);
+			if (o->verbose)
+				warning("kernel.perf_event_paranoid=%d, trying to fall back to "
+					"excluding kernel and hypervisor  samples",
+					perf_event_paranoid());
+			goto retry;
+		}
+		{
+			char msg[4096];
+
+			evsel__open_strerror(evsel, t, err, msg, sizeof(msg));
+			error("%s", msg);
+			return -1;
+		}
+skip:
+		/* Keep maps so the display knows the slots. */
+		if (!evsel->cpus)
+			evsel->cpus = cpu_map__get(c);
+		if (!evsel->threads)
+			evsel->threads = thread_map__get(threads);
+	}
+	(void)nr_open;
+	return 0;
+}
+
+static void close_counters(struct stat_opts *o)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(o->evlist, evsel)
+		evsel__close(evsel);
+}
+
+static void enable_counters(struct stat_opts *o)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(o->evlist, evsel)
+		if (evsel__is_group_leader(evsel))
+			evsel__enable(evsel);
+}
+
+static void disable_counters(struct stat_opts *o)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(o->evlist, evsel)
+		if (evsel__is_group_leader(evsel))
+			evsel__disable(evsel);
+}
+
+struct run_times {
+	u64 elapsed_ns;
+	struct rusage ru;
+};
+
+/* Read every fd into the evsel_stat counts; tool events from @rt. */
+static void read_counters(struct stat_opts *o, const struct run_times *times,
+			  FILE *out)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(o->evlist, evsel) {
+		struct evsel_stat *es = evsel__stat(evsel);
+		int c, t;
+
+		if (evsel->tool_event != TOOL_NONE) {
+			u64 v = 0;
+
+			if (evsel->tool_event == TOOL_DURATION_TIME)
+				v = times->elapsed_ns;
+			else if (evsel->tool_event == TOOL_USER_TIME)
+				v = (u64)times->ru.ru_utime.tv_sec * 1000000000ULL +
+				    (u64)times->ru.ru_utime.tv_usec * 1000ULL;
+			else if (evsel->tool_event == TOOL_SYSTEM_TIME)
+				v = (u64)times->ru.ru_stime.tv_sec * 1000000000ULL +
+				    (u64)times->ru.ru_stime.tv_usec * 1000ULL;
+			es->counts[0].val = es->counts[0].ena = es->counts[0].run = v;
+			continue;
+		}
+		if (!evsel->supported || !evsel->fds) {
+			memset(es->counts, 0, (size_t)es->nr_cpus * (size_t)es->nr_threads *
+			       sizeof(*es->counts));
+			if (o->verbose && !evsel->supported)
+				pr_debug(1, "failed to read counter %s", evsel__name(evsel));
+			continue;
+		}
+		for (c = 0; c < es->nr_cpus; c++) {
+			for (t = 0; t < es->nr_threads; t++) {
+				u64 v[3];
+				struct counts_values *cv = &es->counts[c * es->nr_threads + t];
+
+				if (evsel__read_one(evsel, c, t, v)) {
+					/* A thread that went away: keep the last values. */
+					continue;
+				}
+				cv->val = v[0];
+				cv->ena = v[1];
+				cv->run = v[2];
+				if (o->verbose > 1)
+					fprintf(out, "%s: %d: %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+						evsel__name(evsel), evsel->cpus->map[c],
+						v[0], v[1], v[2]);
+			}
+		}
+	}
+}
+
+static void process_counters(struct stat_opts *o, struct stat_config *sc,
+			     struct runtime_stat *rt, FILE *out)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(o->evlist, evsel) {
+		stat__process_counter(sc, rt, evsel);
+		if (o->verbose && sc->aggr_mode == AGGR_GLOBAL && evsel->supported) {
+			struct evsel_stat *es = evsel__stat(evsel);
+
+			fprintf(out, "%s: %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+				evsel__name(evsel), es->aggr[0].val, es->aggr[0].ena,
+				es->aggr[0].run);
+		}
+	}
+}
+
+static char *read_comm(pid_t tid)
+{
+	char path[64], *s;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)tid);
+	s = read_file_str(path, NULL);
+	if (!s)
+		return xstrdup("");
+	s[strcspn(s, "\n")] = '\0';
+	return s;
+}
+
+static int wait_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	return nanosleep(&ts, NULL);
+}
+
+int cmd_stat(int argc, const char **argv)
+{
+	struct stat_opts o = { .run_count = 1, .big_num = true, .scale = true };
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", &o.evlist, "event",
+			     "event selector. use 'perf list' to list available events",
+			     parse_events_option),
+		OPT_BOOLEAN('i', "no-inherit", &o.no_inherit,
+			    "child tasks do not inherit counters"),
+		OPT_STRING('p', "pid", &o.pid, "pid", "stat events on existing process id"),
+		OPT_STRING('t', "tid", &o.tid, "tid", "stat events on existing thread id"),
+		OPT_BOOLEAN('a', "all-cpus", &o.system_wide,
+			    "system-wide collection from all CPUs"),
+		OPT_BOOLEAN('g', "group", &o.group, "put the counters into a counter group"),
+		OPT_BOOLEAN(0, "scale", &o.scale,
+			    "Use --no-scale to disable counter scaling for multiplexing"),
+		OPT_INCR('v', "verbose", &o.verbose,
+			 "be more verbose (show counter open errors, etc)"),
+		OPT_INTEGER('r', "repeat", &o.run_count,
+			    "repeat command and print average + stddev (max: 100, forever: 0)"),
+		OPT_BOOLEAN('n', "null", &o.null_run, "null run - dont start any counters"),
+		OPT_CALLBACK_NOOPT('d', "detailed", &o.detailed, NULL,
+				   "detailed run - start a lot of events", parse_detailed),
+		OPT_BOOLEAN('S', "sync", &o.sync_run, "call sync() before starting a run"),
+		OPT_BOOLEAN('B', "big-num", &o.big_num,
+			    "print large numbers with thousands' separators"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor in system-wide"),
+		OPT_BOOLEAN('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
+		OPT_STRING('x', "field-separator", &o.csv_sep, "separator",
+			   "print counts with custom separator"),
+		OPT_BOOLEAN('j', "json-output", &o.json, "print counts in JSON format"),
+		OPT_STRING('o', "output", &o.output_name, "file", "output file name"),
+		OPT_BOOLEAN(0, "append", &o.append, "append to the output file"),
+		OPT_UINTEGER('I', "interval-print", &o.interval,
+			     "print counts at regular interval in ms (overhead is possible for values <= 100ms)"),
+		OPT_UINTEGER(0, "timeout", &o.timeout,
+			     "stop workload and print counts after a timeout period in ms (>= 10ms)"),
+		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
+		OPT_BOOLEAN('q', "quiet", &o.quiet,
+			    "don't print any output, messages or warnings (useful with record)"),
+		OPT_END()
+	};
+	struct stat_config sc = { .aggr_mode = AGGR_GLOBAL, .scale = true, .run_count = 1 };
+	struct open_target target = { 0 };
+	struct stat_display d;
+	struct runtime_stat rt;
+	struct cpu_map *cpus = NULL;
+	struct thread_map *threads = NULL;
+	struct run_times times;
+	FILE *out = stderr;
+	bool forks, forever = false;
+	int status = 0, run_idx, ret = -1;
+
+	setlocale(LC_ALL, "");
+	o.evlist = evlist__new();
+	parse_events__shrink_config_terms();
+	argc = parse_options(argc, argv, options, stat_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	verbose = o.verbose;
+	forks = argc > 0;
+
+	if (o.csv_sep && o.json) {
+		fprintf(stderr, "cannot use both --json and -x\n");
+		parse_options_usage_for(stat_usage, options, "json-output", 'x');
+		exit(PROF_EXIT_USAGE);
+	}
+	if (o.run_count < 0) {
+		pr_info("Run count must be a positive number");
+		parse_options_usage_for(stat_usage, options, "repeat", 'r');
+		exit(PROF_EXIT_USAGE);
+	} else if (o.run_count == 0) {
+		forever = true;
+		o.run_count = 1;
+	}
+	if (o.run_count > 1 && !forks) {
+		pr_info("The -r/--repeat option needs a workload to run");
+		parse_options_usage_for(stat_usage, options, "repeat", 'r');
+		exit(PROF_EXIT_USAGE);
+	}
+	if (!forks && !o.pid && !o.tid && !o.cpu_list)
+		o.system_wide = true;
+	if (o.pid || o.tid) {
+		/* -p/-t win over -a, as in perf's target__validate(). */
+		if (o.system_wide && forks)
+			pr_info("PID/TID switch overriding SYSTEM");
+		o.system_wide = false;
+		o.cpu_list = NULL;
+	}
+	if (o.no_aggr && !o.system_wide && !o.cpu_list) {
+		pr_info("both cgroup and no-aggregation modes only available in system-wide mode");
+		parse_options_usage_for(stat_usage, options, "no-aggr", 'A');
+		exit(PROF_EXIT_USAGE);
+	}
+	if (o.per_thread && !o.pid && !o.tid) {
+		pr_info("The --per-thread option is only available when monitoring via -p -t options.");
+		parse_options_usage_for(stat_usage, options, "pid", 'p');
+		parse_options_usage_for(stat_usage, options, "tid", 't');
+		exit(PROF_EXIT_USAGE);
+	}
+	if (o.interval && o.run_count > 1) {
+		pr_info("The -I option is not supported with -r");
+		exit(PROF_EXIT_USAGE);
+	}
+	if (o.timeout && o.timeout < 10) {
+		pr_info("timeout must be >= 10ms.");
+		parse_options_usage_for(stat_usage, options, "timeout", 0);
+		exit(PROF_EXIT_USAGE);
+	}
+	sc.aggr_mode = o.no_aggr ? AGGR_NONE : o.per_thread ? AGGR_THREAD : AGGR_GLOBAL;
+	sc.scale = o.scale;
+	sc.run_count = o.run_count;
+	sc.interval = o.interval != 0;
+
+	if (o.output_name) {
+		time_t now = time(NULL);
+
+		out = fopen(o.output_name, o.append ? "a" : "w");
+		if (!out) {
+			error("failed to create output file %s: %s", o.output_name,
+			      strerror(errno));
+			goto out_free;
+		}
+		fprintf(out, "# started on %s\n", ctime(&now));
+	}
+
+	if (!o.null_run && o.evlist->nr_entries == 0 && add_default_events(&o))
+		goto out_close;
+	if (o.null_run) {
+		evlist__delete(o.evlist);
+		o.evlist = evlist__new();
+	}
+	config_attrs(&o, forks);
+
+	/* Targets. */
+	if (o.pid || o.tid) {
+		threads = thread_map__new_str(o.pid, o.tid);
+		if (!threads) {
+			error("Problems finding threads of monitor");
+			parse_options_usage_for(stat_usage, options, "pid", 'p');
+			parse_options_usage_for(stat_usage, options, "tid", 't');
+			ret = -1;
+			goto out_close;
+		}
+		cpus = cpu_map__new_any();
+		target.pid = o.pid;
+		target.tid = o.tid;
+	} else if (o.system_wide || o.cpu_list) {
+		cpus = cpu_map__new(o.cpu_list);
+		if (!cpus) {
+			error("failed to parse CPU list '%s'", o.cpu_list);
+			goto out_close;
+		}
+		threads = thread_map__new_any();
+		target.system_wide = true;
+	} else {
+		cpus = cpu_map__new_any();
+	}
+
+	stat_display__init(&d, out);
+	d.csv = o.csv_sep != NULL;
+	if (d.csv)
+		d.csv_sep = strcmp(o.csv_sep, "\\t") ? o.csv_sep : "\t";
+	d.json = o.json;
+	d.big_num = o.big_num;
+	d.aggr_mode = sc.aggr_mode;
+	d.run_count = o.run_count;
+	d.interval = sc.interval;
+	d.null_run = o.null_run;
+	d.system_wide = o.system_wide && !o.cpu_list;
+	d.cpu_list = o.cpu_list;
+	d.pid = o.pid;
+	d.tid = o.tid;
+	d.argc = argc;
+	d.argv = argv;
+	{
+		struct evsel *evsel;
+
+		evlist__for_each_entry(o.evlist, evsel) {
+			int len = (int)strlen(evsel__stat_unit(evsel));
+
+			if (len > d.unit_width)
+				d.unit_width = len;
+		}
+	}
+	if (threads && sc.aggr_mode == AGGR_THREAD) {
+		int i;
+
+		d.nr_comms = threads->nr;
+		d.comms = xcalloc((size_t)threads->nr, sizeof(char *));
+		for (i = 0; i < threads->nr; i++)
+			d.comms[i] = read_comm(threads->map[i]);
+	}
+
+	signal(SIGINT, skip_signal);
+	signal(SIGCHLD, skip_signal);
+	signal(SIGALRM, skip_signal);
+	signal(SIGABRT, skip_signal);
+
+	runtime_stat__init(&rt, sc.aggr_mode == AGGR_NONE ? cpus->nr :
+			   sc.aggr_mode == AGGR_THREAD && threads ? threads->nr : 1);
+	for (run_idx = 0; forever || run_idx < o.run_count; run_idx++) {
+		struct workload w = { .pid = -1 };
+		struct thread_map *run_threads = threads;
+		u64 t0, t1, last;
+		int wstatus = 0;
+		struct rusage wru = { 0 };
+		bool stats_ready = run_idx > 0;
+
+		if (o.run_count > 1 && o.verbose)
+			fprintf(out, "[ perf stat: executing run #%d ... ]\n", run_idx + 1);
+		if (o.sync_run)
+			sync();
+		if (forks) {
+			int err = workload__prepare(&w, argv);
+
+			if (err) {
+				error("failed to fork the workload: %s", strerror(-err));
+				goto out_stats;
+			}
+			child_pid = w.pid;
+			run_threads = thread_map__new_pid(w.pid);
+		}
+		if (open_counters(&o, cpus, run_threads, &target)) {
+			workload__abort(&w);
+			child_pid = -1;
+			if (run_threads != threads)
+				thread_map__put(run_threads);
+			goto out_stats;
+		}
+		if (!stats_ready) {
+			evlist__alloc_stats(o.evlist, sc.aggr_mode);
+			if (forks && sc.aggr_mode == AGGR_THREAD && !d.comms) {
+				d.nr_comms = 1;
+				d.comms = xcalloc(1, sizeof(char *));
+				d.comms[0] = xstrdup(argv[0]);
+			}
+		}
+		if (run_threads != threads)
+			thread_map__put(run_threads);
+
+		done = 0;
+		t0 = now_ns();
+		if (forks) {
+			if (workload__start(&w)) {
+				waitpid(w.pid, NULL, 0);
+				child_pid = -1;
+				close_counters(&o);
+				error("Workload failed: %s", strerror(w.exec_errno));
+				goto out_stats;
+			}
+		} else {
+			enable_counters(&o);
+		}
+		last = t0;
+		if (o.timeout)
+			alarm(0);
+		for (;;) {
+			int step = o.interval ? (int)o.interval : 100;
+
+			if (forks) {
+				pid_t r = wait4(w.pid, &wstatus, o.interval || o.timeout ? WNOHANG : 0,
+						&wru);
+
+				if (r == w.pid)
+					break;
+				if (r < 0 && errno != EINTR)
+					break;
+				if (!o.interval && !o.timeout)
+					continue;
+			} else if (done) {
+				break;
+			}
+			if (o.timeout && now_ns() - t0 >= (u64)o.timeout * 1000000ULL) {
+				if (forks)
+					kill(w.pid, SIGTERM);
+				else
+					break;
+			}
+			if (!o.interval) {
+				if (forks)
+					wait_ms(1);
+				else
+					wait_ms(o.timeout ? 1 : step);
+				continue;
+			}
+			/* Interval mode: sleep to the next tick, then print. */
+			{
+				u64 next = last + (u64)o.interval * 1000000ULL, now = now_ns();
+
+				if (now < next) {
+					u64 left = next - now;
+
+					wait_ms((int)(left / 1000000ULL) ? (int)(left / 1000000ULL) : 1);
+					if (now_ns() < next && !done)
+						continue;
+				}
+				if (forks) {
+					pid_t r = wait4(w.pid, &wstatus, WNOHANG, &wru);
+
+					if (r == w.pid) {
+						/* The last partial interval is printed below. */
+						w.pid = -2;
+						break;
+					}
+				}
+				last = now_ns();
+				memset(&times, 0, sizeof(times));
+				times.elapsed_ns = last - t0;
+				read_counters(&o, &times, out);
+				runtime_stat__reset(&rt);
+				stats__init(&rt.walltime);
+				stats__update(&rt.walltime, (u64)o.interval * 1000000ULL);
+				evlist__reset_stats(o.evlist);
+				process_counters(&o, &sc, &rt, out);
+				stat_display__interval_begin(&d, last - t0);
+				if (!o.quiet)
+					stat_display__counters(&d, o.evlist, &rt);
+				fflush(out);
+				if (!forks && done)
+					break;
+			}
+		}
+		t1 = now_ns();
+		child_pid = -1;
+		if (!forks)
+			disable_counters(&o);
+		memset(&times, 0, sizeof(times));
+		times.elapsed_ns = t1 - t0;
+		if (forks)
+			times.ru = wru;
+		read_counters(&o, &times, out);
+		if (o.interval) {
+			/* The final, partial interval. */
+			runtime_stat__reset(&rt);
+			stats__init(&rt.walltime);
+			stats__update(&rt.walltime, (u64)o.interval * 1000000ULL);
+			evlist__reset_stats(o.evlist);
+			process_counters(&o, &sc, &rt, out);
+			stat_display__interval_begin(&d, t1 - t0);
+			if (!o.quiet && (forks || !got_sigint || t1 > last))
+				stat_display__counters(&d, o.evlist, &rt);
+		} else {
+			if (forever) {
+				runtime_stat__reset(&rt);
+				stats__init(&rt.walltime);
+				evlist__reset_stats(o.evlist);
+			}
+			stats__update(&rt.walltime, times.elapsed_ns);
+			process_counters(&o, &sc, &rt, out);
+		}
+		close_counters(&o);
+		if (forks) {
+			d.ru = times.ru;
+			if (WIFSIGNALED(wstatus))
+				psignal(WTERMSIG(wstatus), argv[0]);
+			status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 0;
+		}
+		if (forever && !o.quiet) {
+			stat_display__header(&d);
+			stat_display__counters(&d, o.evlist, &rt);
+			stat_display__footer(&d, &rt);
+		}
+		if (got_sigint && (forever || !forks))
+			break;
+		/* A workload stopped by Ctrl-C ends the -r series too. */
+		if (got_sigint && forks)
+			break;
+	}
+
+	if (!forever && !o.interval && !o.quiet) {
+		if (forks && o.run_count == 1)
+			d.ru_display = true;
+		if (forks && o.run_count > 1) {
+			/* perf prints user/sys only for a single run. */
+			d.ru_display = false;
+		}
+		stat_display__header(&d);
+		stat_display__counters(&d, o.evlist, &rt);
+		stat_display__footer(&d, &rt);
+	}
+	fflush(out);
+	ret = status;
+out_stats:
+	runtime_stat__exit(&rt);
+	evlist__free_stats(o.evlist);
+	if (d.comms) {
+		int i;
+
+		for (i = 0; i < d.nr_comms; i++)
+			free(d.comms[i]);
+		free(d.comms);
+	}
+out_close:
+	if (out != stderr) {
+		if (fclose(out) && ret >= 0)
+			ret = error("failed to write %s: %s", o.output_name, strerror(errno));
+	}
+out_free:
+	cpu_map__put(cpus);
+	thread_map__put(threads);
+	evlist__delete(o.evlist);
+	/* No workload: Ctrl-C ended the count; die of it as perf does. */
+	if (got_sigint && !forks && ret >= 0) {
+		fflush(NULL);
+		signal(SIGINT, SIG_DFL);
+		kill(getpid(), SIGINT);
+	}
+	return ret;
+}

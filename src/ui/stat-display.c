@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * stat-display.c: the "prof stat" printers (see include/prof/stat-display.h).
+ *
+ * Layout of a std line, in columns (perf 6.1):
+ *   [interval stamp][CPUn    |comm-pid ]
+ *   value %18 (".2f" when the event has a fractional scale, else ".0f",
+ *   with ' grouping unless --no-big-num), " ", unit %-Ns, " ", name %-32s,
+ *   metric " # %8.3f unit" padded to METRIC_LEN (35), noise
+ *   "  ( +-%6.2f%% )", running "  (%.2f%%)" when multiplexed.
+ * Counters that did not count print "<not counted>"/"<not supported>" in
+ * the value field and the name in a 25 column field.
+ * CSV prints the same fields joined by the separator, without padding;
+ * JSON prints one object per line with perf's keys and " : " spacing.
+ */
+#include "prof/compat.h"
+#include "prof/stat-display.h"
+#include "prof/json-writer.h"
+#include "prof/util.h"
+#include <ctype.h>
+#include <math.h>
+
+#define METRIC_LEN 35
+#define CNTR_NOT_SUPPORTED "<not supported>"
+#define CNTR_NOT_COUNTED "<not counted>"
+
+void stat_display__init(struct stat_display *d, FILE *out)
+{
+	memset(d, 0, sizeof(*d));
+	d->out = out;
+	d->csv_sep = " ";
+	d->big_num = true;
+	d->run_count = 1;
+	d->unit_width = 4;
+}
+
+int stat_display__precision(double num)
+{
+	if (num > 1)
+		return 0;
+	if (num <= 0)
+		return 6;
+	return (int)lround(ceil(-log10(num)));
+}
+
+static const char *thread_comm(struct stat_display *d, int idx)
+{
+	if (d->comms && idx >= 0 && idx < d->nr_comms && d->comms[idx])
+		return d->comms[idx];
+	return "";
+}
+
+/* "CPU0    ", "     comm-1234     " or the JSON keys for them. */
+static void aggr_prefix(struct stat_display *d, struct json_writer *jw,
+			struct evsel *evsel, int slot)
+{
+	FILE *out = d->out;
+
+	switch (d->aggr_mode) {
+	case AGGR_NONE: {
+		int cpu = evsel->cpus && slot < evsel->cpus->nr ? evsel->cpus->map[slot] : slot;
+
+		if (d->json) {
+			char buf[16];
+
+			snprintf(buf, sizeof(buf), "%d", cpu);
+			json_writer__key(jw, "cpu");
+			json_writer__string(jw, buf);
+		} else {
+			fprintf(out, "CPU%*d%s", d->csv ? 0 : -7, cpu, d->csv_sep);
+		}
+		break;
+	}
+	case AGGR_THREAD: {
+		pid_t tid = evsel->threads && slot < evsel->threads->nr ?
+			    evsel->threads->map[slot] : -1;
+
+		if (d->json) {
+			char *s = xasprintf("%s-%d", thread_comm(d, slot), (int)tid);
+
+			json_writer__key(jw, "thread");
+			json_writer__string(jw, s);
+			free(s);
+		} else {
+			fprintf(out, "%*s-%*d%s", d->csv ? 0 : 16, thread_comm(d, slot),
+				d->csv ? 0 : -8, (int)tid, d->csv_sep);
+		}
+		break;
+	}
+	case AGGR_GLOBAL:
+	default:
+		break;
+	}
+}
+
+/* What the line needs, averaged over the runs. */
+struct line_vals {
+	double avg, uval;	/* raw mean and mean in the event's unit */
+	u64 ena, run;
+	double noise;		/* relative stddev, percent */
+	bool counted;
+};
+
+static void line_vals(struct stat_display *d, struct evsel *evsel, int slot,
+		      struct line_vals *lv)
+{
+	struct evsel_stat *es = evsel__stat(evsel);
+
+	lv->avg = stats__avg(&es->res[slot][0]);
+	lv->ena = (u64)stats__avg(&es->res[slot][1]);
+	lv->run = (u64)stats__avg(&es->res[slot][2]);
+	lv->uval = lv->avg * evsel__stat_scale(evsel);
+	lv->noise = stats__rel_stddev(stats__stddev(&es->res[slot][0]), lv->avg);
+	lv->counted = evsel->supported && es->scaled[slot] != -1 && lv->run && lv->ena;
+	if (evsel->tool_event != TOOL_NONE)
+		lv->counted = lv->run != 0;
+}
+
+static void print_noise(struct stat_display *d, struct json_writer *jw, double pct)
+{
+	if (d->run_count <= 1)
+		return;
+	if (d->json) {
+		json_writer__key(jw, "variance");
+		json_writer__double(jw, "%.2f", pct);
+	} else if (d->csv) {
+		fprintf(d->out, "%s%.2f%%", d->csv_sep, pct);
+	} else if (pct) {
+		fprintf(d->out, "  ( +-%6.2f%% )", pct);
+	}
+}
+
+static void print_running(struct stat_display *d, struct json_writer *jw,
+			  u64 run, u64 ena)
+{
+	/* perf divides in integers here: the percentage has no fraction. */
+	double pct = 100;
+
+	if (run != ena && ena)
+		pct = (double)(100 * run / ena);
+	if (d->json) {
+		json_writer__key(jw, "event-runtime");
+		json_writer__u64(jw, run);
+		json_writer__key(jw, "pcnt-running");
+		json_writer__double(jw, "%.2f", pct);
+	} else if (d->csv) {
+		fprintf(d->out, "%s%" PRIu64 "%s%.2f", d->csv_sep, run, d->csv_sep, pct);
+	} else if (run != ena && ena) {
+		fprintf(d->out, "  (%.2f%%)", 100.0 * (double)run / (double)ena);
+	}
+}
+
+/* One metric column; @m NULL means "no metric" (blank in std). */
+static void print_metric(struct stat_display *d, struct json_writer *jw,
+			 const struct stat_metric *m)
+{
+	FILE *out = d->out;
+
+	if (d->json) {
+		json_writer__key(jw, "metric-value");
+		json_writer__double(jw, "%f", m && m->fmt ? m->val : 0.0);
+		json_writer__key(jw, "metric-unit");
+		json_writer__string(jw, m && m->fmt ? m->unit : "");
+		return;
+	}
+	if (d->csv) {
+		char buf[64], *v, *end;
+		const char *unit;
+
+		if (!m || !m->fmt) {
+			fprintf(out, "%s%s", d->csv_sep, d->csv_sep);
+			return;
+		}
+		snprintf(buf, sizeof(buf), m->fmt, m->val);
+		v = buf;
+		while (isspace((unsigned char)*v))
+			v++;
+		end = v;
+		while (isdigit((unsigned char)*end) || *end == '.')
+			end++;
+		*end = '\0';
+		unit = m->unit;
+		while (isspace((unsigned char)*unit))
+			unit++;
+		fprintf(out, "%s%s%s%s", d->csv_sep, v, d->csv_sep, unit);
+		return;
+	}
+	if (!m || !m->fmt) {
+		fprintf(out, "%-*s", METRIC_LEN, "");
+		return;
+	}
+	{
+		int n = fprintf(out, " # ");
+
+		n += fprintf(out, m->fmt, m->val);
+		fprintf(out, " %-*s", METRIC_LEN - n - 1, m->unit);
+	}
+}
+
+/* A second metric of the same event starts a continuation line. */
+static void metric_new_line(struct stat_display *d, struct evsel *evsel, int slot,
+			    bool noise)
+{
+	int i;
+
+	fputc('\n', d->out);
+	if (d->interval)
+		fputs(d->prefix, d->out);
+	aggr_prefix(d, NULL, evsel, slot);
+	if (d->csv) {
+		for (i = 0; i < 4 + (noise ? 1 : 0); i++)
+			fputs(d->csv_sep, d->out);
+		return;
+	}
+	if (d->aggr_mode == AGGR_NONE)
+		fprintf(d->out, "        ");
+	fprintf(d->out, "%49s", "");
+}
+
+static void json_begin(struct stat_display *d, struct json_writer *jw)
+{
+	json_writer__init(jw, d->out);
+	json_writer__begin_object(jw);
+	if (d->interval) {
+		json_writer__key(jw, "interval");
+		json_writer__raw(jw, "%s", d->prefix);
+	}
+}
+
+void stat_display__line(struct stat_display *d, const struct runtime_stat *rt,
+			struct evsel *evsel, int slot)
+{
+	struct json_writer jw;
+	struct line_vals lv;
+	FILE *out = d->out;
+	const char *name = evsel__name(evsel);
+	const char *unit = evsel__stat_unit(evsel);
+	double sc = evsel__stat_scale(evsel);
+	struct stat_metric m[STAT_MAX_METRICS];
+	int nr_m, i;
+
+	line_vals(d, evsel, slot, &lv);
+	if (d->json)
+		json_begin(d, &jw);
+	else if (d->interval)
+		fputs(d->prefix, out);
+	aggr_prefix(d, &jw, evsel, slot);
+
+	if (!lv.counted) {
+		const char *what = evsel->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED;
+
+		if (d->json) {
+			json_writer__key(&jw, "counter-value");
+			json_writer__string(&jw, what);
+			json_writer__key(&jw, "unit");
+			json_writer__string(&jw, unit);
+			json_writer__key(&jw, "event");
+			json_writer__string(&jw, name);
+		} else {
+			fprintf(out, "%*s%s", d->csv ? 0 : 18, what, d->csv_sep);
+			fprintf(out, "%-*s%s", d->csv ? 0 : d->unit_width, unit, d->csv_sep);
+			fprintf(out, "%*s", d->csv ? 0 : -25, name);
+		}
+		if (!d->csv && !d->json)
+			print_metric(d, &jw, NULL);
+		print_noise(d, &jw, 0.0);
+		print_running(d, &jw, lv.run, lv.ena);
+		if (d->csv || d->json)
+			print_metric(d, &jw, NULL);
+		goto end;
+	}
+
+	if (d->json) {
+		json_writer__key(&jw, "counter-value");
+		json_writer__raw(&jw, "\"%f\"", lv.uval);
+		json_writer__key(&jw, "unit");
+		json_writer__string(&jw, unit);
+		json_writer__key(&jw, "event");
+		json_writer__string(&jw, name);
+	} else {
+		const char *fmt;
+
+		if (d->csv)
+			fmt = floor(sc) != sc ? "%.2f%s" : "%.0f%s";
+		else if (d->big_num)
+			fmt = floor(sc) != sc ? "%'18.2f%s" : "%'18.0f%s";
+		else
+			fmt = floor(sc) != sc ? "%18.2f%s" : "%18.0f%s";
+		fprintf(out, fmt, lv.uval, d->csv_sep);
+		fprintf(out, "%-*s%s", d->csv ? 0 : d->unit_width, unit, d->csv_sep);
+		fprintf(out, "%-*s", d->csv ? 0 : 32, name);
+	}
+	if (d->csv || d->json) {
+		print_noise(d, &jw, lv.noise);
+		print_running(d, &jw, lv.run, lv.ena);
+	}
+	nr_m = stat__shadow_metrics(rt, evsel, slot, lv.uval, m);
+	if (!nr_m)
+		print_metric(d, &jw, NULL);
+	for (i = 0; i < nr_m; i++) {
+		if (i > 0) {
+			if (d->json) {
+				json_writer__end_object(&jw);
+				fputc('\n', out);
+				json_begin(d, &jw);
+				aggr_prefix(d, &jw, evsel, slot);
+			} else {
+				metric_new_line(d, evsel, slot, d->run_count > 1);
+			}
+		}
+		print_metric(d, &jw, &m[i]);
+	}
+	if (!d->csv && !d->json) {
+		print_noise(d, &jw, lv.noise);
+		print_running(d, &jw, lv.run, lv.ena);
+	}
+end:
+	if (d->json)
+		json_writer__end_object(&jw);
+	fputc('\n', out);
+}
+
+void stat_display__header(struct stat_display *d)
+{
+	FILE *out = d->out;
+	int i;
+
+	if (d->csv || d->json || d->interval)
+		return;
+	fprintf(out, "\n Performance counter stats for ");
+	if (d->system_wide) {
+		fprintf(out, "'system wide");
+	} else if (d->cpu_list) {
+		fprintf(out, "'CPU(s) %s", d->cpu_list);
+	} else if (d->pid) {
+		fprintf(out, "process id '%s", d->pid);
+	} else if (d->tid) {
+		fprintf(out, "thread id '%s", d->tid);
+	} else {
+		fprintf(out, "'%s", d->argc ? d->argv[0] : "pipe");
+		for (i = 1; i < d->argc; i++)
+			fprintf(out, " %s", d->argv[i]);
+	}
+	fputc('\'', out);
+	if (d->run_count > 1)
+		fprintf(out, " (%d runs)", d->run_count);
+	fprintf(out, ":\n\n");
+}
+
+struct thread_order {
+	int slot;
+	double val;
+};
+
+static int cmp_thread_order(const void *a, const void *b)
+{
+	const struct thread_order *x = a, *y = b;
+
+	if (x->val != y->val)
+		return x->val < y->val ? 1 : -1;
+	return x->slot - y->slot;
+}
+
+void stat_display__counters(struct stat_display *d, struct evlist *evlist,
+			    const struct runtime_stat *rt)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *es = evsel__stat(evsel);
+		int slot;
+
+		if (!es)
+			continue;
+		if (d->aggr_mode == AGGR_THREAD) {
+			/* perf lists the busiest threads first. */
+			struct thread_order *ord = xcalloc((size_t)es->nr_aggr, sizeof(*ord));
+
+			for (slot = 0; slot < es->nr_aggr; slot++) {
+				ord[slot].slot = slot;
+				ord[slot].val = stats__avg(&es->res[slot][0]);
+			}
+			qsort(ord, (size_t)es->nr_aggr, sizeof(*ord), cmp_thread_order);
+			for (slot = 0; slot < es->nr_aggr; slot++)
+				stat_display__line(d, rt, evsel, ord[slot].slot);
+			free(ord);
+			continue;
+		}
+		for (slot = 0; slot < es->nr_aggr; slot++)
+			stat_display__line(d, rt, evsel, slot);
+	}
+}
+
+static double tv_seconds(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+void stat_display__footer(struct stat_display *d, const struct runtime_stat *rt)
+{
+	FILE *out = d->out;
+	double avg = stats__avg(&rt->walltime) / 1e9;
+
+	if (d->interval || d->csv || d->json)
+		return;
+	if (!d->null_run)
+		fputc('\n', out);
+	if (d->run_count == 1) {
+		fprintf(out, " %17.9f seconds time elapsed", avg);
+		if (d->ru_display) {
+			fprintf(out, "\n\n");
+			fprintf(out, " %17.9f seconds user\n", tv_seconds(&d->ru.ru_utime));
+			fprintf(out, " %17.9f seconds sys\n", tv_seconds(&d->ru.ru_stime));
+		}
+	} else {
+		double sd = stats__stddev(&rt->walltime) / 1e9;
+		int precision = stat_display__precision(sd) + 2;
+
+		fprintf(out, " %17.*f +- %.*f seconds time elapsed", precision, avg,
+			precision, sd);
+		if (avg && sd)
+			fprintf(out, "  ( +-%6.2f%% )", stats__rel_stddev(sd, avg));
+	}
+	fprintf(out, "\n\n");
+}
+
+void stat_display__interval_begin(struct stat_display *d, u64 ts_ns)
+{
+	unsigned long sec = (unsigned long)(ts_ns / 1000000000ULL);
+	unsigned long nsec = (unsigned long)(ts_ns % 1000000000ULL);
+	FILE *out = d->out;
+
+	if (d->json)
+		snprintf(d->prefix, sizeof(d->prefix), "%lu.%09lu", sec, nsec);
+	else
+		snprintf(d->prefix, sizeof(d->prefix), "%6lu.%09lu%s", sec, nsec,
+			 d->csv_sep);
+	if (d->num_print_interval == 0 && !d->csv && !d->json) {
+		switch (d->aggr_mode) {
+		case AGGR_THREAD:
+			fprintf(out, "#           time             comm-pid");
+			fprintf(out, "                  counts %*s events\n",
+				d->unit_width, "unit");
+			break;
+		case AGGR_NONE:
+			fprintf(out, "#           time CPU    ");
+			fprintf(out, "                counts %*s events\n",
+				d->unit_width, "unit");
+			break;
+		case AGGR_GLOBAL:
+		default:
+			fprintf(out, "#           time");
+			fprintf(out, "             counts %*s events\n",
+				d->unit_width, "unit");
+			break;
+		}
+	}
+	if (++d->num_print_interval == 25)
+		d->num_print_interval = 0;
+}
