@@ -310,9 +310,10 @@ static int wait_ms(int ms)
 
 int cmd_stat(int argc, const char **argv)
 {
-	struct stat_opts o = { .run_count = 1, .big_num = true, .scale = true };
+	struct stat_opts o = { .run_count = 1, .big_num = true, .scale = true,
+			       .evlist = evlist__new() };
 	const struct option options[] = {
-		OPT_CALLBACK('e', "event", &o.evlist, "event",
+		OPT_CALLBACK('e', "event", o.evlist, "event",
 			     "event selector. use 'perf list' to list available events",
 			     parse_events_option),
 		OPT_BOOLEAN('i', "no-inherit", &o.no_inherit,
@@ -362,7 +363,6 @@ int cmd_stat(int argc, const char **argv)
 	int status = 0, run_idx, ret = -1;
 
 	setlocale(LC_ALL, "");
-	o.evlist = evlist__new();
 	parse_events__shrink_config_terms();
 	argc = parse_options(argc, argv, options, stat_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	verbose = o.verbose;
