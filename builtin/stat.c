@@ -359,7 +359,7 @@ int cmd_stat(int argc, const char **argv)
 	struct thread_map *threads = NULL;
 	struct run_times times;
 	FILE *out = stderr;
-	bool forks, forever = false;
+	bool forks, forever = false, has_target;
 	int status = 0, run_idx, ret = -1;
 
 	setlocale(LC_ALL, "");
@@ -438,7 +438,8 @@ int cmd_stat(int argc, const char **argv)
 		evlist__delete(o.evlist);
 		o.evlist = evlist__new();
 	}
-	config_attrs(&o, forks);
+	has_target = o.pid || o.tid || o.system_wide || o.cpu_list;
+	config_attrs(&o, forks && !has_target);
 
 	/* Targets. */
 	if (o.pid || o.tid) {
@@ -527,7 +528,8 @@ int cmd_stat(int argc, const char **argv)
 				goto out_stats;
 			}
 			child_pid = w.pid;
-			run_threads = thread_map__new_pid(w.pid);
+			if (!has_target)
+				run_threads = thread_map__new_pid(w.pid);
 		}
 		if (open_counters(&o, cpus, run_threads, &target)) {
 			workload__abort(&w);
@@ -557,9 +559,9 @@ int cmd_stat(int argc, const char **argv)
 				error("Workload failed: %s", strerror(w.exec_errno));
 				goto out_stats;
 			}
-		} else {
-			enable_counters(&o);
 		}
+		if (has_target)
+			enable_counters(&o);
 		last = t0;
 		if (o.timeout)
 			alarm(0);
@@ -631,7 +633,7 @@ int cmd_stat(int argc, const char **argv)
 		}
 		t1 = now_ns();
 		child_pid = -1;
-		if (!forks)
+		if (has_target)
 			disable_counters(&o);
 		memset(&times, 0, sizeof(times));
 		times.elapsed_ns = t1 - t0;
@@ -677,7 +679,7 @@ int cmd_stat(int argc, const char **argv)
 	}
 
 	if (!forever && !o.interval && !o.quiet) {
-		if (forks && o.run_count == 1)
+		if (forks && !has_target && o.run_count == 1)
 			d.ru_display = true;
 		if (forks && o.run_count > 1) {
 			/* perf prints user/sys only for a single run. */
