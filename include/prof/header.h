@@ -180,6 +180,12 @@ int perf_header__process_feature(struct perf_header *h, int feat,
 				 const void *buf, size_t size, const char **why);
 
 /*
+ * Append the build-id of a HEADER_BUILD_ID record (@rec, @size bytes,
+ * native order) to h->build_ids. Returns 0 or -EINVAL if malformed.
+ */
+int perf_header__add_build_id_record(struct perf_header *h, const void *rec, size_t size);
+
+/*
  * Swap a perf_event_attr of @size on-disk bytes in place (scalar fields
  * inside @size are byte-swapped, the flags word bit-reversed per byte).
  */

@@ -5,7 +5,7 @@
  * (record writing to disk).
  *
  * Every callback gets the session, the record (aligned, native byte order,
- * valid until the callback returns; copy what you keep) and, for kernel
+ * read-only, valid until the callback returns; copy what you keep) and, for kernel
  * record types, the parsed sample / sample_id trailer. A NULL callback
  * means "ignore". A negative return stops processing and is passed up.
  * Records with payload after header.size (TRACING_DATA, AUXTRACE) have it
@@ -37,6 +37,8 @@ struct tool {
 		     id_index, auxtrace_info, auxtrace, auxtrace_error,
 		     thread_map, cpu_map, stat_config, stat, stat_round,
 		     event_update, time_conv, feature, finished_init;
+	/* COMPRESSED/COMPRESSED2 themselves, only with no_decompress */
+	tool_user_fn compressed;
 	/* any other type (unknown kernel or user type) */
 	tool_user_fn unknown;
 	/*
@@ -44,9 +46,14 @@ struct tool {
 	 * FINISHED_ROUND with perf's two-round rule (session.h).
 	 */
 	bool ordered_events;
-	/* Keep compressed records' contents to yourself: deliver the
-	 * COMPRESSED record itself instead of decompressing (pass-through). */
+	/* Hand COMPRESSED records to ->compressed as they are instead of
+	 * decompressing them (a pass-through that copies the stream). */
 	bool no_decompress;
+	/*
+	 * Stop once the header is known: at once in file mode, after the
+	 * HEADER_FEATURE end marker in pipe mode (perf report --header-only).
+	 */
+	bool header_only;
 	void *priv;			/* the tool's own data */
 };
 

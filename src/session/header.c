@@ -351,6 +351,25 @@ static void parse_build_ids(struct perf_header *h, struct cursor *c)
 	}
 }
 
+int perf_header__add_build_id_record(struct perf_header *h, const void *rec, size_t size)
+{
+	struct perf_build_id_rec r;
+	struct header_build_id *b;
+
+	if (size < sizeof(r))
+		return -EINVAL;
+	memcpy(&r, rec, sizeof(r));
+	h->build_ids = xrealloc(h->build_ids, (h->nr_build_ids + 1) * sizeof(*h->build_ids));
+	b = &h->build_ids[h->nr_build_ids++];
+	memset(b, 0, sizeof(*b));
+	b->pid = r.pid;
+	b->misc = r.header.misc;
+	memcpy(b->build_id, r.build_id, 20);
+	b->size = (b->misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && r.size <= 20 ? r.size : 20;
+	b->filename = xstrndup((const char *)rec + sizeof(r), size - sizeof(r));
+	return 0;
+}
+
 static void parse_event_desc(struct perf_header *h, struct cursor *c)
 {
 	u32 nr = cur_u32(c), sz = cur_u32(c);

@@ -1038,7 +1038,12 @@ static int process_user(struct session *s, union perf_event *ev, u64 off)
 		break;
 	case PERF_RECORD_HEADER_EVENT_TYPE: fn = t ? t->event_type : NULL; break;
 	case PERF_RECORD_HEADER_TRACING_DATA: fn = t ? t->tracing_data : NULL; break;
-	case PERF_RECORD_HEADER_BUILD_ID: fn = t ? t->build_id : NULL; break;
+	case PERF_RECORD_HEADER_BUILD_ID:
+		if (perf_header__add_build_id_record(&s->header, ev, ev->header.size))
+			pr_debug(1, "%s: offset 0x%" PRIx64 ": BUILD_ID record is too small\n",
+				 s->path, off);
+		fn = t ? t->build_id : NULL;
+		break;
 	case PERF_RECORD_FINISHED_ROUND:
 		if (t && t->ordered_events)
 			ret = ordered_events__flush(&s->oe, OE_FLUSH__ROUND);
@@ -1071,7 +1076,7 @@ static int process_user(struct session *s, union perf_event *ev, u64 off)
 	case PERF_RECORD_COMPRESSED:
 	case PERF_RECORD_COMPRESSED2:
 		if (t && t->no_decompress) {
-			fn = t->unknown;
+			fn = t->compressed;
 			break;
 		}
 		if (type == PERF_RECORD_COMPRESSED) {
@@ -1196,7 +1201,7 @@ static int walk_memory(struct session *s)
 		struct perf_event_header h;
 		u64 payload;
 
-		if (s->pipe && s->tool == NULL && s->features_done)
+		if (s->tool && s->tool->header_only && (!s->pipe || s->features_done))
 			break;
 		if (end - pos < sizeof(h)) {
 			if (s->pipe) {
@@ -1251,6 +1256,9 @@ static int walk_stream(struct session *s)
 		struct perf_event_header h;
 		u64 payload;
 		size_t got;
+
+		if (s->tool && s->tool->header_only && s->features_done)
+			return 0;
 
 		if (s->sbuf_alloc < 65536 + 8) {
 			s->sbuf_alloc = 65536 + 8;

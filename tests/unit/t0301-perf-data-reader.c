@@ -12,6 +12,7 @@
  */
 #include "prof/compat.h"
 #include "prof/data-writer.h"
+#include "prof/header.h"
 #include "prof/session.h"
 #include "prof/stats-print.h"
 #include "prof/strbuf.h"
@@ -288,6 +289,58 @@ static void test_big_endian(void)
 	free(name);
 	free(le);
 	free(be);
+}
+
+/* ---- pipe mode: HEADER_BUILD_ID records, header_only ---- */
+
+static void test_pipe_records(void)
+{
+	char *path = tmp_path("pipe.data");
+	struct perf_data_writer *w;
+	struct perf_event_attr attr;
+	struct strbuf sb = STRBUF_INIT;
+	struct perf_sample smp = { .ip = 1, .pid = 2, .tid = 3, .time = 4, .period = 5 };
+	static const u8 bid[20] = { 0xab, 0xcd };
+	struct tool t = { .header_only = true };
+	struct session *s;
+	char *err = NULL;
+	u64 id = 9;
+	u32 type = PERF_RECORD_HEADER_BUILD_ID;
+
+	sample_attr(&attr);
+	perf_data_writer__open(&w, path, true);
+	perf_data_writer__add_event(w, &attr, "task-clock:u", &id, 1);
+	perf_data_writer__set_string(w, HEADER_HOSTNAME, "pipe-host");
+	perf_data_writer__start(w);
+	feat__put_build_id(&sb, -1, PERF_RECORD_MISC_KERNEL, bid, 20, "[kernel.kallsyms]");
+	memcpy(sb.buf, &type, 4);	/* the record form of the same entry */
+	synth__sample(&sb, &attr, &smp);
+	perf_data_writer__write(w, sb.buf, sb.len);
+	is_int(perf_data_writer__close(w), 0, "pipe file with a HEADER_BUILD_ID record");
+	strbuf_release(&sb);
+
+	if (ok(session__open(&s, path, &err) == 0, "open it %s", err ? err : "")) {
+		is_int(session__process_events(s, &t), 0, "header_only walk");
+		is_str(session__header(s)->hostname, "pipe-host", "features read before the marker");
+		is_int((long long)session__stats(s)->nr_events[PERF_RECORD_SAMPLE], 0,
+		       "header_only stops at the feature end marker");
+		session__delete(s);
+	}
+	free(err);
+	t.header_only = false;
+	if (ok(session__open(&s, path, &err) == 0, "open it again")) {
+		struct perf_header *h = session__header(s);
+
+		is_int(session__process_events(s, &t), 0, "full walk");
+		ok(h->nr_build_ids == 1 && h->build_ids[0].build_id[1] == 0xcd &&
+		   !strcmp(h->build_ids[0].filename, "[kernel.kallsyms]") &&
+		   h->build_ids[0].pid == -1, "HEADER_BUILD_ID record kept in the header");
+		is_int((long long)session__stats(s)->nr_events[PERF_RECORD_SAMPLE], 1, "the sample");
+		session__delete(s);
+	}
+	free(err);
+	unlink(path);
+	free(path);
 }
 
 /* ---- hostile input ---- */
@@ -579,6 +632,7 @@ int main(void)
 	if (!mkdtemp(tmpdir))
 		skip_all("cannot create a temporary directory");
 	test_big_endian();
+	test_pipe_records();
 	{
 		char *le = tmp_path("le.data");
 
