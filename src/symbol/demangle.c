@@ -4,13 +4,14 @@
  * (no link dependency), trimmed to perf's default form (no return type,
  * parameters or qualifiers; perf 6.1 uses libiberty without DMGL_PARAMS);
  * Rust legacy names decoded and their hash dropped as perf's
- * rust_demangle_sym does.
+ * rust_demangle_sym does; Rust v0 in demangle-rust.c.
  */
 #include "prof/compat.h"
 #include <ctype.h>
 #include <dlfcn.h>
 #include "prof/util.h"
 #include "prof/demangle.h"
+#include "demangle-rust.h"
 
 typedef char *(*cxa_demangle_fn)(const char *, char *, size_t *, int *);
 
@@ -134,10 +135,13 @@ static void rust_legacy_decode(char *s)
 	char *in = s, *out = s;
 
 	s[strlen(s) - 19] = '\0';
-	if (in[0] == '_' && in[1] == '$')
-		in++;
 	while (*in) {
 		bool done = false;
+
+		/* "_$" starts a path component that begins with an escape. */
+		if (in[0] == '_' && in[1] == '$' &&
+		    (in == s || (in - s >= 2 && in[-1] == ':' && in[-2] == ':')))
+			in++;
 
 		if (*in == '$') {
 			for (size_t i = 0; i < ARRAY_SIZE(rust_escapes); i++) {
@@ -168,6 +172,8 @@ char *rust_demangle(const char *name)
 	char *d;
 	int status = 0;
 
+	if (!strncmp(name, "_R", 2))
+		return rust_v0_demangle(name);
 	if (!fn || strncmp(name, "_ZN", 3))
 		return NULL;
 	d = fn(name, NULL, NULL, &status);
@@ -187,6 +193,8 @@ char *demangle_sym(const char *name, bool params)
 	char *d;
 	int status = 0;
 
+	if (!strncmp(name, "_R", 2))
+		return rust_v0_demangle(name);
 	if (strncmp(name, "_Z", 2))
 		return NULL;
 	fn = cxa_demangle();

@@ -7,8 +7,9 @@ DRV=${PROF_UNIT_DIR:-$SRCDIR/.build/tests/unit}/t0690-symbolize
 [ -x "$DRV" ] || skip_all "driver $DRV not built"
 [ -x "$HELPERS/symtest" ] || skip_all "helper symtest not built"
 # perf and the driver share a private, empty build-id cache.
+REAL_HOME=${HOME:-/}
 HOME=$TRASH
-export HOME
+export HOME REAL_HOME
 
 # record_and_compare DATA BINARY ARGS: perf record, then compare every
 # sample's symbol and DSO as perf script prints them with ours. Known
@@ -131,6 +132,25 @@ test_expect_success PERF,PERF_EVENTS 'C++ names demangled as perf shows them' '
 	"$DRV" syms ./cxx >syms && grep -q " ns::Foo<long>::spin\$" syms &&
 	T0690_PARAMS=1 "$DRV" syms ./cxx >vsyms && grep -q " ns::Foo<long>::spin(long) const\$" vsyms &&
 	grep -q " int mx<int>(int, int)\$" vsyms
+'
+
+test_expect_success PERF,PERF_EVENTS 'Rust legacy and v0 names as perf shows them' '
+	HOME=$REAL_HOME rustc --version >/dev/null 2>&1 || exit 0
+	cat >r.rs <<-\EOT &&
+	#[inline(never)]
+	fn spin_generic<T: Into<u64> + Copy>(n: T) -> u64 { let mut s: u64 = 0; for i in 0..n.into() { s = s.wrapping_add(i * 7); std::hint::black_box(s); } s }
+	mod inner { #[inline(never)] pub fn work(n: u64) -> u64 { let mut s = 0u64; for i in 0..n { s = s.wrapping_mul(31).wrapping_add(i); std::hint::black_box(s); } s } }
+	fn main() { let a = spin_generic(30_000_000u32); let b = inner::work(30_000_000); println!("{}", a ^ b); }
+	EOT
+	HOME=$REAL_HOME rustc -O -g -C force-frame-pointers=yes -o rleg r.rs &&
+	HOME=$REAL_HOME rustc -O -g -C force-frame-pointers=yes -C symbol-mangling-version=v0 -o rv0 r.rs &&
+	record_and_compare rleg.data ./rleg &&
+	record_and_compare rv0.data ./rv0 &&
+	grep -q "r::spin_generic::<u32>" rv0.data.txt &&
+	nm rv0 | awk "\$3 ~ /^_R/ { print \$3 }" | sort -u >names &&
+	c++filt <names | sed "s/\[[0-9a-f]\{16\}\]//g; s/<\([0-9]*\): [a-z0-9]*size>/<\1>/g; s/<\([0-9]*\): [iu][0-9]*>/<\1>/g" >theirs &&
+	"$DRV" demangle <names >ours &&
+	test_cmp theirs ours
 '
 
 test_done

@@ -210,6 +210,14 @@ static void test_demangle(void)
 		{ "_ZN4core3fmt5write17h0123456789abcdefE", false, "core::fmt::write" },
 		{ "_ZN4core3ptr85drop_in_place$LT$std..rt..lang_start$LT$$LP$$RP$$GT$..$u7b$$u7b$closure$u7d$$u7d$$GT$17h0123456789abcdefE",
 		  false, "core::ptr::drop_in_place<std::rt::lang_start<()>::{{closure}}>" },
+		{ "_ZN3std2rt10lang_start28_$u7b$$u7b$closure$u7d$$u7d$17h0123456789abcdefE",
+		  false, "std::rt::lang_start::{{closure}}" },
+		{ "_RINvCs6GmmlP4bgsG_1r12spin_genericmEB2_", false, "r::spin_generic::<u32>" },
+		{ "_RNvNtCs6GmmlP4bgsG_1r5inner4work", false, "r::inner::work" },
+		{ "_RNCNvCsbDmPBzFcbEh_4test4main0B3_", false, "test::main::{closure#0}" },
+		{ "_RNvXs_Cs4Fx8HQZjgQt_5crateINtB4_3FoomENtNtCsj3uzbJjlqiV_4core3fmt5Debug3fmt",
+		  false, "<crate::Foo<u32> as core::fmt::Debug>::fmt" },
+		{ "_RNvMCs4Fx8HQZjgQt_5crateNtB2_3Foo3new", false, "<crate::Foo>::new" },
 	};
 	char *d;
 

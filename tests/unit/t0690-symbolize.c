@@ -13,6 +13,7 @@
  *   t0690-symbolize srcline FILE ADDR.. srcline of file-offset addresses
  *   t0690-symbolize inline FILE ADDR    inlined frames: "func file:line"
  *   t0690-symbolize bench FILE N        N srcline lookups over FILE's text
+ *   t0690-symbolize demangle [-v] <in   demangle one name per line
  */
 #include "prof/compat.h"
 #include <dlfcn.h>
@@ -362,6 +363,22 @@ int main(int argc, char **argv)
 		return self_test();
 	if (!strcmp(argv[1], "script"))
 		return script_mode(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "demangle")) {
+		char *line = NULL;
+		size_t cap = 0;
+		bool params = argc > 2 && !strcmp(argv[2], "-v");
+
+		while (getline(&line, &cap, stdin) > 0) {
+			char *d;
+
+			line[strcspn(line, "\n")] = '\0';
+			d = demangle_sym(line, params);
+			printf("%s\n", d ? d : line);
+			free(d);
+		}
+		free(line);
+		return 0;
+	}
 	if (argc < 3)
 		return 2;
 	if (!strcmp(argv[1], "-v") || getenv("T0690_PARAMS"))
