@@ -92,7 +92,9 @@ for args in "" "hw" "sw" "cache" "pmu" "sdt" "metric" "metricgroup" \
 	"tracepoint" "sched:*" "*:sys_enter_read*" "*fault*" "tsc" "sched" \
 	"foo" "sw hw" "--raw-dump" "--raw-dump sw" "--raw-dump hw" \
 	"--raw-dump cache" "--raw-dump tracepoint" "--raw-dump pmu" \
-	"--raw-dump metric" "--raw-dump metricgroup" "--raw-dump sched:*"
+	"--raw-dump metric" "--raw-dump metricgroup" "--raw-dump sched:*" \
+	"-d sw" "-v" "--details pmu" "--deprecated" "--debug sw" "--no-desc hw" \
+	"sdt" "--raw-dump sdt"
 do
 	test_expect_success PERF "prof list $args is byte-identical to perf list $args" "
 		set -f &&
