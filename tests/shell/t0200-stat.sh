@@ -1,0 +1,149 @@
+#!/bin/sh
+test_description='prof stat against perf stat: lines, columns, CSV, JSON, exit codes'
+. "$(dirname "$0")/test-lib.sh"
+
+W="$HELPERS/stat-work"
+EV=task-clock,context-switches,page-faults,cpu-clock
+
+# Event names and the derived-metric unit of each std line, numbers dropped.
+shape() {
+	grep -v "seconds" "$1" | sed -n 's/^ *\(<not [a-z]*>\|[0-9.,]*\) \(msec\|ns\|    \) \([^ ]*\) *\(# *[0-9.]* \([^(]*[^ (]\)\)\{0,1\}.*/\3|\5/p' | sed 's/[KMG]\/sec/\/sec/'
+}
+# Layout of each line: its length, the column of the "#" and of the
+# event name (numbers and rates differ from run to run, columns must not).
+layout() {
+	awk '{ n = $0; sub(/^ *[^ ]+ +(msec|ns)? +/, "", n);
+	       print length($0), index($0, "#"), length($0) - length(n) }' "$1"
+}
+
+test_expect_success PERF_EVENTS 'default run prints the header, default events and footer' '
+	"$PROF" stat -- "$W" -b 1 2>err &&
+	grep -q "^ Performance counter stats for .*stat-work -b 1.:$" err &&
+	for e in task-clock context-switches cpu-migrations page-faults cycles instructions branches branch-misses; do
+		grep -q " $e " err || { echo "missing $e"; exit 1; }
+	done &&
+	grep -q "seconds time elapsed$" err &&
+	grep -q "seconds user$" err &&
+	grep -q "seconds sys$" err
+'
+
+test_expect_success PERF,PERF_EVENTS 'std output: same lines and layout as perf stat' '
+	"$PROF" stat -e $EV,cycles -- "$W" -b 1 2>prof.out &&
+	"$PERF" stat -e $EV,cycles -- "$W" -b 1 2>perf.out &&
+	layout prof.out >a && layout perf.out >b &&
+	test_cmp b a &&
+	shape prof.out >a && shape perf.out >b &&
+	test_cmp b a
+'
+
+test_expect_success PERF,PERF_EVENTS '-r 3: means, spreads and the +- footer as perf prints them' '
+	"$PROF" stat -r 3 -e $EV -- "$W" -b 1 2>prof.out &&
+	"$PERF" stat -r 3 -e $EV -- "$W" -b 1 2>perf.out &&
+	grep -q "(3 runs):$" prof.out &&
+	grep -Eq "^ +[0-9.]+ \+- [0-9.]+ seconds time elapsed  \( \+- *[0-9.]+% \)$" prof.out &&
+	shape prof.out >a && shape perf.out >b &&
+	test_cmp b a &&
+	! grep -q "seconds user" prof.out
+'
+
+test_expect_success PERF,PERF_EVENTS '-x, prints the same fields as perf' '
+	"$PROF" stat -x, -e $EV,cycles -- "$W" -b 1 2>prof.out &&
+	"$PERF" stat -x, -e $EV,cycles -- "$W" -b 1 2>perf.out &&
+	awk -F, "{ sub(/[KMG]\/sec/, \"/sec\"); print NF, \$3, \$2, \$NF }" prof.out >a &&
+	awk -F, "{ sub(/[KMG]\/sec/, \"/sec\"); print NF, \$3, \$2, \$NF }" perf.out >b &&
+	test_cmp b a &&
+	"$PROF" stat -x";" -r 2 -e $EV -- "$W" -b 1 2>prof.out &&
+	"$PERF" stat -x";" -r 2 -e $EV -- "$W" -b 1 2>perf.out &&
+	awk -F";" "{ print NF, \$3, \$4 ~ /%$/ }" prof.out >a &&
+	awk -F";" "{ print NF, \$3, \$4 ~ /%$/ }" perf.out >b &&
+	test_cmp b a
+'
+
+test_expect_success PERF,PERF_EVENTS,PYTHON3 '-j prints the same keys as perf, valid JSON' '
+	"$PROF" stat -j -r 2 -e $EV,cycles -- "$W" -b 1 2>prof.out &&
+	"$PERF" stat -j -r 2 -e $EV,cycles -- "$W" -b 1 2>perf.out &&
+	keys="import json,sys
+for l in open(sys.argv[1]):
+    d = json.loads(l); print(d[\"event\"], list(d.keys()), d[\"metric-unit\"])" &&
+	python3 -c "$keys" prof.out >a &&
+	python3 -c "$keys" perf.out >b &&
+	test_cmp b a
+'
+
+test_expect_success PERF_EVENTS 'the workload exit status passes through' '
+	test_expect_code 3 "$PROF" stat -e task-clock -- "$W" -x 3 2>err &&
+	grep -q "task-clock" err &&
+	test_expect_code 0 "$PROF" stat -e task-clock -- "$W" 2>err
+'
+
+test_expect_success PERF_EVENTS 'a command that cannot start: perf message and 255' '
+	test_expect_code 255 "$PROF" stat -- /nonexistent/cmd 2>err &&
+	grep -q "^Workload failed: No such file or directory$" err
+'
+
+test_expect_success 'usage errors exit 129' '
+	test_expect_code 129 "$PROF" stat --bogus 2>err &&
+	test_expect_code 129 "$PROF" stat -e bogus -- true 2>err &&
+	grep -q "event syntax error" err &&
+	test_expect_code 129 "$PROF" stat -A -- true 2>err &&
+	grep -q "only available in system-wide mode" err
+'
+
+test_expect_success PERF_EVENTS '-o writes the file, --append adds to it' '
+	"$PROF" stat -o out.txt -e page-faults -- true 2>err &&
+	test_line_count = 0 err &&
+	grep -q "^# started on " out.txt &&
+	grep -q " page-faults " out.txt &&
+	"$PROF" stat -o out.txt --append -x, -e page-faults -- true &&
+	test $(grep -c "^# started on " out.txt) = 2 &&
+	grep -q "^[0-9]*,,page-faults," out.txt
+'
+
+test_expect_success PERF_EVENTS 'inherit by default, -i counts only the parent' '
+	"$PROF" stat -x, -e task-clock -- "$W" -b 20 -f 2 2>all &&
+	"$PROF" stat -x, -i -e task-clock -- "$W" -b 20 -f 2 2>one &&
+	a=$(cut -d, -f1 all | cut -d. -f1) && o=$(cut -d, -f1 one | cut -d. -f1) &&
+	test "$a" -gt "$o"
+'
+
+test_expect_success PERF_EVENTS '-I prints interval lines under perf header' '
+	"$PROF" stat -I 100 -e task-clock -- "$W" -s 0.25 2>out &&
+	head -n 1 out | grep -q "^#           time             counts unit events$" &&
+	test $(grep -c "task-clock" out) -ge 2
+'
+
+test_expect_success SYSWIDE '-a -A prints one line per CPU, CSV gets the CPU column' '
+	"$PROF" stat -a -A -x, -e cpu-clock -- sleep 0.05 2>out &&
+	test $(grep -c "^CPU[0-9]*,.*,cpu-clock," out) = $(getconf _NPROCESSORS_ONLN) &&
+	"$PROF" stat -C 0 -e cpu-clock -- sleep 0.05 2>out &&
+	grep -q "stats for .CPU(s) 0.:" out
+'
+
+test_expect_success PERF_EVENTS '-p and --per-thread prefix comm-tid' '
+	"$W" -s 2 & pid=$! &&
+	sleep 0.2 &&
+	"$PROF" stat --per-thread -p $pid -e task-clock -- sleep 0.05 2>out &&
+	kill $pid &&
+	grep -q "stats for process id .$pid.:" out &&
+	grep -Eq "^ +stat-work-$pid +" out
+'
+
+test_expect_success SETPRIV 'unprivileged: user-space fallback, system-wide explains paranoid' '
+	chmod 755 "$TRASH" &&
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$PROF" stat -e task-clock -- true 2>out &&
+	grep -q "task-clock:u" out &&
+	test_expect_code 255 setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$PROF" stat -a -e task-clock -- true 2>err &&
+	grep -q "kernel.perf_event_paranoid is" err &&
+	grep -q "CAP_PERFMON" err
+'
+
+test_expect_success PERF_EVENTS '--null and -q' '
+	"$PROF" stat -n -- true 2>out &&
+	grep -q "seconds time elapsed" out &&
+	! grep -q task-clock out &&
+	test_expect_code 2 "$PROF" stat -q -e task-clock -- "$W" -x 2 2>out &&
+	test_line_count = 0 out
+'
+
+test_done
