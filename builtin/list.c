@@ -87,8 +87,8 @@ int cmd_list(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, list_usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION);
 	verbose += debug;
-	if (!raw_dump)
-		setup_pager();
+	/* perf pages even --raw-dump (and then ends sections with newlines). */
+	setup_pager();
 	/* No hybrid PMUs are supported; perf says so and lists anyway. */
 	if (cputype)
 		pr_info("WARNING: hybrid cputype is not supported!");
@@ -101,7 +101,7 @@ int cmd_list(int argc, const char **argv)
 	ps.pager = pager_in_use();
 
 	if (!raw_dump && ps.pager)
-		printf("\nList of pre-defined events (to be used in -e):\n\n");
+		printf("\nList of pre-defined events (to be used in -e or -M):\n\n");
 	if (argc == 0) {
 		print_events(&ps);
 		return 0;

@@ -295,7 +295,9 @@ void print_pmu_events(struct print_state *ps, const char *glob)
 		if (i > 0 && !strcmp(v[i].name, v[i - 1].name))
 			continue;
 		print_line(ps, v[i].name, "Kernel PMU event");
-		printed++;
+		/* perf counts only full lines here, so a raw dump ends without one. */
+		if (!ps->name_only)
+			printed++;
 	}
 	section_end(ps, printed);
 	for (i = 0; i < nr; i++)
@@ -508,7 +510,7 @@ void print_sdt_events(struct print_state *ps, const char *sys_glob,
 		if (next && !same_next)
 			detail = false;
 	}
-	section_end(ps, n.nr);
+	/* Unlike the other sections, perf adds no blank line here. */
 	names__free(&n);
 }
 

@@ -105,6 +105,19 @@ do
 	"
 done
 
+# Through a pager perf adds a header and blank lines after sections;
+# script(1) gives both tools a terminal, and "cat -v" is the pager.
+if command -v script >/dev/null 2>&1; then
+	for args in "" "sw" "pmu" "sched:*" "--raw-dump" "--raw-dump pmu" "sdt"; do
+		test_expect_success PERF "prof list $args through a pager matches perf" "
+			script -qc \"PERF_PAGER='cat -v' $PERF list $args\" /dev/null >perf.out &&
+			script -qc \"PROF_PAGER='cat -v' \$PROF list $args\" /dev/null >prof.out &&
+			grep -q . prof.out &&
+			cmp perf.out prof.out
+		"
+	done
+fi
+
 test_expect_success PERF 'list -h matches perf list -h apart from the name' '
 	test_expect_code 129 $PERF list -h 2>perf.err &&
 	test_expect_code 129 "$PROF" list -h 2>prof.err &&
