@@ -1192,6 +1192,19 @@ static int payload_size(struct session *s, const u8 *rec, const struct perf_even
 	return 0;
 }
 
+/*
+ * A stream record whose payload is cut off: perf counts it (it processed
+ * the record before failing to skip the payload) but nobody may see it.
+ */
+static void count_truncated(struct session *s, const struct perf_event_header *h)
+{
+	s->stats.nr_events[0]++;
+	if (h->type < PERF_RECORD_TYPE_MAX)
+		s->stats.nr_events[h->type]++;
+	else
+		s->stats.nr_unknown_events++;
+}
+
 static int walk_memory(struct session *s)
 {
 	u64 pos = s->data_start, end = s->data_end;
@@ -1232,6 +1245,7 @@ static int walk_memory(struct session *s)
 		if (payload_size(s, s->map + pos, &h, pos, &payload))
 			return -EINVAL;
 		if (payload > end - pos - h.size && s->pipe) {
+			count_truncated(s, &h);
 			warning("%s: offset 0x%" PRIx64 ": unexpected end of event stream",
 				s->path, pos);
 			break;
@@ -1303,6 +1317,7 @@ static int walk_stream(struct session *s)
 			if (ret)
 				return serr(s, pos, "read error: %s", strerror(-ret));
 			if (got < payload) {
+				count_truncated(s, &h);
 				warning("%s: offset 0x%" PRIx64 ": unexpected end of event stream",
 					s->path, pos);
 				return 0;
