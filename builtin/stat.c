@@ -153,9 +153,10 @@ retry:
 					evsel__name(evsel));
 			evsel->supported = false;
 			evsel->open_errno = err;
-			goto skip;
-		}
-		if ((err == EACCES || err == EPERM) && !evsel->attr.exclude_kernel &&
+			/* A group cannot count without its leader: fatal, as in perf. */
+			if (!(evsel__is_group_leader(evsel) && evsel->nr_members > 1))
+				goto skip;
+		} else if ((err == EACCES || err == EPERM) && !evsel->attr.exclude_kernel &&
 		    perf_event_paranoid() > 1 && !t->system_wide) {
 			/* perf's fallback: count user space only, named ":u". */
 			char *name = xstrdup(evsel__name(evsel));
@@ -175,7 +176,7 @@ retry:
 			char msg[4096];
 
 			evsel__open_strerror(evsel, t, err, msg, sizeof(msg));
-			error("%s", msg);
+			error("Error:\n%s", msg);
 			return -1;
 		}
 skip:
@@ -247,8 +248,6 @@ static void read_counters(struct stat_opts *o, const struct run_times *times,
 		if (!evsel->supported || !evsel->fds) {
 			memset(es->counts, 0, (size_t)es->nr_cpus * (size_t)es->nr_threads *
 			       sizeof(*es->counts));
-			if (o->verbose && !evsel->supported)
-				pr_debug(1, "failed to read counter %s", evsel__name(evsel));
 			continue;
 		}
 		for (c = 0; c < es->nr_cpus; c++) {
@@ -279,6 +278,8 @@ static void process_counters(struct stat_opts *o, struct stat_config *sc,
 
 	evlist__for_each_entry(o->evlist, evsel) {
 		stat__process_counter(sc, rt, evsel);
+		if (o->verbose && !evsel->supported)
+			pr_debug(1, "failed to read counter %s", evsel__name(evsel));
 		if (o->verbose && sc->aggr_mode == AGGR_GLOBAL && evsel->supported) {
 			struct evsel_stat *es = evsel__stat(evsel);
 
@@ -410,6 +411,12 @@ int cmd_stat(int argc, const char **argv)
 		pr_info("The -I option is not supported with -r");
 		exit(PROF_EXIT_USAGE);
 	}
+	if (o.timeout && o.interval) {
+		pr_info("timeout option is not supported with interval-print.\n");
+		parse_options_usage_for(stat_usage, options, "timeout", 0);
+		parse_options_usage_for(stat_usage, options, "interval-print", 'I');
+		exit(PROF_EXIT_USAGE);
+	}
 	if (o.timeout && o.timeout < 10) {
 		pr_info("timeout must be >= 10ms.");
 		parse_options_usage_for(stat_usage, options, "timeout", 0);
@@ -514,7 +521,7 @@ int cmd_stat(int argc, const char **argv)
 		u64 t0, t1, last;
 		int wstatus = 0;
 		struct rusage wru = { 0 };
-		bool stats_ready = run_idx > 0;
+		bool stats_ready = run_idx > 0, final_printed = false;
 
 		if (o.run_count > 1 && o.verbose)
 			fprintf(out, "[ perf stat: executing run #%d ... ]\n", run_idx + 1);
@@ -588,10 +595,8 @@ int cmd_stat(int argc, const char **argv)
 					break;
 			}
 			if (!o.interval) {
-				if (forks)
-					wait_ms(1);
-				else
-					wait_ms(o.timeout ? 1 : step);
+				/* SIGCHLD or SIGINT cut the sleep short. */
+				wait_ms(o.timeout ? 10 : step);
 				continue;
 			}
 			/* Interval mode: sleep to the next tick, then print. */
@@ -627,8 +632,10 @@ int cmd_stat(int argc, const char **argv)
 				if (!o.quiet)
 					stat_display__counters(&d, o.evlist, &rt);
 				fflush(out);
-				if (!forks && done)
+				if (!forks && done) {
+					final_printed = true;
 					break;
+				}
 			}
 		}
 		t1 = now_ns();
@@ -648,7 +655,7 @@ int cmd_stat(int argc, const char **argv)
 			evlist__reset_stats(o.evlist);
 			process_counters(&o, &sc, &rt, out);
 			stat_display__interval_begin(&d, t1 - t0);
-			if (!o.quiet && (forks || !got_sigint || t1 > last))
+			if (!o.quiet && !final_printed)
 				stat_display__counters(&d, o.evlist, &rt);
 		} else {
 			if (forever) {

@@ -87,7 +87,7 @@ static void access_advice(struct strbuf *sb, struct evsel *evsel,
 	int level = perf_event_paranoid();
 	bool root = geteuid() == 0, kernel = evsel && !evsel->attr.exclude_kernel;
 
-	strbuf_addf(sb, "Error:\nNo permission to open the '%s' event (%s).\n",
+	strbuf_addf(sb, "No permission to open the '%s' event (%s).\n",
 		    event_name(evsel), strerror(err));
 	if (t && (t->pid || t->tid) && !root && !have_cap(CAP_SYS_PTRACE))
 		strbuf_addf(sb,
