@@ -17,6 +17,9 @@
 struct symbol {
 	u64 start;
 	u64 end;
+	/* Node of the perf-shaped search tree (see symbols__tree_insert). */
+	struct symbol *rb_left, *rb_right, *rb_parent;
+	bool rb_black;
 	u8 binding;		/* STB_* */
 	u8 type;		/* STT_* */
 	u8 synthesized;		/* name@plt: added after the fix-ups */
@@ -32,6 +35,12 @@ void symbol__delete(struct symbol *sym);
 struct symbols {
 	struct symbol **entries;
 	size_t nr, alloc;
+	/*
+	 * ELF symbols are also kept in a red-black tree built exactly as
+	 * perf builds its own (same insertion order, same erasures), so that
+	 * overlapping symbols resolve to the one perf's tree walk meets first.
+	 */
+	struct symbol *root;
 };
 
 void symbols__init(struct symbols *s);
@@ -39,13 +48,25 @@ void symbols__init(struct symbols *s);
 void symbols__exit(struct symbols *s);
 /* Takes ownership of @sym; the array is unsorted until symbols__sort. */
 void symbols__append(struct symbols *s, struct symbol *sym);
+/*
+ * Also insert @sym into the perf-shaped tree (call in the order perf
+ * inserts: symbol table order, then PLT entries). The array still owns it.
+ */
+void symbols__tree_insert(struct symbols *s, struct symbol *sym);
+void symbols__tree_erase(struct symbols *s, struct symbol *sym);
+/* perf's symbols__find on the tree: first node on the path containing @ip. */
+struct symbol *symbols__tree_find(const struct symbols *s, u64 ip);
+
 /* Stable sort by start (equal starts keep insertion order, as perf's rb-tree). */
 void symbols__sort(struct symbols *s);
 /* perf's symbols__fixup_end: zero-size symbols end where the next starts. */
 void symbols__fixup_end(struct symbols *s, bool is_kallsyms);
 /* perf's symbols__fixup_duplicate: one symbol per start, chosen as perf does. */
 void symbols__fixup_duplicate(struct symbols *s);
-/* Borrowed symbol containing @addr, or NULL. Requires a sorted array. */
+/*
+ * Borrowed symbol containing @addr, or NULL: perf's tree walk when the
+ * tree exists, else a binary search (requires a sorted array).
+ */
 struct symbol *symbols__find(const struct symbols *s, u64 addr);
 /* Borrowed symbol named @name (linear scan), or NULL. */
 struct symbol *symbols__find_by_name(const struct symbols *s, const char *name);

@@ -66,6 +66,15 @@ static void strip_params(char *s)
 	int depth = 0;
 	char *p, *start = s;
 
+	/* GCC clones: "f(int) [clone .isra.0] [clone .cold]" print as "f". */
+	for (;;) {
+		char *clone = strstr(s, " [clone ");
+
+		if (!clone)
+			break;
+		*clone = '\0';
+		len = strlen(s);
+	}
 	/* Drop trailing qualifiers up to the closing parenthesis. */
 	while (len && s[len - 1] != ')') {
 		if (s[len - 1] == '>' || s[len - 1] == ']' || s[len - 1] == '}')

@@ -191,6 +191,7 @@ int symsrc__load_syms(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		char *dem;
 		u8 type;
 		bool is_label;
+		struct symbol *f;
 
 		if (!gelf_getsym(syms, (int)i, &sym))
 			continue;
@@ -219,9 +220,12 @@ int symsrc__load_syms(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 			}
 		}
 		dem = maybe_demangle(dso, name);
-		symbols__append(&dso->symbols, symbol__new(sym.st_value, sym.st_size,
-				GELF_ST_BIND(sym.st_info), type, dem ? dem : name));
+		f = symbol__new(sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info), type,
+				dem ? dem : name);
 		free(dem);
+		/* Invariant 4: the tree gets the symbols in perf's order. */
+		symbols__append(&dso->symbols, f);
+		symbols__tree_insert(&dso->symbols, f);
 		nr++;
 	}
 	if (nr > 0) {
@@ -295,6 +299,8 @@ int symsrc__synthesize_plt(struct dso *dso, struct symsrc *ss)
 		sym_plt = symbol__new(off, ent_size, STB_GLOBAL, STT_FUNC, full);
 		sym_plt->synthesized = 1;
 		symbols__append(&dso->symbols, sym_plt);
+		if (dso->symbols.root)
+			symbols__tree_insert(&dso->symbols, sym_plt);
 		free(full);
 		off += ent_size;
 		nr++;

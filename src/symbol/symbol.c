@@ -190,8 +190,12 @@ void symbols__fixup_duplicate(struct symbols *s)
 			struct symbol *kept = s->entries[out - 1];
 
 			if (symbol__choose_best(kept, sym) > 0) {
+				if (s->root)
+					symbols__tree_erase(s, sym);
 				symbol__delete(sym);
 			} else {
+				if (s->root)
+					symbols__tree_erase(s, kept);
 				symbol__delete(kept);
 				s->entries[out - 1] = sym;
 			}
@@ -212,6 +216,8 @@ struct symbol *symbols__find(const struct symbols *s, u64 addr)
 	size_t lo = 0, hi = s->nr;
 	size_t i, n;
 
+	if (s->root)
+		return symbols__tree_find(s, addr);
 	/* Last symbol with start <= addr. */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -223,11 +229,7 @@ struct symbol *symbols__find(const struct symbols *s, u64 addr)
 	}
 	if (!lo)
 		return NULL;
-	/*
-	 * Overlapping symbols (PLT entries under a zero-size _init that the
-	 * fix-up stretched over .plt, nested labels): perf's answer depends
-	 * on its rb-tree's shape; prof takes the innermost (latest start).
-	 */
+	/* No tree (kallsyms: no overlaps after the fix-ups): innermost wins. */
 	for (i = lo, n = 0; i > 0 && n < 4; i--, n++) {
 		struct symbol *sym = s->entries[i - 1];
 

@@ -12,8 +12,7 @@ HOME=$TRASH
 export HOME REAL_HOME
 
 # record_and_compare DATA BINARY ARGS: perf record, then compare every
-# sample's symbol and DSO as perf script prints them with ours. Known
-# difference: a PLT entry under _init (perf's rb-tree order) is ignored.
+# sample's symbol and DSO as perf script prints them with ours.
 record_and_compare() {
 	data=$1; shift
 	"$PERF" record -q -N -o "$data" -- "$@" >/dev/null 2>&1
@@ -23,7 +22,7 @@ record_and_compare() {
 	"$DRV" script $bids <"$data.txt" >"$data.cmp"
 	cat "$data.cmp"
 	grep -q "^match [1-9][0-9]* of" "$data.cmp"
-	! grep "^mismatch" "$data.cmp" | grep -v "perf '_init'" | grep -v "prof '_init'"
+	! grep "^mismatch" "$data.cmp"
 }
 
 test_expect_success 'function symbols of a PIE are nm addresses' '
@@ -90,7 +89,7 @@ test_expect_success PERF,SYSWIDE 'kernel, modules, libraries, vdso: system wide'
 	"$DRV" script $bids <sys.txt >sys.cmp &&
 	cat sys.cmp &&
 	grep -q "\[kernel.kallsyms\])\$" sys.txt &&
-	! grep "^mismatch" sys.cmp | grep -v "_init"
+	! grep "^mismatch" sys.cmp
 '
 
 test_expect_success 'srclines are what addr2line says' '
