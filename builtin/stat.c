@@ -455,7 +455,8 @@ int cmd_stat(int argc, const char **argv)
 			error("Problems finding threads of monitor");
 			parse_options_usage_for(stat_usage, options, "pid", 'p');
 			parse_options_usage_for(stat_usage, options, "tid", 't');
-			ret = -1;
+			/* perf exits with -EINVAL & 0xff here: keep scripts' view. */
+			ret = 256 - EINVAL;
 			goto out_close;
 		}
 		cpus = cpu_map__new_any();

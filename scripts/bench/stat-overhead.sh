@@ -29,6 +29,6 @@ done
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 b=$(median <"$tmp/bare"); p=$(median <"$tmp/prof"); f=$(median <"$tmp/perf")
 printf 'workload: %s (%d runs each, alternating)\n' "$WORK" "$N"
-printf 'bare %.2f ms, prof stat %.2f ms (+%.2f), perf stat %.2f ms (+%.2f)\n' \
+printf 'bare %.2f ms, prof stat %.2f ms (%+.2f), perf stat %.2f ms (%+.2f)\n' \
 	"$(echo "$b/1000" | bc -l)" "$(echo "$p/1000" | bc -l)" "$(echo "($p-$b)/1000" | bc -l)" \
 	"$(echo "$f/1000" | bc -l)" "$(echo "($f-$b)/1000" | bc -l)"

@@ -104,6 +104,9 @@ static void access_advice(struct strbuf *sb, struct evsel *evsel,
 	else if (evsel && evsel->attr.type == PERF_TYPE_TRACEPOINT && level > -1)
 		strbuf_addstr(sb, "Tracepoints need read access to tracefs and, for raw data,\n"
 			      "kernel.perf_event_paranoid = -1 or CAP_PERFMON.\n");
+	if (root || have_cap(CAP_PERFMON) || have_cap(CAP_SYS_ADMIN))
+		strbuf_addstr(sb, "prof already runs with CAP_PERFMON/CAP_SYS_ADMIN: a security module\n"
+			      "(SELinux, AppArmor, Yama) or a container seccomp policy refused it.\n");
 	strbuf_addf(sb, "\nkernel.perf_event_paranoid is %d (/proc/sys/kernel/perf_event_paranoid):\n",
 		    level);
 	paranoid_table(sb, level);
@@ -165,15 +168,18 @@ char *evsel__open_strerror(struct evsel *evsel, const struct open_target *target
 		unsupported_advice(&sb, evsel, err);
 		break;
 	case EMFILE:
+	case ENFILE:
 		getrlimit(RLIMIT_NOFILE, &rl);
 		strbuf_addf(&sb, "Too many open files while opening '%s': prof needs one file\n"
-			    "descriptor per event, CPU and thread. The limit is %llu; raise it\n"
-			    "with 'ulimit -n %llu' (up to the hard limit %llu), or count fewer\n"
-			    "events, CPUs (-C) or threads.", event_name(evsel),
-			    (unsigned long long)rl.rlim_cur,
-			    (unsigned long long)(rl.rlim_cur * 4 < rl.rlim_max ?
-						 rl.rlim_cur * 4 : rl.rlim_max),
-			    (unsigned long long)rl.rlim_max);
+			    "descriptor per event, CPU and thread, and the limit is %llu.\n",
+			    event_name(evsel), (unsigned long long)rl.rlim_cur);
+		if (rl.rlim_cur < rl.rlim_max)
+			strbuf_addf(&sb, "Raise it with 'ulimit -n %llu' (the hard limit), ",
+				    (unsigned long long)rl.rlim_max);
+		else
+			strbuf_addstr(&sb, "That is also the hard limit: raise it as root ('ulimit -Hn',\n"
+				      "limits.conf or the service's LimitNOFILE), ");
+		strbuf_addstr(&sb, "or count fewer events,\nCPUs (-C) or threads.");
 		break;
 	case EBUSY:
 		strbuf_addf(&sb, "The PMU counters for '%s' are busy: another tool or the NMI\n"
@@ -197,7 +203,5 @@ char *evsel__open_strerror(struct evsel *evsel, const struct open_target *target
 	}
 	snprintf(buf, size, "%s", sb.buf);
 	strbuf_release(&sb);
-	(void)CAP_SYS_ADMIN;
-	(void)CAP_PERFMON;
 	return buf;
 }
