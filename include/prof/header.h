@@ -91,6 +91,7 @@ struct perf_header {
 	 * prints can ignore features above this one.
 	 */
 	int perf61_stop_feat;
+	/* where each feature's body was (pipe: in its HEADER_FEATURE record) */
 	struct perf_file_section feat_sec[HEADER_FEAT_KNOWN];
 
 	char *hostname, *osrelease, *version, *arch, *cpudesc, *cpuid;

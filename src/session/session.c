@@ -925,6 +925,10 @@ static int process_feature_record(struct session *s, union perf_event *ev, u64 o
 	if (feat == HEADER_RESERVED || feat >= HEADER_FEAT_BITS)
 		return 0;
 	feat_bit_set(s->header.feat_bitmap, (int)feat);
+	if (feat < HEADER_FEAT_KNOWN) {
+		s->header.feat_sec[feat].offset = off + 16;
+		s->header.feat_sec[feat].size = ev->header.size - 16u;
+	}
 	if (perf_header__process_feature(&s->header, (int)feat, (u8 *)ev + 16,
 					 ev->header.size - 16u, &why))
 		pr_debug(1, "%s: offset 0x%" PRIx64 ": feature %s: %s\n", s->path, off,

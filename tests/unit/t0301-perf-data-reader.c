@@ -544,6 +544,146 @@ static char *header_value(const char *text, const char *key)
 	return v;
 }
 
+static bool has_prefix_in(const char *line, const char *const *prefixes)
+{
+	for (; *prefixes; prefixes++)
+		if (strstarts(line, *prefixes))
+			return true;
+	return false;
+}
+
+/* The multi-line features as perf 6.1 prints them with -I. */
+static void render_features(struct perf_header *h, struct strbuf *sb)
+{
+	int stop = h->perf61_stop_feat;
+#define FEAT_OK(f) (perf_header__has_feat(h, f) && (!stop || (f) < stop))
+
+	if (FEAT_OK(HEADER_CPU_TOPOLOGY)) {
+		/*
+		 * perf 6.1 decides whether per-CPU ids follow by adding up the
+		 * strings as if each were padded to 64 bytes; files rewritten
+		 * with shorter padding lose their CPU lines in perf's output.
+		 */
+		u64 perf_size = 8, sec = h->feat_sec[HEADER_CPU_TOPOLOGY].size;
+		bool cpus = h->nr_cpu_topo;
+
+		for (u32 i = 0; i < h->nr_sibling_sockets; i++)
+			perf_size += 4 + ALIGN_UP(strlen(h->sibling_sockets[i]) + 1, (size_t)64);
+		for (u32 i = 0; i < h->nr_sibling_threads; i++)
+			perf_size += 4 + ALIGN_UP(strlen(h->sibling_threads[i]) + 1, (size_t)64);
+		if (sec <= perf_size)
+			cpus = false;
+		for (u32 i = 0; i < h->nr_sibling_sockets; i++)
+			strbuf_addf(sb, "# sibling sockets : %s\n", h->sibling_sockets[i]);
+		for (u32 i = 0; i < h->nr_sibling_dies; i++)
+			strbuf_addf(sb, "# sibling dies    : %s\n", h->sibling_dies[i]);
+		for (u32 i = 0; i < h->nr_sibling_threads; i++)
+			strbuf_addf(sb, "# sibling threads : %s\n", h->sibling_threads[i]);
+		if (h->nr_sibling_dies && cpus) {
+			for (u32 i = 0; i < h->nr_cpu_topo; i++)
+				strbuf_addf(sb, "# CPU %u: Core ID %d, Die ID %d, Socket ID %d\n", i,
+					    (int)h->cpu_topo[i].core_id, (int)h->cpu_topo[i].die_id,
+					    (int)h->cpu_topo[i].socket_id);
+		} else if (cpus) {
+			for (u32 i = 0; i < h->nr_cpu_topo; i++)
+				strbuf_addf(sb, "# CPU %u: Core ID %d, Socket ID %d\n", i,
+					    (int)h->cpu_topo[i].core_id, (int)h->cpu_topo[i].socket_id);
+		} else {
+			strbuf_addstr(sb, "# Core ID and Socket ID information is not available\n");
+		}
+	}
+	if (FEAT_OK(HEADER_NUMA_TOPOLOGY))
+		for (u32 i = 0; i < h->nr_numa_nodes; i++) {
+			struct header_numa_node *n = &h->numa_nodes[i];
+
+			strbuf_addf(sb, "# node%u meminfo  : total = %" PRIu64 " kB, free = %" PRIu64
+				    " kB\n", n->node, n->mem_total, n->mem_free);
+			strbuf_addf(sb, "# node%u cpu list : %s\n", n->node, n->cpus);
+		}
+	if (FEAT_OK(HEADER_PMU_MAPPINGS) && h->nr_pmus) {
+		strbuf_addstr(sb, "# pmu mappings: ");
+		for (u32 i = 0; i < h->nr_pmus; i++)
+			strbuf_addf(sb, "%s%s = %u", i ? ", " : "", h->pmus[i].name, h->pmus[i].type);
+		strbuf_addch(sb, '\n');
+	}
+	if (FEAT_OK(HEADER_CACHE)) {
+		strbuf_addstr(sb, "# CPU cache info:\n");
+		for (u32 i = 0; i < h->nr_caches; i++)
+			strbuf_addf(sb, "#  L%u %-15s %8s [%s]\n", h->caches[i].level,
+				    h->caches[i].type, h->caches[i].size, h->caches[i].map);
+	}
+	if (FEAT_OK(HEADER_SAMPLE_TIME)) {
+		strbuf_addf(sb, "# time of first sample : %" PRIu64 ".%06" PRIu64 "\n",
+			    h->first_sample_time / 1000000000, h->first_sample_time % 1000000000 / 1000);
+		strbuf_addf(sb, "# time of last sample : %" PRIu64 ".%06" PRIu64 "\n",
+			    h->last_sample_time / 1000000000, h->last_sample_time % 1000000000 / 1000);
+	}
+	if (FEAT_OK(HEADER_COMPRESSED))
+		strbuf_addf(sb, "# compressed : %s, level = %u, ratio = %u\n",
+			    h->comp.type == 1 ? "Zstd" : "Unknown", h->comp.level, h->comp.ratio);
+	if (FEAT_OK(HEADER_CPU_PMU_CAPS) && h->nr_cpu_pmu_caps) {
+		strbuf_addstr(sb, "# cpu pmu capabilities: ");
+		for (u32 i = 0; i < h->nr_cpu_pmu_caps; i++)
+			strbuf_addf(sb, "%s%s=%s", i ? ", " : "", h->cpu_pmu_caps[i].name,
+				    h->cpu_pmu_caps[i].value);
+		strbuf_addch(sb, '\n');
+	}
+	/* perf prints the topology it never read as "not available" */
+	if (!FEAT_OK(HEADER_CPU_TOPOLOGY) && feat_bit_test(h->feat_bitmap, HEADER_CPU_TOPOLOGY))
+		strbuf_addstr(sb, "# Core ID and Socket ID information is not available\n");
+#undef FEAT_OK
+}
+
+static void test_header_render(void)
+{
+	static const char *const prefixes[] = {
+		"# sibling ", "# CPU ", "# Core ID", "# node", "# pmu mappings: ",
+		"#  L", "# time of first sample", "# time of last sample",
+		"# compressed :", "# cpu pmu capabilities:", NULL,
+	};
+	char *list = read_file_str(CORPUS "/readable-by-perf61.txt", NULL);
+	int files = 0, same = 0;
+	size_t lines = 0;
+
+	if (!list)
+		return;
+	for (char *line = strtok(list, "\n"); line; line = strtok(NULL, "\n")) {
+		char *hp = xasprintf("%s/perf61-outputs/%s.header.txt", CORPUS, line);
+		char *text = read_file_str(hp, NULL);
+		struct session *s = text ? open_processed(line, NULL) : NULL;
+		struct strbuf ours = STRBUF_INIT, theirs = STRBUF_INIT;
+
+		free(hp);
+		if (!s) {
+			free(text);
+			continue;
+		}
+		render_features(session__header(s), &ours);
+		for (char *l = text; l && *l; ) {
+			char *nl = strchr(l, '\n');
+			size_t n = nl ? (size_t)(nl - l + 1) : strlen(l);
+
+			if (has_prefix_in(l, prefixes) && !strstarts(l, "# pmu mappings: not available")) {
+				strbuf_add(&theirs, l, n);
+				lines++;
+			}
+			l += n;
+		}
+		files++;
+		if (!strcmp(ours.buf, theirs.buf))
+			same++;
+		else
+			diag("%s:\nprof:\n%sperf:\n%s", line, ours.buf, theirs.buf);
+		strbuf_release(&ours);
+		strbuf_release(&theirs);
+		session__delete(s);
+		free(text);
+	}
+	free(list);
+	is_int(same, files, "topology, NUMA, PMU, cache, sample time, compression and PMU caps "
+	       "as perf prints them (%zu lines)", lines);
+}
+
 static void test_header_features(void)
 {
 	char *list = read_file_str(CORPUS "/readable-by-perf61.txt", NULL);
@@ -648,6 +788,7 @@ int main(void)
 		test_stream(CORPUS "/perf-data/perf_data_converter/quipper_testdata/perf.data.piped.header_features-4.16");
 		test_corpus_corners();
 		test_header_features();
+		test_header_render();
 	}
 	{
 		char *le = tmp_path("le.data"), *be = tmp_path("be.data");
