@@ -89,7 +89,7 @@ void machine_info__exit(struct machine_info *mi);
 void perf_data_writer__set_machine(struct perf_data_writer *w, const struct machine_info *mi,
 				   const char *version);
 /* _text and _etext from /proc/kallsyms (0 if hidden); returns 0 or -errno. */
-int machine__kernel_text(u64 *text, u64 *etext);
+int machine_info__kernel_text(u64 *text, u64 *etext);
 
 /* ---- synthesized records: appended to @sb, trailer of @id_hdr_size zero bytes ---- */
 

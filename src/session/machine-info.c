@@ -233,7 +233,7 @@ void perf_data_writer__set_machine(struct perf_data_writer *w, const struct mach
 	strbuf_release(&sb);
 }
 
-int machine__kernel_text(u64 *text, u64 *etext)
+int machine_info__kernel_text(u64 *text, u64 *etext)
 {
 	FILE *f = fopen("/proc/kallsyms", "re");
 	char line[512];
