@@ -382,11 +382,6 @@ int cmd_stat(int argc, const char **argv)
 		forever = true;
 		o.run_count = 1;
 	}
-	if (o.run_count > 1 && !forks) {
-		pr_info("The -r/--repeat option needs a workload to run");
-		parse_options_usage_for(stat_usage, options, "repeat", 'r');
-		exit(PROF_EXIT_USAGE);
-	}
 	if (!forks && !o.pid && !o.tid && !o.cpu_list)
 		o.system_wide = true;
 	if (o.pid || o.tid) {
@@ -403,18 +398,12 @@ int cmd_stat(int argc, const char **argv)
 	}
 	if (o.per_thread && !o.pid && !o.tid) {
 		pr_info("The --per-thread option is only available when monitoring via -p -t options.");
-		parse_options_usage_for(stat_usage, options, "pid", 'p');
-		parse_options_usage_for(stat_usage, options, "tid", 't');
-		exit(PROF_EXIT_USAGE);
-	}
-	if (o.interval && o.run_count > 1) {
-		pr_info("The -I option is not supported with -r");
+		parse_options_usage_for(stat_usage, options, "pid", 't');
 		exit(PROF_EXIT_USAGE);
 	}
 	if (o.timeout && o.interval) {
 		pr_info("timeout option is not supported with interval-print.\n");
-		parse_options_usage_for(stat_usage, options, "timeout", 0);
-		parse_options_usage_for(stat_usage, options, "interval-print", 'I');
+		parse_options_usage_for(stat_usage, options, "timeout", 'I');
 		exit(PROF_EXIT_USAGE);
 	}
 	if (o.timeout && o.timeout < 10) {
@@ -453,8 +442,7 @@ int cmd_stat(int argc, const char **argv)
 		threads = thread_map__new_str(o.pid, o.tid);
 		if (!threads) {
 			error("Problems finding threads of monitor");
-			parse_options_usage_for(stat_usage, options, "pid", 'p');
-			parse_options_usage_for(stat_usage, options, "tid", 't');
+			parse_options_usage_for(stat_usage, options, "pid", 't');
 			/* perf exits with -EINVAL & 0xff here: keep scripts' view. */
 			ret = 256 - EINVAL;
 			goto out_close;
@@ -465,7 +453,10 @@ int cmd_stat(int argc, const char **argv)
 	} else if (o.system_wide || o.cpu_list) {
 		cpus = cpu_map__new(o.cpu_list);
 		if (!cpus) {
-			error("failed to parse CPU list '%s'", o.cpu_list);
+			/* perf's wording and status (-EINVAL & 0xff). */
+			error("failed to parse CPUs map: %s", strerror(ENOENT));
+			parse_options_usage_for(stat_usage, options, "cpu", 'a');
+			ret = 256 - EINVAL;
 			goto out_close;
 		}
 		threads = thread_map__new_any();
@@ -556,6 +547,19 @@ int cmd_stat(int argc, const char **argv)
 		}
 		if (run_threads != threads)
 			thread_map__put(run_threads);
+		{
+			/* Fresh counters: interval deltas start from zero. */
+			struct evsel *evsel;
+
+			evlist__for_each_entry(o.evlist, evsel) {
+				struct evsel_stat *es = evsel__stat(evsel);
+
+				memset(es->prev, 0, (size_t)es->nr_cpus * (size_t)es->nr_threads *
+				       sizeof(*es->prev));
+				memset(es->counts, 0, (size_t)es->nr_cpus * (size_t)es->nr_threads *
+				       sizeof(*es->counts));
+			}
+		}
 
 		done = 0;
 		t0 = now_ns();
