@@ -156,21 +156,14 @@ retry:
 			/* A group cannot count without its leader: fatal, as in perf. */
 			if (!(evsel__is_group_leader(evsel) && evsel->nr_members > 1))
 				goto skip;
-		} else if ((err == EACCES || err == EPERM) && !evsel->attr.exclude_kernel &&
-		    perf_event_paranoid() > 1 && !t->system_wide) {
-			/* perf's fallback: count user space only, named ":u". */
-			char *name = xstrdup(evsel__name(evsel));
+		} else if ((err == EACCES || err == EPERM) && !t->system_wide) {
+			char msg[256];
 
-			evsel->attr.exclude_kernel = 1;
-			evsel->attr.exclude_hv = 1;
-			free(evsel->name);
-			evsel->name = xasprintf("%s%su", name, strchr(name, ':') ? "" : ":");
-			free(name);
-			if (o->verbose)
-				warning("kernel.perf_event_paranoid=%d, trying to fall back to "
-					"excluding kernel and hypervisor  samples",
-					perf_event_paranoid());
-			goto retry;
+			if (evsel__fallback(evsel, err, msg, sizeof(msg))) {
+				if (o->verbose)
+					warning("%s", msg);
+				goto retry;
+			}
 		}
 		{
 			char msg[4096];

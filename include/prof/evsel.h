@@ -125,6 +125,15 @@ static inline int evsel__fd(const struct evsel *evsel, int cpu_idx, int thread_i
 	return evsel->fds[cpu_idx * evsel->threads->nr + thread_idx];
 }
 
+/*
+ * perf's retry after a failed open: the cycles event becomes cpu-clock
+ * where there is no PMU (ENOENT/ENXIO/ENODEV), and an EACCES/EPERM under
+ * kernel.perf_event_paranoid > 1 excludes the kernel (name gets ":u").
+ * Returns true (with @msg explaining, for -v) when @evsel changed and the
+ * open is worth retrying.
+ */
+bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
+
 /* The perf_event_open(2) system call. */
 int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 			int group_fd, unsigned long flags);

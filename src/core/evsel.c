@@ -246,3 +246,42 @@ int evsel__disable(struct evsel *evsel)
 {
 	return evsel__ioctl_all(evsel, PERF_EVENT_IOC_DISABLE);
 }
+
+/* Rename @evsel after a fallback: "cycles" -> "cycles:u", "x:k" -> "x:ku". */
+static void evsel__append_modifier(struct evsel *evsel, const char *mod)
+{
+	char *name = xstrdup(evsel__name(evsel));
+
+	free(evsel->name);
+	evsel->name = xasprintf("%s%s%s", name, strchr(name, ':') ? "" : ":", mod);
+	free(name);
+}
+
+bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size)
+{
+	int paranoid = 2;
+
+	if ((err == ENOENT || err == ENXIO || err == ENODEV) &&
+	    evsel->attr.type == PERF_TYPE_HARDWARE &&
+	    evsel->attr.config == PERF_COUNT_HW_CPU_CYCLES) {
+		/* No PMU (a VM): sample on the CPU clock instead, as perf does. */
+		snprintf(msg, size, "The cycles event is not supported, trying to fall back to cpu-clock-ticks");
+		evsel->attr.type = PERF_TYPE_SOFTWARE;
+		evsel->attr.config = PERF_COUNT_SW_CPU_CLOCK;
+		free(evsel->name);
+		evsel->name = NULL;
+		return true;
+	}
+	if ((err == EACCES || err == EPERM) && !evsel->attr.exclude_kernel &&
+	    !read_file_int("/proc/sys/kernel/perf_event_paranoid", &paranoid) &&
+	    paranoid > 1) {
+		/* Unprivileged: count user space only, named ":u" like perf. */
+		snprintf(msg, size, "kernel.perf_event_paranoid=%d, trying to fall back to "
+			 "excluding kernel and hypervisor  samples", paranoid);
+		evsel->attr.exclude_kernel = 1;
+		evsel->attr.exclude_hv = 1;
+		evsel__append_modifier(evsel, "u");
+		return true;
+	}
+	return false;
+}
