@@ -146,4 +146,27 @@ test_expect_success PERF_EVENTS '--null and -q' '
 	test_line_count = 0 out
 '
 
+test_expect_success PERF,SYSWIDE '-x, field counts per mode match perf (interval, no-aggr, per-thread)' '
+	"$W" -b 100 -t 1 -s 1 & pid=$! &&
+	sleep 0.1 &&
+	for mode in "-I 50 -e task-clock -- sleep 0.08" \
+		    "-a -A -e cpu-clock,cycles -- sleep 0.02" \
+		    "--per-thread -p $pid -e task-clock -- sleep 0.02" \
+		    "-a -e cpu-clock -- sleep 0.02"; do
+		"$PROF" stat -x, $mode 2>prof.out &&
+		"$PERF" stat -x, $mode 2>perf.out &&
+		awk -F, "{ print NF }" prof.out | sort -u >a &&
+		awk -F, "{ print NF }" perf.out | sort -u >b &&
+		test_cmp b a || { kill $pid; exit 1; }
+	done &&
+	kill $pid
+'
+
+test_expect_success PERF_EVENTS 'too many open files: the limit and what to do' '
+	(ulimit -Sn 12 &&
+	 test_expect_code 255 "$PROF" stat -e task-clock,task-clock,task-clock,task-clock,task-clock,task-clock,task-clock,task-clock,task-clock,task-clock -- true) 2>err &&
+	grep -q "Too many open files" err &&
+	grep -q "the limit is 12" err
+'
+
 test_done
