@@ -1209,14 +1209,38 @@ static void count_truncated(struct session *s, const struct perf_event_header *h
 		s->stats.nr_unknown_events++;
 }
 
+/*
+ * Give back the pages of data already walked so a huge file does not
+ * stay resident: records are copied before anyone keeps them.
+ */
+#define DROP_BEHIND	(32u << 20)
+
+static void drop_behind(struct session *s, u64 pos, u64 *dropped)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	u64 upto;
+
+	if (page <= 0 || pos - *dropped < DROP_BEHIND)
+		return;
+	upto = pos & ~((u64)page - 1);
+	if (upto > *dropped)
+		madvise((void *)(s->map + *dropped), upto - *dropped, MADV_DONTNEED);
+	*dropped = upto;
+}
+
 static int walk_memory(struct session *s)
 {
 	u64 pos = s->data_start, end = s->data_end;
+	u64 dropped = pos & ~(u64)4095;
 	int ret = 0;
 
+	if (end > pos)
+		madvise((void *)(s->map + dropped), end - dropped, MADV_SEQUENTIAL);
 	while (pos < end) {
 		struct perf_event_header h;
 		u64 payload;
+
+		drop_behind(s, pos, &dropped);
 
 		if (s->tool && s->tool->header_only && (!s->pipe || s->features_done))
 			break;

@@ -488,9 +488,54 @@ static struct session *open_processed(const char *rel, struct tool *t)
 	return s;
 }
 
+static u64 payload_bytes, payload_records;
+
+/* AUXTRACE: u64 size at offset 8, that many bytes after header.size */
+static int on_auxtrace(struct session *s, union perf_event *ev)
+{
+	u64 size;
+	const u8 *p = (const u8 *)ev + ev->header.size;
+
+	memcpy(&size, (const u8 *)ev + 8, 8);
+	for (u64 i = 0; i < size; i++)
+		payload_bytes += p[i] != 0xa5;	/* reads every byte (ASan) */
+	payload_records++;
+	return 0;
+}
+
+/* TRACING_DATA: u32 size at offset 8, that many bytes after header.size */
+static int on_tracing_data(struct session *s, union perf_event *ev)
+{
+	u32 size;
+	const u8 *p = (const u8 *)ev + ev->header.size;
+
+	memcpy(&size, (const u8 *)ev + 8, 4);
+	for (u32 i = 0; i < size; i++)
+		payload_bytes += p[i] != 0xa5;
+	payload_records++;
+	/* the blob starts with the tracing_data magic "\x17\x08\x44tracing" */
+	return memcmp(p + 3, "tracing", 7) ? -EINVAL : 0;
+}
+
 static void test_corpus_corners(void)
 {
 	struct session *s;
+	struct tool aux = { .auxtrace = on_auxtrace, .tracing_data = on_tracing_data,
+			    .ordered_events = true };
+
+	s = open_processed("perf_data_converter/quipper_testdata/perf.data.intel_pt-4.14", &aux);
+	ok(s && payload_records == 2 && payload_bytes > 0,
+	   "AUXTRACE payloads after header.size reach the tool (%" PRIu64 " bytes)", payload_bytes);
+	session__delete(s);
+	payload_records = payload_bytes = 0;
+	s = open_processed("perf_data_converter/quipper_testdata/perf.data.piped.intel_pt-4.14", &aux);
+	ok(s && payload_records > 0 && payload_bytes > 0, "the same in a stream");
+	session__delete(s);
+	payload_records = payload_bytes = 0;
+	s = open_processed("perfparser/tests_auto_perfdata/probe.data.stream", &aux);
+	ok(s && payload_records == 1 && payload_bytes > 1000,
+	   "TRACING_DATA payload in a stream reaches the tool");
+	session__delete(s);
 
 	s = open_processed("linux-perf-data/fixtures/sleep.data", NULL);
 	if (ok(s != NULL, "perf 6.16 file with attr.size 136 reads")) {
@@ -786,6 +831,9 @@ int main(void)
 		test_hostile(CORPUS "/perf-data/perfparser/tests_auto_perfdata/vector_static_gcc/perf.data.zstd",
 			     "zstd file", 200);
 		test_stream(CORPUS "/perf-data/perf_data_converter/quipper_testdata/perf.data.piped.header_features-4.16");
+		/* AUXTRACE payloads and compressed records read from a pipe */
+		test_stream(CORPUS "/perf-data/perf_data_converter/quipper_testdata/perf.data.piped.intel_pt-4.14");
+		test_stream(CORPUS "/perf-data/linux-perf-data/fixtures/fibo.compressed2.pipe.data");
 		test_corpus_corners();
 		test_header_features();
 		test_header_render();
