@@ -295,6 +295,17 @@ static char *read_comm(pid_t tid)
 	return s;
 }
 
+/* perf's is_target_alive(): any of the attached tasks still there? */
+static bool threads_alive(const struct thread_map *threads)
+{
+	int i;
+
+	for (i = 0; i < threads->nr; i++)
+		if (threads->map[i] == -1 || !kill(threads->map[i], 0) || errno != ESRCH)
+			return true;
+	return false;
+}
+
 static int wait_ms(int ms)
 {
 	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
@@ -461,7 +472,7 @@ int cmd_stat(int argc, const char **argv)
 	stat_display__init(&d, out);
 	d.csv = o.csv_sep != NULL;
 	if (d.csv)
-		d.csv_sep = strcmp(o.csv_sep, "\\t") ? o.csv_sep : "\t";
+		d.csv_sep = o.csv_sep;
 	d.json = o.json;
 	d.big_num = o.big_num;
 	d.aggr_mode = sc.aggr_mode;
@@ -583,7 +594,8 @@ int cmd_stat(int argc, const char **argv)
 					break;
 				if (!o.interval && !o.timeout)
 					continue;
-			} else if (done) {
+			} else if (done || (threads && !threads_alive(threads))) {
+				/* Ctrl-C, or every -p/-t target has exited. */
 				break;
 			}
 			if (o.timeout && now_ns() - t0 >= (u64)o.timeout * 1000000ULL) {
