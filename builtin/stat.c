@@ -425,8 +425,7 @@ int cmd_stat(int argc, const char **argv)
 
 		out = fopen(o.output_name, o.append ? "a" : "w");
 		if (!out) {
-			error("failed to create output file %s: %s", o.output_name,
-			      strerror(errno));
+			error("failed to create output file: %s", strerror(errno));
 			goto out_free;
 		}
 		fprintf(out, "# started on %s\n", ctime(&now));
