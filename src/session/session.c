@@ -25,6 +25,7 @@
 #define MAX_PAYLOAD		(1ULL << 30)	/* TRACING_DATA/AUXTRACE in a stream */
 #define DECOMP_WINDOW		(1u << 20)
 #define DECOMP_WINDOW_MAX	(64u << 20)
+#define MAX_IDS_PER_EVENT	(1u << 24)	/* one per cpu x thread: plenty */
 
 struct id_slot {
 	u64 id;
@@ -150,7 +151,9 @@ static struct session_evsel *id_table_find(struct session *s, u64 id)
 
 static void evsel__add_id(struct session *s, struct session_evsel *e, u64 id)
 {
-	e->ids = xrealloc(e->ids, (e->nr_ids + 1) * sizeof(u64));
+	/* capacity is the next power of two: grow when nr_ids reaches one */
+	if (!e->nr_ids || !(e->nr_ids & (e->nr_ids - 1)))
+		e->ids = xrealloc(e->ids, (e->nr_ids ? e->nr_ids * 2 : 1) * sizeof(u64));
 	e->ids[e->nr_ids++] = id;
 	id_table_insert(s, id, e->idx);
 }
@@ -322,6 +325,9 @@ static int read_attrs(struct session *s)
 		if (ids.size) {
 			if (!in_file(s, ids.offset, ids.size))
 				return serr(s, pos + asz, "ids of attr %" PRIu64 " are outside the file", i);
+			if (ids.size / 8 > MAX_IDS_PER_EVENT)
+				return serr(s, pos + asz, "attr %" PRIu64 " claims %" PRIu64 " ids", i,
+					    ids.size / 8);
 			for (u64 j = 0; j < ids.size / 8; j++) {
 				u64 id;
 
