@@ -401,8 +401,10 @@ static int add_numeric(struct parser *p, u32 type, u64 config,
 	struct perf_event_attr attr = { .type = type, .config = config };
 	char *name = NULL;
 
-	if (terms && config_attr_common(p, &attr, terms, &name))
+	if (terms && config_attr_common(p, &attr, terms, &name)) {
+		free(name);
 		return -1;
+	}
 	new_evsel(p, &attr, name);
 	free(name);
 	return 0;
@@ -486,6 +488,7 @@ static int add_cache(struct parser *p, const struct token *type_tok,
 		result = PERF_COUNT_HW_CACHE_RESULT_ACCESS;
 	attr.config = (u64)type | ((u64)op << 8) | ((u64)result << 16);
 	if (terms && config_attr_common(p, &attr, terms, &name)) {
+		free(name);
 		strbuf_release(&sb);
 		return -1;
 	}
@@ -599,8 +602,10 @@ static int add_tracepoint_one(struct parser *p, const char *sys,
 		return -1;
 	}
 	attr.config = id;
-	if (terms && config_tracepoint(p, &attr, terms, &ename))
+	if (terms && config_tracepoint(p, &attr, terms, &ename)) {
+		free(ename);
 		return -1;
+	}
 	full = xasprintf("%s:%s", sys, name);
 	evsel = new_evsel(p, &attr, ename ? ename : full);
 	free(full);
