@@ -46,6 +46,7 @@ struct dso {
 	bool hit;
 	char origin;			/* symtab origin letter, '!' none */
 	bool adjust_symbols;
+	bool has_symtab;		/* symbols came from a .symtab */
 	u64 text_offset;		/* .text sh_addr - sh_offset */
 	char *symsrc_filename;		/* file the symbols (and DWARF) came from */
 	char *debug_filename;		/* file with .debug_info, if any */

@@ -485,6 +485,7 @@ static int dso__load_user(struct dso *dso)
 		if (plt > 0)
 			nr += plt;
 		dso->origin = syms_ss->origin;
+		dso->has_symtab = syms_ss->symtab != NULL;
 		dso->symsrc_filename = xstrdup(syms_ss->name);
 	}
 	for (int i = 0; i < pos; i++)

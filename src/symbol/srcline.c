@@ -15,6 +15,7 @@ struct srcline_entry {
 	u64 addr;		/* key + 1 (0 = empty slot) */
 	const char *file;	/* interned, NULL: unknown */
 	unsigned int line;
+	bool in_cu;		/* the address is inside a DWARF compile unit */
 	char *str;		/* srcline text (show_sym/show_addr variant 0) */
 	char *fstr;		/* srcfile text */
 };
@@ -156,12 +157,79 @@ static u64 dso__objdump_addr(const struct dso *dso, u64 addr)
 	return addr;
 }
 
+/*
+ * perf gets lines from binutils' addr2line, whose DWARF 5 reader starts
+ * every line sequence with file entry 0 (the CU's primary file) where the
+ * standard says entry 1, until the program sets a file explicitly. The
+ * two differ only when the code comes first from another file than the
+ * one compiled (a .c that includes a .c, #line). Mirror that: a row with
+ * file 1 that no file change precedes in its sequence names entry 0.
+ */
+static const char *bfd_file_quirk(Dwarf_Die *cu, Dwarf_Line *l, const char *f)
+{
+	Dwarf_Addr addr = 0;
+	Dwarf_Files *files;
+	Dwarf_Lines *lines;
+	size_t nfiles, n, lo, hi, i;
+	const char *f0, *f1;
+	Dwarf_Half version;
+	uint8_t asz, osz;
+	Dwarf_Die unit;
+
+	if (dwarf_cu_info(cu->cu, &version, NULL, &unit, NULL, NULL, &asz, &osz) != 0 ||
+	    version < 5)
+		return f;
+	if (dwarf_getsrcfiles(cu, &files, &nfiles) != 0 || nfiles < 2)
+		return f;
+	f0 = dwarf_filesrc(files, 0, NULL, NULL);
+	f1 = dwarf_filesrc(files, 1, NULL, NULL);
+	if (!f0 || !f1 || strcmp(f, f1) || !strcmp(f0, f1))
+		return f;
+	if (dwarf_getsrclines(cu, &lines, &n) != 0 || dwarf_lineaddr(l, &addr) != 0)
+		return f;
+	/* Find @l among the rows (sorted by address). */
+	lo = 0;
+	hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		Dwarf_Addr a = 0;
+
+		dwarf_lineaddr(dwarf_onesrcline(lines, mid), &a);
+		if (a < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < n && dwarf_onesrcline(lines, i) != l; i++)
+		;
+	if (i == n)
+		return f;
+	/* Walk back to the start of the sequence: any other file seen? */
+	while (i-- > 0) {
+		Dwarf_Line *r = dwarf_onesrcline(lines, i);
+		bool end = false;
+		const char *rf;
+
+		dwarf_lineendsequence(r, &end);
+		if (end)
+			break;
+		rf = dwarf_linesrc(r, NULL, NULL);
+		if (!rf || strcmp(rf, f1))
+			return f;
+	}
+	return f0;
+}
+
 static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 {
 	struct srcline_cache *c = dso__srcline_cache(dso);
 	struct srcline_entry *e;
+	Dwarf_Addr oaddr = dso__objdump_addr(dso, addr);
 	Dwarf *dw;
 	Dwarf_Die cu;
+	Dwarf_Line *l;
+	const char *f;
+	int lineno = 0;
 	bool found;
 
 	e = cache_slot(c, addr, &found);
@@ -170,15 +238,14 @@ static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 	e->addr = addr + 1;
 	c->nr++;
 	dw = srcline_dwarf(dso, c);
-	if (dw && dwarf_addrdie(dw, dso__objdump_addr(dso, addr), &cu)) {
-		Dwarf_Line *l = dwarf_getsrc_die(&cu, dso__objdump_addr(dso, addr));
-		int lineno = 0;
-		const char *f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-
-		if (f && l && dwarf_lineno(l, &lineno) == 0 && lineno > 0) {
-			e->file = intern_path(c, &cu, f);
-			e->line = (unsigned int)lineno;
-		}
+	if (!dw || !dwarf_addrdie(dw, oaddr, &cu))
+		return e;
+	e->in_cu = true;
+	l = dwarf_getsrc_die(&cu, oaddr);
+	f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+	if (f && dwarf_lineno(l, &lineno) == 0 && lineno > 0) {
+		e->file = intern_path(c, &cu, bfd_file_quirk(&cu, l, f));
+		e->line = (unsigned int)lineno;
 	}
 	return e;
 }
@@ -217,11 +284,14 @@ const char *dso__srcline_str(struct dso *dso, u64 addr, struct symbol *sym,
 		return e->str;
 	}
 	/*
-	 * Unknown. perf asks addr2line about files (which answers "??:0")
-	 * and falls back to the symbol for [kernel.kallsyms], [vdso], ...
-	 * These depend on the caller's flags, so they are not cached.
+	 * Unknown. perf asks addr2line about files. When addr2line "finds"
+	 * the address (inside a compile unit, or without DWARF inside a
+	 * .symtab function) but knows no line, perf prints "??:0"; when it
+	 * does not (PLT stubs, gaps) and for [kernel.kallsyms], [vdso]...
+	 * perf falls back to the symbol. Not cached: depends on the flags.
 	 */
-	if (dso->long_name[0] != '[')
+	if (dso->long_name[0] != '[' &&
+	    (e->in_cu || (!dso->srcline->dw && dso->has_symtab && sym && !sym->synthesized)))
 		return SRCLINE_UNKNOWN;
 	if (!show_addr)
 		return show_sym && sym ? sym->name : SRCLINE_UNKNOWN;

@@ -114,6 +114,20 @@ test_expect_success 'inlined frames are what addr2line -f -i says' '
 	grep -q inl_inner ours
 '
 
+test_expect_success PERF,PERF_EVENTS 'srcline keys are the ones perf report --sort srcline prints' '
+	for h in symtest symtest-nopie; do
+		"$PERF" record -q -N -F 4000 -o sl.data -- "$HELPERS/$h" 100 >/dev/null 2>&1 &&
+		"$PERF" report -i sl.data --stdio -q --sort srcline 2>/dev/null |
+			awk "NF { \$1 = \"\"; sub(/^ /, \"\"); print }" | sort -u >theirs &&
+		"$PERF" script -i sl.data --show-mmap-events --show-task-events \
+			-F comm,pid,tid,ip,sym,dso >sl.txt 2>/dev/null &&
+		bids=$("$PERF" buildid-list -i sl.data 2>/dev/null | awk "{ printf \" -B %s=%s\", \$2, \$1 }") &&
+		"$DRV" script -s -v $bids <sl.txt | awk -F"	" "\$1 == \"srcline\" { print \$2 }" | sort -u >ours &&
+		grep -q "^$h\.c:" ours &&
+		test_cmp theirs ours || exit 1
+	done
+'
+
 test_expect_success PERF,PERF_EVENTS 'C++ names demangled as perf shows them' '
 	command -v g++ >/dev/null || exit 0
 	cat >cxx.cc <<-\EOT &&

@@ -8,7 +8,8 @@
  *                                       --show-task-events -F comm,pid,tid,ip,sym,dso"
  *                                       output, resolve every sample, print
  *                                       "match N of M" and the mismatches
- *       OPTS: -B FILE=HEXID (header build-id), -K kallsyms, -S symfs, -v
+ *       OPTS: -B FILE=HEXID (header build-id), -K kallsyms, -S symfs, -v,
+ *             -s (also compute each sample's srcline, as --sort srcline)
  *   t0690-symbolize syms FILE           the symbols of FILE: "start end name"
  *   t0690-symbolize srcline FILE ADDR.. srcline of file-offset addresses
  *   t0690-symbolize inline FILE ADDR    inlined frames: "func file:line"
@@ -206,7 +207,8 @@ static int script_mode(int argc, char **argv)
 	char *line = NULL;
 	size_t cap = 0;
 	unsigned long total = 0, match = 0, bad_shown = 0;
-	int verbose_out = 0;
+	int verbose_out = 0, want_srcline = 0;
+	unsigned long srcline_known = 0;
 	struct {
 		char *name;
 		struct build_id bid;
@@ -229,6 +231,8 @@ static int script_mode(int argc, char **argv)
 			symbol_conf.symfs = argv[++i];
 		} else if (!strcmp(argv[i], "-v")) {
 			verbose_out = 1;
+		} else if (!strcmp(argv[i], "-s")) {
+			want_srcline = 1;
 		}
 	}
 	for (int i = 0; i < nr_bids; i++)
@@ -337,12 +341,22 @@ static int script_mode(int argc, char **argv)
 			printf("mismatch ip %#" PRIx64 " addr %#" PRIx64 ": perf '%s' (%s), prof '%s' (%s)\n",
 			       s.ip, al.addr, s.sym, s.dso, sym, dso);
 		}
+		if (want_srcline) {
+			const char *sl = al.map ? dso__srcline_str(al.map->dso, al.addr, al.sym, true, true) :
+					 SRCLINE_UNKNOWN;
+
+			srcline_known += strcmp(sl, SRCLINE_UNKNOWN) != 0;
+			if (verbose_out)
+				printf("srcline\t%s\n", sl);
+		}
 		if (verbose_out)
 			printf("%s\t%s\t%#" PRIx64 "\n", dso, sym, al.addr);
 		addr_location__exit(&al);
 	}
 	free(line);
 	printf("match %lu of %lu\n", match, total);
+	if (want_srcline)
+		printf("srclines %lu known\n", srcline_known);
 	machine__delete(m);
 	return 0;
 }
