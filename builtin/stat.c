@@ -10,6 +10,7 @@
 #include "prof/compat.h"
 #include "prof/cpumap.h"
 #include "prof/evsel.h"
+#include "prof/json-writer.h"
 #include "prof/open-error.h"
 #include "prof/parse-events.h"
 #include "prof/parse-options.h"
@@ -295,6 +296,23 @@ static char *read_comm(pid_t tid)
 	return s;
 }
 
+/*
+ * With -j, messages become {"error" : "..."} lines, so whoever parses the
+ * JSON stream on stderr never meets a bare text line (docs/design.md §2).
+ */
+static void json_msg_sink(const char *prefix, const char *msg)
+{
+	struct json_writer jw;
+
+	fflush(stdout);
+	json_writer__init(&jw, stderr);
+	json_writer__begin_object(&jw);
+	json_writer__key(&jw, strstarts(prefix, "Warning") ? "warning" : "error");
+	json_writer__string(&jw, msg);
+	json_writer__end_object(&jw);
+	fputc('\n', stderr);
+}
+
 /* perf's is_target_alive(): any of the attached tasks still there? */
 static bool threads_alive(const struct thread_map *threads)
 {
@@ -415,6 +433,8 @@ int cmd_stat(int argc, const char **argv)
 		parse_options_usage_for(stat_usage, options, "timeout", 0);
 		exit(PROF_EXIT_USAGE);
 	}
+	if (o.json)
+		set_msg_sink(json_msg_sink);
 	sc.aggr_mode = o.no_aggr ? AGGR_NONE : o.per_thread ? AGGR_THREAD : AGGR_GLOBAL;
 	sc.scale = o.scale;
 	sc.run_count = o.run_count;
@@ -726,6 +746,7 @@ out_free:
 	cpu_map__put(cpus);
 	thread_map__put(threads);
 	evlist__delete(o.evlist);
+	set_msg_sink(NULL);
 	/* No workload: Ctrl-C ended the count; die of it as perf does. */
 	if (got_sigint && !forks && ret >= 0) {
 		fflush(NULL);

@@ -182,4 +182,9 @@ test_expect_success SYSWIDE 'thousands separators follow the locale, as perf'"'"
 	grep -Eq "^ +[0-9]+\.[0-9]{2} msec cpu-clock" out
 '
 
+test_expect_success PYTHON3 '-j: errors are JSON lines too' '
+	test_expect_code 255 "$PROF" stat -j -- /nonexistent/cmd 2>err &&
+	python3 -c "import json,sys; d = json.loads(open(sys.argv[1]).read()); assert d[\"error\"].startswith(\"Workload failed\")" err
+'
+
 test_done
