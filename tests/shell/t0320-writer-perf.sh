@@ -6,7 +6,7 @@ WRITER="$HELPERS/../unit/t0320-perf-data-writer"
 
 test_expect_success 'write a synthetic perf.data in file and pipe mode' '
 	"$WRITER" --write . &&
-	test -s file.data && test -s pipe.data &&
+	test -s file.data && test -s pipe.data && test -s multi.data &&
 	printf "PERFILE2" >magic && head -c 8 file.data | cmp - magic
 '
 
@@ -54,6 +54,35 @@ test_expect_success PERF 'perf report --stats counts what prof counts' '
 	no_complaints err &&
 	grep -q "^           TOTAL events:         17$" stats &&
 	grep -q "^          SAMPLE events:         10  (58.8%)$" stats
+'
+
+test_expect_success PERF 'perf --stats and prof --stats agree on what prof wrote' '
+	"$PERF" report --stats -i file.data >file.perf-stats 2>err &&
+	no_complaints err &&
+	test_cmp file.perf-stats file.prof-stats &&
+	"$PERF" report --stats -i multi.data >multi.perf-stats 2>err &&
+	test_cmp multi.perf-stats multi.prof-stats &&
+	"$PERF" report --stats -i - <pipe.data >pipe.perf-stats 2>err &&
+	no_complaints err &&
+	test_cmp pipe.perf-stats pipe.prof-stats
+'
+
+# the only warning is perf counting the LOST_SAMPLES record we wrote
+only_lost_warning() {
+	grep -q "^Processed 13 samples and lost 23.08%!$" "$1" || return 1
+	grep -v -e "^Warning:$" -e "^Processed 13 samples and lost 23.08%!$" -e "^$" "$1" >rest
+	no_complaints rest
+}
+
+test_expect_success PERF 'two events told apart by IDENTIFIER' '
+	"$PERF" report --stdio -i multi.data >mrep 2>err &&
+	only_lost_warning err &&
+	grep -q "^# Total Lost Samples: 3$" mrep &&
+	grep -q "^# Samples: 4  of event .cpu-clock.$" mrep &&
+	grep -q "^# Samples: 6  of event .task-clock:u.$" mrep &&
+	"$PERF" script -F event,ip -i multi.data >mscript 2>err &&
+	only_lost_warning err &&
+	test $(grep -c "task-clock:u:" mscript) = 6
 '
 
 test_expect_success PERF 'perf buildid-list: the BUILD_ID feature' '

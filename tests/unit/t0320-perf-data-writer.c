@@ -4,12 +4,15 @@
  * event, COMM/MMAP/MMAP2/SAMPLE/FINISHED_ROUND records, header features)
  * in file and pipe mode, then read both back with the session reader.
  *
- * "t0320-perf-data-writer --write DIR" only writes DIR/file.data and
- * DIR/pipe.data (t0320-writer-perf.sh feeds them to the real perf).
+ * "t0320-perf-data-writer --write DIR" only writes DIR/file.data,
+ * DIR/pipe.data and DIR/multi.data (two events told apart by
+ * PERF_SAMPLE_IDENTIFIER), plus DIR/<name>.prof-stats, our --stats text
+ * for each (t0320-writer-perf.sh feeds them to the real perf).
  */
 #include "prof/compat.h"
 #include "prof/data-writer.h"
 #include "prof/session.h"
+#include "prof/stats-print.h"
 #include "prof/strbuf.h"
 #include "prof/util.h"
 #include "tap.h"
@@ -110,6 +113,85 @@ out:
 		return ret;
 	}
 	return perf_data_writer__close(w);
+}
+
+/* Two events (cpu-clock, task-clock:u) sharing one stream, as perf -e a,b. */
+static int write_multi(const char *path)
+{
+	struct perf_data_writer *w;
+	struct perf_event_attr a[2];
+	struct strbuf sb = STRBUF_INIT;
+	u64 ids[2][2] = { { 201, 202 }, { 301, 302 } };
+	u32 idh;
+	int ret;
+
+	for (int e = 0; e < 2; e++) {
+		test_attr(&a[e]);
+		a[e].sample_type |= PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_CPU;
+	}
+	a[1].config = PERF_COUNT_SW_TASK_CLOCK;
+	a[1].exclude_kernel = a[1].exclude_hv = 1;
+	idh = sample_type__id_hdr_size(a[0].sample_type);
+	ret = perf_data_writer__open(&w, path, false);
+	if (ret)
+		return ret;
+	perf_data_writer__add_event(w, &a[0], "cpu-clock", ids[0], 2);
+	perf_data_writer__add_event(w, &a[1], "task-clock:u", ids[1], 2);
+	perf_data_writer__set_string(w, HEADER_HOSTNAME, "prof-test-host");
+	perf_data_writer__start(w);
+	synth__kernel_mmap(&sb, KERNEL_TEXT, KERNEL_TEXT + 0x1000000, idh);
+	synth__comm(&sb, TEST_PID, TEST_PID, "proftest", true, idh);
+	for (int i = 0; i < 10; i++) {
+		int e = i % 5 < 2 ? 0 : 1;	/* 4 cpu-clock, 6 task-clock */
+		struct perf_sample smp = {
+			.id = ids[e][i & 1], .ip = MAP_START + (u64)i * 16, .pid = TEST_PID,
+			.tid = TEST_PID, .time = 2000000000ULL + (u64)i * 1000, .cpu = (u32)(i & 1),
+			.period = 1000 + (u64)i, .cpumode = PERF_RECORD_MISC_USER,
+		};
+
+		synth__sample(&sb, &a[e], &smp);
+	}
+	{
+		/* a LOST_SAMPLES for the second event, found by its trailer id */
+		struct perf_event_header h = { .type = PERF_RECORD_LOST_SAMPLES, .size = (u16)(16 + idh) };
+		u64 lost = 3, trailer[4] = { ((u64)TEST_PID << 32) | TEST_PID, 2000009999ULL, 1, 301 };
+
+		strbuf_add(&sb, &h, sizeof(h));
+		strbuf_add(&sb, &lost, sizeof(lost));
+		strbuf_add(&sb, trailer, idh);
+	}
+	synth__finished_round(&sb);
+	ret = perf_data_writer__write(w, sb.buf, sb.len);
+	strbuf_release(&sb);
+	if (ret) {
+		perf_data_writer__delete(w);
+		return ret;
+	}
+	return perf_data_writer__close(w);
+}
+
+/* Our --stats text for @path into @out; 0 or an error. */
+static int write_stats(const char *path, const char *out)
+{
+	struct tool t = { 0 };
+	struct session *s;
+	char *err = NULL;
+	FILE *fp;
+	int ret = session__open(&s, path, &err);
+
+	if (ret) {
+		fprintf(stderr, "%s\n", err);
+		free(err);
+		return ret;
+	}
+	ret = session__process_events(s, &t);
+	fp = fopen(out, "w");
+	if (!ret && fp)
+		stats__fprintf(s, fp);
+	if (fp)
+		fclose(fp);
+	session__delete(s);
+	return ret;
 }
 
 struct counts {
@@ -230,15 +312,23 @@ int main(int argc, char **argv)
 	char *file, *pipe;
 
 	if (argc == 3 && !strcmp(argv[1], "--write")) {
-		char *f = xasprintf("%s/file.data", argv[2]);
-		char *p = xasprintf("%s/pipe.data", argv[2]);
-		int r1 = write_data(f, false), r2 = write_data(p, true);
+		static const char *const names[] = { "file", "pipe", "multi" };
+		int bad = 0;
 
-		if (r1 || r2)
-			fprintf(stderr, "write failed: %s\n", strerror(-(r1 ? r1 : r2)));
-		free(f);
-		free(p);
-		return r1 || r2;
+		for (int i = 0; i < 3; i++) {
+			char *f = xasprintf("%s/%s.data", argv[2], names[i]);
+			char *st = xasprintf("%s/%s.prof-stats", argv[2], names[i]);
+			int r = i == 2 ? write_multi(f) : write_data(f, i == 1);
+
+			if (r)
+				fprintf(stderr, "%s: write failed: %s\n", f, strerror(-r));
+			else
+				r = write_stats(f, st);
+			bad |= r != 0;
+			free(f);
+			free(st);
+		}
+		return bad;
 	}
 	if (!mkdtemp(dir))
 		skip_all("cannot create a temporary directory");
@@ -248,6 +338,26 @@ int main(int argc, char **argv)
 	is_int(write_data(pipe, true), 0, "write a pipe-mode perf.data");
 	read_back(file, false);
 	read_back(pipe, true);
+	{
+		char *multi = xasprintf("%s/multi.data", dir);
+		struct tool t = { 0 };
+		struct session *s = NULL;
+		char *err = NULL;
+
+		is_int(write_multi(multi), 0, "write a two-event file");
+		if (ok(session__open(&s, multi, &err) == 0 && session__process_events(s, &t) == 0,
+		       "read it %s", err ? err : "")) {
+			is_int((long long)session__evsel(s, 0)->nr_samples, 4, "cpu-clock samples by IDENTIFIER");
+			is_int((long long)session__evsel(s, 1)->nr_samples, 6, "task-clock samples by IDENTIFIER");
+			is_int((long long)session__evsel(s, 1)->nr_lost_samples, 3,
+			       "LOST_SAMPLES attributed by its trailer id");
+			is_str(session_evsel__name(session__evsel(s, 1)), "task-clock:u", "second name");
+		}
+		session__delete(s);
+		free(err);
+		unlink(multi);
+		free(multi);
+	}
 	{
 		/* the synthesized layout matches perf's (Appendix A) */
 		struct strbuf sb = STRBUF_INIT;
