@@ -118,6 +118,17 @@ if command -v script >/dev/null 2>&1; then
 	done
 fi
 
+test_expect_success PERF,SETPRIV 'an unprivileged user sees what perf shows it' '
+	as_nobody="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups" &&
+	if ! $as_nobody "$PROF" version >/dev/null 2>&1; then
+		echo "# $PROF is not reachable for nobody; nothing to compare"
+		exit 0
+	fi &&
+	$as_nobody $PERF list >perf.out 2>&1 &&
+	$as_nobody "$PROF" list >prof.out 2>&1 &&
+	test_cmp perf.out prof.out
+'
+
 test_expect_success PERF 'list -h matches perf list -h apart from the name' '
 	test_expect_code 129 $PERF list -h 2>perf.err &&
 	test_expect_code 129 "$PROF" list -h 2>prof.err &&
