@@ -192,14 +192,14 @@ static enum tok pmu_str_check(const char *name, int len)
 		list_for_each_entry(a, &pmu->aliases, node) {
 			const char *dash = strchr(a->name, '-');
 
-			if ((int)strlen(a->name) == len && !strncmp(a->name, name, (size_t)len))
+			if ((int)strlen(a->name) == len && !strncasecmp(a->name, name, (size_t)len))
 				return T_PMU_EVENT;
 			if (!dash)
 				continue;
-			if (dash - a->name == len && !strncmp(a->name, name, (size_t)len))
+			if (dash - a->name == len && !strncasecmp(a->name, name, (size_t)len))
 				ret = T_PMU_PRE;
 			else if ((int)strlen(dash + 1) == len &&
-				 !strncmp(dash + 1, name, (size_t)len) && ret == T_NAME)
+				 !strncasecmp(dash + 1, name, (size_t)len) && ret == T_NAME)
 				ret = T_PMU_SUF;
 		}
 	}

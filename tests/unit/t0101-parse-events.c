@@ -353,6 +353,8 @@ static void test_pmu(void)
 	check_one("msr/tsc/", 10, 0, "msr/tsc/");
 	check_one("msr/smi/", 10, 4, "msr/smi/");
 	check_one("smi", 10, 4, "smi");
+	check_one("SMI", 10, 4, "SMI");
+	check_one("Energy-PKG", 9, 2, "Energy-PKG");
 	check_one("msr/event=0x4/", 10, 4, "msr/event=0x4/");
 	check_one("msr/event=smi/", 10, 4, "msr/event=smi/");
 	check_one("msr/tsc,name=bar/", 10, 0, "bar");

@@ -246,7 +246,7 @@ int main(void)
 	};
 	static const char *const named_msr[] = {
 		"msr/tsc/", "msr/tsc/u", "tsc", "smi", "msr/event=0x0/",
-		"msr/tsc,name=bar/", "msr/tsc/,cpu-clock", NULL,
+		"msr/tsc,name=bar/", "msr/tsc/,cpu-clock", "TSC", "msr/TSC/", NULL,
 	};
 	static const char *const attrs[] = {
 		"cpu-clock", "cpu-clock:u", "cpu-clock:k", "cpu-clock:h",
