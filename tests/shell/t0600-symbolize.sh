@@ -54,6 +54,32 @@ test_expect_success 'PLT entries are synthesized in .rela.plt order' '
 	test $n -gt 0
 '
 
+test_expect_success 'debug files: .gnu_debuglink next to the file, then the file itself' '
+	mkdir -p dl && cp "$HELPERS/symtest" dl/prog &&
+	objcopy --only-keep-debug dl/prog dl/prog.debug &&
+	strip dl/prog && objcopy --add-gnu-debuglink=dl/prog.debug dl/prog &&
+	"$DRV" syms dl/prog >syms &&
+	grep -q "^# origin l" syms && grep -q " sym_plain\$" syms &&
+	"$DRV" srcline dl/prog $(awk "\$3 == \"sym_plain\" { print \$1 }" syms) >sl &&
+	grep -q "^symtest.c:1[0-9]\$" sl &&
+	rm dl/prog.debug &&
+	"$DRV" syms dl/prog >syms2 &&
+	! grep -q "^# origin l" syms2 && ! grep -q " sym_plain\$" syms2
+'
+
+test_expect_success 'build-id cache (~/.debug) is tried before the path, and must match' '
+	id=$(readelf -n "$HELPERS/symtest" | awk "/Build ID/ { print \$3 }") &&
+	d=$HOME/.debug/.build-id/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-) &&
+	mkdir -p "$d" && cp "$HELPERS/symtest" "$d/elf" &&
+	mkdir -p bc && cp "$HELPERS/symtest" bc/prog && strip bc/prog &&
+	"$DRV" syms bc/prog >syms &&
+	grep -q "^# origin B" syms && grep -q " sym_plain\$" syms &&
+	cp "$HELPERS/symtest-nopie" "$d/elf" &&
+	"$DRV" syms bc/prog >syms2 &&
+	grep -q "^# origin d" syms2 && ! grep -q " sym_plain\$" syms2 &&
+	rm -rf "$HOME/.debug"
+'
+
 test_expect_success PERF,PERF_EVENTS 'PIE executable: every sample as perf resolves it' '
 	record_and_compare pie.data "$HELPERS/symtest" 50
 '

@@ -195,6 +195,64 @@ static void test_kallsyms(void)
 	unlink(path);
 }
 
+/* Kernel symbols are not taken from this machine when they cannot be its. */
+static void test_kernel_rules(void)
+{
+	struct mmap_event k = { .pid = -1, .cpumode = PROF_CPUMODE_KERNEL,
+				.filename = "[kernel.kallsyms]_text" };
+	struct build_id wrong = { .size = 20 };
+	struct machine *m;
+	struct addr_location al;
+	char buf[64];
+	u64 text = 0;
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[512];
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (strstr(line, " _text\n")) {
+			text = strtoull(line, NULL, 16);
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	if (!text) {
+		ok(1, "# SKIP no readable /proc/kallsyms");
+		return;
+	}
+	k.start = k.pgoff = text;
+	k.len = 0x100000;
+
+	m = machine__new_host();
+	machine__process_mmap(m, &k);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 0, 0, text + 0x10, &al);
+	ok(al.sym != NULL, "no build-id: /proc/kallsyms is used");
+	addr_location__exit(&al);
+	machine__delete(m);
+
+	symbol_conf.symfs = "/nonexistent-symfs";
+	m = machine__new_host();
+	machine__process_mmap(m, &k);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 0, 0, text + 0x10, &al);
+	ok(al.sym == NULL && al.map != NULL, "--symfs: never this machine's kallsyms");
+	addr_location__sym_snprintf(&al, buf, sizeof(buf));
+	snprintf(line, sizeof(line), "[k] %#.16" PRIx64, text + 0x10);
+	is_str(buf, line, "... the absolute address is printed");
+	addr_location__exit(&al);
+	machine__delete(m);
+	symbol_conf.symfs = NULL;
+
+	memset(wrong.data, 0xab, sizeof(wrong.data));
+	setenv("PERF_BUILDID_DIR", "/nonexistent-buildid-dir", 1);
+	m = machine__new_host();
+	machine__set_build_id(m, PROF_CPUMODE_KERNEL, "[kernel.kallsyms]", &wrong);
+	machine__process_mmap(m, &k);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 0, 0, text + 0x10, &al);
+	ok(al.sym == NULL, "another kernel's build-id: /proc/kallsyms is not used");
+	addr_location__exit(&al);
+	machine__delete(m);
+}
+
 static void test_demangle(void)
 {
 	static const struct { const char *in; bool params; const char *out; } cases[] = {
@@ -243,6 +301,7 @@ int main(void)
 	test_maps();
 	test_threads();
 	test_kallsyms();
+	test_kernel_rules();
 	test_demangle();
 	return done_testing();
 }
