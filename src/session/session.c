@@ -26,6 +26,8 @@
 #define DECOMP_WINDOW		(1u << 20)
 #define DECOMP_WINDOW_MAX	(64u << 20)
 #define MAX_IDS_PER_EVENT	(1u << 24)	/* one per cpu x thread: plenty */
+/* perf -z reaches ~100x on real data; a zstd bomb reaches 30000x */
+#define MAX_ZSTD_RATIO		2048u
 
 struct id_slot {
 	u64 id;
@@ -73,6 +75,7 @@ struct session {
 #endif
 	u8 *dbuf;		/* decompressed bytes not yet consumed */
 	size_t dlen, dalloc;
+	u64 comp_in, comp_out;	/* compressed bytes read, decompressed bytes made */
 
 	char err[512];
 };
@@ -1013,12 +1016,18 @@ static int process_compressed(struct session *s, const u8 *data, u64 len, u64 of
 		if (ZSTD_isError(r))
 			return serr(s, off, "zstd: %s", ZSTD_getErrorName(r));
 		s->dlen += out.pos;
+		s->comp_out += out.pos;
+		if (s->comp_out > (s->comp_in + in.pos) * MAX_ZSTD_RATIO + DECOMP_WINDOW_MAX)
+			return serr(s, off, "compressed data expands more than %ux: not perf data",
+				    MAX_ZSTD_RATIO);
 		ret = drain_decompressed(s, off);
 		if (ret)
 			return ret;
 		/* done when the input is used up and zstd had room to spare */
-		if (in.pos == in.size && out.pos < out.size)
+		if (in.pos == in.size && out.pos < out.size) {
+			s->comp_in += in.size;
 			break;
+		}
 		if (s->dlen == s->dalloc) {
 			if (s->dalloc >= DECOMP_WINDOW_MAX)
 				return serr(s, off, "record inside compressed data is too large");

@@ -343,6 +343,65 @@ static void test_pipe_records(void)
 	free(path);
 }
 
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+
+/* A COMPRESSED2 record expanding to 200 MB of FINISHED_ROUNDs. */
+static void test_zstd_bomb(void)
+{
+	char *path = tmp_path("bomb.data");
+	struct perf_data_writer *w;
+	struct perf_event_attr attr;
+	ZSTD_CCtx *cc = ZSTD_createCCtx();
+	size_t chunk = 1 << 20, cap = 60000, pos = 0;
+	u8 *in = xmalloc(chunk), *out = xmalloc(cap + 16);
+	struct perf_event_header fr = { .type = PERF_RECORD_FINISHED_ROUND, .size = 8 };
+	struct session *s;
+	struct tool t = { .ordered_events = true };
+	char *err = NULL;
+	u64 id = 1;
+	int ret = -1;
+
+	for (size_t i = 0; i < chunk; i += 8)
+		memcpy(in + i, &fr, 8);
+	for (int i = 0; i < 200; i++) {
+		ZSTD_inBuffer ib = { in, chunk, 0 };
+		ZSTD_outBuffer ob = { out + 16, cap, pos };
+
+		ZSTD_compressStream2(cc, &ob, &ib, i == 199 ? ZSTD_e_end : ZSTD_e_continue);
+		pos = ob.pos;
+	}
+	{
+		struct perf_event_header h = { .type = PERF_RECORD_COMPRESSED2,
+					       .size = (u16)ALIGN_UP(16 + pos, (size_t)8) };
+		u64 dsz = pos;
+
+		memcpy(out, &h, 8);
+		memcpy(out + 8, &dsz, 8);
+		sample_attr(&attr);
+		perf_data_writer__open(&w, path, true);
+		perf_data_writer__add_event(w, &attr, "x", &id, 1);
+		perf_data_writer__start(w);
+		memset(out + 16 + pos, 0, h.size - 16 - pos);
+		perf_data_writer__write(w, out, h.size);
+		perf_data_writer__close(w);
+	}
+	if (ok(session__open(&s, path, &err) == 0, "open the zstd bomb")) {
+		ret = session__process_events(s, &t);
+		ok(ret == -EINVAL && strstr(session__strerror(s), "expands more than"),
+		   "a %zu-byte record that expands to 200 MB is refused: %s", pos,
+		   session__strerror(s));
+		session__delete(s);
+	}
+	free(err);
+	ZSTD_freeCCtx(cc);
+	free(in);
+	free(out);
+	unlink(path);
+	free(path);
+}
+#endif
+
 /* ---- hostile input ---- */
 
 static int check_one(const char *path, const u8 *buf, size_t len)
@@ -818,6 +877,9 @@ int main(void)
 		skip_all("cannot create a temporary directory");
 	test_big_endian();
 	test_pipe_records();
+#ifdef HAVE_ZSTD
+	test_zstd_bomb();
+#endif
 	{
 		char *le = tmp_path("le.data");
 
