@@ -328,12 +328,14 @@ void print_tracepoint_events(struct print_state *ps, const char *sys_glob,
 
 /* ---- SDT events, from the probe cache in perf's build-id cache ---- */
 
+/*
+ * prof --buildid-dir sets PROF_BUILDID_DIR; otherwise ~/.debug. perf list
+ * does not read PERF_BUILDID_DIR (perf only exports it to its children).
+ */
 static char *buildid_cache_dir(void)
 {
 	const char *env = getenv("PROF_BUILDID_DIR");
 
-	if (!env || !*env)
-		env = getenv("PERF_BUILDID_DIR");
 	if (env && *env)
 		return xstrdup(env);
 	return xasprintf("%s/.debug", getenv("HOME") ? getenv("HOME") : "");

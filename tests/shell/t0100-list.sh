@@ -87,6 +87,26 @@ test_expect_success '--cputype warns like perf and lists anyway' '
 	grep -q cpu-clock out
 '
 
+# SDT events come from ~/.debug, which other runs of perf may change while
+# this test runs: both tools read a frozen copy of its probe cache.
+freeze_debug() {
+	mkdir -p "$TRASH/home/.debug" &&
+	if [ -d "$HOME/.debug/.build-id" ]; then
+		(cd "$HOME/.debug" && find .build-id -type l) | while read -r l; do
+			t=$(readlink "$HOME/.debug/$l") &&
+			d=$(dirname "$l") &&
+			mkdir -p "$TRASH/home/.debug/$d" "$TRASH/home/.debug/$d/$t" &&
+			ln -s "$t" "$TRASH/home/.debug/$l" &&
+			if [ -f "$HOME/.debug/$d/$t/probes" ]; then
+				cp "$HOME/.debug/$d/$t/probes" "$TRASH/home/.debug/$d/$t/probes"
+			fi || true
+		done
+	fi
+}
+freeze_debug
+HOME=$TRASH/home
+export HOME
+
 # perf is the oracle: on the same machine the bytes must agree.
 for args in "" "hw" "sw" "cache" "pmu" "sdt" "metric" "metricgroup" \
 	"tracepoint" "sched:*" "*:sys_enter_read*" "*fault*" "tsc" "sched" \
