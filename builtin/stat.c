@@ -126,7 +126,6 @@ static int open_counters(struct stat_opts *o, struct cpu_map *cpus,
 			 struct thread_map *threads, const struct open_target *t)
 {
 	struct evsel *evsel;
-	int nr_open = 0;
 
 	evlist__for_each_entry(o->evlist, evsel) {
 		struct cpu_map *c = cpus;
@@ -143,10 +142,8 @@ static int open_counters(struct stat_opts *o, struct cpu_map *cpus,
 			c = evsel->own_cpus;
 retry:
 		err = evsel__open(evsel, c, threads);
-		if (!err) {
-			nr_open++;
+		if (!err)
 			continue;
-		}
 		err = -err;
 		if (open_error__is_unsupported(err) || err == EINVAL) {
 			if (o->verbose)
@@ -180,7 +177,6 @@ skip:
 		if (!evsel->threads)
 			evsel->threads = thread_map__get(threads);
 	}
-	(void)nr_open;
 	return 0;
 }
 
@@ -598,8 +594,6 @@ int cmd_stat(int argc, const char **argv)
 		if (has_target)
 			enable_counters(&o);
 		last = t0;
-		if (o.timeout)
-			alarm(0);
 		for (;;) {
 			int step = o.interval ? (int)o.interval : 100;
 
@@ -642,11 +636,8 @@ int cmd_stat(int argc, const char **argv)
 				if (forks) {
 					pid_t r = wait4(w.pid, &wstatus, WNOHANG, &wru);
 
-					if (r == w.pid) {
-						/* The last partial interval is printed below. */
-						w.pid = -2;
-						break;
-					}
+					if (r == w.pid)
+						break;	/* its last, partial interval is printed below */
 				}
 				last = now_ns();
 				memset(&times, 0, sizeof(times));
