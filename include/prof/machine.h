@@ -40,10 +40,13 @@ struct machine {
 	struct maps *kmaps;		/* kernel and module maps */
 	struct map *kernel_map;		/* borrowed from kmaps, or NULL */
 	struct dso *kernel_dso;		/* borrowed from dsos */
-	u64 kernel_start;		/* _text; 0 unknown */
+	u64 kernel_start;		/* 0: not computed yet (machine__kernel_start) */
 };
 
-/* The host machine (pid -1), empty. xmalloc: never NULL. */
+/*
+ * The host machine (pid -1): no maps yet, only the idle thread 0/0 named
+ * "swapper" as perf registers it. xmalloc: never NULL.
+ */
 struct machine *machine__new_host(void);
 /* Frees threads, maps and dsos. NULL is a no-op. */
 void machine__delete(struct machine *m);
@@ -144,8 +147,13 @@ int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t t
 			       const u64 *ips, size_t nr,
 			       struct callchain_frame *frames, size_t max);
 
-/* Kernel start (_text) or 1<<63 if unknown: perf's machine__kernel_start. */
-u64 machine__kernel_start(const struct machine *m);
+/*
+ * perf's machine__kernel_start: computed once, on first use, and that
+ * first use loads the kernel map's symbols (which can widen the map to
+ * all kallsyms text, init text included). 1<<63 on x86_64 (the PTI
+ * trampolines lie below _text), else the kernel map's start.
+ */
+u64 machine__kernel_start(struct machine *m);
 
 /*
  * Formatting helpers shared by report/top/script, matching perf's text:

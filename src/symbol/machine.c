@@ -15,6 +15,8 @@ struct machine *machine__new_host(void)
 	m->pid = -1;
 	dsos__init(&m->dsos);
 	m->kmaps = maps__new();
+	/* perf registers the idle task before any record: 0/0 "swapper". */
+	thread__set_comm(machine__findnew_thread(m, 0, 0), "swapper", false);
 	return m;
 }
 
@@ -199,7 +201,6 @@ static int machine__process_kernel_mmap(struct machine *m, const struct mmap_eve
 		map->identity = true;
 		maps__insert(m->kmaps, map);
 		m->kernel_map = map;
-		m->kernel_start = ev->start;
 		map__put(map);
 		return 0;
 	}
@@ -336,9 +337,20 @@ int machine__set_build_id(struct machine *m, u8 cpumode, const char *filename,
 	return 0;
 }
 
-u64 machine__kernel_start(const struct machine *m)
+u64 machine__kernel_start(struct machine *m)
 {
-	return m->kernel_start ? m->kernel_start : 1ULL << 63;
+	struct map *km = m->kernel_map;
+
+	if (m->kernel_start)
+		return m->kernel_start;
+	m->kernel_start = 1ULL << 63;
+	if (km) {
+		dso__load(km->dso, km);
+#ifndef __x86_64__
+		m->kernel_start = km->start;
+#endif
+	}
+	return m->kernel_start;
 }
 
 void addr_location__init(struct addr_location *al)
@@ -383,18 +395,25 @@ static struct map *find_map(struct machine *m, struct thread *t, u8 cpumode,
 	return map;
 }
 
+/* perf's machine__addr_cpumode: the space an address belongs to. */
+static u8 addr_cpumode(struct machine *m, u8 cpumode, u64 ip)
+{
+	bool kernel_ip = ip >= machine__kernel_start(m);
+
+	if (cpumode == PROF_CPUMODE_KERNEL || cpumode == PROF_CPUMODE_USER)
+		return kernel_ip ? PROF_CPUMODE_KERNEL : PROF_CPUMODE_USER;
+	return cpumode;
+}
+
+/* perf's thread__find_map: the sample's space first, then the address's. */
 static struct map *find_map_fallback(struct machine *m, struct thread *t, u8 *cpumode,
 				     u64 ip, char *level, u64 *addr)
 {
 	struct map *map = find_map(m, t, *cpumode, ip, level, addr);
-	u8 other;
+	u8 other = addr_cpumode(m, *cpumode, ip);
 
-	if (map || (*cpumode != PROF_CPUMODE_KERNEL && *cpumode != PROF_CPUMODE_USER))
+	if (map || other == *cpumode)
 		return map;
-	/* perf's machine__addr_cpumode: the address decides the space. */
-	other = ip >= machine__kernel_start(m) ? PROF_CPUMODE_KERNEL : PROF_CPUMODE_USER;
-	if (other == *cpumode)
-		return NULL;
 	*cpumode = other;
 	return find_map(m, t, other, ip, level, addr);
 }

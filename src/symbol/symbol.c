@@ -340,7 +340,6 @@ int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path)
 	symbols__fixup_end(&dso->symbols, true);
 	symbols__fixup_duplicate(&dso->symbols);
 
-	(void)map;
 	kmaps = dso->kmaps;
 	/* Split: module symbols go to their [mod] DSO, relative to its map. */
 	for (i = 0; i < dso->symbols.nr; i++) {
@@ -375,6 +374,29 @@ int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path)
 		dso->symbols.entries[out++] = sym;
 	}
 	dso->symbols.nr = out;
+	/*
+	 * perf's map__fixup_start/end after loading kallsyms: the kernel map
+	 * spans the kernel's symbols (init text too), not just _text.._etext.
+	 * Kept from overlapping its neighbours.
+	 */
+	if (map && out && kmaps) {
+		u64 start = dso->symbols.entries[0]->start;
+		u64 end = dso->symbols.entries[out - 1]->end;
+
+		for (i = 0; i < kmaps->nr; i++) {
+			struct map *o = kmaps->entries[i];
+
+			if (o == map)
+				continue;
+			if (o->start >= map->start && o->start < end)
+				end = o->start;
+			if (o->end <= map->start && o->end > start)
+				start = o->end;
+		}
+		map->start = start;
+		map->end = end;
+		kmaps->last = NULL;
+	}
 	if (kmaps) {
 		for (i = 0; i < kmaps->nr; i++) {
 			struct dso *md = kmaps->entries[i]->dso;

@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='machine model fed by the session reader: perf report/script lines'
+. "$(dirname "$0")/test-lib.sh"
+
+DRV=${PROF_UNIT_DIR:-$SRCDIR/.build/tests/unit}/t0691-perf-data-resolve
+[ -x "$DRV" ] || skip_all "driver $DRV not built"
+
+# compare DATA: the report entries (comm, dso, [x] sym with percentages)
+# and every sample's symbol and DSO must be perf's.
+compare() {
+	"$PERF" report -i "$1" --stdio -q --no-children -g none --sort comm,dso,sym 2>/dev/null |
+		awk "NF" | sed "s/^ *//; s/  */ /g; s/ *\$//" | sort >"$1.perf-report" &&
+	"$DRV" report "$1" | sed "s/  */ /g; s/ *\$//" | sort >"$1.our-report" &&
+	test_cmp "$1.perf-report" "$1.our-report" &&
+	"$PERF" script -i "$1" -G -F pid,tid,ip,sym,dso 2>/dev/null |
+		sed "s/^ *//; s/  */ /g; s/ *\$//" >"$1.perf-script" &&
+	"$DRV" script "$1" >"$1.our-script" &&
+	test_cmp "$1.perf-script" "$1.our-script"
+}
+
+test_expect_success 'a missing file fails cleanly' '
+	! "$DRV" script nonexistent.data 2>err &&
+	grep -q "No such file" err
+'
+
+test_expect_success PERF,PERF_EVENTS 'PIE workload: report and script lines as perf' '
+	"$PERF" record -q -o pie.data -- "$HELPERS/symtest" 50 >/dev/null 2>&1 &&
+	compare pie.data
+'
+
+test_expect_success PERF,PERF_EVENTS 'ET_EXEC workload with callchains' '
+	"$PERF" record -q -g -o nopie.data -- "$HELPERS/symtest-nopie" 50 >/dev/null 2>&1 &&
+	compare nopie.data
+'
+
+# chains DATA: each sample's callchain symbols as perf script prints them.
+chains() {
+	"$PERF" script -i "$1" -F ip,sym 2>/dev/null |
+		awk "NF == 0 { if (c != \"\") print c; c = \"\"; next } { s = \$2; for (i = 3; i <= NF; i++) s = s \" \" \$i; c = (c == \"\" ? s : c \";\" s) } END { if (c != \"\") print c }" >"$1.perf-chains" &&
+	"$DRV" callchain "$1" | grep -v "^\$" >"$1.our-chains" &&
+	test_cmp "$1.perf-chains" "$1.our-chains"
+}
+
+test_expect_success PERF,PERF_EVENTS 'callchains resolve as perf script shows them' '
+	chains nopie.data
+'
+
+test_expect_success PERF,SYSWIDE 'system wide: kernel, modules, other processes' '
+	( "$HELPERS/symtest" 30 & dd if=/dev/zero of=/dev/null bs=64 count=100000 2>/dev/null & wait ) &
+	"$PERF" record -q -a -g -o sys.data -- sleep 0.4 >/dev/null 2>&1 &&
+	wait &&
+	compare sys.data &&
+	chains sys.data
+'
+
+test_done
