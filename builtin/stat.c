@@ -333,7 +333,7 @@ int cmd_stat(int argc, const char **argv)
 			       .evlist = evlist__new() };
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", o.evlist, "event",
-			     "event selector. use 'perf list' to list available events",
+			     "event selector. use 'prof list' to list available events",
 			     parse_events_option),
 		OPT_BOOLEAN('i', "no-inherit", &o.no_inherit,
 			    "child tasks do not inherit counters"),

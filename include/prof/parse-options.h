@@ -126,12 +126,13 @@ void parse_options_print_usage(FILE *fp, const char *const usagestr[],
 			       const struct option *options);
 
 /*
- * Print only the usage lines of the options whose short or long names are
- * in @names (perf's "usage for the failing option" style), to stderr.
+ * Print the usage lines and the options a failed argument names, perf's
+ * way: the option whose short name is @short_name, and every option whose
+ * long name starts with @str (as typed, without dashes). To stderr.
  */
 void parse_options_usage_for(const char *const usagestr[],
 			     const struct option *options,
-			     const char *long_name, int short_name);
+			     const char *str, int short_name);
 
 /* Shared option callback helpers. */
 int parse_opt_verbosity_cb(const struct option *opt, const char *arg, int unset);

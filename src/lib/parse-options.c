@@ -28,7 +28,8 @@ struct parse_ctx {
 	int cpidx;
 	const char *opt;	/* rest of a bundle of short options */
 	int flags;
-	const struct option *failed;	/* option whose value was wrong */
+	const char *failed_str;		/* the option as typed, without dashes */
+	int failed_short;		/* or its short name */
 };
 
 static bool opt_takes_value(const struct option *o)
@@ -200,7 +201,7 @@ static int parse_short_opt(struct parse_ctx *p, const struct option *options)
 	for (o = options; o->type != OPTION_END; o++) {
 		if (o->type == OPTION_GROUP || o->short_name != *p->opt)
 			continue;
-		p->failed = o;
+		p->failed_short = o->short_name;
 		if (opt_takes_value(o)) {
 			const char *rest = p->opt[1] ? p->opt + 1 : NULL;
 
@@ -229,18 +230,15 @@ static int parse_long_opt(struct parse_ctx *p, const char *arg,
 			continue;
 		/* Exact match, plain or negated, wins at once. */
 		if (strlen(name) == arglen && !strncmp(name, arg, arglen)) {
-			p->failed = o;
 			return get_value(p, o, 0, 0, eq ? eq + 1 : NULL);
 		}
 		if (arglen > 3 && !strncmp(arg, "no-", 3) &&
 		    strlen(name) == arglen - 3 && !strncmp(name, arg + 3, arglen - 3)) {
-			p->failed = o;
 			return get_value(p, o, 0, 1, eq ? eq + 1 : NULL);
 		}
 		/* "--inherit" negates an option named "no-inherit". */
 		if (!strncmp(name, "no-", 3) && strlen(name) - 3 == arglen &&
 		    !strncmp(name + 3, arg, arglen)) {
-			p->failed = o;
 			return get_value(p, o, 0, 1, eq ? eq + 1 : NULL);
 		}
 		/* Abbreviations: "--rep" for --repeat, "--no-inh" for --no-inherit. */
@@ -252,10 +250,13 @@ static int parse_long_opt(struct parse_ctx *p, const char *arg,
 		} else {
 			continue;
 		}
+		/*
+		 * As perf: each further match makes the previous one the
+		 * "ambiguous" one, so the message names the last two.
+		 */
 		if (abbrev && abbrev != o) {
-			ambiguous = o;
-			ambiguous_unset = unset;
-			continue;
+			ambiguous = abbrev;
+			ambiguous_unset = abbrev_unset;
 		}
 		abbrev = o;
 		abbrev_unset = unset;
@@ -263,14 +264,12 @@ static int parse_long_opt(struct parse_ctx *p, const char *arg,
 	if (ambiguous) {
 		fprintf(stderr,
 			" Error: Ambiguous option: %.*s (could be --%s%s or --%s%s)\n",
-			(int)arglen, arg, abbrev_unset ? "no-" : "", abbrev->long_name,
-			ambiguous_unset ? "no-" : "", ambiguous->long_name);
+			(int)arglen, arg, ambiguous_unset ? "no-" : "", ambiguous->long_name,
+			abbrev_unset ? "no-" : "", abbrev->long_name);
 		return STEP_AMBIGUOUS;
 	}
-	if (abbrev) {
-		p->failed = abbrev;
+	if (abbrev)
 		return get_value(p, abbrev, 0, abbrev_unset, eq ? eq + 1 : NULL);
-	}
 	return STEP_UNKNOWN;
 }
 
@@ -314,6 +313,8 @@ static int parse_step(struct parse_ctx *p, const struct option *options)
 			}
 			continue;
 		}
+		p->failed_str = arg + 2;
+		p->failed_short = 0;
 		if (!arg[2]) {	/* "--" */
 			if (!(p->flags & PARSE_OPT_KEEP_DASHDASH)) {
 				p->argc--;
@@ -361,13 +362,15 @@ int parse_options(int argc, const char **argv, const struct option *options,
 		print_list_opts(options);
 		exit(0);
 	case STEP_UNKNOWN:
+		usage_with_options(usagestr, options);
 	case STEP_AMBIGUOUS:
 		fputc('\n', stderr);
-		usage_with_options(usagestr, options);
+		parse_options_usage_for(usagestr, options, p.failed_str, 0);
+		exit(PROF_EXIT_USAGE);
 	default:
 		parse_options_usage_for(usagestr, options,
-					p.failed ? p.failed->long_name : NULL,
-					p.failed ? p.failed->short_name : 0);
+					p.failed_short ? NULL : p.failed_str,
+					p.failed_short);
 		exit(PROF_EXIT_USAGE);
 	}
 	/* Keep what is left (the workload) after the kept non-options. */
@@ -499,9 +502,16 @@ void usage_with_options_msg(const char *const usagestr[],
 	usage_with_options(usagestr, options);
 }
 
+/*
+ * The usage lines, then the options a failed argument names, as perf
+ * picks them: the one whose short name is @short_name, and every option
+ * whose long name starts with @str (the option as typed, maybe
+ * abbreviated, maybe with "=value") or whose short name @str is when it is
+ * one letter. In table order.
+ */
 void parse_options_usage_for(const char *const usagestr[],
 			     const struct option *options,
-			     const char *long_name, int short_name)
+			     const char *str, int short_name)
 {
 	const struct option *o;
 
@@ -511,7 +521,8 @@ void parse_options_usage_for(const char *const usagestr[],
 		if (o->type == OPTION_GROUP)
 			continue;
 		if ((short_name && o->short_name == short_name) ||
-		    (long_name && o->long_name && !strcmp(o->long_name, long_name)))
+		    (str && o->long_name && strstarts(o->long_name, str)) ||
+		    (str && strlen(str) == 1 && o->short_name == *str))
 			print_option_help(stderr, o);
 	}
 }

@@ -7,6 +7,7 @@
 #include "prof/compat.h"
 #include "prof/parse-options.h"
 #include "prof/strbuf.h"
+#include "prof/util.h"
 #include "tap.h"
 #include <sys/wait.h>
 
@@ -202,7 +203,8 @@ static void test_errors(void)
 
 	rc = parse_in_child(&err, (const char *[]){ "-Z", NULL });
 	is_int(rc, 129, "unknown switch exits 129");
-	ok(strstr(err.buf, "  Error: unknown switch `Z'\n") != NULL, "unknown switch message");
+	ok(strstarts(err.buf, "  Error: unknown switch `Z'\n\n Usage: prof test"),
+	   "unknown switch message, one blank line, usage");
 	ok(strstr(err.buf, "\n Usage: prof test [<options>] [<command>]\n") != NULL,
 	   "full usage follows");
 	ok(strstr(err.buf, "    or: prof test [<options>] -- <command> [<options>]\n") != NULL,
@@ -227,15 +229,22 @@ static void test_errors(void)
 	   "non-numeric value");
 
 	rc = parse_in_child(&err, (const char *[]){ "--all-cpus=3", NULL });
-	ok(rc == 129 && strstr(err.buf, " Error: option `all-cpus' takes no value\n"),
+	ok(rc == 129 && strstarts(err.buf, " Error: option `all-cpus' takes no value\n Usage:"),
 	   "value for a flag");
+	ok(!strstr(err.buf, "--all-cpus "), "no option matches 'all-cpus=3', as in perf");
+
+	rc = parse_in_child(&err, (const char *[]){ "--rep", "x", NULL });
+	ok(rc == 129 && strstr(err.buf, " Error: option `repeat' expects a numerical value\n") &&
+	   strstr(err.buf, "    -r, --repeat <n>"), "abbreviated: the options it prefixes are shown");
 
 	rc = parse_in_child(&err, (const char *[]){ "--re", NULL });
 	ok(rc == 129, "a prefix that fits one option but lacks its value");
 
 	rc = parse_in_child(&err, (const char *[]){ "--c", NULL });
-	ok(rc == 129 && strstr(err.buf, "Ambiguous option: c (could be --count or --cpu)"),
-	   "ambiguous prefix");
+	ok(rc == 129 && strstarts(err.buf, " Error: Ambiguous option: c (could be --count or --cpu)\n\n Usage:"),
+	   "ambiguous prefix names the last two matches");
+	ok(strstr(err.buf, "    -c, --count <n>") && strstr(err.buf, "    -C, --cpu <cpu>") &&
+	   !strstr(err.buf, "--all-cpus"), "and lists the options it could be");
 
 	rc = parse_in_child(&err, (const char *[]){ "-e", "bad", NULL });
 	ok(rc == 129 && strstr(err.buf, "bad event\n") &&
