@@ -165,7 +165,7 @@ $(OBJ)/tests/unit/tap.o: tests/unit/tap.c $(FLAGS_STAMP)
 $(OBJ)/tests/unit/%: tests/unit/%.c $(OBJ)/tests/unit/tap.o $(LIBPROF) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call quiet,CC,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(OBJ)/tests/unit/tap.o $(LIBPROF) $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests/unit -MMD -MP -o $@ $< $(OBJ)/tests/unit/tap.o $(LIBPROF) $(LIBS)
 
 # Test workloads: small deterministic programs. Frame pointers always;
 # a helper that wants otherwise says so in its first line.
@@ -189,7 +189,7 @@ $(OBJ)/tests/fuzz/replay.o: tests/fuzz/replay.c $(FLAGS_STAMP)
 $(OBJ)/tests/fuzz/%: tests/fuzz/%.c $(OBJ)/tests/fuzz/replay.o $(LIBPROF) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call quiet,CC,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(OBJ)/tests/fuzz/replay.o $(LIBPROF) $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -MMD -MP -o $@ $< $(OBJ)/tests/fuzz/replay.o $(LIBPROF) $(LIBS)
 
 $(OUT)/fuzz/%: tests/fuzz/%.c $(LIBPROF) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
