@@ -1421,7 +1421,8 @@ int parse_events_option(const struct option *opt, const char *str, int unset)
 	ret = parse_events(evlist, str, &err);
 	if (ret) {
 		parse_events_error__print(&err, str);
-		pr_info("Run '%s list' for a list of valid events", prof_progname);
+		/* perf leaves a blank line before the usage that follows. */
+		pr_info("Run '%s list' for a list of valid events\n", prof_progname);
 	}
 	parse_events_error__exit(&err);
 	return ret ? -1 : 0;

@@ -7,9 +7,10 @@ test_description='-e event strings end to end through prof stat, perf as the ora
 "$PROF" --list-cmds 2>/dev/null | tr ' ' '\n' | grep -qx stat ||
 	skip_all 'prof has no stat command yet'
 
-# Lines up to "Run '... list' for a list of valid events", perf renamed.
+# The whole of stderr, perf renamed: the error box, the blank line and the
+# usage of -e that follow it.
 error_box() {
-	sed -n "1,/^Run '.* list' for a list of valid events$/p" "$1" | sed 's/perf list/prof list/'
+	sed "s/perf list/prof list/; s/^ Usage: perf / Usage: prof /" "$1"
 }
 
 for ev in foo 'cpu-clock:x' 'sched:nope' '{a' ',cpu-clock' 'cpu-clock,' \
