@@ -134,6 +134,23 @@ static inline int evsel__fd(const struct evsel *evsel, int cpu_idx, int thread_i
  */
 bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
 
+/* ---- sampling (core/evsel.c, core/evlist.c); record and top ---- */
+
+/* PERF_EVENT_IOC_ID of every open fd into ->ids (fds order). 0 or -errno. */
+int evsel__read_ids(struct evsel *evsel);
+
+struct perf_mmap;
+/*
+ * One ring buffer per CPU of each evsel's cpu map (per thread when the
+ * map is "any CPU"): the first fd of a slot is mmapped with @pages data
+ * pages, every other fd of that slot is redirected into it with
+ * PERF_EVENT_IOC_SET_OUTPUT. Returns 0 with a new array in *maps (*nr
+ * entries), or -errno with nothing mapped.
+ */
+int evlist__mmap(struct evlist *evlist, unsigned int pages,
+		 struct perf_mmap **maps, int *nr);
+void evlist__munmap(struct perf_mmap *maps, int nr);
+
 /* The perf_event_open(2) system call. */
 int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 			int group_fd, unsigned long flags);

@@ -285,3 +285,26 @@ bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size)
 	}
 	return false;
 }
+
+/* ---- sampling ----------------------------------------------------- */
+
+int evsel__read_ids(struct evsel *evsel)
+{
+	int i;
+
+	if (!evsel->fds)
+		return -EBADF;
+	free(evsel->ids);
+	evsel->ids = xcalloc((size_t)evsel->nr_fds, sizeof(u64));
+	evsel->nr_ids = 0;
+	for (i = 0; i < evsel->nr_fds; i++) {
+		u64 id;
+
+		if (evsel->fds[i] < 0)
+			continue;
+		if (ioctl(evsel->fds[i], PERF_EVENT_IOC_ID, &id) < 0)
+			return -errno;
+		evsel->ids[evsel->nr_ids++] = id;
+	}
+	return 0;
+}

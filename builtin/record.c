@@ -1,0 +1,1437 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * builtin/record.c: prof record, a drop-in for perf record. Opens the
+ * sampling events (one ring buffer per CPU), describes what already ran
+ * (kernel, modules, threads, maps), copies the buffers into perf.data
+ * with a FINISHED_ROUND after every pass, and at the end marks the DSOs
+ * that were hit so their build-ids go into the header.
+ */
+#include "prof/compat.h"
+#include "builtin.h"
+#include "prof/cpumap.h"
+#include "prof/data-writer.h"
+#include "prof/evsel.h"
+#include "prof/mmap.h"
+#include "prof/open-error.h"
+#include "prof/session.h"
+#include "prof/build-id.h"
+#include "prof/parse-events.h"
+#include "prof/parse-options.h"
+#include "prof/strbuf.h"
+#include "prof/synthesize.h"
+#include "prof/util.h"
+#include "prof/workload.h"
+#include <fcntl.h>
+#include <poll.h>
+#include <pwd.h>
+#include <signal.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/mman.h>
+
+struct record_opts {
+	struct evlist *evlist;
+	const char *output;
+	const char *pid, *tid, *cpu_list, *uid;
+	const char *freq_str, *mmap_pages_str, *call_graph, *switch_output;
+	u64 user_interval;
+	bool system_wide, no_inherit, quiet, sample_addr, inherit_stat;
+	bool callgraph_fp, no_buildid, no_buildid_cache, per_thread, force;
+	int verbose;
+	int comp_level;
+	bool compress;
+};
+
+enum callgraph_mode { CALLGRAPH_NONE, CALLGRAPH_FP, CALLGRAPH_DWARF, CALLGRAPH_LBR };
+
+struct hmap {
+	u64 start, end;
+	int dso;
+};
+
+struct hproc {
+	pid_t pid;
+	struct hmap *maps;
+	size_t nr, alloc;
+	bool sorted;
+};
+
+struct hdso {
+	char *name;
+	bool hit, kernel;
+};
+
+struct hits {
+	struct hproc *procs;	/* open addressing on pid */
+	size_t nr_procs, cap;
+	struct hproc kernel;
+	struct hdso *dsos;
+	size_t nr_dsos, dso_alloc;
+	u64 first_time, last_time;
+	u64 types[1];		/* sample_type of the first event */
+	u64 *ids, *id_types;	/* IDENTIFIER -> sample_type */
+	size_t nr_ids;
+};
+
+/* One recording: the options after parsing, and the run's state. */
+struct record {
+	struct evlist *evlist;
+	const char *output;
+	const char *pid, *tid, *cpu_list;
+	char *uid_pids;
+	bool system_wide, no_inherit, per_thread, quiet, sample_addr, inherit_stat;
+	bool no_buildid, no_buildid_cache, freq_max;
+	u32 user_freq;
+	u64 user_interval;
+	unsigned int mmap_pages;
+	enum callgraph_mode callgraph;
+	u32 dwarf_size;
+	int comp_level, verbose;
+	int argc, orig_argc, full_argc;
+	const char **argv, **full_argv;
+
+	/* run state */
+	struct perf_data_writer *writer;
+	struct perf_mmap *maps;
+	int nr_maps;
+	struct pollfd *pollfds;
+	int nr_pollfds;
+	struct workload wl;
+	u64 samples, lost, lost_chunks, bytes_written;
+	u64 first_time, last_time;
+	unsigned long waking;
+	int write_err;
+	struct hits hits;
+	bool track_hits;
+	u8 *bounce;
+	const char *path;	/* output path as printed */
+};
+
+static volatile sig_atomic_t done, got_signal, child_exited;
+
+static void sig_handler(int sig)
+{
+	if (sig == SIGCHLD) {
+		child_exited = 1;
+	} else {
+		got_signal = sig;
+	}
+	done = 1;
+}
+
+static const char *const record_usage[] = {
+	"prof record [<options>] [<command>]",
+	"prof record [<options>] -- <command> [<options>]",
+	NULL
+};
+
+static int parse_callgraph_opt(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	if (unset) {
+		o->call_graph = NULL;
+		o->callgraph_fp = false;
+		return 0;
+	}
+	o->call_graph = arg;
+	return 0;
+}
+
+static int parse_g(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	o->callgraph_fp = !unset;
+	if (!unset && !o->call_graph)
+		o->call_graph = "fp";
+	return 0;
+}
+
+static int parse_comp(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	if (unset) {
+		o->compress = false;
+		return 0;
+	}
+	o->compress = true;
+	o->comp_level = arg ? atoi(arg) : 1;
+	if (o->comp_level < 1 || o->comp_level > 22)
+		o->comp_level = 1;
+	return 0;
+}
+
+static int parse_filter(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	return parse_events_filter(o->evlist, arg);
+}
+
+/* -u: every process of that user, as a -p list. */
+static char *uid_pids(const char *user)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct passwd *pw = getpwnam(user);
+	char *end;
+	long uid;
+	DIR *dir;
+	struct dirent *de;
+
+	if (pw) {
+		uid = pw->pw_uid;
+	} else {
+		uid = strtol(user, &end, 10);
+		if (*end || end == user)
+			return NULL;
+	}
+	dir = opendir("/proc");
+	if (!dir)
+		return NULL;
+	while ((de = readdir(dir))) {
+		char path[300];
+		struct stat st;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s", de->d_name);
+		if (stat(path, &st) || (long)st.st_uid != uid || atoi(de->d_name) == getpid())
+			continue;
+		if (sb.len)
+			strbuf_addch(&sb, ',');
+		strbuf_addstr(&sb, de->d_name);
+	}
+	closedir(dir);
+	return strbuf_detach(&sb, NULL);
+}
+
+
+/* ---- event configuration (perf's evsel__config for record) ---- */
+
+static u32 max_sample_rate(void)
+{
+	int v = 0;
+
+	if (read_file_int("/proc/sys/kernel/perf_event_max_sample_rate", &v) || v <= 0)
+		return 100000;
+	return (u32)v;
+}
+
+static int record__config(struct record *r, bool forks)
+{
+	struct evsel *evsel, *first = evlist__first(r->evlist);
+	u32 max = max_sample_rate(), freq = 4000;
+	bool same = true;
+	u64 st0 = 0;
+
+	if (r->freq_max) {
+		freq = max;
+		if (!r->quiet)
+			pr_info("info: Using a maximum frequency rate of %u Hz\n", max);
+	} else if (r->user_freq) {
+		freq = r->user_freq;
+		if (freq > max) {
+			if (!r->quiet)
+				pr_info("warning: Maximum frequency rate (%u Hz) exceeded, throttling from %u Hz to %u Hz.\n"
+					"         The limit can be raised via /proc/sys/kernel/perf_event_max_sample_rate.\n"
+					"         The kernel will lower it when perf's interrupts take too long.\n",
+					max, freq, max);
+			freq = max;
+		}
+	} else if (freq > max) {
+		if (!r->quiet)
+			pr_info("Lowering default frequency rate from %u to %u.\n"
+				"Please consider tweaking /proc/sys/kernel/perf_event_max_sample_rate.\n",
+				freq, max);
+		freq = max;
+	}
+
+	evlist__for_each_entry(r->evlist, evsel) {
+		struct perf_event_attr *a = &evsel->attr;
+		u64 st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+
+		/* period=/freq= terms went into the attr already: keep them */
+		if (!a->sample_period && !a->freq) {
+			if (r->user_interval) {
+				a->sample_period = r->user_interval;
+			} else {
+				a->freq = 1;
+				a->sample_freq = freq;
+			}
+		} else if (a->type == PERF_TYPE_TRACEPOINT && (r->user_interval || r->user_freq)) {
+			if (r->user_interval) {
+				a->sample_period = r->user_interval;
+			} else {
+				a->freq = 1;
+				a->sample_freq = freq;
+			}
+		}
+		if (!r->user_interval || a->freq)
+			st |= PERF_SAMPLE_PERIOD;
+		if (r->system_wide || r->cpu_list || a->type == PERF_TYPE_TRACEPOINT)
+			st |= PERF_SAMPLE_CPU;
+		if (a->type == PERF_TYPE_TRACEPOINT)
+			st |= PERF_SAMPLE_RAW;
+		if (r->sample_addr) {
+			st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			a->mmap_data = 1;
+		}
+		switch (r->callgraph) {
+		case CALLGRAPH_FP:
+			st |= PERF_SAMPLE_CALLCHAIN;
+			break;
+		case CALLGRAPH_DWARF:
+			st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER |
+			      PERF_SAMPLE_STACK_USER | PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			a->sample_regs_user = 0xff0fffULL;	/* x86_64: all but segments */
+			a->sample_stack_user = r->dwarf_size;
+			a->exclude_callchain_user = 1;
+			a->mmap_data = 1;
+			break;
+		case CALLGRAPH_LBR:
+			st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK;
+			a->branch_sample_type = PERF_SAMPLE_BRANCH_USER |
+				PERF_SAMPLE_BRANCH_CALL_STACK | PERF_SAMPLE_BRANCH_NO_CYCLES |
+				PERF_SAMPLE_BRANCH_NO_FLAGS | PERF_SAMPLE_BRANCH_HW_INDEX;
+			break;
+		default:
+			break;
+		}
+		a->sample_type = st;
+		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		a->inherit = !r->no_inherit;
+		a->inherit_stat = r->inherit_stat;
+		a->sample_id_all = 1;
+		a->disabled = evsel__is_group_leader(evsel);
+		a->enable_on_exec = forks && !r->system_wide && !r->cpu_list &&
+				    evsel__is_group_leader(evsel);
+		if (evsel->precise_max && !a->precise_ip)
+			a->precise_ip = 3;
+		if (evsel == first) {
+			/* the tracking event: side-band records come with it */
+			a->mmap = a->mmap2 = a->comm = a->comm_exec = a->task = 1;
+			a->ksymbol = a->bpf_event = 1;
+			st0 = st;
+		} else if (st != st0) {
+			same = false;
+		}
+	}
+	if (r->evlist->nr_entries > 1) {
+		evlist__for_each_entry(r->evlist, evsel)
+			evsel->attr.sample_type |= same ? PERF_SAMPLE_ID : PERF_SAMPLE_IDENTIFIER;
+	}
+	return 0;
+}
+
+static int record__open(struct record *r, struct cpu_map *cpus, struct thread_map *threads)
+{
+	struct open_target t = {
+		.system_wide = r->system_wide || r->cpu_list,
+		.pid = r->pid, .tid = r->tid,
+	};
+	struct evsel *evsel;
+
+	evlist__for_each_entry(r->evlist, evsel) {
+		char msg[4096];
+		int err;
+retry:
+		err = evsel__open(evsel, cpus, threads);
+		if (!err)
+			continue;
+		err = -err;
+		if (evsel__fallback(evsel, err, msg, sizeof(msg))) {
+			if (r->verbose)
+				warning("%s", msg);
+			goto retry;
+		}
+		if ((err == EOPNOTSUPP || err == EINVAL) && evsel->attr.precise_ip &&
+		    evsel->precise_max) {
+			evsel->attr.precise_ip--;
+			goto retry;
+		}
+		evsel__open_strerror(evsel, &t, err, msg, sizeof(msg));
+		return error("Error:\n%s", msg);
+	}
+	evlist__for_each_entry(r->evlist, evsel) {
+		int err = evsel__read_ids(evsel);
+
+		if (err)
+			return error("failed to read the event ids: %s", strerror(-err));
+	}
+	return 0;
+}
+
+/* ---- writing ---- */
+
+static int record__write(struct record *r, const void *buf, size_t len)
+{
+	int err;
+
+	if (r->write_err || !len)
+		return r->write_err;
+	err = perf_data_writer__write(r->writer, buf, len);
+	if (err)
+		r->write_err = err;
+	r->bytes_written += len;
+	return err;
+}
+
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+static ZSTD_CStream *zstd_cs;
+static u8 *zstd_out;
+static u64 zstd_in_bytes, zstd_out_bytes;
+static u32 zstd_mmap_len;
+#define ZSTD_REC_MAX (65535 - 8)
+
+/*
+ * Compress @len bytes into COMPRESSED records. Input goes in pieces of
+ * 32 KiB, each flushed, so every record holds whole zstd blocks and
+ * decompresses to something (perf 6.1 refuses a record that does not).
+ */
+static int zstd_push(struct record *r, const void *buf, size_t len)
+{
+	const u8 *p = buf;
+
+	while (len) {
+		size_t piece = len > 32768 ? 32768 : len, rem;
+		ZSTD_inBuffer in = { p, piece, 0 };
+
+		zstd_in_bytes += piece;
+		do {
+			ZSTD_outBuffer out = { zstd_out + 8, ZSTD_REC_MAX, 0 };
+			struct perf_event_header *h = (void *)zstd_out;
+
+			rem = ZSTD_compressStream2(zstd_cs, &out, &in, ZSTD_e_flush);
+			if (ZSTD_isError(rem))
+				return r->write_err = -EIO;
+			if (out.pos) {
+				h->type = PERF_RECORD_COMPRESSED;
+				h->misc = 0;
+				h->size = (u16)(8 + out.pos);
+				zstd_out_bytes += 8 + out.pos;
+				if (record__write(r, zstd_out, 8 + out.pos))
+					return r->write_err;
+			}
+		} while (in.pos < in.size || rem);
+		p += piece;
+		len -= piece;
+	}
+	return 0;
+}
+#endif
+
+static void hits__side(struct hits *h, const union perf_event *ev);
+static void hits__sample(struct hits *h, const union perf_event *ev);
+
+/* The record at @pos of @m's pass, copied out if it wraps; NULL at a bad header. */
+static const union perf_event *record__event_at(struct record *r, const struct perf_mmap *m,
+						u64 pos)
+{
+	const struct perf_event_header *h = (const void *)(m->data + (pos & m->mask));
+	u64 off = pos & m->mask, size = m->mask + 1;
+
+	if (h->size < sizeof(*h) || h->size > m->end - pos)
+		return NULL;
+	if (off + h->size > size) {
+		size_t first = (size_t)(size - off);
+
+		if (!r->bounce)
+			r->bounce = xmalloc(PERF_MMAP_MAX_RECORD);
+		memcpy(r->bounce, m->data + off, first);
+		memcpy(r->bounce + first, m->data, h->size - first);
+		return (const void *)r->bounce;
+	}
+	return (const void *)h;
+}
+
+/*
+ * Walk the pass of @m: phase 0 counts samples and losses and feeds the
+ * side-band records to the hit tracker, phase 1 feeds the samples (after
+ * every buffer's maps of this pass are known).
+ */
+static void record__walk(struct record *r, const struct perf_mmap *m, int phase)
+{
+	u64 pos = m->start;
+
+	while (m->end - pos >= sizeof(struct perf_event_header)) {
+		const union perf_event *ev = record__event_at(r, m, pos);
+
+		if (!ev)
+			break;
+		pos += ev->header.size;
+		if (phase == 1) {
+			if (ev->header.type == PERF_RECORD_SAMPLE)
+				hits__sample(&r->hits, ev);
+			continue;
+		}
+		if (ev->header.type == PERF_RECORD_SAMPLE) {
+			r->samples++;
+		} else if (ev->header.type == PERF_RECORD_LOST) {
+			r->lost += ev->lost.lost;
+			r->lost_chunks++;
+		} else if (r->track_hits) {
+			hits__side(&r->hits, ev);
+		}
+	}
+}
+
+/* One pass over every buffer; FINISHED_ROUND if anything was written. */
+static int record__mmap_read_all(struct record *r)
+{
+	u64 before = r->bytes_written;
+	int i;
+
+	for (i = 0; i < r->nr_maps; i++) {
+		struct perf_mmap *m = &r->maps[i];
+
+		if (perf_mmap__read_init(m))
+			continue;
+		record__walk(r, m, 0);
+	}
+	for (i = 0; i < r->nr_maps && r->track_hits; i++)
+		if (r->maps[i].end != r->maps[i].start)
+			record__walk(r, &r->maps[i], 1);
+	for (i = 0; i < r->nr_maps; i++) {
+		struct perf_mmap *m = &r->maps[i];
+		const void *p1, *p2;
+		size_t l1, l2;
+
+		if (m->end == m->start)
+			continue;
+		perf_mmap__chunks(m, &p1, &l1, &p2, &l2);
+#ifdef HAVE_ZSTD
+		if (zstd_cs) {
+			zstd_push(r, p1, l1);
+			if (l2)
+				zstd_push(r, p2, l2);
+		} else
+#endif
+		{
+			record__write(r, p1, l1);
+			if (l2)
+				record__write(r, p2, l2);
+		}
+		perf_mmap__consume(m);
+	}
+	if (r->bytes_written != before) {
+		struct perf_event_header fr = { .type = PERF_RECORD_FINISHED_ROUND, .size = 8 };
+
+		record__write(r, &fr, sizeof(fr));
+	}
+	return r->write_err;
+}
+
+/* ---- DSOs hit by samples, for BUILD_ID ---- */
+
+static struct hproc *hits__proc(struct hits *h, pid_t pid, bool create)
+{
+	size_t i;
+
+	if (h->nr_procs * 2 >= h->cap) {
+		struct hproc *old = h->procs;
+		size_t oldcap = h->cap, j;
+
+		h->cap = h->cap ? h->cap * 2 : 256;
+		h->procs = xcalloc(h->cap, sizeof(*h->procs));
+		for (j = 0; j < oldcap; j++) {
+			if (!old[j].pid)
+				continue;
+			for (i = (size_t)old[j].pid % h->cap; h->procs[i].pid; i = (i + 1) % h->cap)
+				;
+			h->procs[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = (size_t)(u32)pid % h->cap; h->procs[i].pid; i = (i + 1) % h->cap)
+		if (h->procs[i].pid == pid)
+			return &h->procs[i];
+	if (!create)
+		return NULL;
+	h->procs[i].pid = pid;
+	h->nr_procs++;
+	return &h->procs[i];
+}
+
+static int hits__dso(struct hits *h, const char *name, bool kernel)
+{
+	size_t i;
+
+	for (i = h->nr_dsos; i-- > 0;)
+		if (!strcmp(h->dsos[i].name, name))
+			return (int)i;
+	h->dsos = xgrow(h->dsos, sizeof(*h->dsos), h->nr_dsos + 1, &h->dso_alloc);
+	h->dsos[h->nr_dsos].name = xstrdup(name);
+	h->dsos[h->nr_dsos].hit = false;
+	h->dsos[h->nr_dsos].kernel = kernel;
+	return (int)h->nr_dsos++;
+}
+
+static void hproc__add(struct hproc *p, u64 start, u64 len, int dso)
+{
+	size_t i, j;
+
+	/* a new map replaces what it overlaps */
+	for (i = j = 0; i < p->nr; i++)
+		if (p->maps[i].end <= start || p->maps[i].start >= start + len)
+			p->maps[j++] = p->maps[i];
+	p->nr = j;
+	p->maps = xgrow(p->maps, sizeof(*p->maps), p->nr + 1, &p->alloc);
+	p->maps[p->nr].start = start;
+	p->maps[p->nr].end = start + len;
+	p->maps[p->nr].dso = dso;
+	p->nr++;
+	p->sorted = false;
+}
+
+static int hmap_cmp(const void *a, const void *b)
+{
+	const struct hmap *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static struct hmap *hproc__find(struct hproc *p, u64 addr)
+{
+	size_t lo = 0, hi;
+
+	if (!p || !p->nr)
+		return NULL;
+	if (!p->sorted) {
+		qsort(p->maps, p->nr, sizeof(*p->maps), hmap_cmp);
+		p->sorted = true;
+	}
+	hi = p->nr;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (addr < p->maps[mid].start)
+			hi = mid;
+		else if (addr >= p->maps[mid].end)
+			lo = mid + 1;
+		else
+			return &p->maps[mid];
+	}
+	return NULL;
+}
+
+static void hits__map(struct hits *h, u16 misc, u32 pid, u64 start, u64 len, const char *name)
+{
+	u8 cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	bool kernel = cpumode == PERF_RECORD_MISC_KERNEL || (s32)pid == -1;
+	struct hproc *p = kernel ? &h->kernel : hits__proc(h, (pid_t)pid, true);
+
+	if (misc & PERF_RECORD_MISC_MMAP_DATA)
+		return;
+	if (kernel && strstarts(name, "[kernel.kallsyms]")) {
+		name = "[kernel.kallsyms]";
+		len = ~0ULL - start;	/* the kernel map runs to the end */
+	}
+	hproc__add(p, start, len, hits__dso(h, name, kernel));
+}
+
+static void hits__side(struct hits *h, const union perf_event *ev)
+{
+	switch (ev->header.type) {
+	case PERF_RECORD_MMAP:
+		hits__map(h, ev->header.misc, ev->mmap.pid, ev->mmap.start, ev->mmap.len,
+			  ev->mmap.filename);
+		break;
+	case PERF_RECORD_MMAP2:
+		hits__map(h, ev->header.misc, ev->mmap2.pid, ev->mmap2.start, ev->mmap2.len,
+			  ev->mmap2.filename);
+		break;
+	case PERF_RECORD_FORK: {
+		struct hproc *parent, *child;
+		struct hmap *copy;
+		size_t n;
+
+		if (ev->fork.pid == ev->fork.ppid || hits__proc(h, (pid_t)ev->fork.pid, false))
+			break;
+		parent = hits__proc(h, (pid_t)ev->fork.ppid, false);
+		if (!parent || !parent->nr)
+			break;
+		n = parent->nr;
+		copy = xmalloc(n * sizeof(*copy));
+		memcpy(copy, parent->maps, n * sizeof(*copy));
+		child = hits__proc(h, (pid_t)ev->fork.pid, true);	/* may move parent */
+		free(child->maps);
+		child->maps = copy;
+		child->nr = child->alloc = n;
+		child->sorted = false;
+		break;
+	}
+	case PERF_RECORD_COMM: {
+		struct hproc *p;
+
+		if (!(ev->header.misc & PERF_RECORD_MISC_COMM_EXEC) || ev->comm.pid != ev->comm.tid)
+			break;
+		p = hits__proc(h, (pid_t)ev->comm.pid, false);
+		if (p)
+			p->nr = 0;	/* exec: a new image */
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void hits__mark(struct hits *h, u8 cpumode, u32 pid, u64 addr)
+{
+	struct hmap *m;
+
+	if (cpumode == PERF_RECORD_MISC_KERNEL || (cpumode != PERF_RECORD_MISC_USER &&
+						   addr >= 0xffff800000000000ULL))
+		m = hproc__find(&h->kernel, addr);
+	else
+		m = hproc__find(hits__proc(h, (pid_t)pid, false), addr);
+	if (m)
+		h->dsos[m->dso].hit = true;
+}
+
+/* The sample_type of the event a SAMPLE belongs to (IDENTIFIER: first u64). */
+static u64 hits__sample_type(const struct hits *h, const u64 *body)
+{
+	size_t i;
+
+	if (h->nr_ids == 0 || !(h->types[0] & PERF_SAMPLE_IDENTIFIER))
+		return h->types[0];
+	for (i = 0; i < h->nr_ids; i++)
+		if (h->ids[i] == body[0])
+			return h->id_types[i];
+	return h->types[0];
+}
+
+/* IP and callchain of a SAMPLE in the layouts record__config produces. */
+static void hits__sample(struct hits *h, const union perf_event *ev)
+{
+	const u64 *v = (const u64 *)((const u8 *)ev + 8);
+	size_t n = (ev->header.size - 8) / 8, i = 0;
+	u64 st = hits__sample_type(h, v), ip, time, nr, k;
+	u8 mode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	u32 pid;
+
+	if (n < 4)
+		return;
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		i++;
+	ip = v[i++];
+	pid = (u32)v[i++];
+	time = v[i++];
+	if (time < h->first_time || !h->first_time)
+		h->first_time = time;
+	if (time > h->last_time)
+		h->last_time = time;
+	i += !!(st & PERF_SAMPLE_ADDR) + !!(st & PERF_SAMPLE_ID) +
+	     !!(st & PERF_SAMPLE_STREAM_ID) + !!(st & PERF_SAMPLE_CPU) +
+	     !!(st & PERF_SAMPLE_PERIOD);
+	if (!(st & PERF_SAMPLE_CALLCHAIN) || i >= n) {
+		hits__mark(h, mode, pid, ip);
+		return;
+	}
+	nr = v[i++];
+	if (nr > n - i)
+		nr = n - i;
+	if (!nr)
+		hits__mark(h, mode, pid, ip);
+	for (k = 0; k < nr; k++) {
+		u64 a = v[i + k];
+
+		if (a >= (u64)-4095) {
+			if (a == (u64)-128)		/* PERF_CONTEXT_KERNEL */
+				mode = PERF_RECORD_MISC_KERNEL;
+			else if (a == (u64)-512)	/* PERF_CONTEXT_USER */
+				mode = PERF_RECORD_MISC_USER;
+			continue;
+		}
+		hits__mark(h, mode, pid, a);
+	}
+}
+
+static void hits__exit(struct hits *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->cap; i++)
+		free(h->procs[i].maps);
+	free(h->procs);
+	free(h->kernel.maps);
+	for (i = 0; i < h->nr_dsos; i++)
+		free(h->dsos[i].name);
+	free(h->dsos);
+	free(h->ids);
+	free(h->id_types);
+}
+
+/* The vdso's build-id, from our own mapping (the same kernel's). */
+static int vdso_build_id(struct build_id *bid)
+{
+	FILE *f = fopen("/proc/self/maps", "re");
+	char line[512];
+	unsigned long long start = 0, end = 0;
+	int ret = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, "[vdso]") && sscanf(line, "%llx-%llx", &start, &end) == 2)
+			break;
+	fclose(f);
+	if (start && end > start) {
+		int fd = memfd_create("vdso", MFD_CLOEXEC);
+
+		if (fd < 0)
+			return -errno;
+		if (write(fd, (void *)(uintptr_t)start, (size_t)(end - start)) ==
+		    (ssize_t)(end - start))
+			ret = fd__read_build_id(fd, bid);
+		close(fd);
+	}
+	return ret;
+}
+
+static int module_build_id(const char *name, struct build_id *bid)
+{
+	char path[256], mod[128];
+	const char *base = strrchr(name, '/');
+	size_t n = 0;
+	void *buf;
+	size_t len;
+	int ret;
+
+	base = base ? base + 1 : name;
+	if (*base == '[')
+		base++;
+	while (base[n] && base[n] != '.' && base[n] != ']' && n < sizeof(mod) - 1) {
+		mod[n] = base[n] == '-' ? '_' : base[n];
+		n++;
+	}
+	mod[n] = 0;
+	snprintf(path, sizeof(path), "/sys/module/%s/notes/.note.gnu.build-id", mod);
+	buf = read_file_str(path, &len);
+	if (!buf)
+		return -ENOENT;
+	ret = notes__read_build_id(buf, len, bid);
+	free(buf);
+	return ret;
+}
+
+/* BUILD_ID for the DSOs samples hit (perf's process_buildids), SAMPLE_TIME. */
+static void record__set_buildids(struct record *r)
+{
+	struct hits *h = &r->hits;
+	struct writer_build_id *ids;
+	size_t i, nr = 0;
+
+	if (h->first_time)
+		perf_data_writer__set_sample_time(r->writer, h->first_time, h->last_time);
+	if (r->no_buildid)
+		return;
+	ids = xcalloc(h->nr_dsos + 2, sizeof(*ids));
+	for (i = 0; i < h->nr_dsos; i++) {
+		struct hdso *d = &h->dsos[i];
+		struct build_id bid = { .size = 0 };
+		int err;
+
+		if (!d->hit || !strcmp(d->name, "[vdso]"))
+			continue;
+		if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
+			err = kernel__read_build_id(&bid);
+		else if (d->kernel)
+			err = module_build_id(d->name, &bid);
+		else if (d->name[0] == '/')
+			err = filename__read_build_id(d->name, &bid);
+		else
+			continue;
+		if (err || !bid.size)
+			continue;
+		ids[nr].pid = -1;
+		ids[nr].misc = d->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+		ids[nr].size = (u8)bid.size;
+		memcpy(ids[nr].build_id, bid.data, bid.size);
+		ids[nr].filename = d->name;
+		nr++;
+	}
+	{
+		/* perf lists [vdso] always */
+		struct build_id bid = { .size = 0 };
+
+		if (!vdso_build_id(&bid) && bid.size) {
+			ids[nr].pid = -1;
+			ids[nr].misc = PERF_RECORD_MISC_USER;
+			ids[nr].size = (u8)bid.size;
+			memcpy(ids[nr].build_id, bid.data, bid.size);
+			ids[nr].filename = "[vdso]";
+			nr++;
+		}
+	}
+	perf_data_writer__set_build_ids(r->writer, ids, nr);
+	free(ids);
+}
+
+/* ---- the run ---- */
+
+static int record__setup_pollfds(struct record *r)
+{
+	struct evsel *evsel;
+	int n = 0, i;
+
+	evlist__for_each_entry(r->evlist, evsel)
+		n += evsel->nr_fds;
+	r->pollfds = xcalloc((size_t)n + 1, sizeof(*r->pollfds));
+	evlist__for_each_entry(r->evlist, evsel)
+		for (i = 0; i < evsel->nr_fds; i++)
+			if (evsel->fds[i] >= 0) {
+				r->pollfds[r->nr_pollfds].fd = evsel->fds[i];
+				r->pollfds[r->nr_pollfds].events = POLLIN;
+				r->nr_pollfds++;
+			}
+	return 0;
+}
+
+/* Wait for data; drop fds whose task is gone. False when none is left. */
+static bool record__poll(struct record *r, const sigset_t *mask)
+{
+	int i, j, n = ppoll(r->pollfds, (nfds_t)r->nr_pollfds, NULL, mask);
+
+	if (n <= 0)
+		return true;
+	for (i = j = 0; i < r->nr_pollfds; i++) {
+		if (r->pollfds[i].revents & (POLLHUP | POLLERR))
+			continue;
+		r->pollfds[j++] = r->pollfds[i];
+	}
+	r->nr_pollfds = j;
+	return j > 0;
+}
+
+static int record__synthesize(struct record *r, struct thread_map *threads, bool forks)
+{
+	struct evsel *first = evlist__first(r->evlist);
+	struct synth_opts so = {
+		.id_hdr_size = sample_type__id_hdr_size(first->attr.sample_type),
+		.data_maps = r->sample_addr,
+	};
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	synthesize__kernel(&sb, &so);
+	if (r->system_wide || r->cpu_list)
+		synthesize__all(&sb, &so);
+	else if (forks)
+		synth__comm(&sb, (u32)r->wl.pid, (u32)r->wl.pid, "perf-exec", false, so.id_hdr_size);
+	else
+		synthesize__thread_map(&sb, &so, threads);
+	if (r->track_hits) {
+		size_t off = 0;
+
+		while (off + 8 <= sb.len) {
+			const union perf_event *ev = (const void *)(sb.buf + off);
+
+			if (ev->header.size < 8)
+				break;
+			hits__side(&r->hits, ev);
+			off += ev->header.size;
+		}
+	}
+	ret = record__write(r, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return ret;
+}
+
+static void record__set_features(struct record *r)
+{
+	struct machine_info mi;
+	const char **args = xcalloc((size_t)r->full_argc + 1, sizeof(char *));
+	int i;
+
+	if (!machine_info__gather(&mi)) {
+		perf_data_writer__set_machine(r->writer, &mi, PROF_VERSION);
+		machine_info__exit(&mi);
+	}
+	for (i = 0; i < r->full_argc; i++)
+		args[i] = r->full_argv[i];
+	perf_data_writer__set_cmdline(r->writer, r->full_argc, args);
+	free(args);
+}
+
+static int record__summary(struct record *r, const char *path, bool pipe)
+{
+	struct stat st;
+	double mb = 0;
+
+	if (r->quiet)
+		return 0;
+	fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n", r->waking);
+	if (r->lost)
+		fprintf(stderr, "[ perf record: Lost %" PRIu64 " samples in %" PRIu64 " chunks ]\n",
+			r->lost, r->lost_chunks);
+	if (!pipe && !stat(path, &st))
+		mb = (double)st.st_size / 1024.0 / 1024.0;
+	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s", mb, path);
+	if (r->samples && !pipe)
+		fprintf(stderr, " (%" PRIu64 " samples)", r->samples);
+#ifdef HAVE_ZSTD
+	if (zstd_cs && zstd_out_bytes)
+		fprintf(stderr, ", compressed (original %.3f MB, ratio is %.3f)",
+			(double)zstd_in_bytes / 1024.0 / 1024.0,
+			(double)zstd_in_bytes / (double)zstd_out_bytes);
+#endif
+	fprintf(stderr, " ]\n");
+	return 0;
+}
+
+/* perf keeps the previous recording as <file>.old. */
+static void rotate_old(const char *path)
+{
+	struct stat st;
+	char *old;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_size)
+		return;
+	old = xasprintf("%s.old", path);
+	if (rename(path, old) < 0)
+		unlink(old);
+	free(old);
+}
+
+static int record__run(struct record *r)
+{
+	struct cpu_map *cpus = NULL;
+	struct thread_map *threads = NULL;
+	const char *path = r->output ? r->output : "perf.data";
+	bool forks = r->argc > 0, pipe, alive = true;
+	struct sigaction sa;
+	sigset_t block, orig;
+	struct evsel *evsel;
+	int status = 0, ret = -1, err;
+
+	r->wl.pid = -1;
+	if (!r->evlist->nr_entries) {
+		struct parse_events_error perr;
+
+		parse_events_error__init(&perr);
+		err = parse_events(r->evlist, "cycles:P", &perr);
+		parse_events_error__exit(&perr);
+		if (err)
+			return error("cannot set up the default event");
+	}
+	if (!strcmp(path, "-"))
+		pipe = true;
+	else {
+		struct stat st;
+
+		pipe = !r->output && !fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode) && 0;
+	}
+
+	/* targets */
+	if (r->system_wide || r->cpu_list) {
+		cpus = cpu_map__new(r->cpu_list);
+		if (!cpus)
+			return error("invalid cpu list '%s'", r->cpu_list ? r->cpu_list : "");
+		threads = thread_map__new_any();
+	} else {
+		cpus = r->per_thread ? cpu_map__new_any() : cpu_map__new_online();
+		if (r->pid || r->tid) {
+			threads = thread_map__new_str(r->pid, r->tid);
+			if (!threads) {
+				cpu_map__put(cpus);
+				return error("Couldn't create thread/CPU maps: %s",
+					     errno == ESRCH ? "No such process" : strerror(errno));
+			}
+		}
+	}
+	if (r->per_thread)
+		r->no_inherit = true;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sig_handler;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+
+	if (forks) {
+		err = workload__prepare(&r->wl, r->argv);
+		if (err) {
+			error("failed to fork the workload: %s", strerror(-err));
+			goto out_maps;
+		}
+		if (!threads)
+			threads = thread_map__new_pid(r->wl.pid);
+	}
+	if (!threads)
+		threads = thread_map__new_any();
+
+	record__config(r, forks);
+	if (record__open(r, cpus, threads))
+		goto out_abort;
+	err = evlist__mmap(r->evlist, r->mmap_pages ? r->mmap_pages : perf_mmap__default_pages(),
+			   &r->maps, &r->nr_maps);
+	if (err) {
+		if (err == -EPERM)
+			error("Permission error mapping pages.\n"
+			      "Consider increasing /proc/sys/kernel/perf_event_mlock_kb,\n"
+			      "or try again with a smaller value of -m/--mmap_pages.\n"
+			      "(current value: %u,0)",
+			      r->mmap_pages ? r->mmap_pages : perf_mmap__default_pages());
+		else
+			error("failed to mmap with %d (%s)", -err, strerror(-err));
+		goto out_abort;
+	}
+	record__setup_pollfds(r);
+
+	/* the file */
+	if (!pipe)
+		rotate_old(path);
+	err = perf_data_writer__open(&r->writer, path, pipe);
+	if (err) {
+		error("failed to open %s : %s", path, strerror(-err));
+		pr_info("Perf session creation failed.\n");
+		goto out_abort;
+	}
+	pipe = perf_data_writer__is_pipe(r->writer);
+	r->track_hits = !pipe;
+	r->hits.types[0] = evlist__first(r->evlist)->attr.sample_type;
+	evlist__for_each_entry(r->evlist, evsel) {
+		int k;
+
+		r->hits.ids = xrealloc(r->hits.ids, (r->hits.nr_ids + (size_t)evsel->nr_ids + 1) * 8);
+		r->hits.id_types = xrealloc(r->hits.id_types,
+					    (r->hits.nr_ids + (size_t)evsel->nr_ids + 1) * 8);
+		for (k = 0; k < evsel->nr_ids; k++) {
+			r->hits.ids[r->hits.nr_ids] = evsel->ids[k];
+			r->hits.id_types[r->hits.nr_ids++] = evsel->attr.sample_type;
+		}
+	}
+	evlist__for_each_entry(r->evlist, evsel)
+		perf_data_writer__add_event(r->writer, &evsel->attr, evsel__name(evsel),
+					    evsel->ids, (u32)evsel->nr_ids);
+	record__set_features(r);
+#ifdef HAVE_ZSTD
+	if (r->comp_level) {
+		u32 c[5] = { 1, 1, (u32)r->comp_level, 0, 0 };
+
+		zstd_cs = ZSTD_createCStream();
+		ZSTD_CCtx_setParameter(zstd_cs, ZSTD_c_compressionLevel, r->comp_level);
+		zstd_out = xmalloc(65536);
+		c[4] = zstd_mmap_len = (u32)(((r->mmap_pages ? r->mmap_pages :
+					       perf_mmap__default_pages()) + 1) *
+					     (u32)sysconf(_SC_PAGESIZE));
+		perf_data_writer__set_feature(r->writer, HEADER_COMPRESSED, c, sizeof(c));
+	}
+#else
+	if (r->comp_level)
+		warning("prof was built without zstd: -z ignored");
+#endif
+	{
+		struct strbuf td = STRBUF_INIT;
+
+		err = tracing_data__build(&td, r->evlist);
+		if (err)
+			warning("cannot read the tracepoint formats: %s", strerror(-err));
+		else if (td.len && !pipe)
+			perf_data_writer__set_feature(r->writer, HEADER_TRACING_DATA, td.buf, td.len);
+		err = perf_data_writer__start(r->writer);
+		if (!err && td.len && pipe) {
+			/* a pipe carries it after a HEADER_TRACING_DATA record */
+			size_t padded = ALIGN_UP(td.len, (size_t)8);
+			struct { struct perf_event_header h; u32 size, pad; } rec = {
+				{ PERF_RECORD_HEADER_TRACING_DATA, 0, 16 }, (u32)padded, 0 };
+
+			strbuf_addchars(&td, 0, padded - td.len);
+			record__write(r, &rec, sizeof(rec));
+			err = record__write(r, td.buf, td.len);
+		}
+		strbuf_release(&td);
+	}
+	if (!err)
+		err = record__synthesize(r, threads, forks);
+	if (err) {
+		error("failed to write %s: %s", path, strerror(-err));
+		goto out_writer;
+	}
+
+	/* go */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, &orig);
+	if (!forks || r->system_wide || r->cpu_list || r->pid || r->tid) {
+		evlist__for_each_entry(r->evlist, evsel)
+			if (evsel__is_group_leader(evsel))
+				evsel__enable(evsel);
+	}
+	if (forks) {
+		sigprocmask(SIG_SETMASK, &orig, NULL);
+		err = workload__start(&r->wl);
+		sigprocmask(SIG_BLOCK, &block, NULL);
+		if (err) {
+			error("Failed to collect '%s' for the '%s' workload: %s",
+			      evsel__name(evlist__first(r->evlist)), r->argv[0], strerror(-err));
+			waitpid(r->wl.pid, NULL, 0);
+			r->wl.pid = -1;
+			goto out_writer;
+		}
+	}
+
+	for (;;) {
+		u64 before = r->bytes_written;
+
+		if (record__mmap_read_all(r))
+			break;
+		if (r->bytes_written != before)
+			continue;
+		if (done || !alive)
+			break;
+		sigdelset(&orig, SIGINT);
+		sigdelset(&orig, SIGTERM);
+		sigdelset(&orig, SIGCHLD);
+		alive = record__poll(r, &orig);
+		r->waking++;
+		/* a -p target gone: nothing more will come */
+		if (!alive && forks && !r->system_wide)
+			alive = true;
+	}
+	evlist__for_each_entry(r->evlist, evsel)
+		evsel__disable(evsel);
+	record__mmap_read_all(r);
+#ifdef HAVE_ZSTD
+	if (zstd_cs && zstd_out_bytes) {
+		u32 c[5] = { 1, 1, (u32)r->comp_level,
+			     (u32)(zstd_in_bytes / zstd_out_bytes), zstd_mmap_len };
+
+		perf_data_writer__set_feature(r->writer, HEADER_COMPRESSED, c, sizeof(c));
+	}
+#endif
+
+	if (forks && r->wl.pid > 0) {
+		if (!child_exited)
+			kill(r->wl.pid, SIGTERM);
+		while (waitpid(r->wl.pid, &status, 0) < 0 && errno == EINTR)
+			;
+		r->wl.pid = -1;
+	}
+	sigprocmask(SIG_SETMASK, &orig, NULL);
+
+	evlist__munmap(r->maps, r->nr_maps);
+	r->maps = NULL;
+	r->nr_maps = 0;
+	evlist__for_each_entry(r->evlist, evsel)
+		evsel__close(evsel);
+
+	if (r->write_err) {
+		error("failed to write %s: %s", path, strerror(-r->write_err));
+		/* keep what made it to disk readable: the header still gets its sizes */
+		perf_data_writer__close(r->writer);
+		r->writer = NULL;
+		goto out_maps;
+	}
+	if (!pipe)
+		record__set_buildids(r);
+	err = perf_data_writer__close(r->writer);
+	r->writer = NULL;
+	if (err && !(pipe && err == -EPIPE)) {
+		error("failed to write %s: %s", path, strerror(-err));
+		goto out_maps;
+	}
+	record__summary(r, path, pipe);
+	ret = 0;
+	if (forks) {
+		if (WIFEXITED(status))
+			ret = WEXITSTATUS(status);
+		else if (WIFSIGNALED(status))
+			got_signal = WTERMSIG(status);
+	}
+	goto out_maps;
+
+out_writer:
+	perf_data_writer__delete(r->writer);
+	r->writer = NULL;
+out_abort:
+	if (r->wl.pid > 0)
+		workload__abort(&r->wl);
+out_maps:
+	evlist__munmap(r->maps, r->nr_maps);
+	r->maps = NULL;
+	free(r->pollfds);
+	free(r->bounce);
+	hits__exit(&r->hits);
+	cpu_map__put(cpus);
+	thread_map__put(threads);
+#ifdef HAVE_ZSTD
+	if (zstd_cs)
+		ZSTD_freeCStream(zstd_cs);
+	zstd_cs = NULL;
+	free(zstd_out);
+	zstd_out = NULL;
+#endif
+	if (!ret && got_signal) {
+		signal(got_signal, SIG_DFL);
+		raise(got_signal);
+	}
+	return ret;
+}
+
+int cmd_record(int argc, const char **argv)
+{
+	struct record_opts o = { .output = NULL };
+	struct record r;
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", NULL, "event",
+			     "event selector. use 'prof list' to list available events",
+			     parse_events_option),
+		OPT_CALLBACK(0, "filter", &o, "filter", "event filter", parse_filter),
+		OPT_STRING('p', "pid", &o.pid, "pid", "record events on existing process id"),
+		OPT_STRING('t', "tid", &o.tid, "tid", "record events on existing thread id"),
+		OPT_BOOLEAN('a', "all-cpus", &o.system_wide, "system-wide collection from all CPUs"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor"),
+		OPT_STRING('u', "uid", &o.uid, "user", "user to profile"),
+		OPT_BOOLEAN('i', "no-inherit", &o.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "use per-thread mmaps"),
+		OPT_STRING('F', "freq", &o.freq_str, "freq or 'max'",
+			   "profile at this frequency"),
+		OPT_U64('c', "count", &o.user_interval, "event period to sample"),
+		OPT_STRING('m', "mmap-pages", &o.mmap_pages_str, "pages[,pages]",
+			   "number of mmap data pages"),
+		OPT_CALLBACK_NOOPT('g', NULL, &o, NULL, "enables call-graph recording", parse_g),
+		OPT_CALLBACK(0, "call-graph", &o, "record_mode[,record_size]",
+			     "setup and enables call-graph (stack chain/backtrace): fp dwarf lbr",
+			     parse_callgraph_opt),
+		OPT_STRING('o', "output", &o.output, "file", "output file name"),
+		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
+		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any warnings or messages"),
+		OPT_INCR('v', "verbose", &o.verbose, "be more verbose (show counter open errors, etc)"),
+		OPT_BOOLEAN('d', "data", &o.sample_addr, "Record the sample addresses"),
+		OPT_BOOLEAN('s', "stat", &o.inherit_stat, "per thread counts"),
+		OPT_STRING_OPTARG(0, "switch-output", &o.switch_output, "signal or size[BKMG] or time[smhd]",
+				  "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
+				  "signal"),
+		OPT_CALLBACK_OPTARG('z', "compression-level", &o, "n",
+				    "Compress records using specified level (default: 1 - fastest compression, 22 - greatest compression)",
+				    parse_comp, NULL),
+		OPT_BOOLEAN('N', "no-buildid-cache", &o.no_buildid_cache,
+			    "do not update the buildid cache"),
+		OPT_BOOLEAN('B', "no-buildid", &o.no_buildid,
+			    "do not collect buildids in perf.data"),
+		OPT_END()
+	};
+	int ret;
+
+	int full_argc = argc;
+	const char **full_argv = xcalloc((size_t)argc + 1, sizeof(char *));
+
+	memcpy(full_argv, argv, (size_t)argc * sizeof(char *));
+	o.evlist = evlist__new();
+	((struct option *)&options[0])->value = o.evlist;
+	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	verbose = o.verbose;
+
+	memset(&r, 0, sizeof(r));
+	r.evlist = o.evlist;
+	r.output = o.output;
+	r.pid = o.pid;
+	r.tid = o.tid;
+	r.cpu_list = o.cpu_list;
+	r.system_wide = o.system_wide;
+	r.no_inherit = o.no_inherit;
+	r.per_thread = o.per_thread;
+	r.quiet = o.quiet;
+	r.sample_addr = o.sample_addr;
+	r.inherit_stat = o.inherit_stat;
+	r.user_interval = o.user_interval;
+	r.no_buildid = o.no_buildid;
+	r.no_buildid_cache = o.no_buildid_cache;
+	r.comp_level = o.compress ? o.comp_level : 0;
+	r.verbose = o.verbose;
+	r.argc = argc;
+	r.argv = argv;
+	r.full_argc = full_argc;
+	r.full_argv = full_argv;
+
+	if (o.freq_str) {
+		if (!strcmp(o.freq_str, "max")) {
+			r.freq_max = true;
+		} else {
+			char *end;
+			unsigned long f = strtoul(o.freq_str, &end, 0);
+
+			if (*end || !f) {
+				error("invalid frequency '%s'", o.freq_str);
+				parse_options_usage_for(record_usage, options, "freq", 'F');
+				exit(PROF_EXIT_USAGE);
+			}
+			r.user_freq = (u32)f;
+		}
+	}
+	if (o.mmap_pages_str) {
+		char buf[64], *comma;
+
+		snprintf(buf, sizeof(buf), "%s", o.mmap_pages_str);
+		comma = strchr(buf, ',');
+		if (comma)
+			*comma = 0;
+		if (perf_mmap__parse_pages(buf, &r.mmap_pages)) {
+			error("invalid number of mmap data pages '%s': it must be a power of 2",
+			      o.mmap_pages_str);
+			parse_options_usage_for(record_usage, options, "mmap-pages", 'm');
+			exit(PROF_EXIT_USAGE);
+		}
+	}
+	if (o.call_graph) {
+		char buf[64], *comma;
+
+		snprintf(buf, sizeof(buf), "%s", o.call_graph);
+		comma = strchr(buf, ',');
+		if (comma)
+			*comma++ = 0;
+		if (!strcmp(buf, "fp")) {
+			r.callgraph = CALLGRAPH_FP;
+		} else if (!strcmp(buf, "dwarf")) {
+			r.callgraph = CALLGRAPH_DWARF;
+			r.dwarf_size = 8192;
+			if (comma) {
+				char *end;
+				unsigned long sz = strtoul(comma, &end, 0);
+
+				if (*end || !sz || sz > 65528) {
+					error("callchain: Incorrect stack dump size (max 65528): %s", comma);
+					exit(PROF_EXIT_USAGE);
+				}
+				r.dwarf_size = (u32)ALIGN_UP(sz, 8UL);
+			}
+		} else if (!strcmp(buf, "lbr")) {
+			r.callgraph = CALLGRAPH_LBR;
+		} else {
+			pr_info("callchain: Unknown --call-graph option value: %s", o.call_graph);
+			parse_options_usage_for(record_usage, options, "call-graph", 0);
+			exit(PROF_EXIT_USAGE);
+		}
+	}
+	if (o.switch_output)
+		warning("--switch-output is not supported yet; recording into one file");
+	if (o.uid) {
+		r.uid_pids = uid_pids(o.uid);
+		if (!r.uid_pids) {
+			evlist__delete(o.evlist);
+			return error("Invalid User: %s", o.uid);
+		}
+		r.pid = r.uid_pids;
+	}
+	if (o.tid && !o.no_inherit)
+		r.no_inherit = true;	/* perf: -t implies --no-inherit */
+	if (!argc && !r.pid && !r.tid && !r.cpu_list)
+		r.system_wide = true;	/* perf record with nothing: -a */
+	r.orig_argc = argc;
+
+	ret = record__run(&r);
+	free(r.uid_pids);
+	free(full_argv);
+	evlist__delete(o.evlist);
+	return ret;
+}

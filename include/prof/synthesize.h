@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * synthesize.h: the state that existed before a recording started, read
+ * from /proc and encoded as the records perf synthesizes (COMM, FORK,
+ * MMAP2 for user maps, MMAP for the kernel and its modules). Every record
+ * gets a zeroed sample_id_all trailer of @id_hdr_size bytes (time 0, so a
+ * reader delivers it before the time-sorted kernel records).
+ *
+ * All functions append to a strbuf and never fail hard: a thread that
+ * vanished while being read is skipped (processes come and go).
+ */
+#ifndef PROF_SYNTHESIZE_H
+#define PROF_SYNTHESIZE_H
+
+#include "compat.h"
+
+struct strbuf;
+struct thread_map;
+
+struct synth_opts {
+	u32 id_hdr_size;	/* trailer bytes of the first event */
+	bool data_maps;		/* -d: readable data maps too (misc MMAP_DATA) */
+	const char *proc;	/* "/proc" unless a test says otherwise */
+};
+
+/* [kernel.kallsyms]_text and one MMAP per module of /proc/modules. */
+int synthesize__kernel(struct strbuf *sb, const struct synth_opts *o);
+/*
+ * One process @pid (all its threads with @all_threads, else only @tid):
+ * optional FORK (@fork: system-wide style), COMM per thread, then the
+ * leader's executable MMAP2s. Returns 0 or -ESRCH when it is gone.
+ */
+int synthesize__thread(struct strbuf *sb, const struct synth_opts *o, pid_t pid,
+		       pid_t tid, bool fork);
+/* Every thread of @threads (-p/-t targets; tids, grouped by process). */
+int synthesize__thread_map(struct strbuf *sb, const struct synth_opts *o,
+			   const struct thread_map *threads);
+/* Every task on the machine (-a/-C): FORK + COMM, and maps. */
+int synthesize__all(struct strbuf *sb, const struct synth_opts *o);
+
+struct evlist;
+/*
+ * The tracing data perf puts in the TRACING_DATA feature (or after a
+ * HEADER_TRACING_DATA record in a pipe) for the tracepoints of @evlist:
+ * magic, version 0.6, endianness, long and page size, header_page,
+ * header_event, ftrace and per-system event formats, and empty kallsyms,
+ * printk formats and saved cmdlines. 0, or -errno when tracefs is not
+ * readable. Nothing is appended when @evlist has no tracepoint.
+ */
+int tracing_data__build(struct strbuf *sb, struct evlist *evlist);
+
+/* Thread-group id of @tid from /proc/TID/status (or -1). */
+pid_t proc__tgid(const char *proc, pid_t tid);
+
+#endif /* PROF_SYNTHESIZE_H */

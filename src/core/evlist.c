@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * evlist.c: evlist-level sampling: one ring buffer per CPU (or per
+ * thread), shared by every event on it through SET_OUTPUT.
+ *
+ * Invariants:
+ *   1. A slot is a CPU index of the evsel's cpu map, or a thread index
+ *      when the map is "any CPU" (per-thread events).
+ *   2. The kernel refuses SET_OUTPUT across CPUs, so slots are keyed by
+ *      the CPU number itself, never by position in one evsel's map.
+ *   3. The buffer owner is the first fd met in evlist order; its fd is
+ *      the one mmapped. Every fd of the slot stays pollable (POLLHUP when
+ *      its task exits).
+ */
+#include "prof/compat.h"
+#include "prof/evsel.h"
+#include "prof/mmap.h"
+#include "prof/util.h"
+#include <sys/ioctl.h>
+
+void evlist__munmap(struct perf_mmap *maps, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		perf_mmap__exit(&maps[i]);
+	free(maps);
+}
+
+int evlist__mmap(struct evlist *evlist, unsigned int pages,
+		 struct perf_mmap **mapsp, int *nrp)
+{
+	struct perf_mmap *maps = NULL;
+	struct evsel *evsel;
+	int *keys = NULL;
+	size_t alloc = 0, kalloc = 0;
+	int nr = 0, err = 0;
+
+	evlist__for_each_entry(evlist, evsel) {
+		bool per_thread;
+		int c, t;
+
+		if (!evsel->fds)
+			continue;
+		per_thread = cpu_map__is_any(evsel->cpus);
+		for (c = 0; c < evsel->cpus->nr; c++) {
+			for (t = 0; t < evsel->threads->nr; t++) {
+				int fd = evsel__fd(evsel, c, t), key, i;
+
+				if (fd < 0)
+					continue;
+				/* slot key: the CPU, or -(thread index)-2 per thread */
+				key = per_thread ? -t - 2 : evsel->cpus->map[c];
+				for (i = 0; i < nr; i++)
+					if (keys[i] == key)
+						break;
+				if (i < nr) {
+					if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, maps[i].fd) < 0) {
+						err = -errno;
+						goto fail;
+					}
+					continue;
+				}
+				maps = xgrow(maps, sizeof(*maps), (size_t)nr + 1, &alloc);
+				keys = xgrow(keys, sizeof(*keys), (size_t)nr + 1, &kalloc);
+				keys[nr] = key;
+				err = perf_mmap__init(&maps[nr], fd, per_thread ? -1 : key, pages);
+				if (err) {
+					perf_mmap__exit(&maps[nr]);
+					goto fail;
+				}
+				nr++;
+			}
+		}
+	}
+	free(keys);
+	*mapsp = maps;
+	*nrp = nr;
+	return 0;
+fail:
+	free(keys);
+	evlist__munmap(maps, nr);
+	*mapsp = NULL;
+	*nrp = 0;
+	return err;
+}
