@@ -306,8 +306,8 @@ static int record__config(struct record *r, bool forks)
 		a->inherit_stat = r->inherit_stat;
 		a->sample_id_all = 1;
 		a->disabled = evsel__is_group_leader(evsel);
-		a->enable_on_exec = forks && !r->system_wide && !r->cpu_list &&
-				    evsel__is_group_leader(evsel);
+		a->enable_on_exec = forks && !r->system_wide && !r->cpu_list && !r->pid &&
+				    !r->tid && evsel__is_group_leader(evsel);
 		if (evsel->precise_max && !a->precise_ip)
 			a->precise_ip = 3;
 		if (evsel == first) {
@@ -921,10 +921,10 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 	synthesize__kernel(&sb, &so);
 	if (r->system_wide || r->cpu_list)
 		synthesize__all(&sb, &so);
+	else if (r->pid || r->tid)
+		synthesize__thread_map(&sb, &so, threads);
 	else if (forks)
 		synth__comm(&sb, (u32)r->wl.pid, (u32)r->wl.pid, "perf-exec", false, so.id_hdr_size);
-	else
-		synthesize__thread_map(&sb, &so, threads);
 	if (r->track_hits) {
 		size_t off = 0;
 

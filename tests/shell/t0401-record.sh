@@ -1,0 +1,127 @@
+#!/bin/sh
+test_description='prof record writes files real perf reads cleanly, with the profile perf records'
+. "$(dirname "$0")/test-lib.sh"
+
+D="$HELPERS/demo"
+
+# perf report --stdio: no warning lines, and the symbols with their shares.
+report_clean() {
+	perf report -i "$1" --stdio >"$1.rep" 2>"$1.err" &&
+	! grep -iv "^$" "$1.err" | grep -v "^#" | grep . &&
+	grep -q "hot_loop" "$1.rep"
+}
+
+# Overhead of a symbol in a flat report, as an integer percent.
+share() {
+	perf report -i "$1" --stdio --no-children 2>/dev/null |
+		awk -v s="$2" '$NF == s { sub("%", "", $1); printf "%d\n", $1; exit }'
+}
+
+test_expect_success PERF_EVENTS 'record -- cmd: summary lines and a file' '
+	"$PROF" record -o a.data -- "$D" 200 2>err &&
+	grep -q "^\[ perf record: Woken up [0-9]* times to write data \]$" err &&
+	grep -q "^\[ perf record: Captured and wrote [0-9.]* MB a.data ([0-9]* samples) \]$" err &&
+	test -s a.data
+'
+
+test_expect_success PERF,PERF_EVENTS 'perf report reads it without warnings, same hot symbols as perf' '
+	report_clean a.data &&
+	perf record -q -o p.data -- "$D" 200 2>/dev/null &&
+	h1=$(share a.data hot_loop) && h2=$(share p.data hot_loop) &&
+	echo "prof $h1 perf $h2" &&
+	test $((h1 - h2)) -lt 12 && test $((h2 - h1)) -lt 12 &&
+	perf script -i a.data >script.out 2>script.err && test ! -s script.err &&
+	grep -q "cpu-clock" script.out
+'
+
+test_expect_success PERF,PERF_EVENTS '-g: callers as perf shows them' '
+	"$PROF" record -q -g -o g.data -- "$D" 200 &&
+	report_clean g.data &&
+	perf report -i g.data --stdio --no-children -G 2>/dev/null >g.rep &&
+	grep -q "main" g.rep && grep -q "__libc_start_call_main" g.rep &&
+	perf script -i g.data 2>script.err | grep -q "hot_loop" && test ! -s script.err
+'
+
+test_expect_success PERF,PERF_EVENTS 'header features perf lists' '
+	perf report --header-only -i g.data >hdr 2>&1 &&
+	for f in "hostname :" "os release :" "arch :" "nrcpus online :" "cpudesc :" \
+		 "total memory :" "cmdline :" "event : name = cpu-clock" "time of first sample :"; do
+		grep -q "# $f" hdr || { echo "missing $f"; exit 1; }
+	done &&
+	perf buildid-list -i g.data >bids 2>&1 &&
+	grep -q "demo$" bids && grep -q "kernel.kallsyms" bids
+'
+
+test_expect_success PERF,PERF_EVENTS 'several events and -c' '
+	"$PROF" record -q -e cpu-clock,task-clock -c 100000 -o two.data -- "$D" 100 &&
+	perf report -i two.data --stdio >two.rep 2>two.err && ! grep -v "^$" two.err | grep . &&
+	grep -q "of event .cpu-clock." two.rep && grep -q "of event .task-clock." two.rep
+'
+
+test_expect_success PERF,PERF_EVENTS 'pipe mode: perf report -i - reads the stream' '
+	"$PROF" record -q -g -o - -- "$D" 100 >pipe.data &&
+	perf report -i - --stdio <pipe.data >pipe.rep 2>pipe.err &&
+	grep -q hot_loop pipe.rep
+'
+
+test_expect_success PERF,PERF_EVENTS 'exit status of the workload passes through' '
+	test_expect_code 0 "$PROF" record -q -o t.data -- true &&
+	test_expect_code 1 "$PROF" record -q -o t.data -- false &&
+	test_expect_code 255 "$PROF" record -q -o t.data -- /nonexistent/cmd 2>err &&
+	grep -q "^Failed to collect .* for the ./nonexistent/cmd. workload: No such file or directory" err
+'
+
+test_expect_success PERF,PERF_EVENTS 'SIGTERM and SIGINT leave a complete file' '
+	"$PROF" record -q -o term.data -- "$D" 5000 & pid=$! &&
+	sleep 0.4 && kill -TERM $pid; { wait $pid || true; } &&
+	report_clean term.data &&
+	"$PROF" record -q -o int.data -- "$D" 5000 & pid=$! &&
+	sleep 0.4 && kill -INT $pid; { wait $pid || true; } &&
+	report_clean int.data
+'
+
+test_expect_success PERF,PERF_EVENTS,ROOT '-p PID' '
+	"$D" 3000 & dp=$! &&
+	sleep 0.1 &&
+	"$PROF" record -q -g -p $dp -o pid.data -- sleep 0.4 &&
+	kill $dp; { wait $dp || true; } &&
+	report_clean pid.data
+'
+
+test_expect_success PERF,SYSWIDE '-a -g, and -F' '
+	"$PROF" record -q -a -g -F 999 -o sys.data -- "$D" 200 &&
+	report_clean sys.data
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS 'a tracepoint: perf script decodes its fields' '
+	"$PROF" record -q -e sched:sched_switch -a -o tp.data -- sleep 0.2 &&
+	perf script -i tp.data >tp.out 2>tp.err &&
+	! grep -v "^$" tp.err | grep . &&
+	grep -q "sched:sched_switch: prev_comm=" tp.out &&
+	"$PROF" record -q -e sched:sched_switch -a -o - -- sleep 0.2 | perf script -i - 2>/dev/null |
+		grep -q "prev_comm="
+'
+
+test_expect_success PERF,PERF_EVENTS '-z: zstd records perf decompresses' '
+	"$PROF" record -z -o z.data -- "$D" 200 2>err &&
+	grep -q "compressed (original" err &&
+	report_clean z.data &&
+	perf report --header-only -i z.data | grep -q "compressed : Zstd"
+'
+
+test_expect_success PERF_EVENTS 'an unwritable output path is a clear error' '
+	test_expect_code 255 "$PROF" record -q -o /nonexistent/x.data -- true 2>err &&
+	grep -q "failed to open /nonexistent/x.data" err
+'
+
+test_expect_success PERF,SETPRIV 'unprivileged: user-space fallback, file readable' '
+	as_nobody="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups" &&
+	nb=$(mktemp -d /tmp/prof-t0401-nobody.XXXXXX) && chmod 777 "$nb" &&
+	cp "$D" "$nb/demo" && chmod 755 "$nb/demo" &&
+	$as_nobody "$PROF" record -q -o "$nb/u.data" -- "$nb/demo" 100 &&
+	perf report -f -i "$nb/u.data" --stdio >u.rep 2>/dev/null &&
+	rm -rf "$nb" &&
+	grep -q "of event .cpu-clock:u" u.rep && grep -q hot_loop u.rep
+'
+
+test_done
