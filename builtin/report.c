@@ -1,0 +1,808 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * prof report: read a perf.data file (or stream) and print the profile as
+ * perf report --stdio prints it; --stats, --header, --header-only and -D
+ * as perf does.
+ *
+ * The flow: options -> session__open -> the machine model fed by the
+ * session's records (src/symbol) -> one struct hists per event (src/hist)
+ * -> the stdio printer (src/ui). This file only wires them together.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/parse-options.h"
+#include "prof/pager.h"
+#include "prof/session.h"
+#include "prof/machine.h"
+#include "prof/symbol.h"
+#include "prof/hist.h"
+#include "prof/sort.h"
+#include "prof/callchain.h"
+#include "prof/hist-stdio.h"
+#include "prof/header-print.h"
+#include "prof/stats-print.h"
+#include "builtin.h"
+#include <regex.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#define MISC_CPUMODE_MASK	7
+#define MISC_COMM_EXEC		(1 << 13)
+#define MISC_FORK_EXEC		(1 << 13)
+#define MISC_MMAP_BUILD_ID	(1 << 14)
+#define MAX_FRAMES		1024
+
+static const char *const report_usage[] = {
+	"prof report [<options>]",
+	NULL
+};
+
+struct name_list {
+	char **names;
+	size_t nr;
+};
+
+struct report {
+	const char *input;
+	const char *sort_order, *field_order;
+	const char *symfs, *vmlinux, *kallsyms;
+	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list;
+	const char *percentage;
+	const char *call_graph;
+	const char *parent_pattern;
+	double min_percent;
+	int max_stack;
+	bool children, children_set;
+	bool show_nr_samples, show_total_period;
+	bool header, header_only, show_info;
+	bool stats, dump, quiet, stdio, tui, gtk;
+	bool inverted, no_demangle, demangle_kernel, force;
+	bool threads, full_srcline, ignore_vmlinux, hide_unresolved;
+	bool call_graph_set, no_call_graph;
+	/* run state */
+	struct session *session;
+	struct machine *machine;
+	struct hist_layout layout;
+	struct hists *hists;		/* one per event */
+	int nr_hists;
+	struct callchain_param cp;
+	bool use_callchain;
+	struct name_list comms, pids, tids, dsos, syms;
+	regex_t parent_regex;
+	bool has_parent_regex;
+	struct callchain_frame *frames;
+	struct callchain_cursor_node *cursor;
+	struct hist_entry **he_cache;
+};
+
+/* ---- the machine model fed by the session ---- */
+
+static int on_mmap(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+	struct mmap_event me = { 0 };
+
+	(void)sample;
+	me.pid = (pid_t)ev->mmap.pid;
+	me.tid = (pid_t)ev->mmap.tid;
+	me.start = ev->mmap.start;
+	me.len = ev->mmap.len;
+	me.pgoff = ev->mmap.pgoff;
+	me.cpumode = ev->header.misc & MISC_CPUMODE_MASK;
+	me.prot = 4;	/* PROT_EXEC: MMAP records only exist for code */
+	me.filename = ev->mmap.filename;
+	machine__process_mmap(rep->machine, &me);
+	return 0;
+}
+
+static int on_mmap2(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+	struct mmap_event me = { 0 };
+	struct build_id bid;
+
+	(void)sample;
+	me.pid = (pid_t)ev->mmap2.pid;
+	me.tid = (pid_t)ev->mmap2.tid;
+	me.start = ev->mmap2.start;
+	me.len = ev->mmap2.len;
+	me.pgoff = ev->mmap2.pgoff;
+	me.cpumode = ev->header.misc & MISC_CPUMODE_MASK;
+	me.prot = ev->mmap2.prot;
+	me.flags = ev->mmap2.flags;
+	if (ev->header.misc & MISC_MMAP_BUILD_ID) {
+		memset(&bid, 0, sizeof(bid));
+		bid.size = min(ev->mmap2.build_id_size, (u8)BUILD_ID_SIZE);
+		memcpy(bid.data, ev->mmap2.build_id, bid.size);
+		me.bid = &bid;
+	} else {
+		me.has_id = true;
+		me.maj = ev->mmap2.maj;
+		me.min = ev->mmap2.min;
+		me.ino = ev->mmap2.ino;
+		me.ino_gen = ev->mmap2.ino_generation;
+	}
+	me.filename = ev->mmap2.filename;
+	machine__process_mmap(rep->machine, &me);
+	return 0;
+}
+
+static int on_comm(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+
+	(void)sample;
+	return machine__process_comm(rep->machine, (pid_t)ev->comm.pid, (pid_t)ev->comm.tid,
+				     ev->comm.comm, ev->header.misc & MISC_COMM_EXEC);
+}
+
+static int on_fork(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+
+	(void)sample;
+	return machine__process_fork(rep->machine, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
+				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid,
+				     !(ev->header.misc & MISC_FORK_EXEC));
+}
+
+static int on_exit_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+
+	(void)sample;
+	return machine__process_exit(rep->machine, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
+				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid);
+}
+
+static void set_header_build_ids(struct report *rep)
+{
+	struct perf_header *h = session__header(rep->session);
+
+	for (u32 i = 0; h && i < h->nr_build_ids; i++) {
+		struct header_build_id *b = &h->build_ids[i];
+		struct build_id bid = { .size = b->size ? b->size : 20 };
+
+		memcpy(bid.data, b->build_id, min(bid.size, sizeof(bid.data)));
+		machine__set_build_id(rep->machine, b->misc & MISC_CPUMODE_MASK, b->filename, &bid);
+	}
+}
+
+/* ---- filters (--comm, --pid, --tid, --dsos, --symbols) ---- */
+
+static void name_list__parse(struct name_list *l, const char *str)
+{
+	char *copy, *save = NULL;
+
+	if (!str)
+		return;
+	copy = xstrdup(str);
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		l->names = xrealloc(l->names, (l->nr + 1) * sizeof(*l->names));
+		l->names[l->nr++] = xstrdup(t);
+	}
+	free(copy);
+}
+
+static bool name_list__has(const struct name_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		if (!strcmp(l->names[i], name))
+			return true;
+	return false;
+}
+
+static bool name_list__has_int(const struct name_list *l, long v)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		if (strtol(l->names[i], NULL, 0) == v)
+			return true;
+	return false;
+}
+
+static void name_list__exit(struct name_list *l)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		free(l->names[i]);
+	free(l->names);
+}
+
+static bool report__filtered(struct report *rep, const char *comm, pid_t pid, pid_t tid,
+			     struct dso *dso, struct symbol *sym)
+{
+	if (rep->comms.nr && !name_list__has(&rep->comms, comm))
+		return true;
+	if (rep->pids.nr && !name_list__has_int(&rep->pids, pid))
+		return true;
+	if (rep->tids.nr && !name_list__has_int(&rep->tids, tid))
+		return true;
+	if (rep->dsos.nr && (!dso || !(name_list__has(&rep->dsos, dso->short_name) ||
+				       name_list__has(&rep->dsos, dso->long_name))))
+		return true;
+	if (rep->syms.nr && (!sym || !name_list__has(&rep->syms, sym->name)))
+		return true;
+	return false;
+}
+
+/* ---- samples ---- */
+
+/*
+ * Work around the symbolizer reading this machine's own vdso for a [vdso]
+ * without a recorded build-id: perf 6.1 finds no symbols there (the
+ * corpus shows raw addresses), and another machine's vdso differs anyway.
+ */
+static struct symbol *report__sym(struct dso *dso, struct symbol *sym)
+{
+	if (dso && dso->kind == DSO_KIND_VDSO && !dso->bid.size)
+		return NULL;
+	return sym;
+}
+
+static int cursor_build(struct report *rep, const struct perf_sample *sample,
+			struct symbol **parent)
+{
+	int n, nr = 0;
+
+	*parent = NULL;
+	if (!sample->callchain_nr)
+		return 0;
+	n = machine__resolve_callchain(rep->machine, sample->cpumode, (pid_t)sample->pid,
+				       (pid_t)sample->tid, sample->callchain,
+				       sample->callchain_nr, rep->frames, MAX_FRAMES);
+	if (n <= 0)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		struct callchain_frame *f = &rep->frames[i];
+
+		if (rep->has_parent_regex && !*parent && f->sym &&
+		    !regexec(&rep->parent_regex, f->sym->name, 0, NULL, 0))
+			*parent = f->sym;
+	}
+	for (int i = 0; i < n && nr < rep->max_stack; i++) {
+		int j = rep->cp.order == ORDER_CALLER ? n - 1 - i : i;
+		struct callchain_frame *f = &rep->frames[j];
+		struct callchain_cursor_node *c = &rep->cursor[nr++];
+
+		c->ip = f->ip;
+		c->dso = f->map ? f->dso : NULL;
+		c->has_map = f->map != NULL;
+		c->sym = f->map ? report__sym(f->dso, f->sym) : NULL;
+		c->level = f->level;
+	}
+	return nr;
+}
+
+/* One struct hists per event; pipe streams announce events as they go. */
+static void report__grow_hists(struct report *rep, int nr)
+{
+	if (nr <= rep->nr_hists)
+		return;
+	rep->hists = xrealloc(rep->hists, (size_t)nr * sizeof(*rep->hists));
+	for (int i = rep->nr_hists; i < nr; i++) {
+		hists__init(&rep->hists[i], &rep->layout);
+		rep->hists[i].full_srcline = rep->full_srcline;
+	}
+	rep->nr_hists = nr;
+}
+
+static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+	struct addr_location al;
+	struct hist_sample hs = { 0 };
+	struct hists *h;
+	struct hist_entry *he;
+	struct symbol *parent = NULL;
+	int nr = 0;
+
+	(void)ev;
+	if (!sample->evsel || sample->evsel->idx < 0)
+		return 0;
+	if (sample->evsel->idx >= rep->nr_hists)
+		report__grow_hists(rep, sample->evsel->idx + 1);
+	h = &rep->hists[sample->evsel->idx];
+	machine__resolve(rep->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
+			 sample->ip, &al);
+	if (rep->hide_unresolved && !al.sym)
+		goto out;
+	hs.thread = al.thread;
+	hs.comm = hists__intern(h, al.thread ? thread__comm_str(al.thread) : "");
+	hs.pid = al.thread ? al.thread->pid : (pid_t)sample->pid;
+	hs.tid = al.thread ? al.thread->tid : (pid_t)sample->tid;
+	hs.has_map = al.map != NULL;
+	hs.dso = al.map ? al.map->dso : NULL;
+	hs.map_size = al.map ? al.map->end - al.map->start : 0;
+	hs.sym = al.map ? report__sym(al.map->dso, al.sym) : NULL;
+	hs.ip = al.addr;
+	hs.level = al.level;
+	hs.cpumode = al.cpumode;
+	hs.cpu = (int)sample->cpu;
+	hs.period = sample->period;
+	if (rep->use_callchain || rep->has_parent_regex)
+		nr = cursor_build(rep, sample, &parent);
+	hs.parent = parent;
+
+	he = hists__add(h, &hs, true);
+	h->nr_samples++;
+	h->total_period += sample->period;
+	if (report__filtered(rep, hs.comm, hs.pid, hs.tid, hs.dso, hs.sym))
+		he->filtered = true;
+	if (rep->layout.children) {
+		u32 ncache = 0;
+
+		he->period_acc += sample->period;
+		he->nr_events_acc++;
+		rep->he_cache[ncache++] = he;
+		if (rep->use_callchain && nr) {
+			if (!he->callchain)
+				he->callchain = callchain_root__new();
+			callchain_root__append(he->callchain, rep->cursor, (u32)nr, sample->period);
+		}
+		/* every distinct entry of the chain gets the period once */
+		for (int i = 0; i < nr; i++) {
+			struct callchain_cursor_node *c = &rep->cursor[i];
+			struct hist_entry *ce;
+			bool seen = false;
+
+			if (c->sym || c->has_map) {
+				hs.level = c->level;
+				hs.cpumode = c->level == 'k' ? 1 : 2;
+			}
+			hs.dso = c->dso;
+			hs.has_map = c->has_map;
+			hs.sym = c->sym;
+			hs.ip = c->ip;
+			ce = hists__add(h, &hs, false);
+			for (u32 k = 0; k < ncache && !seen; k++)
+				seen = rep->he_cache[k] == ce;
+			if (seen)
+				continue;
+			rep->he_cache[ncache++] = ce;
+			ce->period_acc += sample->period;
+			ce->nr_events_acc++;
+			if (report__filtered(rep, hs.comm, hs.pid, hs.tid, hs.dso, hs.sym))
+				ce->filtered = true;
+			if (rep->use_callchain) {
+				if (!ce->callchain)
+					ce->callchain = callchain_root__new();
+				callchain_root__append(ce->callchain, rep->cursor + i, (u32)(nr - i),
+						       sample->period);
+			}
+		}
+	} else if (rep->use_callchain && nr) {
+		if (!he->callchain)
+			he->callchain = callchain_root__new();
+		callchain_root__append(he->callchain, rep->cursor, (u32)nr, sample->period);
+	}
+out:
+	addr_location__exit(&al);
+	return 0;
+}
+
+/* ---- options ---- */
+
+static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+	char *end;
+
+	if (unset)
+		return 0;
+	rep->min_percent = strtod(arg, &end);
+	if (end == arg)
+		return error("invalid percent limit '%s'", arg);
+	return 0;
+}
+
+static int prefix_is(const char *tok, const char *word)
+{
+	return *tok && !strncmp(tok, word, strlen(tok));
+}
+
+int callchain_param__parse(struct callchain_param *p, const char *arg)
+{
+	char *copy, *save = NULL;
+	bool have_min = false;
+	int ret = 0;
+
+	p->enabled = true;
+	if (!arg)
+		return 0;
+	copy = xstrdup(arg);
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *end;
+
+		if (prefix_is(t, "none")) {
+			p->mode = CHAIN_NONE;
+			p->enabled = false;
+			break;
+		}
+		if (prefix_is(t, "graph"))
+			p->mode = CHAIN_GRAPH_ABS;
+		else if (prefix_is(t, "flat"))
+			p->mode = CHAIN_FLAT;
+		else if (prefix_is(t, "fractal"))
+			p->mode = CHAIN_GRAPH_REL;
+		else if (prefix_is(t, "folded"))
+			p->mode = CHAIN_FOLDED;
+		else if (prefix_is(t, "caller"))
+			p->order = ORDER_CALLER, p->order_set = true;
+		else if (prefix_is(t, "callee"))
+			p->order = ORDER_CALLEE, p->order_set = true;
+		else if (prefix_is(t, "function"))
+			p->key = CCKEY_FUNCTION;
+		else if (prefix_is(t, "address"))
+			p->key = CCKEY_ADDRESS;
+		else if (prefix_is(t, "srcline"))
+			p->key = CCKEY_SRCLINE;
+		else if (prefix_is(t, "percent"))
+			p->value = CCVAL_PERCENT;
+		else if (prefix_is(t, "period"))
+			p->value = CCVAL_PERIOD;
+		else if (prefix_is(t, "count"))
+			p->value = CCVAL_COUNT;
+		else if (prefix_is(t, "branch") || prefix_is(t, "nobranch"))
+			p->branch_callstack = t[0] == 'b';
+		else if (!have_min) {
+			p->min_percent = strtod(t, &end);
+			if (end == t) {
+				ret = -EINVAL;
+				break;
+			}
+			have_min = true;
+		} else {
+			p->print_limit = (u32)strtoul(t, &end, 0);
+			if (end == t) {
+				ret = -EINVAL;
+				break;
+			}
+		}
+	}
+	free(copy);
+	return ret;
+}
+
+static int parse_call_graph(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+
+	rep->call_graph_set = true;
+	if (unset) {
+		rep->no_call_graph = true;
+		rep->cp.enabled = false;
+		rep->cp.mode = CHAIN_NONE;
+		return 0;
+	}
+	if (callchain_param__parse(&rep->cp, arg ? arg : "graph,0.5,caller,function,percent") < 0)
+		return error("invalid callchain mode '%s'", arg);
+	if (!rep->cp.enabled)
+		rep->no_call_graph = true;
+	return 0;
+}
+
+/* ---- output ---- */
+
+static const char *const tips[] = {
+	"For a higher level overview, try: prof report --sort comm,dso",
+	"Sample related events with: prof record -e '{cpu-clock,page-faults}:S'",
+	"To see callchains in a more compact form: prof report -g folded",
+	"Show individual samples with: prof script",
+	"Limit to show entries above 5% only: prof report --percent-limit 5",
+	"To change sampling frequency to 100 Hz: prof record -F 100",
+	"See assembly instructions with percentage: prof annotate <symbol>",
+	"Show current config key-value pairs: prof config --list",
+};
+
+static void print_tip(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	printf("#\n# (Tip: %s)\n#\n", tips[(u64)ts.tv_nsec % ARRAY_SIZE(tips)]);
+}
+
+static int report__print(struct report *rep)
+{
+	struct hists_print_opts o = {
+		.show_header = !rep->quiet,
+		.min_percent = rep->min_percent,
+		.cp = rep->use_callchain ? &rep->cp : NULL,
+		.sort_starts_with_sym = !rep->field_order && rep->sort_order &&
+					!strncmp(rep->sort_order, "sym", 3),
+	};
+	u64 nr_samples = 0;
+
+	for (int i = 0; i < rep->nr_hists; i++)
+		nr_samples += rep->hists[i].nr_samples;
+	if (!rep->quiet)
+		printf("#\n# Total Lost Samples: %" PRIu64 "\n#\n",
+		       session__stats(rep->session)->total_lost_samples);
+	for (int i = 0; i < rep->nr_hists; i++) {
+		struct hists *h = &rep->hists[i];
+		struct session_evsel *evsel = session__evsel(rep->session, i);
+		char unit;
+		u64 n;
+
+		if (!h->nr_samples)
+			continue;
+		hists__output_resort(h);
+		if (rep->use_callchain)
+			for (size_t e = 0; e < h->nr_entries; e++)
+				if (h->entries[e]->callchain)
+					callchain_root__sort(h->entries[e]->callchain, &rep->cp);
+		if (!rep->quiet) {
+			n = hist__convert_unit(h->nr_samples, &unit);
+			printf("# Samples: %" PRIu64 "%c of event '%s'\n", n, unit,
+			       session_evsel__name(evsel));
+			printf("# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
+		}
+		hists__fprintf(h, &o, stdout);
+		printf("\n\n");
+	}
+	if (!rep->quiet)
+		print_tip();
+	return 0;
+}
+
+static bool any_callchain(struct session *s)
+{
+	for (int i = 0; i < session__nr_evsels(s); i++)
+		if (session__evsel(s, i)->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
+static int report__run(struct report *rep)
+{
+	struct tool tool = {
+		.sample = on_sample, .mmap = on_mmap, .mmap2 = on_mmap2, .comm = on_comm,
+		.fork = on_fork, .exit = on_exit_event, .ordered_events = true, .priv = rep,
+	};
+	const char *bad = NULL;
+	bool has_chain;
+	int ret;
+
+	rep->machine = machine__new_host();
+	set_header_build_ids(rep);
+	has_chain = any_callchain(rep->session);
+	if (rep->cp.enabled && !has_chain && !session__is_pipe(rep->session) &&
+	    rep->call_graph_set && !rep->no_call_graph) {
+		error("Selected -g or --branch-history.\nBut no callchain or branch data.\n"
+		      "Did you record with -g or -b?");
+		return -1;
+	}
+	rep->use_callchain = has_chain && rep->cp.mode != CHAIN_NONE && !rep->no_call_graph;
+	rep->cp.enabled = rep->use_callchain;
+	if (!rep->children_set)
+		rep->children = true;
+	if (!rep->use_callchain && !has_chain)
+		rep->children = false;
+	if (!has_chain)
+		rep->children = false;
+	if (rep->inverted || (rep->children && !rep->cp.order_set))
+		rep->cp.order = ORDER_CALLER;
+	extern void callchain_set_key(enum chain_key key);
+	callchain_set_key(rep->cp.key);
+
+	if (hist_layout__setup(&rep->layout, rep->sort_order, rep->field_order, rep->children,
+			       rep->show_nr_samples, rep->show_total_period, &bad) < 0)
+		return error("Unknown --sort key: `%s'", bad ? bad : "");
+	if (hist_layout__has_key(&rep->layout, SORT_PARENT) || rep->parent_pattern) {
+		if (regcomp(&rep->parent_regex,
+			    rep->parent_pattern ? rep->parent_pattern : "^sys_|^do_page_fault",
+			    REG_EXTENDED))
+			return error("invalid regex: %s", rep->parent_pattern);
+		rep->has_parent_regex = true;
+	}
+	report__grow_hists(rep, session__nr_evsels(rep->session));
+	rep->frames = xmalloc(MAX_FRAMES * sizeof(*rep->frames));
+	rep->cursor = xmalloc(MAX_FRAMES * sizeof(*rep->cursor));
+	rep->he_cache = xmalloc((MAX_FRAMES + 1) * sizeof(*rep->he_cache));
+
+	ret = session__process_events(rep->session, &tool);
+	if (ret < 0) {
+		const char *msg = session__strerror(rep->session);
+
+		return error("%s", *msg ? msg : strerror(-ret));
+	}
+	report__grow_hists(rep, session__nr_evsels(rep->session));
+	{
+		u64 nr = 0;
+
+		for (int i = 0; i < rep->nr_hists; i++)
+			nr += rep->hists[i].nr_samples;
+		if (!nr) {
+			fflush(stdout);
+			error("The %s data has no samples!", session__path(rep->session));
+			return 0;
+		}
+	}
+	return report__print(rep);
+}
+
+static void report__exit(struct report *rep)
+{
+	for (int i = 0; i < rep->nr_hists; i++)
+		hists__exit(&rep->hists[i]);
+	free(rep->hists);
+	free(rep->frames);
+	free(rep->cursor);
+	free(rep->he_cache);
+	if (rep->has_parent_regex)
+		regfree(&rep->parent_regex);
+	name_list__exit(&rep->comms);
+	name_list__exit(&rep->pids);
+	name_list__exit(&rep->tids);
+	name_list__exit(&rep->dsos);
+	name_list__exit(&rep->syms);
+	machine__delete(rep->machine);
+	session__delete(rep->session);
+}
+
+static int report__stats(struct report *rep)
+{
+	struct tool tool = { .ordered_events = false };
+	int ret = session__process_events(rep->session, &tool);
+
+	stats__fprintf(rep->session, stdout);
+	if (ret < 0) {
+		const char *msg = session__strerror(rep->session);
+
+		return error("%s", *msg ? msg : strerror(-ret));
+	}
+	return 0;
+}
+
+static int report__header_only(struct report *rep)
+{
+	struct tool tool = { .header_only = true };
+
+	if (session__is_pipe(rep->session)) {
+		int ret = session__process_events(rep->session, &tool);
+
+		if (ret < 0) {
+			const char *msg = session__strerror(rep->session);
+
+			return error("%s", *msg ? msg : strerror(-ret));
+		}
+	}
+	header__fprintf_info(rep->session, rep->show_info, stdout);
+	return 0;
+}
+
+int cmd_report(int argc, const char **argv)
+{
+	struct report rep = {
+		.max_stack = 127,
+		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
+			.value = CCVAL_PERCENT, .min_percent = 0.5 },
+	};
+	char *errmsg = NULL;
+	struct stat st;
+	int ret;
+	const struct option options[] = {
+		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
+		OPT_BOOLEAN('q', "quiet", &rep.quiet, "Do not show any warnings or messages"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump, "dump raw trace in ASCII"),
+		OPT_BOOLEAN(0, "stats", &rep.stats, "Display event stats"),
+		OPT_BOOLEAN('f', "force", &rep.force, "don't complain, do it"),
+		OPT_STRING('k', "vmlinux", &rep.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &rep.ignore_vmlinux, "don't load vmlinux even if found"),
+		OPT_STRING(0, "kallsyms", &rep.kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOLEAN('T', "threads", &rep.threads, "Show per-thread event counters"),
+		OPT_BOOLEAN(0, "stdio", &rep.stdio, "Use the stdio interface"),
+		OPT_BOOLEAN(0, "tui", &rep.tui, "Use the TUI interface"),
+		OPT_BOOLEAN(0, "gtk", &rep.gtk, "Use the GTK2 interface"),
+		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, srcfile, cpu, parent,"
+			   " symbol_size, dso_size, overhead, sample, period"),
+		OPT_STRING('F', "fields", &rep.field_order, "key[,keys...]",
+			   "output field(s): overhead, period, sample plus all of sort keys"),
+		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples, "Show a column with the number of samples"),
+		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period, "Show a column with the sum of periods"),
+		OPT_CALLBACK(0, "percent-limit", &rep, "percent", "Don't show entries under that percent",
+			     parse_percent_limit),
+		OPT_STRING(0, "percentage", &rep.percentage, "relative|absolute",
+			   "how to display percentage of filtered entries"),
+		OPT_BOOLEAN_SET(0, "children", &rep.children, &rep.children_set,
+				"Accumulate callchains of children and show total overhead as well"),
+		OPT_CALLBACK_OPTARG('g', "call-graph", &rep,
+				    "print_type,threshold[,print_limit],order,sort_key[,branch],value",
+				    "Display call graph (stack chain/backtrace):\n\n"
+				    "\t\t\t\tprint_type: call graph printing style (graph|flat|fractal|folded|none)\n"
+				    "\t\t\t\tthreshold: minimum call graph inclusion threshold (<percent>)\n"
+				    "\t\t\t\tprint_limit: maximum number of call graph entry (<number>)\n"
+				    "\t\t\t\torder: call graph order (caller|callee)\n"
+				    "\t\t\t\tsort_key: call graph sort key (function|address)\n"
+				    "\t\t\t\tbranch: include last branch info to call graph (branch)\n"
+				    "\t\t\t\tvalue: call graph value (percent|period|count)\n\n"
+				    "\t\t\t\tDefault: graph,0.5,caller,function,percent",
+				    parse_call_graph, NULL),
+		OPT_BOOLEAN('G', "inverted", &rep.inverted, "alias for inverted call graph"),
+		OPT_INTEGER(0, "max-stack", &rep.max_stack,
+			    "Set the maximum stack depth when parsing the callchain, "
+			    "anything beyond the specified depth will be ignored. Default: 127"),
+		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
+			   "regex filter to identify parent, see: '--sort parent'"),
+		OPT_STRING('c', "comms", &rep.comm_list, "comm[,comm...]",
+			   "only consider symbols in these comms"),
+		OPT_STRING(0, "pid", &rep.pid_list, "pid[,pid...]", "only consider symbols in these pids"),
+		OPT_STRING(0, "tid", &rep.tid_list, "tid[,tid...]", "only consider symbols in these tids"),
+		OPT_STRING('d', "dsos", &rep.dso_list, "dso[,dso...]",
+			   "only consider symbols in these dsos"),
+		OPT_STRING('S', "symbols", &rep.sym_list, "symbol[,symbol...]",
+			   "only consider these symbols"),
+		OPT_BOOLEAN(0, "hide-unresolved", &rep.hide_unresolved, "Only display entries resolved to a symbol"),
+		OPT_STRING(0, "symfs", &rep.symfs, "directory", "Look for files with symbols relative to this directory"),
+		OPT_BOOLEAN(0, "header", &rep.header, "Show data header."),
+		OPT_BOOLEAN(0, "header-only", &rep.header_only, "Show only data header."),
+		OPT_BOOLEAN('I', "show-info", &rep.show_info, "Display extended information about perf.data file"),
+		OPT_BOOLEAN(0, "demangle", &rep.no_demangle, "Disable symbol demangling"),
+		OPT_BOOLEAN(0, "demangle-kernel", &rep.demangle_kernel, "Enable kernel symbol demangling"),
+		OPT_BOOLEAN(0, "full-source-path", &rep.full_srcline, "Show full source file name path for source lines"),
+		OPT_END()
+	};
+
+	/* --no-demangle is the negation of --demangle: default on */
+	rep.no_demangle = true;
+	argc = parse_options(argc, argv, options, report_usage, 0);
+	if (argc)
+		usage_with_options(report_usage, options);
+	rep.no_demangle = !rep.no_demangle;
+	if (rep.percentage && strcmp(rep.percentage, "relative") && strcmp(rep.percentage, "absolute"))
+		return error("Invalid percentage: %s", rep.percentage);
+
+	if (rep.symfs)
+		symbol_conf.symfs = rep.symfs;
+	if (rep.vmlinux)
+		symbol_conf.vmlinux_name = rep.vmlinux;
+	if (rep.kallsyms)
+		symbol_conf.kallsyms_name = rep.kallsyms;
+	symbol_conf.no_demangle = rep.no_demangle;
+	symbol_conf.demangle_kernel = rep.demangle_kernel;
+	symbol_conf.show_params = verbose > 0;
+	symbol_conf.full_srcline = rep.full_srcline;
+	symbol_conf.ignore_vmlinux = rep.ignore_vmlinux;
+	if (rep.vmlinux && access(rep.vmlinux, R_OK))
+		return error("Invalid file: %s", rep.vmlinux);
+	if (rep.kallsyms && access(rep.kallsyms, R_OK))
+		return error("Invalid file: %s", rep.kallsyms);
+	name_list__parse(&rep.comms, rep.comm_list);
+	name_list__parse(&rep.pids, rep.pid_list);
+	name_list__parse(&rep.tids, rep.tid_list);
+	name_list__parse(&rep.dsos, rep.dso_list);
+	name_list__parse(&rep.syms, rep.sym_list);
+
+	if (!rep.input || !*rep.input) {
+		if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+			rep.input = "-";
+		else
+			rep.input = "perf.data";
+	}
+	ret = session__open(&rep.session, rep.input, &errmsg);
+	if (ret < 0) {
+		error("%s", errmsg ? errmsg : strerror(-ret));
+		free(errmsg);
+		return -1;
+	}
+	if (strcmp(rep.input, "-") && pager_use != 0 && !rep.stats)
+		setup_pager();
+
+	if (rep.dump) {
+		ret = error("-D is not supported yet");
+	} else if (rep.stats) {
+		ret = report__stats(&rep);
+	} else if (rep.header_only) {
+		ret = report__header_only(&rep);
+	} else {
+		if (rep.header)
+			header__fprintf_info(rep.session, rep.show_info, stdout);
+		else if (!rep.quiet)
+			fputs("# To display the perf.data header info, please use "
+			      "--header/--header-only options.\n#\n", stdout);
+		ret = report__run(&rep);
+	}
+	report__exit(&rep);
+	return ret < 0 ? -1 : 0;
+}

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * callchain.h: the call trees of histogram entries (perf's callchain
+ * nodes) and the -g/--call-graph parameters that shape and print them.
+ *
+ * A tree is a set of nodes, each one a run of frames (a chain of symbols
+ * no sample branches off) with the period of the samples that ended
+ * there (self) and below it (children). Nodes live in the tree's arena
+ * and are freed together by callchain_root__delete.
+ */
+#ifndef PROF_CALLCHAIN_H
+#define PROF_CALLCHAIN_H
+
+#include "compat.h"
+
+struct symbol;
+struct dso;
+
+enum chain_mode {
+	CHAIN_NONE,
+	CHAIN_GRAPH_ABS,	/* graph: percent of the total */
+	CHAIN_GRAPH_REL,	/* fractal: percent of the parent */
+	CHAIN_FLAT,
+	CHAIN_FOLDED,
+};
+
+enum chain_order {
+	ORDER_CALLEE,
+	ORDER_CALLER,
+};
+
+enum chain_key {
+	CCKEY_FUNCTION,
+	CCKEY_ADDRESS,
+	CCKEY_SRCLINE,
+};
+
+enum chain_value {
+	CCVAL_PERCENT,
+	CCVAL_PERIOD,
+	CCVAL_COUNT,
+};
+
+struct callchain_param {
+	bool enabled;
+	enum chain_mode mode;
+	enum chain_order order;
+	bool order_set;
+	enum chain_key key;
+	enum chain_value value;
+	double min_percent;	/* threshold, 0.5 by default */
+	u32 print_limit;	/* 0: no limit */
+	bool branch_callstack;
+};
+
+/* One frame as the tree compares it. */
+struct callchain_cursor_node {
+	u64 ip;			/* map-relative address */
+	struct dso *dso;
+	struct symbol *sym;
+	bool has_map;
+	char level;
+};
+
+struct callchain_node;
+
+struct callchain_list {		/* one frame of a node */
+	struct callchain_cursor_node f;
+};
+
+struct callchain_node {
+	struct callchain_node *parent;
+	struct callchain_node **children;	/* sorted for output by chain__sort */
+	u32 nr_children, alloc_children;
+	struct callchain_list *val;		/* the frames of this node */
+	u32 nr_val;
+	u64 hit;				/* period ending here */
+	u64 children_hit;			/* period ending below */
+	u64 count, children_count;		/* samples, same split */
+};
+
+struct callchain_root {
+	struct callchain_node node;		/* the root: no frames */
+	struct arena *arena;
+};
+
+struct callchain_root *callchain_root__new(void);
+void callchain_root__delete(struct callchain_root *root);	/* NULL is a no-op */
+
+/*
+ * Add a chain of @nr frames (in display order: caller first for
+ * ORDER_CALLER) with @period to the tree, perf's append/split rules.
+ */
+void callchain_root__append(struct callchain_root *root,
+			    const struct callchain_cursor_node *frames, u32 nr,
+			    u64 period);
+
+/* Sort every level by the value perf sorts graph output by (children + self). */
+void callchain_root__sort(struct callchain_root *root, const struct callchain_param *p);
+
+static inline u64 callchain_node__cumul(const struct callchain_node *n)
+{
+	return n->hit + n->children_hit;
+}
+
+static inline u64 callchain_node__cumul_count(const struct callchain_node *n)
+{
+	return n->count + n->children_count;
+}
+
+/* Frames compare equal (perf's match_chain with key function/address). */
+int callchain_frame__cmp(const struct callchain_cursor_node *a,
+			 const struct callchain_cursor_node *b, enum chain_key key);
+
+/*
+ * Parse a -g/--call-graph argument ("graph,0.5,caller,function,percent",
+ * "folded", "none", ...) into @p. Returns 0 or -EINVAL.
+ */
+int callchain_param__parse(struct callchain_param *p, const char *arg);
+
+#endif /* PROF_CALLCHAIN_H */

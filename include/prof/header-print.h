@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * header-print.h: perf report --header / --header-only text: the
+ * "# ========" block with the file layout, every header feature and the
+ * events, as perf 6.1 prints it (-I adds the extended features).
+ */
+#ifndef PROF_HEADER_PRINT_H
+#define PROF_HEADER_PRINT_H
+
+#include "compat.h"
+
+struct session;
+
+/* Print the block for @s (its header read, pipe features processed). */
+void header__fprintf_info(struct session *s, bool full, FILE *fp);
+
+#endif /* PROF_HEADER_PRINT_H */

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * hist-stdio.h: perf report --stdio text of one event's histogram: the
+ * column header, the entry lines and their callchains, byte for byte as
+ * perf 6.1 prints them. Prints only; the hists are built by src/hist.
+ */
+#ifndef PROF_HIST_STDIO_H
+#define PROF_HIST_STDIO_H
+
+#include "compat.h"
+
+struct hists;
+struct callchain_param;
+
+struct hists_print_opts {
+	bool show_header;		/* the "# Overhead ..." lines (not with -q) */
+	double min_percent;		/* --percent-limit */
+	const struct callchain_param *cp;	/* NULL or !enabled: no callchains */
+	bool sort_starts_with_sym;	/* perf hides a first frame equal to the entry */
+};
+
+/* Print the column header and every entry of @h (already resorted). */
+size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp);
+
+#endif /* PROF_HIST_STDIO_H */

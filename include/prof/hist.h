@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * hist.h: histogram entries of one event (perf's struct hists): samples
+ * merged by the sort keys, their periods and counts, optional callchain
+ * trees, and the output order. Aggregates only; src/ui prints.
+ *
+ * Ownership: a struct hists owns its entries, their callchain trees and
+ * the strings it interned; dso and symbol pointers are borrowed from the
+ * machine, which must outlive the hists.
+ */
+#ifndef PROF_HIST_H
+#define PROF_HIST_H
+
+#include "compat.h"
+#include "sort.h"
+
+struct dso;
+struct symbol;
+struct callchain_root;
+struct thread;
+struct hist_str;
+
+struct hist_entry {
+	struct hist_entry *hnext;	/* merge hash chain */
+	/* keys */
+	const char *comm;		/* interned: equal names share a pointer */
+	struct thread *thread;		/* a reference: its last comm sets the width */
+	pid_t pid, tid;
+	struct dso *dso;		/* NULL: no map */
+	struct symbol *sym;
+	u64 ip;				/* map-relative address (al->addr) */
+	u64 map_size;			/* --sort dso_size */
+	char level;
+	u8 cpumode;
+	bool has_map;
+	int cpu;
+	struct symbol *parent;
+	const char *srcline;		/* computed on demand, interned */
+	const char *srcfile;
+	/* values */
+	u64 period, nr_events;
+	u64 period_acc, nr_events_acc;	/* children mode */
+	struct callchain_root *callchain;
+	u32 hash;
+	bool filtered;
+};
+
+/* What a sample contributes, resolved by the caller. */
+struct hist_sample {
+	const char *comm;		/* the thread's comm at the sample */
+	struct thread *thread;		/* borrowed; hists__add takes a reference */
+	pid_t pid, tid;
+	struct dso *dso;
+	bool has_map;
+	u64 map_size;
+	struct symbol *sym;
+	u64 ip;
+	char level;
+	u8 cpumode;
+	int cpu;
+	struct symbol *parent;
+	u64 period;
+};
+
+struct hists {
+	struct hist_layout *layout;	/* borrowed */
+	struct hist_entry **table;	/* merge hash */
+	u32 table_size;
+	struct hist_entry **entries;	/* every entry; output order after resort */
+	size_t nr_entries, alloc;
+	u64 total_period;
+	u64 nr_samples;
+	/* string interning for comms and srclines */
+	struct hist_str **strs;
+	u32 strs_size, nr_strs;
+	/* srcline lookups need this (borrowed from the report) */
+	bool full_srcline;
+};
+
+/* @layout is borrowed. Never fails (xmalloc). */
+void hists__init(struct hists *h, struct hist_layout *layout);
+void hists__exit(struct hists *h);
+
+/* Intern @s (a copy lives as long as the hists). */
+const char *hists__intern(struct hists *h, const char *s);
+
+/*
+ * Find or create the entry @hs merges into and add the sample's period to
+ * its Self values (children mode adds the Children values separately).
+ * Returns the borrowed entry.
+ */
+struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs,
+			      bool self);
+
+/* Sort the entries for output, perf's way (ties keep the merge order). */
+void hists__output_resort(struct hists *h);
+
+/* Percent of @v in the hists' total, 0 when the total is 0. */
+static inline double hists__percent(const struct hists *h, u64 v)
+{
+	return h->total_period ? 100.0 * (double)v / (double)h->total_period : 0.0;
+}
+
+/* perf's convert_unit: 2385 -> 2, 'K'; 351 -> 351, ' '. */
+u64 hist__convert_unit(u64 value, char *unit);
+
+#endif /* PROF_HIST_H */

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * sort.h: perf report's sort keys (--sort) and output fields (-F), and the
+ * layout they make together: which columns print, and in which order the
+ * entries are merged (collapse) and sorted for output.
+ *
+ * The comparison directions follow perf 6.1's util/sort.c: a key's
+ * collapse compare decides which samples merge into one entry and the
+ * order of the entries before the output sort; the output sort runs over
+ * the sort list and keeps ties in collapse order.
+ */
+#ifndef PROF_SORT_H
+#define PROF_SORT_H
+
+#include "compat.h"
+
+struct hist_entry;
+
+enum sort_key_id {
+	SORT_COMM,
+	SORT_PID,
+	SORT_TID,
+	SORT_DSO,
+	SORT_SYM,
+	SORT_SRCLINE,
+	SORT_SRCFILE,
+	SORT_CPU,
+	SORT_PARENT,
+	SORT_SYM_SIZE,
+	SORT_DSO_SIZE,
+	SORT_NR_KEYS,
+};
+
+/* Output fields that are not sort keys (perf's hpp formats). */
+enum hpp_id {
+	HPP_OVERHEAD,
+	HPP_OVERHEAD_CHILDREN,
+	HPP_SAMPLE,
+	HPP_PERIOD,
+	HPP_SORT_KEY,		/* a column showing a sort key */
+};
+
+struct sort_key {
+	const char *name;
+	const char *header;
+	enum sort_key_id id;
+};
+
+/* A column or an element of the sort list. */
+struct hist_field {
+	enum hpp_id kind;
+	const struct sort_key *key;	/* HPP_SORT_KEY only */
+};
+
+#define HIST_MAX_FIELDS 32
+
+/* The columns and the sort order, as perf's setup_sorting builds them. */
+struct hist_layout {
+	struct hist_field fields[HIST_MAX_FIELDS];	/* columns, in order */
+	int nr_fields;
+	struct hist_field sorts[HIST_MAX_FIELDS];	/* output sort list */
+	int nr_sorts;
+	const struct sort_key *keys[SORT_NR_KEYS];	/* merge keys, in order */
+	int nr_keys;
+	bool children;		/* Children + Self columns (cumulative) */
+};
+
+/* The key named @name ("sym" and "symbol" both), or NULL. */
+const struct sort_key *sort_key__find(const char *name);
+
+/*
+ * Build the layout from --sort (@sort_order, NULL = "comm,dso,sym") and
+ * -F (@field_order, NULL = none), perf's rules: without -F the overhead
+ * columns lead and the sort keys follow; with -F the columns are exactly
+ * those named (plus sort keys not among them) and the output sorts by the
+ * sort keys first, then by the fields. Returns 0, or -EINVAL with the
+ * offending name in *@bad (static or pointing into a strdup the caller
+ * need not free).
+ */
+int hist_layout__setup(struct hist_layout *l, const char *sort_order,
+		       const char *field_order, bool children, bool show_nr_samples,
+		       bool show_total_period, const char **bad);
+
+/* Does the layout merge or print by @id? */
+bool hist_layout__has_key(const struct hist_layout *l, enum sort_key_id id);
+
+/* perf's se_cmp/se_collapse (merge compare) and se_sort (output compare). */
+s64 sort_key__collapse(const struct sort_key *k, const struct hist_entry *left,
+		       const struct hist_entry *right);
+s64 sort_key__sort(const struct sort_key *k, const struct hist_entry *left,
+		   const struct hist_entry *right);
+/* Text of the key for @he (no padding), into @buf; returns the length. */
+int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
+		       char *buf, size_t size, int width);
+/* The width the value needs (perf's hists__calc_col_len). */
+int sort_key__value_width(const struct sort_key *k, const struct hist_entry *he);
+/* Does the column pad its value to the width (perf's "%-*.*s" keys)? */
+bool sort_key__pads(const struct sort_key *k);
+
+#endif /* PROF_SORT_H */

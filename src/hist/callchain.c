@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * callchain.c: call trees of histogram entries, built the way perf's
+ * util/callchain.c builds them so that the drawing matches.
+ *
+ * Invariants:
+ *  1. A node's frames are a run no sample branches inside; a new chain
+ *     that leaves a node in its middle splits it (the tail becomes a child
+ *     that inherits the node's children and hits).
+ *  2. hit is the period of samples whose chain ends in the node;
+ *     children_hit the period of those ending below it.
+ *  3. Children are kept in insertion order; callchain_root__sort orders
+ *     them by cumulative period, ties in insertion order.
+ * Nodes and frame arrays come from an arena freed with the root.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/callchain.h"
+#include "prof/symbol.h"
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+struct arena {
+	struct arena_chunk *head;
+};
+
+static void *arena__alloc(struct arena *a, size_t size)
+{
+	struct arena_chunk *c = a->head;
+
+	size = (size + 15) & ~(size_t)15;
+	if (!c || c->used + size > c->size) {
+		size_t csize = max(size, (size_t)16384);
+
+		c = xmalloc(sizeof(*c) + csize);
+		c->size = csize;
+		c->used = 0;
+		c->next = a->head;
+		a->head = c;
+	}
+	c->used += size;
+	return (char *)c->data + c->used - size;
+}
+
+struct callchain_root *callchain_root__new(void)
+{
+	struct callchain_root *r = xzalloc(sizeof(*r));
+
+	r->arena = xzalloc(sizeof(*r->arena));
+	return r;
+}
+
+static void node__free_children(struct callchain_node *n)
+{
+	for (u32 i = 0; i < n->nr_children; i++)
+		node__free_children(n->children[i]);
+	free(n->children);
+}
+
+void callchain_root__delete(struct callchain_root *root)
+{
+	struct arena_chunk *c, *n;
+
+	if (!root)
+		return;
+	node__free_children(&root->node);
+	for (c = root->arena->head; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	free(root->arena);
+	free(root);
+}
+
+int callchain_frame__cmp(const struct callchain_cursor_node *a,
+			 const struct callchain_cursor_node *b, enum chain_key key)
+{
+	u64 la = a->ip, lb = b->ip;
+
+	if (key != CCKEY_ADDRESS && a->sym && b->sym) {
+		la = a->sym->start;
+		lb = b->sym->start;
+	}
+	if (a->dso != b->dso)
+		return (uintptr_t)a->dso < (uintptr_t)b->dso ? -1 : 1;
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	return 0;
+}
+
+static enum chain_key cmp_key = CCKEY_FUNCTION;
+
+void callchain_set_key(enum chain_key key);
+void callchain_set_key(enum chain_key key)
+{
+	cmp_key = key;
+}
+
+static void node__add_child_ptr(struct callchain_node *parent, struct callchain_node *c)
+{
+	if (parent->nr_children == parent->alloc_children) {
+		parent->alloc_children = parent->alloc_children ? parent->alloc_children * 2 : 2;
+		parent->children = xrealloc(parent->children,
+					    parent->alloc_children * sizeof(*parent->children));
+	}
+	parent->children[parent->nr_children++] = c;
+	c->parent = parent;
+}
+
+/* A new child of @parent holding frames [0, nr) with the sample's period. */
+static struct callchain_node *add_child(struct callchain_root *root,
+					struct callchain_node *parent,
+					const struct callchain_cursor_node *frames,
+					u32 nr, u64 period)
+{
+	struct callchain_node *c = arena__alloc(root->arena, sizeof(*c));
+
+	memset(c, 0, sizeof(*c));
+	c->val = arena__alloc(root->arena, nr * sizeof(*c->val));
+	for (u32 i = 0; i < nr; i++)
+		c->val[i].f = frames[i];
+	c->nr_val = nr;
+	c->hit = period;
+	c->count = 1;
+	node__add_child_ptr(parent, c);
+	return c;
+}
+
+/* Split @n after its first @at frames (invariant 1). */
+static void split_node(struct callchain_root *root, struct callchain_node *n, u32 at)
+{
+	struct callchain_node *tail = arena__alloc(root->arena, sizeof(*tail));
+
+	memset(tail, 0, sizeof(*tail));
+	tail->val = n->val + at;
+	tail->nr_val = n->nr_val - at;
+	tail->children = n->children;
+	tail->nr_children = n->nr_children;
+	tail->alloc_children = n->alloc_children;
+	for (u32 i = 0; i < tail->nr_children; i++)
+		tail->children[i]->parent = tail;
+	tail->hit = n->hit;
+	tail->children_hit = n->children_hit;
+	tail->count = n->count;
+	tail->children_count = n->children_count;
+	n->children = NULL;
+	n->nr_children = n->alloc_children = 0;
+	n->nr_val = at;
+	n->children_hit = callchain_node__cumul(tail);
+	n->children_count = callchain_node__cumul_count(tail);
+	n->hit = 0;
+	n->count = 0;
+	node__add_child_ptr(n, tail);
+}
+
+static void append_children(struct callchain_root *root, struct callchain_node *n,
+			    const struct callchain_cursor_node *frames, u32 nr, u64 period)
+{
+	for (;;) {
+		struct callchain_node *next = NULL;
+		u32 matched = 0;
+
+		if (!nr) {
+			n->hit += period;
+			n->count++;
+			return;
+		}
+		n->children_hit += period;
+		n->children_count++;
+		for (u32 i = 0; i < n->nr_children; i++) {
+			struct callchain_node *c = n->children[i];
+
+			if (!callchain_frame__cmp(&c->val[0].f, &frames[0], cmp_key)) {
+				next = c;
+				break;
+			}
+		}
+		if (!next) {
+			add_child(root, n, frames, nr, period);
+			return;
+		}
+		while (matched < next->nr_val && matched < nr &&
+		       !callchain_frame__cmp(&next->val[matched].f, &frames[matched], cmp_key))
+			matched++;
+		if (matched < next->nr_val)
+			split_node(root, next, matched);
+		frames += matched;
+		nr -= matched;
+		n = next;
+	}
+}
+
+void callchain_root__append(struct callchain_root *root,
+			    const struct callchain_cursor_node *frames, u32 nr, u64 period)
+{
+	append_children(root, &root->node, frames, nr, period);
+}
+
+static const struct callchain_param *sort_param;
+
+static int child_cmp(const void *pa, const void *pb)
+{
+	const struct callchain_node *a = *(struct callchain_node *const *)pa;
+	const struct callchain_node *b = *(struct callchain_node *const *)pb;
+	u64 va = callchain_node__cumul(a), vb = callchain_node__cumul(b);
+
+	if (va != vb)
+		return va > vb ? -1 : 1;
+	return 0;
+}
+
+static void node__sort(struct callchain_node *n)
+{
+	/* a stable insertion sort: ties keep insertion order */
+	for (u32 i = 1; i < n->nr_children; i++) {
+		struct callchain_node *c = n->children[i];
+		u32 j = i;
+
+		while (j > 0 && child_cmp(&n->children[j - 1], &c) > 0) {
+			n->children[j] = n->children[j - 1];
+			j--;
+		}
+		n->children[j] = c;
+	}
+	for (u32 i = 0; i < n->nr_children; i++)
+		node__sort(n->children[i]);
+}
+
+void callchain_root__sort(struct callchain_root *root, const struct callchain_param *p)
+{
+	sort_param = p;
+	node__sort(&root->node);
+}

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * hist.c: histogram entries merged by the sort keys, and perf's output
+ * order.
+ *
+ * perf keeps entries in rb-trees: first ordered by the merge compare
+ * (collapse), then re-inserted by the output compare with ties going
+ * right. The result equals a sort by (output keys, then merge order),
+ * which is what hists__output_resort does with one qsort; merging uses a
+ * hash over the key fields checked with the merge compare.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/hist.h"
+#include "prof/dso.h"
+#include "prof/symbol.h"
+#include "prof/thread.h"
+#include "prof/srcline.h"
+#include "prof/callchain.h"
+
+struct hist_str {
+	struct hist_str *next;
+	u32 hash;
+	char s[];
+};
+
+static u32 hash_str(const char *s)
+{
+	u32 h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (u8)*s) * 16777619u;
+	return h;
+}
+
+static u32 hash_mix(u32 h, u64 v)
+{
+	v ^= v >> 33;
+	v *= 0xff51afd7ed558ccdULL;
+	v ^= v >> 33;
+	return (h ^ (u32)v ^ (u32)(v >> 32)) * 16777619u;
+}
+
+void hists__init(struct hists *h, struct hist_layout *layout)
+{
+	memset(h, 0, sizeof(*h));
+	h->layout = layout;
+	h->table_size = 1024;
+	h->table = xcalloc(h->table_size, sizeof(*h->table));
+	h->strs_size = 256;
+	h->strs = xcalloc(h->strs_size, sizeof(*h->strs));
+}
+
+void hists__exit(struct hists *h)
+{
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		thread__put(h->entries[i]->thread);
+		callchain_root__delete(h->entries[i]->callchain);
+		free(h->entries[i]);
+	}
+	free(h->entries);
+	free(h->table);
+	for (u32 i = 0; i < h->strs_size; i++) {
+		struct hist_str *s = h->strs[i], *n;
+
+		for (; s; s = n) {
+			n = s->next;
+			free(s);
+		}
+	}
+	free(h->strs);
+	memset(h, 0, sizeof(*h));
+}
+
+const char *hists__intern(struct hists *h, const char *str)
+{
+	u32 hash = hash_str(str);
+	struct hist_str *s;
+	size_t len;
+
+	for (s = h->strs[hash & (h->strs_size - 1)]; s; s = s->next)
+		if (s->hash == hash && !strcmp(s->s, str))
+			return s->s;
+	if (h->nr_strs >= h->strs_size) {
+		u32 nsize = h->strs_size * 2;
+		struct hist_str **nt = xcalloc(nsize, sizeof(*nt));
+
+		for (u32 i = 0; i < h->strs_size; i++) {
+			struct hist_str *n;
+
+			for (s = h->strs[i]; s; s = n) {
+				n = s->next;
+				s->next = nt[s->hash & (nsize - 1)];
+				nt[s->hash & (nsize - 1)] = s;
+			}
+		}
+		free(h->strs);
+		h->strs = nt;
+		h->strs_size = nsize;
+	}
+	len = strlen(str);
+	s = xmalloc(sizeof(*s) + len + 1);
+	memcpy(s->s, str, len + 1);
+	s->hash = hash;
+	s->next = h->strs[hash & (h->strs_size - 1)];
+	h->strs[hash & (h->strs_size - 1)] = s;
+	h->nr_strs++;
+	return s->s;
+}
+
+/* A hash equal for entries the merge compare calls equal. */
+static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
+{
+	const struct hist_layout *l = h->layout;
+	u32 v = 2166136261u;
+
+	for (int i = 0; i < l->nr_keys; i++) {
+		switch (l->keys[i]->id) {
+		case SORT_COMM:
+			v = hash_mix(v, (uintptr_t)he->comm);
+			break;
+		case SORT_PID:
+		case SORT_TID:
+			v = hash_mix(v, (u64)he->tid);
+			break;
+		case SORT_DSO:
+			v = hash_mix(v, he->dso ? hash_str(he->dso->short_name) : 0);
+			break;
+		case SORT_SYM:
+			if (he->sym)
+				v = hash_mix(v, he->sym->start ^ (he->sym->end << 7));
+			else
+				v = hash_mix(v, he->ip);
+			break;
+		case SORT_SRCLINE:
+			v = hash_mix(v, (uintptr_t)he->srcline);
+			break;
+		case SORT_SRCFILE:
+			v = hash_mix(v, (uintptr_t)he->srcfile);
+			break;
+		case SORT_CPU:
+			v = hash_mix(v, (u64)he->cpu);
+			break;
+		case SORT_PARENT:
+			v = hash_mix(v, he->parent ? hash_str(he->parent->name) : 0);
+			break;
+		case SORT_SYM_SIZE:
+			v = hash_mix(v, he->sym ? he->sym->end - he->sym->start : 0);
+			break;
+		case SORT_DSO_SIZE:
+			v = hash_mix(v, he->has_map ? he->map_size : 0);
+			break;
+		case SORT_NR_KEYS:
+			break;
+		}
+	}
+	return v;
+}
+
+static s64 entry_collapse(const struct hist_layout *l, const struct hist_entry *a,
+			  const struct hist_entry *b)
+{
+	for (int i = 0; i < l->nr_keys; i++) {
+		s64 r = sort_key__collapse(l->keys[i], a, b);
+
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static void hists__grow_table(struct hists *h)
+{
+	u32 nsize = h->table_size * 2;
+	struct hist_entry **nt = xcalloc(nsize, sizeof(*nt));
+
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		struct hist_entry *he = h->entries[i];
+
+		he->hnext = nt[he->hash & (nsize - 1)];
+		nt[he->hash & (nsize - 1)] = he;
+	}
+	free(h->table);
+	h->table = nt;
+	h->table_size = nsize;
+}
+
+static const char *srcline_of(struct hists *h, const struct hist_sample *hs)
+{
+	if (!hs->dso)
+		return SRCLINE_UNKNOWN;
+	return hists__intern(h, dso__srcline_str(hs->dso, hs->ip, hs->sym, true, true));
+}
+
+static const char *srcfile_of(struct hists *h, const struct hist_sample *hs)
+{
+	if (!hs->dso)
+		return "";
+	return hists__intern(h, dso__srcfile_str(hs->dso, hs->ip));
+}
+
+struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, bool self)
+{
+	const struct hist_layout *l = h->layout;
+	struct hist_entry key = {
+		.comm = hs->comm, .pid = hs->pid, .tid = hs->tid, .dso = hs->dso,
+		.sym = hs->sym, .ip = hs->ip, .level = hs->level, .cpumode = hs->cpumode,
+		.has_map = hs->has_map, .map_size = hs->map_size, .cpu = hs->cpu,
+		.parent = hs->parent,
+	};
+	struct hist_entry *he;
+
+	if (hist_layout__has_key(l, SORT_SRCLINE))
+		key.srcline = srcline_of(h, hs);
+	if (hist_layout__has_key(l, SORT_SRCFILE))
+		key.srcfile = srcfile_of(h, hs);
+	key.hash = entry_hash(h, &key);
+	for (he = h->table[key.hash & (h->table_size - 1)]; he; he = he->hnext)
+		if (he->hash == key.hash && !entry_collapse(l, he, &key))
+			break;
+	if (!he) {
+		if (h->nr_entries >= h->table_size)
+			hists__grow_table(h);
+		he = xmalloc(sizeof(*he));
+		*he = key;
+		he->thread = hs->thread ? thread__get(hs->thread) : NULL;
+		if (!he->srcline)
+			he->srcline = "";
+		if (!he->srcfile)
+			he->srcfile = "";
+		he->hnext = h->table[key.hash & (h->table_size - 1)];
+		h->table[key.hash & (h->table_size - 1)] = he;
+		if (h->nr_entries == h->alloc)
+			h->entries = xgrow(h->entries, sizeof(*h->entries), h->nr_entries + 1,
+					   &h->alloc);
+		h->entries[h->nr_entries++] = he;
+	}
+	if (self) {
+		he->period += hs->period;
+		he->nr_events++;
+	}
+	return he;
+}
+
+static const struct hist_layout *sort_layout;
+
+static s64 field_sort(const struct hist_field *f, const struct hist_entry *a,
+		      const struct hist_entry *b)
+{
+	switch (f->kind) {
+	case HPP_OVERHEAD:
+		return a->period > b->period ? 1 : a->period < b->period ? -1 : 0;
+	case HPP_OVERHEAD_CHILDREN:
+		return a->period_acc > b->period_acc ? 1 : a->period_acc < b->period_acc ? -1 : 0;
+	case HPP_SAMPLE:
+		return a->nr_events > b->nr_events ? 1 : a->nr_events < b->nr_events ? -1 : 0;
+	case HPP_PERIOD:
+		return a->period > b->period ? 1 : a->period < b->period ? -1 : 0;
+	case HPP_SORT_KEY:
+		return sort_key__sort(f->key, a, b);
+	}
+	return 0;
+}
+
+/* qsort: negative when @pa comes first. */
+static int output_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(struct hist_entry *const *)pa;
+	const struct hist_entry *b = *(struct hist_entry *const *)pb;
+	const struct hist_layout *l = sort_layout;
+	s64 r;
+
+	for (int i = 0; i < l->nr_sorts; i++) {
+		r = field_sort(&l->sorts[i], a, b);
+		if (r)
+			return r > 0 ? -1 : 1;
+	}
+	r = entry_collapse(l, a, b);
+	return r > 0 ? -1 : r < 0 ? 1 : 0;
+}
+
+void hists__output_resort(struct hists *h)
+{
+	sort_layout = h->layout;
+	if (h->nr_entries > 1)
+		qsort(h->entries, h->nr_entries, sizeof(*h->entries), output_cmp);
+	sort_layout = NULL;
+}
+
+u64 hist__convert_unit(u64 value, char *unit)
+{
+	*unit = ' ';
+	if (value > 1000) {
+		value /= 1000;
+		*unit = 'K';
+	}
+	if (value > 1000) {
+		value /= 1000;
+		*unit = 'M';
+	}
+	if (value > 1000) {
+		value /= 1000;
+		*unit = 'G';
+	}
+	return value;
+}

@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * hist-stdio.c: perf report --stdio entry lines and callchain drawings.
+ *
+ * Columns: each is preceded by two characters ("# " on the header lines,
+ * "  " on entry lines); percentages are right-aligned in 8 ("%7.2f%%"),
+ * Samples and Period in 12; key columns are as wide as their widest value
+ * or header. The callchain drawing follows perf 6.1's ui/stdio/hist.c
+ * geometry: a 12-space margin, "|" or " " plus 10 spaces per level,
+ * "--NN.NN%--" in front of the first frame of a branch.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/hist.h"
+#include "prof/sort.h"
+#include "prof/callchain.h"
+#include "prof/hist-stdio.h"
+#include "prof/dso.h"
+#include "prof/symbol.h"
+#include <math.h>
+
+#define CONTEXT_MAX ((u64)-4095)
+
+static int field_width(const struct hists *h, const struct hist_field *f, int *widths, int i)
+{
+	(void)h;
+	switch (f->kind) {
+	case HPP_OVERHEAD:
+	case HPP_OVERHEAD_CHILDREN:
+		return 8;
+	case HPP_SAMPLE:
+	case HPP_PERIOD:
+		return 12;
+	case HPP_SORT_KEY:
+		return widths[i];
+	}
+	return 0;
+}
+
+static const char *field_header(const struct hist_field *f, bool children)
+{
+	switch (f->kind) {
+	case HPP_OVERHEAD:
+		return children ? "Self" : "Overhead";
+	case HPP_OVERHEAD_CHILDREN:
+		return "Children";
+	case HPP_SAMPLE:
+		return "Samples";
+	case HPP_PERIOD:
+		return "Period";
+	case HPP_SORT_KEY:
+		return f->key->header;
+	}
+	return "";
+}
+
+/* ---- callchains ---- */
+
+static const char *frame_name(const struct callchain_cursor_node *f, char *buf, size_t size)
+{
+	if (f->sym)
+		return f->sym->name;
+	snprintf(buf, size, "%#" PRIx64, f->ip);
+	return buf;
+}
+
+static void print_value(FILE *fp, const struct callchain_param *cp, u64 period, u64 count,
+			u64 total)
+{
+	switch (cp->value) {
+	case CCVAL_PERIOD:
+		fprintf(fp, "%" PRIu64, period);
+		break;
+	case CCVAL_COUNT:
+		fprintf(fp, "%u", (unsigned int)count);
+		break;
+	case CCVAL_PERCENT:
+		fprintf(fp, "%.2f%%", total ? (double)period * 100.0 / (double)total : 0.0);
+		break;
+	}
+}
+
+static void left_margin(FILE *fp, int extra)
+{
+	fprintf(fp, "            %*s", extra, "");
+}
+
+static void graph_line(FILE *fp, int margin, int depth, u64 mask)
+{
+	left_margin(fp, margin);
+	for (int i = 0; i < depth; i++)
+		fputs(mask & (1ULL << i) ? "|          " : "           ", fp);
+	fputc('\n', fp);
+}
+
+static void graph_frame(FILE *fp, const struct callchain_param *cp, int margin,
+			const struct callchain_node *n, const struct callchain_cursor_node *f,
+			int depth, u64 mask, int period, u64 total, const char *rem_name)
+{
+	char buf[64];
+
+	left_margin(fp, margin);
+	for (int i = 0; i < depth; i++) {
+		fputc(mask & (1ULL << i) ? '|' : ' ', fp);
+		if (!period && i == depth - 1) {
+			fputs("--", fp);
+			print_value(fp, cp, callchain_node__cumul(n), callchain_node__cumul_count(n),
+				    total);
+			fputs("--", fp);
+		} else {
+			fputs("          ", fp);
+		}
+	}
+	fputs(rem_name ? rem_name : frame_name(f, buf, sizeof(buf)), fp);
+	fputc('\n', fp);
+}
+
+/* The children of @n above the threshold, in output order (perf's sorted_chain). */
+static u32 shown_children(const struct callchain_node *n, const struct callchain_param *cp,
+			  u64 min_hit, struct callchain_node ***out)
+{
+	u32 k = 0;
+
+	*out = xmalloc((n->nr_children + 1) * sizeof(**out));
+	if (cp->mode == CHAIN_GRAPH_REL)
+		min_hit = (u64)ceil((double)n->children_hit * cp->min_percent / 100.0);
+	for (u32 i = 0; i < n->nr_children; i++)
+		if (callchain_node__cumul(n->children[i]) >= min_hit)
+			(*out)[k++] = n->children[i];
+	return k;
+}
+
+/* perf's __callchain__fprintf_graph; returns whether anything was printed. */
+static bool graph_level(FILE *fp, const struct callchain_param *cp, int margin,
+			const struct callchain_node *parent, u64 total, int depth,
+			u64 mask, u64 min_hit)
+{
+	struct callchain_node **kids, *child = NULL;
+	u64 new_mask = mask, remaining = total;
+	u64 cumul_count = 0;
+	u32 nr = shown_children(parent, cp, min_hit, &kids), printed = 0;
+	bool any = false;
+
+	for (u32 k = 0; k < nr; k++) {
+		u64 new_total;
+
+		child = kids[k];
+		remaining -= callchain_node__cumul(child);
+		cumul_count += callchain_node__cumul_count(child);
+		if (k + 1 == nr && (cp->mode != CHAIN_GRAPH_REL || !remaining))
+			new_mask &= ~(1ULL << (depth - 1));
+		graph_line(fp, margin, depth, mask);
+		any = true;
+		for (u32 i = 0; i < child->nr_val; i++)
+			graph_frame(fp, cp, margin, child, &child->val[i].f, depth, new_mask, (int)i,
+				    total, NULL);
+		new_total = cp->mode == CHAIN_GRAPH_REL ? child->children_hit : total;
+		graph_level(fp, cp, margin, child, new_total, depth + 1,
+			    new_mask | (1ULL << depth), min_hit);
+		if (++printed == cp->print_limit)
+			break;
+	}
+	if (cp->mode == CHAIN_GRAPH_REL && remaining && remaining != total) {
+		struct callchain_node rem = { .hit = remaining };
+
+		if (cp->value == CCVAL_COUNT && child && child->parent) {
+			if (child->parent->children_count <= cumul_count)
+				goto out;
+			rem.count = child->parent->children_count - cumul_count;
+		}
+		new_mask &= ~(1ULL << (depth - 1));
+		graph_frame(fp, cp, margin, &rem, NULL, depth, new_mask, 0, total, "[...]");
+		any = true;
+	}
+out:
+	free(kids);
+	return any;
+}
+
+/* perf's callchain__fprintf_graph: a lone root chain is drawn as "---". */
+static void chain_graph(FILE *fp, const struct callchain_param *cp,
+			const struct callchain_root *root, u64 total, u64 parent_total,
+			bool skip_first)
+{
+	const struct callchain_node *top = &root->node;
+	struct callchain_node **kids;
+	u64 min_hit = (u64)((double)total * (cp->min_percent / 100.0));
+	bool wrote = false;
+	int margin = 0;
+	u32 nr = shown_children(top, cp, min_hit, &kids);
+
+	if (nr == 1 && callchain_node__cumul(kids[0]) == parent_total) {
+		const struct callchain_node *c = kids[0];
+		char buf[64];
+		u32 shown = 0;
+
+		for (u32 i = 0; i < c->nr_val; i++) {
+			if (!i && skip_first)
+				continue;
+			if (!wrote) {
+				left_margin(fp, 0);
+				fputs("|\n", fp);
+				left_margin(fp, 0);
+				fputs("---", fp);
+				margin = 3;
+				wrote = true;
+			} else {
+				left_margin(fp, margin);
+			}
+			fprintf(fp, "%s\n", frame_name(&c->val[i].f, buf, sizeof(buf)));
+			if (++shown == cp->print_limit)
+				break;
+		}
+		top = c;
+	}
+	free(kids);
+	if (cp->mode == CHAIN_GRAPH_REL)
+		total = parent_total;
+	wrote |= graph_level(fp, cp, margin, top, total, 1, 1, min_hit);
+	if (wrote)
+		fputc('\n', fp);
+}
+
+/* Flat and folded: one line per node with self hits, its path from the root. */
+static void collect_flat(struct callchain_node *n, u64 min_hit, struct callchain_node ***arr,
+			 u32 *nr, size_t *alloc)
+{
+	for (u32 i = 0; i < n->nr_children; i++)
+		collect_flat(n->children[i], min_hit, arr, nr, alloc);
+	if (n->parent && n->hit && n->hit >= min_hit) {
+		if (*nr == *alloc)
+			*arr = xgrow(*arr, sizeof(**arr), *nr + 1, alloc);
+		(*arr)[(*nr)++] = n;
+	}
+}
+
+static int flat_cmp(const void *pa, const void *pb)
+{
+	const struct callchain_node *a = *(struct callchain_node *const *)pa;
+	const struct callchain_node *b = *(struct callchain_node *const *)pb;
+
+	if (a->hit != b->hit)
+		return a->hit > b->hit ? -1 : 1;
+	return 0;
+}
+
+static int print_path(FILE *fp, const struct callchain_node *n, bool folded, bool first)
+{
+	char buf[64];
+
+	if (!n || !n->parent)
+		return first;
+	first = print_path(fp, n->parent, folded, first);
+	for (u32 i = 0; i < n->nr_val; i++) {
+		if (n->val[i].f.ip >= CONTEXT_MAX)
+			continue;
+		if (folded)
+			fprintf(fp, "%s%s", first ? "" : ";", frame_name(&n->val[i].f, buf, sizeof(buf)));
+		else
+			fprintf(fp, "                %s\n", frame_name(&n->val[i].f, buf, sizeof(buf)));
+		first = false;
+	}
+	return first;
+}
+
+static void chain_flat(FILE *fp, const struct callchain_param *cp,
+		       const struct callchain_root *root, u64 total, bool folded)
+{
+	struct callchain_node **arr = NULL;
+	u32 nr = 0;
+	size_t alloc = 0;
+	u64 min_hit = (u64)((double)total * (cp->min_percent / 100.0));
+
+	collect_flat((struct callchain_node *)&root->node, min_hit, &arr, &nr, &alloc);
+	/* stable: equal hits keep the tree's order */
+	for (u32 i = 1; i < nr; i++) {
+		struct callchain_node *c = arr[i];
+		u32 j = i;
+
+		while (j > 0 && flat_cmp(&arr[j - 1], &c) > 0) {
+			arr[j] = arr[j - 1];
+			j--;
+		}
+		arr[j] = c;
+	}
+	for (u32 i = 0; i < nr; i++) {
+		if (folded) {
+			print_value(fp, cp, arr[i]->hit, arr[i]->count, total);
+			fputc(' ', fp);
+			print_path(fp, arr[i], true, true);
+			fputc('\n', fp);
+		} else {
+			fputs("           ", fp);
+			print_value(fp, cp, callchain_node__cumul(arr[i]),
+				    callchain_node__cumul_count(arr[i]), total);
+			fputc('\n', fp);
+			print_path(fp, arr[i], false, true);
+			fputc('\n', fp);
+		}
+		if (i + 1 == cp->print_limit)
+			break;
+	}
+	free(arr);
+}
+
+/* ---- entries ---- */
+
+size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
+{
+	const struct hist_layout *l = h->layout;
+	int widths[HIST_MAX_FIELDS];
+	char buf[8192];
+	size_t lines = 0;
+
+	for (int i = 0; i < l->nr_fields; i++) {
+		const struct hist_field *f = &l->fields[i];
+
+		widths[i] = 0;
+		if (f->kind != HPP_SORT_KEY)
+			continue;
+		widths[i] = (int)strlen(f->key->header);
+		for (size_t e = 0; e < h->nr_entries; e++) {
+			const struct hist_entry *he = h->entries[e];
+			int w;
+
+			if (he->filtered)
+				continue;
+			w = sort_key__value_width(f->key, he);
+			if (f->key->id == SORT_DSO && hist_layout__has_key(l, SORT_SYM) == false)
+				w = he->dso ? (int)strlen(he->dso->short_name) : 0;
+			if (w > widths[i])
+				widths[i] = w;
+		}
+	}
+	if (o->show_header) {
+		fputs("# ", fp);
+		for (int i = 0; i < l->nr_fields; i++) {
+			const struct hist_field *f = &l->fields[i];
+			int w = field_width(h, f, widths, i);
+
+			if (i)
+				fputs("  ", fp);
+			if (f->kind == HPP_SORT_KEY)
+				fprintf(fp, "%-*.*s", w, w, field_header(f, l->children));
+			else
+				fprintf(fp, "%*s", w, field_header(f, l->children));
+		}
+		fputs("\n# ", fp);
+		for (int i = 0; i < l->nr_fields; i++) {
+			int w = field_width(h, &l->fields[i], widths, i);
+
+			if (i)
+				fputs("  ", fp);
+			for (int k = 0; k < w; k++)
+				fputc('.', fp);
+		}
+		fputs("\n#\n", fp);
+	}
+	for (size_t e = 0; e < h->nr_entries; e++) {
+		const struct hist_entry *he = h->entries[e];
+		u64 pv = l->children ? he->period_acc : he->period;
+
+		if (he->filtered)
+			continue;
+		if (o->min_percent > 0 && hists__percent(h, pv) < o->min_percent)
+			continue;
+		for (int i = 0; i < l->nr_fields; i++) {
+			const struct hist_field *f = &l->fields[i];
+			int w = field_width(h, f, widths, i);
+
+			fputs("  ", fp);
+			switch (f->kind) {
+			/* perf's " %*.2f%%" and " %*lu": a value wider than its
+			 * column keeps its leading space */
+			case HPP_OVERHEAD:
+				fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period));
+				break;
+			case HPP_OVERHEAD_CHILDREN:
+				fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period_acc));
+				break;
+			case HPP_SAMPLE:
+				fprintf(fp, " %*" PRIu64, w - 1, he->nr_events);
+				break;
+			case HPP_PERIOD:
+				fprintf(fp, " %*" PRIu64, w - 1, he->period);
+				break;
+			case HPP_SORT_KEY:
+				sort_key__snprintf(f->key, he, buf, sizeof(buf), w);
+				fputs(buf, fp);
+				break;
+			}
+		}
+		fputc('\n', fp);
+		lines++;
+		if (o->cp && o->cp->enabled && he->callchain) {
+			const struct callchain_param *cp = o->cp;
+
+			switch (cp->mode) {
+			case CHAIN_GRAPH_ABS:
+			case CHAIN_GRAPH_REL:
+				chain_graph(fp, cp, he->callchain, h->total_period, pv,
+					    o->sort_starts_with_sym);
+				break;
+			case CHAIN_FLAT:
+				chain_flat(fp, cp, he->callchain, h->total_period, false);
+				break;
+			case CHAIN_FOLDED:
+				chain_flat(fp, cp, he->callchain, h->total_period, true);
+				break;
+			case CHAIN_NONE:
+				break;
+			}
+		}
+	}
+	return lines;
+}
