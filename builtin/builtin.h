@@ -28,6 +28,7 @@ const struct cmd_struct *find_command(const char *name);
 int cmd_help(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
+int cmd_report(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 

@@ -16,6 +16,7 @@ const struct cmd_struct commands[] = {
 	{ "help", cmd_help, 0, "Display help information about prof" },
 	{ "list", cmd_list, 0, "List all symbolic event types" },
 	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
+	{ "report", cmd_report, 0, "Read perf.data (created by perf record) and display the profile" },
 	{ "stat", cmd_stat, 0, "Run a command and gather performance counter statistics" },
 	{ "version", cmd_version, 0, "display the version of prof binary" },
 };
