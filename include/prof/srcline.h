@@ -10,6 +10,7 @@
 
 struct dso;
 struct symbol;
+struct srcline_cache;
 
 #define SRCLINE_UNKNOWN "??:0"
 

@@ -5,6 +5,9 @@ test_description='machine model fed by the session reader: perf report/script li
 
 DRV=${PROF_UNIT_DIR:-$SRCDIR/.build/tests/unit}/t0691-perf-data-resolve
 [ -x "$DRV" ] || skip_all "driver $DRV not built"
+# perf record fills a build-id cache: a private one, shared with the driver.
+HOME=$TRASH
+export HOME
 
 # compare DATA: the report entries (comm, dso, [x] sym with percentages)
 # and every sample's symbol and DSO must be perf's.

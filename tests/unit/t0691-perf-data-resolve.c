@@ -10,7 +10,10 @@
  *        per entry, perf report --stdio -q --sort comm,dso,sym fields
  *   t0691-perf-data-resolve callchain FILE  per sample: the resolved
  *        callchain symbols "sym;sym;..." (leaf first)
+ *   t0691-perf-data-resolve srcline FILE    per sample: its srcline as
+ *        perf report --sort srcline shows it
  */
+#include "prof/srcline.h"
 #include "prof/compat.h"
 #include "prof/util.h"
 #include "prof/session.h"
@@ -22,7 +25,7 @@
 #define MISC_FORK_EXEC		(1 << 13)
 #define MISC_MMAP_BUILD_ID	(1 << 14)
 
-enum mode { MODE_SCRIPT, MODE_REPORT, MODE_CALLCHAIN };
+enum mode { MODE_SCRIPT, MODE_REPORT, MODE_CALLCHAIN, MODE_SRCLINE };
 
 struct entry {
 	char *key;
@@ -147,6 +150,10 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		add_entry(c, key, sample->period);
 		c->total += sample->period;
 		break;
+	case MODE_SRCLINE:
+		printf("%s\n", al.map ? dso__srcline_str(al.map->dso, al.addr, al.sym, true, true) :
+		       SRCLINE_UNKNOWN);
+		break;
 	case MODE_CALLCHAIN: {
 		struct callchain_frame fr[256];
 		int n = machine__resolve_callchain(c->m, sample->cpumode, (pid_t)sample->pid,
@@ -224,6 +231,8 @@ int main(int argc, char **argv)
 		return run(MODE_REPORT, argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "callchain"))
 		return run(MODE_CALLCHAIN, argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "srcline"))
+		return run(MODE_SRCLINE, argv[2]);
 	/* Without a file: the adapter compiles and a missing file fails cleanly. */
 	is_int(run(MODE_SCRIPT, "/nonexistent/perf.data"), 1, "a missing file is an error");
 	return done_testing();
