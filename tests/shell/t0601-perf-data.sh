@@ -49,6 +49,16 @@ test_expect_success PERF,PERF_EVENTS 'callchains resolve as perf script shows th
 	chains nopie.data
 '
 
+test_expect_success PERF,PERF_EVENTS 'perf report --sort srcline lines, percentages included' '
+	"$PERF" record -q -e cpu-clock -c 50000 -o sl.data -- "$HELPERS/symtest-nopie" 50 >/dev/null 2>&1 &&
+	"$PERF" report -i sl.data --stdio -q --sort srcline 2>/dev/null |
+		awk "NF" | sed "s/^ *//; s/  */ /g; s/ *\$//" | sort >perf-sl &&
+	"$DRV" srcline sl.data >sl &&
+	sort sl | uniq -c | awk -v n=$(wc -l <sl) "{ c = \$1; \$1 = \"\"; sub(/^ /, \"\"); printf \"%.2f%% %s\\n\", 100 * c / n, \$0 }" |
+		sort >our-sl &&
+	test_cmp perf-sl our-sl
+'
+
 test_expect_success PERF,SYSWIDE 'system wide: kernel, modules, other processes' '
 	( "$HELPERS/symtest" 30 & dd if=/dev/zero of=/dev/null bs=64 count=100000 2>/dev/null & wait ) &
 	"$PERF" record -q -a -g -o sys.data -- sleep 0.4 >/dev/null 2>&1 &&
