@@ -544,6 +544,15 @@ static int report__print(struct report *rep)
 	return 0;
 }
 
+static int on_feature(struct session *s, union perf_event *ev)
+{
+	struct report *rep = session__tool_priv(s);
+
+	if (ev->header.size >= sizeof(ev->feat) && ev->feat.feat_id < HEADER_LAST_FEATURE_61)
+		header__fprintf_feature(s, (int)ev->feat.feat_id, rep->show_info, stdout);
+	return 0;
+}
+
 static bool any_callchain(struct session *s)
 {
 	for (int i = 0; i < session__nr_evsels(s); i++)
@@ -557,6 +566,7 @@ static int report__run(struct report *rep)
 	struct tool tool = {
 		.sample = on_sample, .mmap = on_mmap, .mmap2 = on_mmap2, .comm = on_comm,
 		.fork = on_fork, .exit = on_exit_event, .ordered_events = true, .priv = rep,
+		.feature = rep->header ? on_feature : NULL,
 	};
 	const char *bad = NULL;
 	bool has_chain;
@@ -655,8 +665,9 @@ static int report__stats(struct report *rep)
 
 static int report__header_only(struct report *rep)
 {
-	struct tool tool = { .header_only = true };
+	struct tool tool = { .header_only = true, .feature = on_feature, .priv = rep };
 
+	header__fprintf_info(rep->session, rep->show_info, stdout);
 	if (session__is_pipe(rep->session)) {
 		int ret = session__process_events(rep->session, &tool);
 
@@ -666,7 +677,6 @@ static int report__header_only(struct report *rep)
 			return error("%s", *msg ? msg : strerror(-ret));
 		}
 	}
-	header__fprintf_info(rep->session, rep->show_info, stdout);
 	return 0;
 }
 

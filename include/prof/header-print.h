@@ -14,4 +14,7 @@ struct session;
 /* Print the block for @s (its header read, pipe features processed). */
 void header__fprintf_info(struct session *s, bool full, FILE *fp);
 
+/* One feature (pipe streams print each HEADER_FEATURE as it arrives). */
+void header__fprintf_feature(struct session *s, int feat, bool full, FILE *fp);
+
 #endif /* PROF_HEADER_PRINT_H */
