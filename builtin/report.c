@@ -21,6 +21,7 @@
 #include "prof/hist-stdio.h"
 #include "prof/header-print.h"
 #include "prof/stats-print.h"
+#include "prof/strbuf.h"
 #include "builtin.h"
 #include <regex.h>
 #include <sys/stat.h>
@@ -501,6 +502,45 @@ static void print_tip(void)
 	printf("#\n# (Tip: %s)\n#\n", tips[(u64)ts.tv_nsec % ARRAY_SIZE(tips)]);
 }
 
+/* The group led by event @idx (perf's GROUP_DESC), or NULL. */
+static const struct header_group *report__group_of(struct report *rep, int idx)
+{
+	const struct perf_header *h = session__header(rep->session);
+
+	for (u32 k = 0; h && k < h->nr_groups; k++)
+		if ((int)h->groups[k].leader_idx == idx && h->groups[k].nr_members > 1 &&
+		    idx + (int)h->groups[k].nr_members <= rep->nr_hists)
+			return &h->groups[k];
+	return NULL;
+}
+
+static bool report__is_member(struct report *rep, int idx)
+{
+	const struct perf_header *h = session__header(rep->session);
+
+	for (u32 k = 0; h && k < h->nr_groups; k++) {
+		int l = (int)h->groups[k].leader_idx;
+
+		if (h->groups[k].nr_members > 1 && idx > l && idx < l + (int)h->groups[k].nr_members)
+			return true;
+	}
+	return false;
+}
+
+/* "anon group { a, b }" as perf's evsel__group_desc. */
+static char *group_desc(struct report *rep, const struct header_group *g)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool anon = !g->name || !strcmp(g->name, "{anon_group}");
+
+	strbuf_addf(&sb, "%s { ", anon ? "anon group" : g->name);
+	for (u32 m = 0; m < g->nr_members; m++)
+		strbuf_addf(&sb, "%s%s", m ? ", " : "",
+			    session_evsel__name(session__evsel(rep->session, (int)(g->leader_idx + m))));
+	strbuf_addstr(&sb, " }");
+	return strbuf_detach(&sb, NULL);
+}
+
 static int report__print(struct report *rep)
 {
 	struct hists_print_opts o = {
@@ -510,32 +550,46 @@ static int report__print(struct report *rep)
 		.sort_starts_with_sym = !rep->field_order && rep->sort_order &&
 					!strncmp(rep->sort_order, "sym", 3),
 	};
-	u64 nr_samples = 0;
 
-	for (int i = 0; i < rep->nr_hists; i++)
-		nr_samples += rep->hists[i].nr_samples;
 	if (!rep->quiet)
 		printf("#\n# Total Lost Samples: %" PRIu64 "\n#\n",
 		       session__stats(rep->session)->total_lost_samples);
 	for (int i = 0; i < rep->nr_hists; i++) {
 		struct hists *h = &rep->hists[i];
 		struct session_evsel *evsel = session__evsel(rep->session, i);
+		const struct header_group *g = report__group_of(rep, i);
+		u64 n = h->nr_samples, total = h->total_period;
+		char *name = NULL;
 		char unit;
-		u64 n;
 
-		if (!h->nr_samples)
+		if (report__is_member(rep, i) || !h->nr_samples)
 			continue;
+		if (g) {
+			struct hists *members[64];
+			int nr = (int)min(g->nr_members, 64u);
+
+			for (int m = 0; m < nr; m++) {
+				members[m] = &rep->hists[i + m];
+				if (m) {
+					n += members[m]->nr_samples;
+					total += members[m]->total_period;
+				}
+			}
+			hists__link_group(h, members, nr);
+			name = group_desc(rep, g);
+		}
 		hists__output_resort(h);
 		if (rep->use_callchain)
 			for (size_t e = 0; e < h->nr_entries; e++)
 				if (h->entries[e]->callchain)
 					callchain_root__sort(h->entries[e]->callchain, &rep->cp);
 		if (!rep->quiet) {
-			n = hist__convert_unit(h->nr_samples, &unit);
-			printf("# Samples: %" PRIu64 "%c of event '%s'\n", n, unit,
-			       session_evsel__name(evsel));
-			printf("# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
+			n = hist__convert_unit(n, &unit);
+			printf("# Samples: %" PRIu64 "%c of event%s '%s'\n", n, unit, g ? "s" : "",
+			       name ? name : session_evsel__name(evsel));
+			printf("# Event count (approx.): %" PRIu64 "\n#\n", total);
 		}
+		free(name);
 		hists__fprintf(h, &o, stdout);
 		printf("\n\n");
 	}

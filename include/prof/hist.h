@@ -41,6 +41,8 @@ struct hist_entry {
 	u64 period, nr_events;
 	u64 period_acc, nr_events_acc;	/* children mode */
 	struct callchain_root *callchain;
+	/* group view (leader hists only): per member [0 = leader] values */
+	u64 *group_period, *group_events;
 	u32 hash;
 	bool filtered;
 };
@@ -75,6 +77,9 @@ struct hists {
 	u32 strs_size, nr_strs;
 	/* srcline lookups need this (borrowed from the report) */
 	bool full_srcline;
+	/* group view: the leader's hists shows its members' values too */
+	int nr_members;			/* 0: no group view */
+	struct hists **members;		/* [0] = this leader; borrowed */
 };
 
 /* @layout is borrowed. Never fails (xmalloc). */
@@ -91,6 +96,14 @@ const char *hists__intern(struct hists *h, const char *s);
  */
 struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs,
 			      bool self);
+
+/*
+ * perf's group view (hists__match + hists__link): give every entry of the
+ * leader @h the values of the matching entries of @members[1..nr-1]
+ * (@members[0] is @h), adding zero entries to @h for entries only a member
+ * has. Call before hists__output_resort.
+ */
+void hists__link_group(struct hists *h, struct hists **members, int nr);
 
 /* Sort the entries for output, perf's way (ties keep the merge order). */
 void hists__output_resort(struct hists *h);

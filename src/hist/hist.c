@@ -56,6 +56,8 @@ void hists__exit(struct hists *h)
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		thread__put(h->entries[i]->thread);
 		callchain_root__delete(h->entries[i]->callchain);
+		free(h->entries[i]->group_period);
+		free(h->entries[i]->group_events);
 		free(h->entries[i]);
 	}
 	free(h->entries);
@@ -69,6 +71,7 @@ void hists__exit(struct hists *h)
 		}
 	}
 	free(h->strs);
+	free(h->members);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -199,6 +202,88 @@ static const char *srcfile_of(struct hists *h, const struct hist_sample *hs)
 	return hists__intern(h, dso__srcfile_str(hs->dso, hs->ip));
 }
 
+/* The entry of @h equal to @key under the merge compare, or NULL. */
+static struct hist_entry *hists__find(struct hists *h, const struct hist_entry *key)
+{
+	struct hist_entry *he;
+
+	for (he = h->table[key->hash & (h->table_size - 1)]; he; he = he->hnext)
+		if (he->hash == key->hash && !entry_collapse(h->layout, he, key))
+			return he;
+	return NULL;
+}
+
+static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_entry *key)
+{
+	struct hist_entry *he = xmalloc(sizeof(*he));
+
+	*he = *key;
+	he->thread = key->thread ? thread__get(key->thread) : NULL;
+	he->period = he->nr_events = he->period_acc = he->nr_events_acc = 0;
+	he->callchain = NULL;
+	he->group_period = he->group_events = NULL;
+	he->filtered = false;
+	/* interned strings belong to the member's hists: intern again here */
+	he->comm = hists__intern(h, key->comm);
+	he->srcline = hists__intern(h, key->srcline);
+	he->srcfile = hists__intern(h, key->srcfile);
+	if (h->nr_entries >= h->table_size)
+		hists__grow_table(h);
+	he->hnext = h->table[he->hash & (h->table_size - 1)];
+	h->table[he->hash & (h->table_size - 1)] = he;
+	if (h->nr_entries == h->alloc)
+		h->entries = xgrow(h->entries, sizeof(*h->entries), h->nr_entries + 1, &h->alloc);
+	h->entries[h->nr_entries++] = he;
+	return he;
+}
+
+void hists__link_group(struct hists *h, struct hists **members, int nr)
+{
+	h->nr_members = nr;
+	h->members = xmalloc((size_t)nr * sizeof(*h->members));
+	memcpy(h->members, members, (size_t)nr * sizeof(*h->members));
+	/* dummies for what only members have; comms are compared by pointer */
+	for (int m = 1; m < nr; m++) {
+		struct hists *mh = members[m];
+
+		for (size_t i = 0; i < mh->nr_entries; i++) {
+			struct hist_entry key = *mh->entries[i];
+
+			key.comm = hists__intern(h, key.comm);
+			key.srcline = hists__intern(h, key.srcline);
+			key.srcfile = hists__intern(h, key.srcfile);
+			key.hash = entry_hash(h, &key);
+			if (!hists__find(h, &key))
+				hists__insert_copy(h, &key);
+		}
+	}
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		struct hist_entry *he = h->entries[i];
+
+		he->group_period = xcalloc((size_t)nr, sizeof(u64));
+		he->group_events = xcalloc((size_t)nr, sizeof(u64));
+		he->group_period[0] = he->period;
+		he->group_events[0] = he->nr_events;
+	}
+	for (int m = 1; m < nr; m++) {
+		struct hists *mh = members[m];
+
+		for (size_t i = 0; i < mh->nr_entries; i++) {
+			struct hist_entry key = *mh->entries[i], *he;
+
+			key.comm = hists__intern(h, key.comm);
+			key.srcline = hists__intern(h, key.srcline);
+			key.srcfile = hists__intern(h, key.srcfile);
+			key.hash = entry_hash(h, &key);
+			he = hists__find(h, &key);
+			if (he) {
+				he->group_period[m] += mh->entries[i]->period;
+				he->group_events[m] += mh->entries[i]->nr_events;
+			}
+		}
+	}
+}
+
 struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, bool self)
 {
 	const struct hist_layout *l = h->layout;
@@ -243,10 +328,41 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 }
 
 static const struct hist_layout *sort_layout;
+static int sort_nr_members;
+
+static s64 cmp3(u64 a, u64 b)
+{
+	return a > b ? 1 : a < b ? -1 : 0;
+}
+
+/* perf's __hpp__sort in the group view: the leader, then each member. */
+static s64 group_sort(const u64 *a, const u64 *b, int nr)
+{
+	for (int i = 1; i < nr; i++)
+		if (a[i] != b[i])
+			return cmp3(a[i], b[i]);
+	return 0;
+}
 
 static s64 field_sort(const struct hist_field *f, const struct hist_entry *a,
 		      const struct hist_entry *b)
 {
+	int nr = sort_nr_members;
+	s64 r;
+
+	if (nr > 1 && a->group_period && b->group_period) {
+		switch (f->kind) {
+		case HPP_OVERHEAD:
+		case HPP_PERIOD:
+			r = cmp3(a->period, b->period);
+			return r ? r : group_sort(a->group_period, b->group_period, nr);
+		case HPP_SAMPLE:
+			r = cmp3(a->nr_events, b->nr_events);
+			return r ? r : group_sort(a->group_events, b->group_events, nr);
+		default:
+			break;
+		}
+	}
 	switch (f->kind) {
 	case HPP_OVERHEAD:
 		return a->period > b->period ? 1 : a->period < b->period ? -1 : 0;
@@ -282,6 +398,7 @@ static int output_cmp(const void *pa, const void *pb)
 void hists__output_resort(struct hists *h)
 {
 	sort_layout = h->layout;
+	sort_nr_members = h->nr_members;
 	if (h->nr_entries > 1)
 		qsort(h->entries, h->nr_entries, sizeof(*h->entries), output_cmp);
 	sort_layout = NULL;

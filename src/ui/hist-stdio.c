@@ -23,14 +23,15 @@
 
 static int field_width(const struct hists *h, const struct hist_field *f, int *widths, int i)
 {
-	(void)h;
+	int nr = h->nr_members > 1 ? h->nr_members : 1;
+
 	switch (f->kind) {
 	case HPP_OVERHEAD:
 	case HPP_OVERHEAD_CHILDREN:
-		return 8;
+		return 8 * nr;
 	case HPP_SAMPLE:
 	case HPP_PERIOD:
-		return 12;
+		return 12 * nr;
 	case HPP_SORT_KEY:
 		return widths[i];
 	}
@@ -373,15 +374,31 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 			/* perf's " %*.2f%%" and " %*lu": a value wider than its
 			 * column keeps its leading space */
 			case HPP_OVERHEAD:
+				if (h->nr_members > 1 && he->group_period) {
+					for (int m = 0; m < h->nr_members; m++)
+						fprintf(fp, " %*.2f%%", 6,
+							hists__percent(h->members[m], he->group_period[m]));
+					break;
+				}
 				fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period));
 				break;
 			case HPP_OVERHEAD_CHILDREN:
 				fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period_acc));
 				break;
 			case HPP_SAMPLE:
+				if (h->nr_members > 1 && he->group_events) {
+					for (int m = 0; m < h->nr_members; m++)
+						fprintf(fp, " %*" PRIu64, 11, he->group_events[m]);
+					break;
+				}
 				fprintf(fp, " %*" PRIu64, w - 1, he->nr_events);
 				break;
 			case HPP_PERIOD:
+				if (h->nr_members > 1 && he->group_period) {
+					for (int m = 0; m < h->nr_members; m++)
+						fprintf(fp, " %*" PRIu64, 11, he->group_period[m]);
+					break;
+				}
 				fprintf(fp, " %*" PRIu64, w - 1, he->period);
 				break;
 			case HPP_SORT_KEY:

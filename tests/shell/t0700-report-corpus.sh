@@ -1,0 +1,105 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='prof report on the perf.data corpus: the view, --stats and --header-only -I as perf 6.1 printed them'
+. "$(dirname "$0")/test-lib.sh"
+
+C=$SHARED/corpus
+mkdir -p empty-symfs
+
+# run MODE FILE OUT: prof report on one corpus file (pipe streams on stdin,
+# as perf 6.1 was run), with the options perf61-outputs was made with.
+run() {
+	kind=$(awk -F'\t' -v f="$2" '$1 == f { print $3 }' "$C/perf61-summary.tsv")
+	src=$C/perf-data/$2
+	if [ "$kind" = pipe ]; then set -- "$1" - "$3" "$src"; else set -- "$1" "$src" "$3" /dev/null; fi
+	case $1 in
+	report) LC_ALL=C "$PROF" report -i "$2" --stdio --symfs empty-symfs --sort comm,dso,sym \
+			-F overhead,sample,period,comm,dso,sym --no-children <"$4" 2>/dev/null |
+		grep -v '^# (Tip:' >"$3" ;;
+	stats) LC_ALL=C "$PROF" report -i "$2" --stats <"$4" >"$3" 2>/dev/null ;;
+	header) LC_ALL=C "$PROF" report -i "$2" --stdio --header-only -I <"$4" 2>/dev/null |
+		grep -v '^# captured on' >"$3" ;;
+	esac
+}
+
+expected() {
+	case $1 in
+	report) zcat "$C/perf61-outputs/$2.report.txt.gz" | grep -v '^# (Tip:' ;;
+	stats) cat "$C/perf61-outputs/$2.stats.txt" ;;
+	header) grep -v '^# captured on' "$C/perf61-outputs/$2.header.txt" ;;
+	esac
+}
+
+# Where perf 6.1 is wrong or prof knows more, with the reason; each file
+# is still read without an error.
+known_different() {
+	case "$1:$2" in
+	stats:perfparser/tests_auto_perfdata/probe.data.stream) ;;	# perf skips no TRACING_DATA payload
+	stats:linux-perf-data/fixtures/sleep.compressed.pipe.data) ;;	# perf cannot decompress streams
+	header:perf_data_converter/quipper_testdata/perf.data.branch_stack_spec) ;; # BPF_PROG_INFO not decoded
+	report:*) return 1 ;;
+	*) return 1 ;;
+	esac
+}
+
+# compare MODE: every readable file; the report view counts (the symbol
+# layer still differs from perf on a few files), the others must all match.
+compare_all() {
+	same=0 total=0 wrong=""
+	while read -r f; do
+		total=$((total + 1))
+		run "$1" "$f" got
+		expected "$1" "$f" >exp
+		if cmp -s got exp; then
+			same=$((same + 1))
+		elif ! known_different "$1" "$f"; then
+			wrong="$wrong $f"
+		fi
+	done <"$C/readable-by-perf61.txt"
+	echo "$1: $same of $total identical" >&2
+	echo "$same $total" >"count-$1"
+	echo "$wrong" | tr ' ' '\n' | sed '/^$/d' >"wrong-$1"
+}
+
+test_expect_success SHARED '--stats as perf 6.1 on every file it reads' '
+	compare_all stats &&
+	test_line_count = 0 wrong-stats
+'
+
+test_expect_success SHARED '--header-only -I as perf 6.1 on every file it reads' '
+	compare_all header &&
+	test_line_count = 0 wrong-header
+'
+
+test_expect_success SHARED 'the report view as perf 6.1 on at least 100 files' '
+	compare_all report &&
+	read same total <count-report &&
+	test "$same" -ge 100
+'
+
+test_expect_success SHARED 'corrupt and fuzzed files: one error line, non-zero exit, no crash' '
+	for f in "$C"/perf-data/perf_data_converter/quipper_fuzz_corpus/*; do
+		grep -qx "${f#$C/perf-data/}" "$C/readable-by-perf61.txt" && continue
+		timeout 20 "$PROF" report -i "$f" --stdio >out 2>err
+		rc=$?
+		if test $rc = 124 || { test $rc -gt 128 && test $rc != 255; }; then
+			echo "crash or hang ($rc): $f"; return 1
+		fi
+		test $rc = 0 || test -s err || { echo "silent failure: $f"; return 1; }
+	done
+'
+
+test_expect_success SHARED 'a truncated file is an error naming the file and the offset' '
+	head -c 200001 "$C/perf-data/perf_data_converter/quipper_testdata/perf.data.callgraph-3.4" >trunc.data &&
+	test_expect_code 255 "$PROF" report -i trunc.data --stdio >out 2>err &&
+	grep -q "trunc.data" err && grep -q "offset" err
+'
+
+test_expect_success SHARED 'files perf 6.1 refuses only because they are newer are read' '
+	"$PROF" report -i - --stdio -q <"$C/perf-data/linux-perf-data/fixtures/fibo.compressed2.pipe.data" \
+		>out 2>err && grep -q "fib_example" out &&
+	"$PROF" report -i "$C/perf-data/linux-perf-data/fixtures/sleep.compressed2.data" --stdio \
+		>out 2>err && grep -q "^# Samples: .* of event" out
+'
+
+test_done
