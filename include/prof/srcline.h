@@ -22,9 +22,11 @@ struct srcline_cache;
 int dso__srcline(struct dso *dso, u64 addr, const char **file, unsigned int *line);
 
 /*
- * perf's --sort srcline text: "file.c:25" (basename unless full), else
- * "sym+off" (decimal) with a symbol, else "dso[0xaddr]" (show_addr), or
- * "??:0". Returns a string borrowed from the DSO cache.
+ * perf's --sort srcline text: "file.c:25" (basename unless full), "??:0"
+ * where addr2line would find the address without a line, else "sym+off"
+ * (decimal) with a symbol or "dso[addr]" (show_addr). Known lines are
+ * borrowed from the DSO cache (valid while the dso lives); the fallbacks
+ * live in a static buffer until the next call: copy what you keep.
  */
 const char *dso__srcline_str(struct dso *dso, u64 addr, struct symbol *sym,
 			     bool show_sym, bool show_addr);
