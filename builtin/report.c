@@ -68,6 +68,8 @@ struct report {
 	int nr_hists;
 	struct callchain_param cp;
 	bool use_callchain;
+	int branch_stack;		/* -b: 1, --no-branch-stack: 0, default -1 */
+	bool branch_mode;
 	struct name_list comms, pids, tids, dsos, syms;
 	regex_t parent_regex;
 	bool has_parent_regex;
@@ -286,6 +288,39 @@ static void report__grow_hists(struct report *rep, int nr)
 	rep->nr_hists = nr;
 }
 
+/*
+ * perf's branch mode (files with branch stacks): every branch of the
+ * sample is an entry of period 1 at its target, shown by raw address;
+ * the privilege tag stays the sample's.
+ */
+static void report__add_branches(struct report *rep, struct hists *h, struct hist_sample *hs,
+				 const struct perf_sample *sample)
+{
+	for (u64 i = 0; i < sample->branch_nr; i++) {
+		u64 to = sample->branch[i].to;
+		struct addr_location bl;
+		struct hist_entry *he;
+
+		machine__resolve(rep->machine, PROF_CPUMODE_USER, hs->pid, hs->tid, to, &bl);
+		if (!bl.map) {
+			addr_location__exit(&bl);
+			machine__resolve(rep->machine, PROF_CPUMODE_KERNEL, hs->pid, hs->tid, to, &bl);
+		}
+		hs->has_map = bl.map != NULL;
+		hs->dso = bl.map ? bl.map->dso : NULL;
+		hs->map_size = bl.map ? bl.map->end - bl.map->start : 0;
+		hs->sym = bl.map ? report__sym(bl.map->dso, bl.sym) : NULL;
+		hs->ip = to;
+		hs->period = 1;
+		he = hists__add(h, hs, true);
+		h->nr_samples++;
+		h->total_period++;
+		if (report__filtered(rep, hs->comm, hs->pid, hs->tid, hs->dso, hs->sym))
+			he->filtered = true;
+		addr_location__exit(&bl);
+	}
+}
+
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct report *rep = session__tool_priv(s);
@@ -319,9 +354,14 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	hs.cpumode = al.cpumode;
 	hs.cpu = (int)sample->cpu;
 	hs.period = sample->period;
-	if (rep->use_callchain || rep->has_parent_regex)
+	if ((rep->use_callchain && sample->evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) ||
+	    rep->has_parent_regex)
 		nr = cursor_build(rep, sample, &parent);
 	hs.parent = parent;
+	if (rep->branch_mode) {
+		report__add_branches(rep, h, &hs, sample);
+		goto out;
+	}
 
 	he = hists__add(h, &hs, true);
 	h->nr_samples++;
@@ -461,6 +501,15 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 	}
 	free(copy);
 	return ret;
+}
+
+static int parse_branch_stack(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+
+	(void)arg;
+	rep->branch_stack = unset ? 0 : 1;
+	return 0;
 }
 
 static int parse_call_graph(const struct option *opt, const char *arg, int unset)
@@ -623,29 +672,38 @@ static int report__run(struct report *rep)
 		.feature = rep->header ? on_feature : NULL,
 	};
 	const char *bad = NULL;
+	bool pipe = session__is_pipe(rep->session);
 	bool has_chain;
 	int ret;
 
 	rep->machine = machine__new_host();
 	set_header_build_ids(rep);
-	has_chain = any_callchain(rep->session);
-	if (rep->cp.enabled && !has_chain && !session__is_pipe(rep->session) &&
-	    rep->call_graph_set && !rep->no_call_graph) {
+	/*
+	 * perf decides before reading: in a stream no event is known yet,
+	 * so callchains are on (drawn for events that have them) and the
+	 * Children view is off.
+	 */
+	has_chain = !pipe && any_callchain(rep->session);
+	if (rep->cp.enabled && !has_chain && !pipe && rep->call_graph_set && !rep->no_call_graph) {
 		error("Selected -g or --branch-history.\nBut no callchain or branch data.\n"
 		      "Did you record with -g or -b?");
 		return -1;
 	}
-	rep->use_callchain = has_chain && rep->cp.mode != CHAIN_NONE && !rep->no_call_graph;
+	rep->use_callchain = (has_chain || pipe) && rep->cp.mode != CHAIN_NONE &&
+			     !rep->no_call_graph;
 	rep->cp.enabled = rep->use_callchain;
+	/* perf switches to branch histograms when the file has branch stacks */
+	rep->branch_mode = rep->branch_stack == 1 ||
+			   (rep->branch_stack == -1 &&
+			    perf_header__has_feat(session__header(rep->session), HEADER_BRANCH_STACK));
+	if (rep->branch_mode)
+		rep->children = false, rep->children_set = true;
 	if (!rep->children_set)
 		rep->children = true;
-	if (!rep->use_callchain && !has_chain)
-		rep->children = false;
 	if (!has_chain)
 		rep->children = false;
 	if (rep->inverted || (rep->children && !rep->cp.order_set))
 		rep->cp.order = ORDER_CALLER;
-	extern void callchain_set_key(enum chain_key key);
 	callchain_set_key(rep->cp.key);
 
 	if (hist_layout__setup(&rep->layout, rep->sort_order, rep->field_order, rep->children,
@@ -738,6 +796,7 @@ int cmd_report(int argc, const char **argv)
 {
 	struct report rep = {
 		.max_stack = 127,
+		.branch_stack = -1,
 		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
 			.value = CCVAL_PERCENT, .min_percent = 0.5 },
 	};
@@ -783,6 +842,9 @@ int cmd_report(int argc, const char **argv)
 				    "\t\t\t\tvalue: call graph value (percent|period|count)\n\n"
 				    "\t\t\t\tDefault: graph,0.5,caller,function,percent",
 				    parse_call_graph, NULL),
+		OPT_CALLBACK_NOOPT('b', "branch-stack", &rep, NULL,
+				   "use branch records for per branch histogram filling",
+				   parse_branch_stack),
 		OPT_BOOLEAN('G', "inverted", &rep.inverted, "alias for inverted call graph"),
 		OPT_INTEGER(0, "max-stack", &rep.max_stack,
 			    "Set the maximum stack depth when parsing the callchain, "

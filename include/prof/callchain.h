@@ -95,6 +95,9 @@ void callchain_root__append(struct callchain_root *root,
 			    const struct callchain_cursor_node *frames, u32 nr,
 			    u64 period);
 
+/* The frame compare callchain_root__append uses (-g ...,address). */
+void callchain_set_key(enum chain_key key);
+
 /* Sort every level by the value perf sorts graph output by (children + self). */
 void callchain_root__sort(struct callchain_root *root, const struct callchain_param *p);
 

@@ -94,7 +94,6 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
 
 static enum chain_key cmp_key = CCKEY_FUNCTION;
 
-void callchain_set_key(enum chain_key key);
 void callchain_set_key(enum chain_key key)
 {
 	cmp_key = key;
@@ -210,7 +209,8 @@ static int child_cmp(const void *pa, const void *pb)
 
 	if (va != vb)
 		return va > vb ? -1 : 1;
-	return 0;
+	/* ties: perf's lookup tree order, the larger (dso, address) first */
+	return -callchain_frame__cmp(&a->val[0].f, &b->val[0].f, cmp_key);
 }
 
 static void node__sort(struct callchain_node *n)
