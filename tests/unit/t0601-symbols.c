@@ -253,6 +253,37 @@ static void test_kernel_rules(void)
 	machine__delete(m);
 }
 
+static void test_jit(void)
+{
+	const char *path = "/tmp/perf-999999.map";
+	FILE *f = fopen(path, "w");
+	struct machine *m = machine__new_host();
+	struct mmap_event ev = { .pid = 999999, .tid = 999999, .start = 0x7f0000000000ULL,
+				 .len = 0x10000, .prot = PROT_READ | PROT_EXEC,
+				 .cpumode = PROF_CPUMODE_USER, .filename = "//anon" };
+	struct addr_location al;
+	char buf[64];
+
+	if (!f) {
+		ok(1, "# SKIP cannot write %s", path);
+		return;
+	}
+	fprintf(f, "7f0000001000 100 jitted fn one\n0x7f0000002000 0x20 jitted_two\n");
+	fclose(f);
+	machine__process_mmap(m, &ev);
+	machine__resolve(m, PROF_CPUMODE_USER, 999999, 999999, 0x7f0000001050ULL, &al);
+	is_str(al.sym ? al.sym->name : "", "jitted fn one", "perf-PID.map symbol (name with spaces)");
+	is_str(addr_location__dso_name(&al, false), "[JIT] tid 999999", "JIT short name");
+	is_str(addr_location__dso_name(&al, true), "/tmp/perf-999999.map", "JIT long name");
+	addr_location__exit(&al);
+	machine__resolve(m, PROF_CPUMODE_USER, 999999, 999999, 0x7f0000003000ULL, &al);
+	addr_location__sym_snprintf(&al, buf, sizeof(buf));
+	is_str(buf, "[.] 0x00007f0000003000", "JIT maps are identity mapped");
+	addr_location__exit(&al);
+	machine__delete(m);
+	unlink(path);
+}
+
 static void test_demangle(void)
 {
 	static const struct { const char *in; bool params; const char *out; } cases[] = {
@@ -302,6 +333,7 @@ int main(void)
 	test_threads();
 	test_kallsyms();
 	test_kernel_rules();
+	test_jit();
 	test_demangle();
 	return done_testing();
 }
