@@ -998,6 +998,41 @@ static void rotate_old(const char *path)
 	free(old);
 }
 
+/*
+ * After a write error (a full disk): keep what reached the disk readable.
+ * Walk the records from data.offset, cut the file after the last whole
+ * one, and rewrite the header with that data size and no features.
+ */
+static int record__salvage(const char *path)
+{
+	struct perf_file_header h;
+	struct perf_event_header eh;
+	int fd = open(path, O_RDWR | O_CLOEXEC);
+	struct stat st;
+	u64 pos;
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h) ||
+	    h.magic != PERF_MAGIC2 || h.data.offset > (u64)st.st_size) {
+		close(fd);
+		return -EINVAL;
+	}
+	pos = h.data.offset;
+	while (pos + sizeof(eh) <= (u64)st.st_size &&
+	       pread(fd, &eh, sizeof(eh), (off_t)pos) == (ssize_t)sizeof(eh) &&
+	       eh.size >= sizeof(eh) && pos + eh.size <= (u64)st.st_size)
+		pos += eh.size;
+	h.data.size = pos - h.data.offset;
+	memset(h.adds_features, 0, sizeof(h.adds_features));
+	if (ftruncate(fd, (off_t)pos) < 0 ||
+	    pwrite(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
 static int record__run(struct record *r)
 {
 	struct cpu_map *cpus = NULL;
@@ -1024,7 +1059,10 @@ static int record__run(struct record *r)
 	else {
 		struct stat st;
 
-		pipe = !r->output && !fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode) && 0;
+		/* perf writes a stream when stdout is a pipe and no -o was given */
+		pipe = !r->output && !fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode);
+		if (pipe)
+			path = "-";
 	}
 
 	/* targets */
@@ -1227,9 +1265,10 @@ static int record__run(struct record *r)
 
 	if (r->write_err) {
 		error("failed to write %s: %s", path, strerror(-r->write_err));
-		/* keep what made it to disk readable: the header still gets its sizes */
 		perf_data_writer__close(r->writer);
 		r->writer = NULL;
+		if (!pipe && !record__salvage(path))
+			pr_info("%s: the data written before the error was kept readable\n", path);
 		goto out_maps;
 	}
 	if (!pipe)
@@ -1238,6 +1277,8 @@ static int record__run(struct record *r)
 	r->writer = NULL;
 	if (err && !(pipe && err == -EPIPE)) {
 		error("failed to write %s: %s", path, strerror(-err));
+		if (!pipe && !record__salvage(path))
+			pr_info("%s: the data written before the error was kept readable\n", path);
 		goto out_maps;
 	}
 	record__summary(r, path, pipe);

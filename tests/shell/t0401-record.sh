@@ -114,6 +114,28 @@ test_expect_success PERF_EVENTS 'an unwritable output path is a clear error' '
 	grep -q "failed to open /nonexistent/x.data" err
 '
 
+test_expect_success PERF,PERF_EVENTS,ROOT,UNSHARE 'a full disk: clear error, what was written stays readable' '
+	mkdir tiny &&
+	test_expect_code 255 unshare -m sh -c "mount -t tmpfs -o size=32k tmpfs tiny &&
+		\"$PROF\" record -q -g -o tiny/f.data -- \"$D\" 1000 2>err;
+		rc=\$?; cp tiny/f.data full.data; exit \$rc" &&
+	grep -q "failed to write tiny/f.data: No space left on device" err &&
+	perf report -i full.data --stdio >full.rep 2>full.err &&
+	grep -q hot_loop full.rep && ! grep -v "^$" full.err | grep .
+'
+
+test_expect_success PERF,PERF_EVENTS 'stdout a pipe and no -o: a stream, as perf' '
+	"$PROF" record -q -- "$D" 50 | perf report -i - --stdio 2>/dev/null | grep -q hot_loop &&
+	test ! -e perf.data
+'
+
+test_expect_success PERF_EVENTS,ROOT '-p: recording ends when the target exits' '
+	"$D" 200 & dp=$! &&
+	"$PROF" record -q -p $dp -o pe.data 2>err &&
+	{ wait $dp || true; } &&
+	test -s pe.data
+'
+
 test_expect_success PERF,SETPRIV 'unprivileged: user-space fallback, file readable' '
 	as_nobody="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups" &&
 	nb=$(mktemp -d /tmp/prof-t0401-nobody.XXXXXX) && chmod 777 "$nb" &&
