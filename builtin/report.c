@@ -284,6 +284,8 @@ static void report__grow_hists(struct report *rep, int nr)
 	for (int i = rep->nr_hists; i < nr; i++) {
 		hists__init(&rep->hists[i], &rep->layout);
 		rep->hists[i].full_srcline = rep->full_srcline;
+		rep->hists[i].acc_depth_order = rep->layout.children && rep->use_callchain;
+		rep->hists[i].order_caller = rep->cp.order == ORDER_CALLER;
 	}
 	rep->nr_hists = nr;
 }
@@ -378,6 +380,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 			if (!he->callchain)
 				he->callchain = callchain_root__new();
 			callchain_root__append(he->callchain, rep->cursor, (u32)nr, sample->period);
+			he->max_depth = max(he->max_depth, (u32)nr);
 		}
 		/* every distinct entry of the chain gets the period once */
 		for (int i = 0; i < nr; i++) {
@@ -408,6 +411,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 					ce->callchain = callchain_root__new();
 				callchain_root__append(ce->callchain, rep->cursor + i, (u32)(nr - i),
 						       sample->period);
+				ce->max_depth = max(ce->max_depth, (u32)(nr - i));
 			}
 		}
 	} else if (rep->use_callchain && nr) {
@@ -685,8 +689,8 @@ static int report__run(struct report *rep)
 	 */
 	has_chain = !pipe && any_callchain(rep->session);
 	if (rep->cp.enabled && !has_chain && !pipe && rep->call_graph_set && !rep->no_call_graph) {
-		error("Selected -g or --branch-history.\nBut no callchain or branch data.\n"
-		      "Did you record with -g or -b?");
+		fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
+		      "Did you call 'perf record' without -g or -b?\n", stderr);
 		return -1;
 	}
 	rep->use_callchain = (has_chain || pipe) && rep->cp.mode != CHAIN_NONE &&
@@ -792,6 +796,34 @@ static int report__header_only(struct report *rep)
 	return 0;
 }
 
+/*
+ * perf's -g takes the next word as its value when there is one ("-g
+ * folded", "-g caller"), a parse-options mode ours lacks: join such a
+ * pair into "--call-graph=<word>". Returns a new argv (leaked, as argv).
+ */
+static const char **join_call_graph_arg(int *argcp, const char **argv)
+{
+	int argc = *argcp, n = 0;
+	const char **out = xcalloc((size_t)argc + 1, sizeof(*out));
+
+	for (int i = 0; i < argc; i++) {
+		if (i > 0 && (!strcmp(argv[i], "-g") || !strcmp(argv[i], "--call-graph")) &&
+		    i + 1 < argc && argv[i + 1][0] != '-') {
+			out[n++] = xasprintf("--call-graph=%s", argv[i + 1]);
+			i++;
+			continue;
+		}
+		if (!strcmp(argv[i], "--"))
+			while (i < argc)
+				out[n++] = argv[i++];
+		else
+			out[n++] = argv[i];
+	}
+	out[n] = NULL;
+	*argcp = n;
+	return out;
+}
+
 int cmd_report(int argc, const char **argv)
 {
 	struct report rep = {
@@ -872,6 +904,7 @@ int cmd_report(int argc, const char **argv)
 
 	/* --no-demangle is the negation of --demangle: default on */
 	rep.no_demangle = true;
+	argv = join_call_graph_arg(&argc, argv);
 	argc = parse_options(argc, argv, options, report_usage, 0);
 	if (argc)
 		usage_with_options(report_usage, options);

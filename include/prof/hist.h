@@ -41,6 +41,7 @@ struct hist_entry {
 	u64 period, nr_events;
 	u64 period_acc, nr_events_acc;	/* children mode */
 	struct callchain_root *callchain;
+	u32 max_depth;			/* longest chain added (children tie-break) */
 	/* group view (leader hists only): per member [0 = leader] values */
 	u64 *group_period, *group_events;
 	u32 hash;
@@ -77,6 +78,12 @@ struct hists {
 	u32 strs_size, nr_strs;
 	/* srcline lookups need this (borrowed from the report) */
 	bool full_srcline;
+	/*
+	 * Children view with callchains: equal Children values put the
+	 * caller (the deeper chain) first, as perf's __hpp__sort_acc does.
+	 */
+	bool acc_depth_order;
+	bool order_caller;
 	/* group view: the leader's hists shows its members' values too */
 	int nr_members;			/* 0: no group view */
 	struct hists **members;		/* [0] = this leader; borrowed */

@@ -329,6 +329,7 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 
 static const struct hist_layout *sort_layout;
 static int sort_nr_members;
+static const struct hists *sort_hists;
 
 static s64 cmp3(u64 a, u64 b)
 {
@@ -367,7 +368,11 @@ static s64 field_sort(const struct hist_field *f, const struct hist_entry *a,
 	case HPP_OVERHEAD:
 		return a->period > b->period ? 1 : a->period < b->period ? -1 : 0;
 	case HPP_OVERHEAD_CHILDREN:
-		return a->period_acc > b->period_acc ? 1 : a->period_acc < b->period_acc ? -1 : 0;
+		r = cmp3(a->period_acc, b->period_acc);
+		if (r || !sort_hists->acc_depth_order || a->thread != b->thread)
+			return r;
+		r = (s64)b->max_depth - (s64)a->max_depth;
+		return sort_hists->order_caller ? -r : r;
 	case HPP_SAMPLE:
 		return a->nr_events > b->nr_events ? 1 : a->nr_events < b->nr_events ? -1 : 0;
 	case HPP_PERIOD:
@@ -399,6 +404,7 @@ void hists__output_resort(struct hists *h)
 {
 	sort_layout = h->layout;
 	sort_nr_members = h->nr_members;
+	sort_hists = h;
 	if (h->nr_entries > 1)
 		qsort(h->entries, h->nr_entries, sizeof(*h->entries), output_cmp);
 	sort_layout = NULL;

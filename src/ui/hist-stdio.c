@@ -170,7 +170,8 @@ static bool graph_level(FILE *fp, const struct callchain_param *cp, int margin,
 			rem.count = child->parent->children_count - cumul_count;
 		}
 		new_mask &= ~(1ULL << (depth - 1));
-		graph_frame(fp, cp, margin, &rem, NULL, depth, new_mask, 0, total, "[...]");
+		/* perf 6.1's "[...]" symbol has its inlined flag set */
+		graph_frame(fp, cp, margin, &rem, NULL, depth, new_mask, 0, total, "[...] (inlined)");
 		any = true;
 	}
 out:
