@@ -99,6 +99,7 @@ struct record {
 	int nr_pollfds;
 	struct workload wl;
 	u64 samples, lost, lost_chunks, bytes_written;
+	u64 nr_records, lost_samples;	/* perf's end-of-record warnings */
 	u64 first_time, last_time;
 	unsigned long waking;
 	int write_err;
@@ -463,6 +464,8 @@ static void record__walk(struct record *r, const struct perf_mmap *m, int phase)
 		if (!ev)
 			break;
 		pos += ev->header.size;
+		if (phase == 0)
+			r->nr_records++;
 		if (phase == 1) {
 			if (ev->header.type == PERF_RECORD_SAMPLE)
 				hits__sample(&r->hits, ev);
@@ -521,6 +524,7 @@ static int record__mmap_read_all(struct record *r)
 		struct perf_event_header fr = { .type = PERF_RECORD_FINISHED_ROUND, .size = 8 };
 
 		record__write(r, &fr, sizeof(fr));
+		r->nr_records++;
 	}
 	return r->write_err;
 }
@@ -925,7 +929,7 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 		synthesize__thread_map(&sb, &so, threads);
 	else if (forks)
 		synth__comm(&sb, (u32)r->wl.pid, (u32)r->wl.pid, "perf-exec", false, so.id_hdr_size);
-	if (r->track_hits) {
+	{
 		size_t off = 0;
 
 		while (off + 8 <= sb.len) {
@@ -933,8 +937,10 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 
 			if (ev->header.size < 8)
 				break;
-			hits__side(&r->hits, ev);
+			if (r->track_hits)
+				hits__side(&r->hits, ev);
 			off += ev->header.size;
+			r->nr_records++;
 		}
 	}
 	ret = record__write(r, sb.buf, sb.len);
@@ -958,6 +964,45 @@ static void record__set_features(struct record *r)
 	free(args);
 }
 
+/*
+ * Samples the kernel dropped (read_format LOST), one LOST_SAMPLES record
+ * per fd that lost any, with the event's id in the trailer, as perf 6.1.
+ */
+static void record__read_lost_samples(struct record *r)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each_entry(r->evlist, evsel) {
+		u64 st = evsel->attr.sample_type;
+		u32 id_hdr = sample_type__id_hdr_size(st);
+
+		for (i = 0; i < evsel->nr_fds; i++) {
+			u64 v[3] = { 0, 0, 0 }, buf[16];
+			struct perf_event_header *h = (void *)buf;
+			ssize_t n;
+
+			if (evsel->fds[i] < 0)
+				continue;
+			n = read(evsel->fds[i], v, sizeof(v));
+			if (n != (ssize_t)sizeof(v) || !v[2])
+				continue;
+			memset(buf, 0, sizeof(buf));
+			h->type = PERF_RECORD_LOST_SAMPLES;
+			h->size = (u16)(16 + id_hdr);
+			buf[1] = v[2];
+			/* the id sits last (IDENTIFIER) or in ID's slot */
+			if (st & PERF_SAMPLE_IDENTIFIER)
+				buf[(16 + id_hdr) / 8 - 1] = v[1];
+			else if (st & PERF_SAMPLE_ID)
+				buf[2 + !!(st & PERF_SAMPLE_TID) + !!(st & PERF_SAMPLE_TIME)] = v[1];
+			record__write(r, buf, h->size);
+			r->nr_records++;
+			r->lost_samples += v[2];
+		}
+	}
+}
+
 static int record__summary(struct record *r, const char *path, bool pipe)
 {
 	struct stat st;
@@ -966,9 +1011,13 @@ static int record__summary(struct record *r, const char *path, bool pipe)
 	if (r->quiet)
 		return 0;
 	fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n", r->waking);
-	if (r->lost)
-		fprintf(stderr, "[ perf record: Lost %" PRIu64 " samples in %" PRIu64 " chunks ]\n",
-			r->lost, r->lost_chunks);
+	if (!pipe && r->lost_chunks)
+		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " events and lost %" PRIu64
+			" chunks!\n\nCheck IO/CPU overload!\n\n", r->nr_records, r->lost_chunks);
+	if (!pipe && r->lost_samples)
+		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n",
+			r->samples + r->lost_samples,
+			(double)r->lost_samples / (double)(r->samples + r->lost_samples) * 100.0);
 	if (!pipe && !stat(path, &st))
 		mb = (double)st.st_size / 1024.0 / 1024.0;
 	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s", mb, path);
@@ -1239,6 +1288,7 @@ static int record__run(struct record *r)
 	evlist__for_each_entry(r->evlist, evsel)
 		evsel__disable(evsel);
 	record__mmap_read_all(r);
+	record__read_lost_samples(r);
 #ifdef HAVE_ZSTD
 	if (zstd_cs && zstd_out_bytes) {
 		u32 c[5] = { 1, 1, (u32)r->comp_level,
