@@ -126,7 +126,7 @@ static int handle_global_options(int argc, const char **argv)
 			continue;
 		}
 		if (!strcmp(a, "--buildid-dir") && i + 1 < argc) {
-			setenv("PROF_BUILDID_DIR", argv[++i], 1);
+			set_buildid_dir(argv[++i]);
 			continue;
 		}
 		return -(unknown_global(a) + 1);

@@ -81,7 +81,6 @@ struct symbol_conf {
 	const char *symfs;		/* --symfs: prefix of every path, "" = none */
 	const char *vmlinux_name;	/* -k/--vmlinux */
 	const char *kallsyms_name;	/* --kallsyms */
-	const char *buildid_dir;	/* NULL: $PERF_BUILDID_DIR or $HOME/.debug */
 	bool no_demangle;		/* --no-demangle */
 	bool demangle_kernel;		/* --demangle-kernel */
 	bool show_params;		/* -v: C++ parameters and return types */
@@ -90,7 +89,6 @@ struct symbol_conf {
 };
 extern struct symbol_conf symbol_conf;
 
-/* The build-id cache root (symbol_conf.buildid_dir or the default); static. */
-const char *buildid_dir(void);
+/* The build-id cache root is buildid_dir() in prof/util.h. */
 
 #endif /* PROF_SYMBOL_H */

@@ -68,6 +68,14 @@ int read_file_int(const char *path, int *val);
 /* Parse "0-3,5,7-8" style lists into a sorted unique int array. */
 int parse_int_list(const char *s, int **out, int *nr);
 
+/*
+ * The build-id cache directory: set_buildid_dir() (--buildid-dir), else
+ * $PROF_BUILDID_DIR, else ~/.debug. The string is valid until the next
+ * set_buildid_dir() or change of the environment.
+ */
+const char *buildid_dir(void);
+void set_buildid_dir(const char *dir);
+
 /* Monotonic and realtime clocks in nanoseconds. */
 u64 now_ns(void);
 

@@ -328,19 +328,6 @@ void print_tracepoint_events(struct print_state *ps, const char *sys_glob,
 
 /* ---- SDT events, from the probe cache in perf's build-id cache ---- */
 
-/*
- * prof --buildid-dir sets PROF_BUILDID_DIR; otherwise ~/.debug. perf list
- * does not read PERF_BUILDID_DIR (perf only exports it to its children).
- */
-static char *buildid_cache_dir(void)
-{
-	const char *env = getenv("PROF_BUILDID_DIR");
-
-	if (env && *env)
-		return xstrdup(env);
-	return xasprintf("%s/.debug", getenv("HOME") ? getenv("HOME") : "");
-}
-
 static bool all_hex(const char *s, size_t len)
 {
 	size_t i;
@@ -429,7 +416,7 @@ static void sdt_read_probes(struct names *n, const char *cache, const char *sbid
 
 static void sdt_collect(struct names *n, const char *sys_glob, const char *event_glob)
 {
-	char *cache = buildid_cache_dir();
+	char *cache = xstrdup(buildid_dir());
 	char *top = xasprintf("%s/.build-id", cache);
 	struct dirent **heads;
 	int nh, i;
@@ -494,7 +481,7 @@ void print_sdt_events(struct print_state *ps, const char *sys_glob,
 		if (same_next)
 			detail = true;
 		if (detail && bid) {
-			char *cache = buildid_cache_dir();
+			char *cache = xstrdup(buildid_dir());
 			char *orig = bid_origname(cache, bid + 1);
 			char *full = xasprintf("%.*s@%s(%.12s)", (int)len, n.v[i],
 					       orig ? orig : "(null)", bid + 1);

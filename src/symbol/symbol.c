@@ -13,23 +13,6 @@
 
 struct symbol_conf symbol_conf;
 
-const char *buildid_dir(void)
-{
-	static char buf[PATH_MAX];
-	const char *env;
-
-	if (symbol_conf.buildid_dir)
-		return symbol_conf.buildid_dir;
-	if (buf[0])
-		return buf;
-	env = getenv("PERF_BUILDID_DIR");
-	if (env && *env)
-		snprintf(buf, sizeof(buf), "%s", env);
-	else
-		snprintf(buf, sizeof(buf), "%s/.debug", getenv("HOME") ? getenv("HOME") : "");
-	return buf;
-}
-
 struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *name)
 {
 	size_t n = strlen(name);

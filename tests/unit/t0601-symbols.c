@@ -243,7 +243,7 @@ static void test_kernel_rules(void)
 	symbol_conf.symfs = NULL;
 
 	memset(wrong.data, 0xab, sizeof(wrong.data));
-	setenv("PERF_BUILDID_DIR", "/nonexistent-buildid-dir", 1);
+	setenv("PROF_BUILDID_DIR", "/nonexistent-buildid-dir", 1);
 	m = machine__new_host();
 	machine__set_build_id(m, PROF_CPUMODE_KERNEL, "[kernel.kallsyms]", &wrong);
 	machine__process_mmap(m, &k);
