@@ -503,7 +503,10 @@ static void test_stream(const char *path)
 	if (pid == 0) {
 		size_t len;
 		char *f = read_file_str(path, &len);
-		ssize_t n = f ? write(p[1], f, len) : -1;
+		ssize_t n;
+
+		close(p[0]);	/* a reader that stops early must not block us */
+		n = f ? write(p[1], f, len) : -1;
 
 		_exit(n == (ssize_t)len ? 0 : 1);
 	}
@@ -895,7 +898,9 @@ int main(void)
 		test_stream(CORPUS "/perf-data/perf_data_converter/quipper_testdata/perf.data.piped.header_features-4.16");
 		/* AUXTRACE payloads and compressed records read from a pipe */
 		test_stream(CORPUS "/perf-data/perf_data_converter/quipper_testdata/perf.data.piped.intel_pt-4.14");
+#ifdef HAVE_ZSTD
 		test_stream(CORPUS "/perf-data/linux-perf-data/fixtures/fibo.compressed2.pipe.data");
+#endif
 		test_corpus_corners();
 		test_header_features();
 		test_header_render();
