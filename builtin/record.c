@@ -840,7 +840,9 @@ static void record__set_buildids(struct record *r)
 		struct build_id bid = { .size = 0 };
 		int err;
 
-		if (!d->hit || !strcmp(d->name, "[vdso]"))
+		/* perf always lists the kernel, hit or not */
+		if (!strcmp(d->name, "[vdso]") ||
+		    (!d->hit && !(d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))))
 			continue;
 		if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
 			err = kernel__read_build_id(&bid);
