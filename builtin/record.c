@@ -11,6 +11,7 @@
 #include "prof/cpumap.h"
 #include "prof/data-writer.h"
 #include "prof/evsel.h"
+#include "prof/header.h"
 #include "prof/mmap.h"
 #include "prof/open-error.h"
 #include "prof/session.h"
@@ -303,6 +304,9 @@ static int record__config(struct record *r, bool forks)
 		}
 		a->sample_type = st;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		if (r->inherit_stat)
+			a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+					  PERF_FORMAT_TOTAL_TIME_RUNNING;
 		a->inherit = !r->no_inherit;
 		a->inherit_stat = r->inherit_stat;
 		a->sample_id_all = 1;
@@ -823,6 +827,114 @@ static int module_build_id(const char *name, struct build_id *bid)
 	return ret;
 }
 
+/* ---- the build-id cache (~/.debug), as perf fills it ---- */
+
+static int mkdir_p(char *path)
+{
+	char *p;
+
+	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = 0;
+		if (mkdir(path, 0755) && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	if (mkdir(path, 0755) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+static int copy_bytes(const char *to, const void *buf, size_t len)
+{
+	char *tmp = xasprintf("%s.tmp%d", to, (int)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755), ret = 0;
+
+	if (fd < 0) {
+		free(tmp);
+		return -errno;
+	}
+	if (write(fd, buf, len) != (ssize_t)len)
+		ret = -EIO;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, to) < 0)
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	free(tmp);
+	return ret;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	size_t len = 0;
+	char *buf;
+	int ret;
+
+	if (link(from, to) == 0)
+		return 0;
+	buf = read_file_str(from, &len);
+	if (!buf)
+		return -errno;
+	ret = copy_bytes(to, buf, len);
+	free(buf);
+	return ret;
+}
+
+/* <dir>/<name>/<id>/{elf,kallsyms,vdso} and <dir>/.build-id/xx/rest -> it. */
+static void record__cache_one(const char *dir, const struct writer_build_id *b)
+{
+	char hex[SBUILD_ID_SIZE], *d, *file, *link_dir, *link_path, *target;
+	struct build_id bid = { .size = b->size };
+	bool kallsyms = !strcmp(b->filename, "[kernel.kallsyms]");
+	bool vdso = !strcmp(b->filename, "[vdso]");
+	struct stat st;
+
+	if (!kallsyms && !vdso && b->filename[0] != '/')
+		return;
+	memcpy(bid.data, b->build_id, b->size);
+	build_id__snprintf(&bid, hex, sizeof(hex));
+	d = xasprintf("%s/%s%s/%s", dir, b->filename[0] == '/' ? "" : "",
+		      b->filename[0] == '/' ? b->filename + 1 : b->filename, hex);
+	file = xasprintf("%s/%s", d, kallsyms ? "kallsyms" : vdso ? "vdso" : "elf");
+	if (stat(file, &st) && !mkdir_p(d)) {
+		if (kallsyms) {
+			size_t len = 0;
+			char *ks = read_file_str("/proc/kallsyms", &len);
+
+			if (ks)
+				copy_bytes(file, ks, len);
+			free(ks);
+		} else if (vdso) {
+			FILE *f = fopen("/proc/self/maps", "re");
+			char line[512];
+			unsigned long long a = 0, e = 0;
+
+			while (f && fgets(line, sizeof(line), f))
+				if (strstr(line, "[vdso]") && sscanf(line, "%llx-%llx", &a, &e) == 2)
+					break;
+			if (f)
+				fclose(f);
+			if (a && e > a)
+				copy_bytes(file, (void *)(uintptr_t)a, (size_t)(e - a));
+		} else {
+			copy_file(b->filename, file);
+		}
+	}
+	link_dir = xasprintf("%s/.build-id/%.2s", dir, hex);
+	link_path = xasprintf("%s/%s", link_dir, hex + 2);
+	target = xasprintf("../../%s/%s", b->filename[0] == '/' ? b->filename + 1 : b->filename, hex);
+	if (lstat(link_path, &st) && !mkdir_p(link_dir) && symlink(target, link_path))
+		pr_debug(1, "build-id cache: cannot link %s\n", link_path);
+	free(target);
+	free(link_path);
+	free(link_dir);
+	free(file);
+	free(d);
+}
+
 /* BUILD_ID for the DSOs samples hit (perf's process_buildids), SAMPLE_TIME. */
 static void record__set_buildids(struct record *r)
 {
@@ -875,6 +987,12 @@ static void record__set_buildids(struct record *r)
 		}
 	}
 	perf_data_writer__set_build_ids(r->writer, ids, nr);
+	if (!r->no_buildid_cache) {
+		const char *dir = buildid_dir();
+
+		for (i = 0; dir && *dir && i < nr; i++)
+			record__cache_one(dir, &ids[i]);
+	}
 	free(ids);
 }
 
@@ -950,6 +1068,28 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 	return ret;
 }
 
+/* GROUP_DESC: for each group its name, leader index and member count. */
+static void record__set_group_desc(struct record *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct evsel *evsel;
+	u32 nr = 0;
+
+	feat__put_u32(&sb, 0);
+	evlist__for_each_entry(r->evlist, evsel) {
+		if (!evsel__is_group_leader(evsel) || evsel->nr_members < 2)
+			continue;
+		feat__put_string(&sb, evsel->group_name ? evsel->group_name : "{anon_group}");
+		feat__put_u32(&sb, (u32)evsel->idx);
+		feat__put_u32(&sb, (u32)evsel->nr_members);
+		nr++;
+	}
+	memcpy(sb.buf, &nr, 4);
+	if (nr)
+		perf_data_writer__set_feature(r->writer, HEADER_GROUP_DESC, sb.buf, sb.len);
+	strbuf_release(&sb);
+}
+
 static void record__set_features(struct record *r)
 {
 	struct machine_info mi;
@@ -964,6 +1104,7 @@ static void record__set_features(struct record *r)
 		args[i] = r->full_argv[i];
 	perf_data_writer__set_cmdline(r->writer, r->full_argc, args);
 	free(args);
+	record__set_group_desc(r);
 }
 
 /*

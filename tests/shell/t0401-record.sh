@@ -3,6 +3,9 @@ test_description='prof record writes files real perf reads cleanly, with the pro
 . "$(dirname "$0")/test-lib.sh"
 
 D="$HELPERS/demo"
+# keep the build-id cache of these recordings out of ~/.debug
+PROF_BUILDID_DIR="$TRASH/cache"
+export PROF_BUILDID_DIR
 
 # perf report --stdio: no warning lines, and the symbols with their shares.
 report_clean() {
@@ -134,6 +137,16 @@ test_expect_success PERF_EVENTS,ROOT '-p: recording ends when the target exits' 
 	"$PROF" record -q -p $dp -o pe.data 2>err &&
 	{ wait $dp || true; } &&
 	test -s pe.data
+'
+
+test_expect_success PERF,PERF_EVENTS 'the build-id cache lets perf resolve a binary removed after recording' '
+	mkdir bin && cp "$D" bin/demo &&
+	"$PROF" record -q -o bc.data -- bin/demo 100 &&
+	rm bin/demo &&
+	ls cache/.build-id/*/* >/dev/null &&
+	PERF_BUILDID_DIR="$TRASH/cache" perf report -i bc.data --stdio 2>/dev/null | grep -q hot_loop &&
+	PROF_BUILDID_DIR="$TRASH/nocache" "$PROF" record -N -q -o n.data -- true &&
+	test ! -e nocache
 '
 
 test_expect_success PERF,SETPRIV 'unprivileged: user-space fallback, file readable' '
