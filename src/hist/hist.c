@@ -383,30 +383,146 @@ static s64 field_sort(const struct hist_field *f, const struct hist_entry *a,
 	return 0;
 }
 
-/* qsort: negative when @pa comes first. */
-static int output_cmp(const void *pa, const void *pb)
+/* The output compare over the sort list: positive puts @a first. */
+static s64 output_sort(const struct hist_entry *a, const struct hist_entry *b)
+{
+	const struct hist_layout *l = sort_layout;
+
+	for (int i = 0; i < l->nr_sorts; i++) {
+		s64 r = field_sort(&l->sorts[i], a, b);
+
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* qsort by the merge compare: perf's collapsed tree order. */
+static int collapse_cmp(const void *pa, const void *pb)
 {
 	const struct hist_entry *a = *(struct hist_entry *const *)pa;
 	const struct hist_entry *b = *(struct hist_entry *const *)pb;
-	const struct hist_layout *l = sort_layout;
-	s64 r;
+	s64 r = entry_collapse(sort_layout, a, b);
 
-	for (int i = 0; i < l->nr_sorts; i++) {
-		r = field_sort(&l->sorts[i], a, b);
-		if (r)
-			return r > 0 ? -1 : 1;
-	}
-	r = entry_collapse(l, a, b);
 	return r > 0 ? -1 : r < 0 ? 1 : 0;
+}
+
+/*
+ * perf inserts the entries, in merge order, into a red-black tree by the
+ * output compare (ties to the right) and reads it in order. In the
+ * Children view that compare is not transitive (the caller-first rule
+ * holds only within a thread), so the result depends on the tree's
+ * shape: build the same tree. Indices into @h->entries; -1 is nil.
+ */
+struct rb {
+	int *left, *right, *parent;
+	bool *red;
+	int root;
+};
+
+static void rb_rotate(struct rb *t, int x, bool left)
+{
+	int *a = left ? t->right : t->left, *b = left ? t->left : t->right;
+	int y = a[x];
+
+	a[x] = b[y];
+	if (b[y] >= 0)
+		t->parent[b[y]] = x;
+	t->parent[y] = t->parent[x];
+	if (t->parent[x] < 0)
+		t->root = y;
+	else if (x == t->left[t->parent[x]])
+		t->left[t->parent[x]] = y;
+	else
+		t->right[t->parent[x]] = y;
+	b[y] = x;
+	t->parent[x] = y;
+}
+
+static void rb_insert_fixup(struct rb *t, int z)
+{
+	while (t->parent[z] >= 0 && t->red[t->parent[z]]) {
+		int p = t->parent[z], g = t->parent[p];
+		bool p_left = p == t->left[g];
+		int u = p_left ? t->right[g] : t->left[g];
+
+		if (u >= 0 && t->red[u]) {
+			t->red[p] = t->red[u] = false;
+			t->red[g] = true;
+			z = g;
+			continue;
+		}
+		if (z == (p_left ? t->right[p] : t->left[p])) {
+			z = p;
+			rb_rotate(t, z, p_left);
+			p = t->parent[z];
+			g = t->parent[p];
+		}
+		t->red[p] = false;
+		t->red[g] = true;
+		rb_rotate(t, g, !p_left);
+	}
+	t->red[t->root] = false;
 }
 
 void hists__output_resort(struct hists *h)
 {
+	size_t n = h->nr_entries, k = 0;
+	struct hist_entry **in;
+	struct rb t;
+	int *stack, sp = 0, cur;
+
 	sort_layout = h->layout;
 	sort_nr_members = h->nr_members;
 	sort_hists = h;
-	if (h->nr_entries > 1)
-		qsort(h->entries, h->nr_entries, sizeof(*h->entries), output_cmp);
+	if (n < 2)
+		return;
+	qsort(h->entries, n, sizeof(*h->entries), collapse_cmp);
+	in = xmalloc(n * sizeof(*in));
+	memcpy(in, h->entries, n * sizeof(*in));
+	t.left = xmalloc(n * sizeof(int));
+	t.right = xmalloc(n * sizeof(int));
+	t.parent = xmalloc(n * sizeof(int));
+	t.red = xmalloc(n * sizeof(bool));
+	t.root = -1;
+	for (size_t i = 0; i < n; i++) {
+		int p = -1, c = t.root;
+		bool go_left = false;
+
+		while (c >= 0) {
+			p = c;
+			go_left = output_sort(in[i], in[c]) > 0;
+			c = go_left ? t.left[c] : t.right[c];
+		}
+		t.left[i] = t.right[i] = -1;
+		t.parent[i] = p;
+		t.red[i] = true;
+		if (p < 0)
+			t.root = (int)i;
+		else if (go_left)
+			t.left[p] = (int)i;
+		else
+			t.right[p] = (int)i;
+		rb_insert_fixup(&t, (int)i);
+	}
+	/* in-order walk */
+	stack = xmalloc((n + 1) * sizeof(int));
+	cur = t.root;
+	while (cur >= 0 || sp) {
+		while (cur >= 0) {
+			stack[sp++] = cur;
+			cur = t.left[cur];
+		}
+		cur = stack[--sp];
+		h->entries[k++] = in[cur];
+		cur = t.right[cur];
+	}
+	free(stack);
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+	free(in);
 	sort_layout = NULL;
 }
 
