@@ -59,7 +59,7 @@ struct report {
 	bool stats, dump, quiet, stdio, tui, gtk;
 	bool inverted, no_demangle, demangle_kernel, force;
 	bool threads, full_srcline, ignore_vmlinux, hide_unresolved;
-	bool call_graph_set, no_call_graph;
+	bool call_graph_set, no_call_graph, percent_limit_set;
 	/* run state */
 	struct session *session;
 	struct machine *machine;
@@ -433,9 +433,12 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 
 	if (unset)
 		return 0;
-	rep->min_percent = strtod(arg, &end);
+	rep->min_percent = strtof(arg, &end);
 	if (end == arg)
 		return error("invalid percent limit '%s'", arg);
+	/* perf: the limit is also the callchain threshold */
+	rep->cp.min_percent = rep->min_percent;
+	rep->percent_limit_set = true;
 	return 0;
 }
 

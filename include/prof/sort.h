@@ -63,6 +63,7 @@ struct hist_layout {
 	const struct sort_key *keys[SORT_NR_KEYS];	/* merge keys, in order */
 	int nr_keys;
 	bool children;		/* Children + Self columns (cumulative) */
+	bool fields_given;	/* -F: "overhead" keeps its name */
 };
 
 /* The key named @name ("sym" and "symbol" both), or NULL. */

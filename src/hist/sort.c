@@ -317,6 +317,7 @@ int hist_layout__setup(struct hist_layout *l, const char *sort_order,
 				layout__add_field(l, l->sorts[i]);
 		return 0;
 	}
+	l->fields_given = true;
 	if (sort_order) {
 		ret = for_each_name(sort_order, l, false, bad);
 		if (ret)

@@ -38,11 +38,11 @@ static int field_width(const struct hists *h, const struct hist_field *f, int *w
 	return 0;
 }
 
-static const char *field_header(const struct hist_field *f, bool children)
+static const char *field_header(const struct hist_field *f, bool children, bool fields_given)
 {
 	switch (f->kind) {
 	case HPP_OVERHEAD:
-		return children ? "Self" : "Overhead";
+		return children && !fields_given ? "Self" : "Overhead";
 	case HPP_OVERHEAD_CHILDREN:
 		return "Children";
 	case HPP_SAMPLE:
@@ -223,12 +223,28 @@ static void chain_graph(FILE *fp, const struct callchain_param *cp,
 		fputc('\n', fp);
 }
 
+static enum chain_key lookup_key;
+
+static int lookup_order(const void *pa, const void *pb)
+{
+	const struct callchain_node *a = *(struct callchain_node *const *)pa;
+	const struct callchain_node *b = *(struct callchain_node *const *)pb;
+
+	return -callchain_frame__cmp(&a->val[0].f, &b->val[0].f, lookup_key);
+}
+
 /* Flat and folded: one line per node with self hits, its path from the root. */
 static void collect_flat(struct callchain_node *n, u64 min_hit, struct callchain_node ***arr,
 			 u32 *nr, size_t *alloc)
 {
+	struct callchain_node **kids = xmalloc((n->nr_children + 1) * sizeof(*kids));
+
+	/* perf walks children in its lookup-tree order: larger (dso, address) first */
+	memcpy(kids, n->children, n->nr_children * sizeof(*kids));
+	qsort(kids, n->nr_children, sizeof(*kids), lookup_order);
 	for (u32 i = 0; i < n->nr_children; i++)
-		collect_flat(n->children[i], min_hit, arr, nr, alloc);
+		collect_flat(kids[i], min_hit, arr, nr, alloc);
+	free(kids);
 	if (n->parent && n->hit && n->hit >= min_hit) {
 		if (*nr == *alloc)
 			*arr = xgrow(*arr, sizeof(**arr), *nr + 1, alloc);
@@ -273,6 +289,7 @@ static void chain_flat(FILE *fp, const struct callchain_param *cp,
 	size_t alloc = 0;
 	u64 min_hit = (u64)((double)total * (cp->min_percent / 100.0));
 
+	lookup_key = cp->key;
 	collect_flat((struct callchain_node *)&root->node, min_hit, &arr, &nr, &alloc);
 	/* stable: equal hits keep the tree's order */
 	for (u32 i = 1; i < nr; i++) {
@@ -343,9 +360,9 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 			if (i)
 				fputs("  ", fp);
 			if (f->kind == HPP_SORT_KEY)
-				fprintf(fp, "%-*.*s", w, w, field_header(f, l->children));
+				fprintf(fp, "%-*.*s", w, w, field_header(f, l->children, l->fields_given));
 			else
-				fprintf(fp, "%*s", w, field_header(f, l->children));
+				fprintf(fp, "%*s", w, field_header(f, l->children, l->fields_given));
 		}
 		fputs("\n# ", fp);
 		for (int i = 0; i < l->nr_fields; i++) {
