@@ -41,6 +41,10 @@ struct machine {
 	struct map *kernel_map;		/* borrowed from kmaps, or NULL */
 	struct dso *kernel_dso;		/* borrowed from dsos */
 	u64 kernel_start;		/* 0: not computed yet (machine__kernel_start) */
+	/* DWARF unwinder's caches and stack-health counters (unwind.c), or NULL;
+	 * machine__delete calls unwind_free(unwind) first. */
+	void *unwind;
+	void (*unwind_free)(void *unwind);
 };
 
 /*

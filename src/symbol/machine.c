@@ -24,6 +24,8 @@ void machine__delete(struct machine *m)
 {
 	if (!m)
 		return;
+	if (m->unwind_free)
+		m->unwind_free(m->unwind);
 	for (size_t i = 0; i < THREADS_HASH_SIZE; i++) {
 		struct thread *t = m->threads[i];
 

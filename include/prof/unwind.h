@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * unwind.h: user-space stacks of `--call-graph dwarf` samples, computed
+ * from the sample's REGS_USER registers and STACK_USER stack copy with the
+ * binaries' .eh_frame/.debug_frame (Documentation/technical/unwinding.md).
+ *
+ * State lives in the machine (machine->unwind): one libdw address space per
+ * process, each DSO's ELF and CFI opened once per process, and the stack
+ * health counters. machine__delete frees it all.
+ */
+#ifndef PROF_UNWIND_H
+#define PROF_UNWIND_H
+
+#include "compat.h"
+
+struct machine;
+struct thread;
+struct perf_sample;
+struct map;
+struct dso;
+struct symbol;
+
+/* perf's x86_64 register numbers (PERF_REG_X86_*), as bits of sample_regs_user. */
+enum perf_reg_x86 {
+	PERF_REG_X86_AX, PERF_REG_X86_BX, PERF_REG_X86_CX, PERF_REG_X86_DX,
+	PERF_REG_X86_SI, PERF_REG_X86_DI, PERF_REG_X86_BP, PERF_REG_X86_SP,
+	PERF_REG_X86_IP, PERF_REG_X86_FLAGS, PERF_REG_X86_CS, PERF_REG_X86_SS,
+	PERF_REG_X86_DS, PERF_REG_X86_ES, PERF_REG_X86_FS, PERF_REG_X86_GS,
+	PERF_REG_X86_R8, PERF_REG_X86_R9, PERF_REG_X86_R10, PERF_REG_X86_R11,
+	PERF_REG_X86_R12, PERF_REG_X86_R13, PERF_REG_X86_R14, PERF_REG_X86_R15,
+};
+
+/* The registers perf asks for with --call-graph dwarf on x86_64. */
+#define UNWIND_X86_64_REGS_MASK	0xff0fffULL
+/* DWARF register numbers of x86_64 used by the unwinder: 0..15, 16 = RIP. */
+#define UNWIND_X86_64_DWARF_NR	17
+
+/*
+ * DWARF register number (System V x86_64 psABI: 0 rax, 1 rdx, 2 rcx,
+ * 3 rbx, 4 rsi, 5 rdi, 6 rbp, 7 rsp, 8-15 r8-r15, 16 return address/rip)
+ * of perf register @perf_reg; -EINVAL for registers DWARF CFI never uses
+ * (flags, segment registers).
+ */
+int unwind__x86_64_dwarf_reg(int perf_reg);
+
+/*
+ * Value of perf register @perf_reg in a sample's REGS_USER block (its
+ * regs are packed in ascending bit order of @mask). Returns 0 and sets
+ * *val, or -ENOENT when the register was not sampled.
+ */
+int unwind__sample_reg(u64 mask, const u64 *regs, u32 nr, int perf_reg, u64 *val);
+
+/* One frame, leaf first. Pointers borrowed (map until the machine changes;
+ * dso and sym for the machine's lifetime). */
+struct unwind_entry {
+	u64 ip;			/* leaf: the sample IP; callers: return address - 1
+				 * (perf's convention), exact after a signal frame */
+	u64 addr;		/* map__map_ip(map, ip), or ip without a map */
+	struct map *map;	/* NULL: no map covers ip */
+	struct dso *dso;
+	struct symbol *sym;
+};
+
+/* Return 0 to go on, non-zero to stop (that value is returned). */
+typedef int (*unwind_entry_cb)(const struct unwind_entry *entry, void *arg);
+
+enum unwind_backend {
+	UNWIND_BACKEND_DEFAULT,		/* the fastest complete one built in */
+	UNWIND_BACKEND_LIBDW,
+	UNWIND_BACKEND_LIBUNWIND,
+};
+
+/*
+ * Choose the backend for @m (before its first unwind; tests compare
+ * them). Returns 0, or -EOPNOTSUPP when it is not built in (libunwind is
+ * not written yet: libdw is the only backend) or -EBUSY once @m has
+ * unwound a sample.
+ */
+int unwind__set_backend(struct machine *m, enum unwind_backend backend);
+/* "libdw", "libunwind" or "none": the backend @m uses (static string). */
+const char *unwind__backend_name(struct machine *m);
+
+/*
+ * Unwind the user stack of @sample (thread @thread of @m, which must have
+ * REGS_USER with SP and IP and STACK_USER) and call @cb for at most
+ * @max_stack frames (<= 0: 127), leaf first: the sample IP, then each
+ * caller. Kernel frames are not included: they are in sample->callchain.
+ * The outcome is counted in the machine's stack health (unwind__health).
+ * Returns 0 when frames were delivered (however far the unwind got),
+ * @cb's non-zero return value when it stopped the walk, -ENODATA when the
+ * sample has no user registers or stack (a kernel-only or non-dwarf
+ * sample: nothing is counted then), -EOPNOTSUPP without an unwinder, or
+ * -ENOMEM.
+ */
+int unwind__get_entries(struct machine *m, struct thread *thread,
+			const struct perf_sample *sample, int max_stack,
+			unwind_entry_cb cb, void *arg);
+
+/* Why one unwind stopped. */
+enum unwind_stop {
+	UNWIND_STOP_ROOT,	/* reached _start, __libc_start_*, clone, start_thread */
+	UNWIND_STOP_MAX_STACK,	/* --max-stack frames delivered */
+	UNWIND_STOP_STACK_END,	/* needed memory past the copied stack */
+	UNWIND_STOP_NO_CFI,	/* a DSO without .eh_frame or .debug_frame */
+	UNWIND_STOP_NO_FILE,	/* the DSO's file could not be opened */
+	UNWIND_STOP_NO_MAP,	/* an address outside every map (JIT, garbage) */
+	UNWIND_STOP_END,	/* the CFI ended the stack elsewhere than a root */
+	UNWIND_STOP_ERROR,	/* any other unwinder failure */
+	UNWIND_STOP_NR,
+};
+
+/* One DSO where unwinds stopped short of a root. */
+struct unwind_health_dso {
+	const char *name;	/* DSO long name, "[unknown]" without a map (borrowed) */
+	struct dso *dso;	/* borrowed, may be NULL */
+	u64 count;		/* samples whose unwind stopped in this DSO */
+	u64 by_reason[UNWIND_STOP_NR];
+};
+
+/* The stack health of every sample unwound so far with one machine. */
+struct unwind_health {
+	u64 samples;		/* samples unwound (REGS_USER + STACK_USER) */
+	u64 root;		/* of which reached a root */
+	u64 by_reason[UNWIND_STOP_NR];
+	u64 stack_size;		/* largest STACK_USER size seen (the copy size) */
+	u64 frames;		/* frames delivered in all */
+	struct unwind_health_dso *dsos;	/* sorted by count, descending */
+	size_t nr_dsos;
+	char **hints;		/* advice lines, most useful first */
+	size_t nr_hints;
+};
+
+/*
+ * Fill @h from @m's counters: the per-DSO breakage and hints such as
+ * "stack copy too small (8192 bytes): use --call-graph dwarf,16384".
+ * @h owns its arrays (unwind_health__exit frees them); names and dsos are
+ * borrowed from the machine. Returns 0 (an empty @h when nothing was
+ * unwound).
+ */
+int unwind__health(struct machine *m, struct unwind_health *h);
+void unwind_health__exit(struct unwind_health *h);
+/* Short name of a stop reason ("root", "stack copy too small", ...). */
+const char *unwind_stop__name(enum unwind_stop reason);
+
+/* Print @h as a few '#' comment lines (ui/unwind-health.c). Returns 0 or -errno. */
+int unwind_health__fprintf(const struct unwind_health *h, FILE *fp);
+
+/* ---- backends (unwind-libdw.c), for unwind.c ---- */
+
+/* What unwind.c hands a backend for one sample. */
+struct unwind_sample {
+	struct machine *machine;
+	struct thread *thread;
+	u64 regs[UNWIND_X86_64_DWARF_NR];	/* by DWARF number */
+	u32 regs_valid;				/* bit per DWARF number */
+	u64 sp, ip;
+	const u8 *stack;			/* the copy, starting at sp */
+	u64 stack_size;				/* valid bytes (dyn_size) */
+	int max_stack;
+	/* out */
+	enum unwind_stop stop;
+	u64 stop_ip;		/* the frame where it stopped */
+	int nr_frames;
+	bool read_past_stack;	/* a read beyond the copy failed */
+	bool no_cfi, no_file;
+};
+
+/* Called by a backend per frame (@ip already adjusted); returns non-zero to stop. */
+int unwind__deliver(struct unwind_sample *us, u64 ip,
+		    unwind_entry_cb cb, void *arg);
+/*
+ * Read 8 bytes at @addr of the sampled process: the stack copy, else the
+ * file-backed map's bytes from its file. 0, or -EFAULT (marks
+ * read_past_stack when @addr lies above the copy).
+ */
+int unwind__read_word(struct unwind_sample *us, u64 addr, u64 *val);
+/* File to read @dso's unwind tables from (runtime file or build-id cache);
+ * @buf filled, 0 or -ENOENT. */
+int unwind__dso_path(struct dso *dso, char *buf, size_t size);
+
+struct unwind_backend_ops {
+	const char *name;
+	void *(*new)(void);
+	void (*free)(void *priv);
+	/* 0 when the walk ended (us->stop set), cb's value, or -errno */
+	int (*unwind)(void *priv, struct unwind_sample *us, unwind_entry_cb cb, void *arg);
+};
+
+extern const struct unwind_backend_ops unwind_libdw_ops;
+
+#endif

@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='DWARF unwinding of --call-graph dwarf samples against perf script'
+. "$(dirname "$0")/test-lib.sh"
+
+DRV=${PROF_UNIT_DIR:-$SRCDIR/.build/tests/unit}/t0800-unwind
+NOFP=$HELPERS/unwind-nofp
+[ -x "$DRV" ] || skip_all "driver $DRV not built"
+[ -x "$NOFP" ] || skip_all "helper $NOFP not built"
+# perf record fills a build-id cache: a private one.
+HOME=$TRASH
+export HOME
+
+# chains DATA: perf script's chains (kernel + unwound user frames, one
+# "addr sym" line each, a blank line between samples) and ours; prints
+# the match rate and fails unless every chain is the same. perf (through
+# libunwind) ends a chain that ran off the stack copy with a bogus
+# "ffffffffffffffff [unknown]" frame (a 0 return address minus 1): dropped.
+chains() {
+	"$PERF" script -i "$1" -F ip,sym --no-inline 2>/dev/null |
+		sed "s/^[ 	]*//; s/  */ /g; s/ *\$//; /^ffffffffffffffff \[unknown\]\$/d" |
+		cat -s | sed "1{/^\$/d}" >"$1.perf-chains" &&
+	"$DRV" chains "$1" 2>"$1.health" | cat -s >"$1.our-chains" &&
+	awk -v RS= "FNR == NR { p[FNR] = \$0; n = FNR; next } { t++; if (p[FNR] == \$0) m++ }
+		END { printf \"%d of %d chains as perf (%.1f%%)\\n\", m, t, t ? 100 * m / t : 0 }" \
+		"$1.perf-chains" "$1.our-chains" >"$1.rate" &&
+	cat "$1.rate" >&2 &&
+	test_cmp "$1.perf-chains" "$1.our-chains"
+}
+
+test_expect_success 'the helper keeps no frame pointer' '
+	objdump -d --no-show-raw-insn "$NOFP" >nofp.dis &&
+	awk "/^[0-9a-f]+ <uw_/ { f = 1; next } /^\$/ { f = 0 } f && /mov +%rsp,%rbp/ { bad++ }
+		END { exit bad > 0 }" nofp.dis &&
+	grep -q "<uw_burn>:" nofp.dis
+'
+
+test_expect_success PERF,PERF_EVENTS 'perf --call-graph dwarf file: every chain as perf script' '
+	"$PERF" record -q --call-graph dwarf -e cpu-clock -o nofp.data -- "$NOFP" 300 >/dev/null 2>&1 &&
+	chains nofp.data
+'
+
+test_expect_success PERF,PERF_EVENTS 'chains through libc (qsort), a signal handler, down to main' '
+	grep -q "^[0-9a-f]* uw_cmp\$" nofp.data.our-chains &&
+	grep -q "^[0-9a-f]* msort_with_tmp" nofp.data.our-chains &&
+	grep -q "^[0-9a-f]* uw_handler\$" nofp.data.our-chains &&
+	awk -v RS= "/ uw_burn\\n/ { n++; if (\$0 !~ /\\n[0-9a-f]+ main\\n/) bad++ }
+		END { print n, bad + 0; exit !(n > 0 && bad == 0) }" nofp.data.our-chains &&
+	grep -q "# Stack health: .* unwound to a root" nofp.data.health
+'
+
+test_expect_success PERF,PERF_EVENTS 'a file prof recorded unwinds as perf script does' '
+	"$PROF" record -q --call-graph dwarf -e cpu-clock -o prof.data -- "$NOFP" 200 >/dev/null 2>&1 &&
+	chains prof.data
+'
+
+test_expect_success PERF,PERF_EVENTS 'a too small stack copy: the health summary says so' '
+	"$PERF" record -q --call-graph dwarf,1024 -e cpu-clock -o small.data -- "$NOFP" deep 200 >/dev/null 2>&1 &&
+	"$DRV" health small.data >small.health &&
+	cat small.health >&2 &&
+	grep -q "stopped in .*unwind-nofp (stack copy too small)" small.health &&
+	grep -q "^# Hint: stack copy too small (1024 bytes) for [0-9]* samples: use --call-graph dwarf,8192\$" small.health &&
+	chains small.data
+'
+
+test_expect_success PERF,PERF_EVENTS 'a DSO without unwind info is named with the fix' '
+	objcopy --remove-section=.eh_frame --remove-section=.eh_frame_hdr \
+		--remove-section=.debug_frame "$NOFP" nocfi &&
+	"$PERF" record -q --call-graph dwarf -e cpu-clock -o nocfi.data -- ./nocfi 200 >/dev/null 2>&1 &&
+	"$DRV" health nocfi.data >nocfi.health &&
+	cat nocfi.health >&2 &&
+	grep -q "^# Hint: no unwind info for .*/nocfi ([0-9]* samples): install its -dbg/-dbgsym package\$" nocfi.health
+'
+
+test_done

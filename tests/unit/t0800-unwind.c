@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * t0800-unwind: the DWARF unwinder (unwind.h) on perf.data files.
+ *
+ *   t0800-unwind                 TAP: register mapping, REGS_USER lookup,
+ *                                health of an empty machine, missing file
+ *   t0800-unwind chains FILE     every --call-graph dwarf sample as
+ *        perf script -F ip,sym --no-inline prints it: kernel frames, then
+ *        the unwound user frames ("addr sym" lines, a blank line between
+ *        samples); the stack health summary on stderr
+ *   t0800-unwind health FILE     only the stack health summary (stdout)
+ *   t0800-unwind bench FILE      unwind and resolve every sample, print
+ *        "samples frames" (for scripts/bench/unwind-bench.sh)
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/session.h"
+#include "prof/machine.h"
+#include "prof/unwind.h"
+#include "tap.h"
+
+#define MISC_CPUMODE_MASK	7
+#define MISC_COMM_EXEC		(1 << 13)
+#define MISC_FORK_EXEC		(1 << 13)
+#define MISC_MMAP_BUILD_ID	(1 << 14)
+
+struct ctx {
+	struct machine *m;
+	int mode;
+	u64 samples, frames, unwound;
+};
+
+static int on_mmap(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct ctx *c = session__tool_priv(s);
+	struct mmap_event me = { 0 };
+
+	me.pid = (pid_t)ev->mmap.pid;
+	me.tid = (pid_t)ev->mmap.tid;
+	me.start = ev->mmap.start;
+	me.len = ev->mmap.len;
+	me.pgoff = ev->mmap.pgoff;
+	me.cpumode = ev->header.misc & MISC_CPUMODE_MASK;
+	me.prot = 4;	/* PROT_EXEC: MMAP records only exist for code */
+	me.filename = ev->mmap.filename;
+	machine__process_mmap(c->m, &me);
+	return 0;
+}
+
+static int on_mmap2(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct ctx *c = session__tool_priv(s);
+	struct mmap_event me = { 0 };
+	struct build_id bid;
+
+	me.pid = (pid_t)ev->mmap2.pid;
+	me.tid = (pid_t)ev->mmap2.tid;
+	me.start = ev->mmap2.start;
+	me.len = ev->mmap2.len;
+	me.pgoff = ev->mmap2.pgoff;
+	me.cpumode = ev->header.misc & MISC_CPUMODE_MASK;
+	me.prot = ev->mmap2.prot;
+	me.flags = ev->mmap2.flags;
+	if (ev->header.misc & MISC_MMAP_BUILD_ID) {
+		memset(&bid, 0, sizeof(bid));
+		bid.size = min(ev->mmap2.build_id_size, (u8)BUILD_ID_SIZE);
+		memcpy(bid.data, ev->mmap2.build_id, bid.size);
+		me.bid = &bid;
+	} else {
+		me.has_id = true;
+		me.maj = ev->mmap2.maj;
+		me.min = ev->mmap2.min;
+		me.ino = ev->mmap2.ino;
+		me.ino_gen = ev->mmap2.ino_generation;
+	}
+	me.filename = ev->mmap2.filename;
+	machine__process_mmap(c->m, &me);
+	return 0;
+}
+
+static int on_comm(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct ctx *c = session__tool_priv(s);
+
+	return machine__process_comm(c->m, (pid_t)ev->comm.pid, (pid_t)ev->comm.tid,
+				     ev->comm.comm, ev->header.misc & MISC_COMM_EXEC);
+}
+
+static int on_fork(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct ctx *c = session__tool_priv(s);
+
+	return machine__process_fork(c->m, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
+				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid,
+				     !(ev->header.misc & MISC_FORK_EXEC));
+}
+
+static int on_exit_ev(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct ctx *c = session__tool_priv(s);
+
+	return machine__process_exit(c->m, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
+				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid);
+}
+
+enum { MODE_CHAINS, MODE_HEALTH, MODE_BENCH };
+
+static int print_entry(const struct unwind_entry *e, void *arg)
+{
+	struct ctx *c = arg;
+
+	c->frames++;
+	if (c->mode == MODE_CHAINS)
+		printf("%" PRIx64 " %s\n", e->addr, e->sym ? e->sym->name : "[unknown]");
+	return 0;
+}
+
+static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct ctx *c = session__tool_priv(s);
+	struct thread *t;
+	int n = 0;
+
+	if (!sample->user_regs.abi || !sample->user_stack_size)
+		return 0;
+	c->samples++;
+	if (c->mode == MODE_CHAINS && sample->callchain_nr) {
+		struct callchain_frame fr[128];
+
+		n = machine__resolve_callchain(c->m, sample->cpumode, (pid_t)sample->pid,
+					       (pid_t)sample->tid, sample->callchain,
+					       sample->callchain_nr, fr, 128);
+		for (int i = 0; i < n; i++)
+			printf("%" PRIx64 " %s\n", fr[i].addr, fr[i].sym ? fr[i].sym->name : "[unknown]");
+	}
+	t = machine__findnew_thread(c->m, (pid_t)sample->pid, (pid_t)sample->tid);
+	if (!unwind__get_entries(c->m, t, sample, 127 - (n > 0 ? n : 0), print_entry, c))
+		c->unwound++;
+	if (c->mode == MODE_CHAINS)
+		printf("\n");
+	return 0;
+}
+
+static int run(int mode, const char *path)
+{
+	struct session *s;
+	char *err = NULL;
+	struct ctx c = { .mode = mode };
+	struct tool tool = {
+		.sample = on_sample, .mmap = on_mmap, .mmap2 = on_mmap2, .comm = on_comm,
+		.fork = on_fork, .exit = on_exit_ev, .ordered_events = true, .priv = &c,
+	};
+	struct perf_header *h;
+	struct unwind_health health;
+	int ret;
+
+	if (session__open(&s, path, &err) < 0) {
+		fprintf(stderr, "%s\n", err ? err : "cannot open");
+		free(err);
+		return 1;
+	}
+	c.m = machine__new_host();
+	h = session__header(s);
+	for (u32 i = 0; h && i < h->nr_build_ids; i++) {
+		struct header_build_id *b = &h->build_ids[i];
+		struct build_id bid = { .size = b->size ? b->size : 20 };
+
+		memcpy(bid.data, b->build_id, min(bid.size, sizeof(bid.data)));
+		machine__set_build_id(c.m, b->misc & MISC_CPUMODE_MASK, b->filename, &bid);
+	}
+	ret = session__process_events(s, &tool);
+	if (ret < 0)
+		fprintf(stderr, "%s\n", session__strerror(s));
+	unwind__health(c.m, &health);
+	if (mode == MODE_BENCH)
+		printf("%" PRIu64 " %" PRIu64 "\n", c.samples, c.frames);
+	else
+		unwind_health__fprintf(&health, mode == MODE_HEALTH ? stdout : stderr);
+	unwind_health__exit(&health);
+	machine__delete(c.m);
+	session__delete(s);
+	return ret < 0;
+}
+
+static int count_cb(const struct unwind_entry *e, void *arg)
+{
+	(*(int *)arg)++;
+	return 0;
+}
+
+static void test_api(void)
+{
+	u64 regs[24], v = 0;
+	struct machine *m = machine__new_host();
+	struct unwind_health h;
+	struct perf_sample sample;
+	int n = 0;
+
+	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_AX), 0, "AX is DWARF 0");
+	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_DX), 1, "DX is DWARF 1");
+	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_BX), 3, "BX is DWARF 3");
+	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_SP), 7, "SP is DWARF 7");
+	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_IP), 16, "IP is DWARF 16 (return address)");
+	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_R8), 8, "R8 is DWARF 8");
+	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_R15), 15, "R15 is DWARF 15");
+	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_FLAGS), -EINVAL, "FLAGS has no DWARF number");
+	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_GS), -EINVAL, "GS has no DWARF number");
+
+	/* 0xff0fff: 12 low registers, then R8..R15 packed right after SS. */
+	for (int i = 0; i < 20; i++)
+		regs[i] = 100 + (u64)i;
+	ok(!unwind__sample_reg(UNWIND_X86_64_REGS_MASK, regs, 20, PERF_REG_X86_IP, &v) && v == 108,
+	   "IP is the 9th value");
+	ok(!unwind__sample_reg(UNWIND_X86_64_REGS_MASK, regs, 20, PERF_REG_X86_R8, &v) && v == 112,
+	   "R8 follows SS (segment registers not sampled)");
+	ok(!unwind__sample_reg(UNWIND_X86_64_REGS_MASK, regs, 20, PERF_REG_X86_R15, &v) && v == 119,
+	   "R15 is the last value");
+	is_int(unwind__sample_reg(UNWIND_X86_64_REGS_MASK, regs, 20, PERF_REG_X86_DS, &v), -ENOENT,
+	       "DS was not sampled");
+	is_int(unwind__sample_reg(0xff0fffULL, regs, 10, PERF_REG_X86_R8, &v), -ENOENT,
+	       "a short register block is not read past its end");
+
+	memset(&sample, 0, sizeof(sample));
+	is_int(unwind__get_entries(m, machine__findnew_thread(m, 1, 1), &sample, 0, count_cb, &n),
+	       -ENODATA, "a sample without REGS_USER has nothing to unwind");
+	is_int(unwind__health(m, &h), 0, "health of a machine that unwound nothing");
+	ok(h.samples == 0 && h.nr_hints == 0 && h.nr_dsos == 0, "is empty");
+	unwind_health__exit(&h);
+	is_str(unwind__backend_name(m), "libdw", "libdw is the default backend");
+	is_int(unwind__set_backend(m, UNWIND_BACKEND_LIBUNWIND), -EOPNOTSUPP,
+	       "libunwind backend is not built");
+	machine__delete(m);
+	is_int(run(MODE_HEALTH, "/nonexistent/perf.data"), 1, "a missing file is an error");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "chains"))
+		return run(MODE_CHAINS, argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "health"))
+		return run(MODE_HEALTH, argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "bench"))
+		return run(MODE_BENCH, argv[2]);
+	test_api();
+	return done_testing();
+}
