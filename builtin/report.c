@@ -356,8 +356,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	hs.cpumode = al.cpumode;
 	hs.cpu = (int)sample->cpu;
 	hs.period = sample->period;
-	if ((rep->use_callchain && sample->evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) ||
-	    rep->has_parent_regex)
+	if (((rep->use_callchain || rep->layout.children) &&
+	     sample->evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) || rep->has_parent_regex)
 		nr = cursor_build(rep, sample, &parent);
 	hs.parent = parent;
 	if (rep->branch_mode) {
@@ -396,6 +396,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 			hs.has_map = c->has_map;
 			hs.sym = c->sym;
 			hs.ip = c->ip;
+			hs.raw_ip = true;
 			ce = hists__add(h, &hs, false);
 			for (u32 k = 0; k < ncache && !seen; k++)
 				seen = rep->he_cache[k] == ce;

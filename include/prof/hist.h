@@ -63,6 +63,12 @@ struct hist_sample {
 	int cpu;
 	struct symbol *parent;
 	u64 period;
+	/*
+	 * @ip is the raw address of a callchain frame (Children view): perf
+	 * looks its source line up as if it were DSO-relative, which fails
+	 * and prints "sym+offset" from that address.
+	 */
+	bool raw_ip;
 };
 
 struct hists {

@@ -192,6 +192,12 @@ static const char *srcline_of(struct hists *h, const struct hist_sample *hs)
 {
 	if (!hs->dso)
 		return SRCLINE_UNKNOWN;
+	if (hs->raw_ip && hs->sym && (hs->ip < hs->sym->start || hs->ip >= hs->sym->end)) {
+		char buf[4096];
+
+		snprintf(buf, sizeof(buf), "%s+%" PRIu64, hs->sym->name, hs->ip - hs->sym->start);
+		return hists__intern(h, buf);
+	}
 	return hists__intern(h, dso__srcline_str(hs->dso, hs->ip, hs->sym, true, true));
 }
 
