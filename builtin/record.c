@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/mman.h>
+#include <time.h>
 
 struct record_opts {
 	struct evlist *evlist;
@@ -89,6 +90,9 @@ struct record {
 	enum callgraph_mode callgraph;
 	u32 dwarf_size;
 	int comp_level, verbose;
+	bool switch_signal;	/* --switch-output: SIGUSR2 */
+	u64 switch_size;	/* bytes, or 0 */
+	u64 switch_time_ns;	/* or 0 */
 	int argc, orig_argc, full_argc;
 	const char **argv, **full_argv;
 
@@ -101,6 +105,7 @@ struct record {
 	struct workload wl;
 	u64 samples, lost, lost_chunks, bytes_written;
 	u64 nr_records, lost_samples;	/* perf's end-of-record warnings */
+	u64 file_size;
 	u64 first_time, last_time;
 	unsigned long waking;
 	int write_err;
@@ -110,7 +115,12 @@ struct record {
 	const char *path;	/* output path as printed */
 };
 
-static volatile sig_atomic_t done, got_signal, child_exited;
+static volatile sig_atomic_t done, got_signal, child_exited, switch_requested;
+
+static void usr2_handler(int sig)
+{
+	switch_requested = 1;
+}
 
 static void sig_handler(int sig)
 {
@@ -347,7 +357,9 @@ retry:
 		if (!err)
 			continue;
 		err = -err;
-		if (evsel__fallback(evsel, err, msg, sizeof(msg))) {
+		/* CPU-wide events stay refused under paranoid > 0: no ":u" retry */
+		if ((!t.system_wide || (err != EACCES && err != EPERM)) &&
+		    evsel__fallback(evsel, err, msg, sizeof(msg))) {
 			if (r->verbose)
 				warning("%s", msg);
 			goto retry;
@@ -1016,10 +1028,21 @@ static int record__setup_pollfds(struct record *r)
 	return 0;
 }
 
-/* Wait for data; drop fds whose task is gone. False when none is left. */
-static bool record__poll(struct record *r, const sigset_t *mask)
+/* Wait for data (until @deadline, 0: none); drop fds whose task is gone.
+ * False when none is left. */
+static bool record__poll(struct record *r, const sigset_t *mask, u64 deadline)
 {
-	int i, j, n = ppoll(r->pollfds, (nfds_t)r->nr_pollfds, NULL, mask);
+	struct timespec ts, *tp = NULL;
+	int i, j, n;
+
+	if (deadline) {
+		u64 now = now_ns(), left = deadline > now ? deadline - now : 0;
+
+		ts.tv_sec = (time_t)(left / 1000000000ULL);
+		ts.tv_nsec = (long)(left % 1000000000ULL);
+		tp = &ts;
+	}
+	n = ppoll(r->pollfds, (nfds_t)r->nr_pollfds, tp, mask);
 
 	if (n <= 0)
 		return true;
@@ -1032,7 +1055,8 @@ static bool record__poll(struct record *r, const sigset_t *mask)
 	return j > 0;
 }
 
-static int record__synthesize(struct record *r, struct thread_map *threads, bool forks)
+static int record__synthesize(struct record *r, struct thread_map *threads, bool forks,
+			      bool tail)
 {
 	struct evsel *first = evlist__first(r->evlist);
 	struct synth_opts so = {
@@ -1045,7 +1069,7 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 	synthesize__kernel(&sb, &so);
 	if (r->system_wide || r->cpu_list)
 		synthesize__all(&sb, &so);
-	else if (r->pid || r->tid)
+	else if (r->pid || r->tid || tail)
 		synthesize__thread_map(&sb, &so, threads);
 	else if (forks)
 		synth__comm(&sb, (u32)r->wl.pid, (u32)r->wl.pid, "perf-exec", false, so.id_hdr_size);
@@ -1225,6 +1249,165 @@ static int record__salvage(const char *path)
 	return ret;
 }
 
+/*
+ * Create @path (rotating an old one), write the header part, the tracing
+ * data and the synthesized state. @tail: a later file of --switch-output,
+ * where the workload is running and is described from /proc.
+ */
+static int record__open_output(struct record *r, const char *path, bool pipe,
+			       struct thread_map *threads, bool forks, bool tail)
+{
+	struct evsel *evsel;
+	int err;
+
+	/* the file */
+	if (!pipe)
+		rotate_old(path);
+	err = perf_data_writer__open(&r->writer, path, pipe);
+	if (err) {
+		error("failed to open %s : %s", path, strerror(-err));
+		pr_info("Perf session creation failed.\n");
+		return -1;
+	}
+	r->track_hits = !perf_data_writer__is_pipe(r->writer);
+	evlist__for_each_entry(r->evlist, evsel)
+		perf_data_writer__add_event(r->writer, &evsel->attr, evsel__name(evsel),
+					    evsel->ids, (u32)evsel->nr_ids);
+	record__set_features(r);
+#ifdef HAVE_ZSTD
+	if (r->comp_level) {
+		u32 c[5] = { 1, 1, (u32)r->comp_level, 0, 0 };
+
+		if (!zstd_cs) {
+			zstd_cs = ZSTD_createCStream();
+			zstd_out = xmalloc(65536);
+		}
+		/* every file starts a new zstd stream */
+		ZSTD_CCtx_reset(zstd_cs, ZSTD_reset_session_only);
+		ZSTD_CCtx_setParameter(zstd_cs, ZSTD_c_compressionLevel, r->comp_level);
+		zstd_in_bytes = zstd_out_bytes = 0;
+		c[4] = zstd_mmap_len = (u32)(((r->mmap_pages ? r->mmap_pages :
+					       perf_mmap__default_pages()) + 1) *
+					     (u32)sysconf(_SC_PAGESIZE));
+		perf_data_writer__set_feature(r->writer, HEADER_COMPRESSED, c, sizeof(c));
+	}
+#else
+	if (r->comp_level)
+		warning("prof was built without zstd: -z ignored");
+#endif
+	{
+		struct strbuf td = STRBUF_INIT;
+
+		err = tracing_data__build(&td, r->evlist);
+		if (err)
+			warning("cannot read the tracepoint formats: %s", strerror(-err));
+		else if (td.len && !pipe)
+			perf_data_writer__set_feature(r->writer, HEADER_TRACING_DATA, td.buf, td.len);
+		err = perf_data_writer__start(r->writer);
+		if (!err && td.len && pipe) {
+			/* a pipe carries it after a HEADER_TRACING_DATA record */
+			size_t padded = ALIGN_UP(td.len, (size_t)8);
+			struct { struct perf_event_header h; u32 size, pad; } rec = {
+				{ PERF_RECORD_HEADER_TRACING_DATA, 0, 16 }, (u32)padded, 0 };
+
+			strbuf_addchars(&td, 0, padded - td.len);
+			record__write(r, &rec, sizeof(rec));
+			err = record__write(r, td.buf, td.len);
+		}
+		strbuf_release(&td);
+	}
+	if (!err)
+		err = record__synthesize(r, threads, forks, tail);
+	if (err) {
+		error("failed to write %s: %s", path, strerror(-err));
+		perf_data_writer__delete(r->writer);
+		r->writer = NULL;
+		return -1;
+	}
+	return 0;
+
+}
+
+/* Finish the current file: features, build-ids, header. 0 or -1 (said). */
+static int record__close_output(struct record *r, const char *path, bool pipe)
+{
+	struct stat st;
+	int err;
+
+#ifdef HAVE_ZSTD
+	if (zstd_cs && zstd_out_bytes) {
+		u32 c[5] = { 1, 1, (u32)r->comp_level,
+			     (u32)(zstd_in_bytes / zstd_out_bytes), zstd_mmap_len };
+
+		perf_data_writer__set_feature(r->writer, HEADER_COMPRESSED, c, sizeof(c));
+	}
+#endif
+	if (r->write_err) {
+		error("failed to write %s: %s", path, strerror(-r->write_err));
+		perf_data_writer__close(r->writer);
+		r->writer = NULL;
+		if (!pipe && !record__salvage(path))
+			pr_info("%s: the data written before the error was kept readable\n", path);
+		return -1;
+	}
+	if (!pipe)
+		record__set_buildids(r);
+	err = perf_data_writer__close(r->writer);
+	r->writer = NULL;
+	if (err && !(pipe && err == -EPIPE)) {
+		error("failed to write %s: %s", path, strerror(-err));
+		if (!pipe && !record__salvage(path))
+			pr_info("%s: the data written before the error was kept readable\n", path);
+		return -1;
+	}
+	r->file_size = !pipe && !stat(path, &st) ? (u64)st.st_size : 0;
+	return 0;
+}
+
+/* --switch-output: rename @path to @path.<YYYYmmddHHMMSScc>; the new name. */
+static char *record__rotate(const char *path)
+{
+	struct timespec ts;
+	struct tm tm;
+	char stamp[32], *to;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	localtime_r(&ts.tv_sec, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+	to = xasprintf("%s.%s%02d", path, stamp, (int)(ts.tv_nsec / 10000000));
+	if (rename(path, to) < 0)
+		warning("cannot rename %s to %s: %s", path, to, strerror(errno));
+	return to;
+}
+
+/* The hits of one file start afresh; the maps carry on. */
+static void hits__reset(struct hits *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nr_dsos; i++)
+		h->dsos[i].hit = false;
+	h->first_time = h->last_time = 0;
+}
+
+static int record__switch_output(struct record *r, const char *path,
+				 struct thread_map *threads, bool forks)
+{
+	char *dump;
+
+	if (record__close_output(r, path, false))
+		return -1;
+	dump = record__rotate(path);
+	if (!r->quiet) {
+		fprintf(stderr, "[ perf record: dump data: Woken up %lu times ]\n", r->waking);
+		fprintf(stderr, "[ perf record: Dump %s ]\n", dump);
+	}
+	free(dump);
+	r->waking = 0;
+	hits__reset(&r->hits);
+	return record__open_output(r, path, false, threads, forks, true);
+}
+
 static int record__run(struct record *r)
 {
 	struct cpu_map *cpus = NULL;
@@ -1235,6 +1418,7 @@ static int record__run(struct record *r)
 	sigset_t block, orig;
 	struct evsel *evsel;
 	int status = 0, ret = -1, err;
+	u64 next_switch;
 
 	r->wl.pid = -1;
 	if (!r->evlist->nr_entries) {
@@ -1282,6 +1466,10 @@ static int record__run(struct record *r)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
+	if (r->switch_signal) {
+		sa.sa_handler = usr2_handler;
+		sigaction(SIGUSR2, &sa, NULL);
+	}
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 
@@ -1300,6 +1488,19 @@ static int record__run(struct record *r)
 	record__config(r, forks);
 	if (record__open(r, cpus, threads))
 		goto out_abort;
+	r->hits.types[0] = evlist__first(r->evlist)->attr.sample_type;
+	evlist__for_each_entry(r->evlist, evsel) {
+		int k;
+
+		r->hits.ids = xrealloc(r->hits.ids, (r->hits.nr_ids + (size_t)evsel->nr_ids + 1) * 8);
+		r->hits.id_types = xrealloc(r->hits.id_types,
+					    (r->hits.nr_ids + (size_t)evsel->nr_ids + 1) * 8);
+		for (k = 0; k < evsel->nr_ids; k++) {
+			r->hits.ids[r->hits.nr_ids] = evsel->ids[k];
+			r->hits.id_types[r->hits.nr_ids++] = evsel->attr.sample_type;
+		}
+	}
+
 	err = evlist__mmap(r->evlist, r->mmap_pages ? r->mmap_pages : perf_mmap__default_pages(),
 			   &r->maps, &r->nr_maps);
 	if (err) {
@@ -1315,82 +1516,16 @@ static int record__run(struct record *r)
 	}
 	record__setup_pollfds(r);
 
-	/* the file */
-	if (!pipe)
-		rotate_old(path);
-	err = perf_data_writer__open(&r->writer, path, pipe);
-	if (err) {
-		error("failed to open %s : %s", path, strerror(-err));
-		pr_info("Perf session creation failed.\n");
+	if (record__open_output(r, path, pipe, threads, forks, false))
 		goto out_abort;
-	}
 	pipe = perf_data_writer__is_pipe(r->writer);
-	r->track_hits = !pipe;
-	r->hits.types[0] = evlist__first(r->evlist)->attr.sample_type;
-	evlist__for_each_entry(r->evlist, evsel) {
-		int k;
-
-		r->hits.ids = xrealloc(r->hits.ids, (r->hits.nr_ids + (size_t)evsel->nr_ids + 1) * 8);
-		r->hits.id_types = xrealloc(r->hits.id_types,
-					    (r->hits.nr_ids + (size_t)evsel->nr_ids + 1) * 8);
-		for (k = 0; k < evsel->nr_ids; k++) {
-			r->hits.ids[r->hits.nr_ids] = evsel->ids[k];
-			r->hits.id_types[r->hits.nr_ids++] = evsel->attr.sample_type;
-		}
-	}
-	evlist__for_each_entry(r->evlist, evsel)
-		perf_data_writer__add_event(r->writer, &evsel->attr, evsel__name(evsel),
-					    evsel->ids, (u32)evsel->nr_ids);
-	record__set_features(r);
-#ifdef HAVE_ZSTD
-	if (r->comp_level) {
-		u32 c[5] = { 1, 1, (u32)r->comp_level, 0, 0 };
-
-		zstd_cs = ZSTD_createCStream();
-		ZSTD_CCtx_setParameter(zstd_cs, ZSTD_c_compressionLevel, r->comp_level);
-		zstd_out = xmalloc(65536);
-		c[4] = zstd_mmap_len = (u32)(((r->mmap_pages ? r->mmap_pages :
-					       perf_mmap__default_pages()) + 1) *
-					     (u32)sysconf(_SC_PAGESIZE));
-		perf_data_writer__set_feature(r->writer, HEADER_COMPRESSED, c, sizeof(c));
-	}
-#else
-	if (r->comp_level)
-		warning("prof was built without zstd: -z ignored");
-#endif
-	{
-		struct strbuf td = STRBUF_INIT;
-
-		err = tracing_data__build(&td, r->evlist);
-		if (err)
-			warning("cannot read the tracepoint formats: %s", strerror(-err));
-		else if (td.len && !pipe)
-			perf_data_writer__set_feature(r->writer, HEADER_TRACING_DATA, td.buf, td.len);
-		err = perf_data_writer__start(r->writer);
-		if (!err && td.len && pipe) {
-			/* a pipe carries it after a HEADER_TRACING_DATA record */
-			size_t padded = ALIGN_UP(td.len, (size_t)8);
-			struct { struct perf_event_header h; u32 size, pad; } rec = {
-				{ PERF_RECORD_HEADER_TRACING_DATA, 0, 16 }, (u32)padded, 0 };
-
-			strbuf_addchars(&td, 0, padded - td.len);
-			record__write(r, &rec, sizeof(rec));
-			err = record__write(r, td.buf, td.len);
-		}
-		strbuf_release(&td);
-	}
-	if (!err)
-		err = record__synthesize(r, threads, forks);
-	if (err) {
-		error("failed to write %s: %s", path, strerror(-err));
-		goto out_writer;
-	}
 
 	/* go */
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGCHLD);
+	sigaddset(&block, SIGUSR2);
 	sigprocmask(SIG_BLOCK, &block, &orig);
 	if (!forks || r->system_wide || r->cpu_list || r->pid || r->tid) {
 		evlist__for_each_entry(r->evlist, evsel)
@@ -1410,11 +1545,34 @@ static int record__run(struct record *r)
 		}
 	}
 
+	if (r->switch_size && !r->quiet) {
+		u64 wakeup = ((u64)(r->mmap_pages ? r->mmap_pages : perf_mmap__default_pages()) + 1) *
+			     (u64)sysconf(_SC_PAGESIZE) / 2;
+
+		if (r->switch_size < wakeup)
+			fprintf(stderr, "WARNING: switch-output data size lower than wakeup kernel "
+				"buffer size (%" PRIu64 "K) expect bigger perf.data sizes\n",
+				wakeup / 1024);
+	}
+	next_switch = r->switch_time_ns ? now_ns() + r->switch_time_ns : 0;
 	for (;;) {
 		u64 before = r->bytes_written;
 
 		if (record__mmap_read_all(r))
 			break;
+		if (!pipe && !done &&
+		    ((r->switch_signal && switch_requested) ||
+		     (r->switch_size && perf_data_writer__data_size(r->writer) >= r->switch_size) ||
+		     (next_switch && now_ns() >= next_switch))) {
+			switch_requested = 0;
+			if (next_switch)
+				next_switch = now_ns() + r->switch_time_ns;
+			if (record__switch_output(r, path, threads, forks)) {
+				ret = -1;
+				done = 1;
+				break;
+			}
+		}
 		if (r->bytes_written != before)
 			continue;
 		if (done || !alive)
@@ -1422,7 +1580,8 @@ static int record__run(struct record *r)
 		sigdelset(&orig, SIGINT);
 		sigdelset(&orig, SIGTERM);
 		sigdelset(&orig, SIGCHLD);
-		alive = record__poll(r, &orig);
+		sigdelset(&orig, SIGUSR2);
+		alive = record__poll(r, &orig, next_switch);
 		r->waking++;
 		/* a -p target gone: nothing more will come */
 		if (!alive && forks && !r->system_wide)
@@ -1432,14 +1591,6 @@ static int record__run(struct record *r)
 		evsel__disable(evsel);
 	record__mmap_read_all(r);
 	record__read_lost_samples(r);
-#ifdef HAVE_ZSTD
-	if (zstd_cs && zstd_out_bytes) {
-		u32 c[5] = { 1, 1, (u32)r->comp_level,
-			     (u32)(zstd_in_bytes / zstd_out_bytes), zstd_mmap_len };
-
-		perf_data_writer__set_feature(r->writer, HEADER_COMPRESSED, c, sizeof(c));
-	}
-#endif
 
 	if (forks && r->wl.pid > 0) {
 		if (!child_exited)
@@ -1456,25 +1607,21 @@ static int record__run(struct record *r)
 	evlist__for_each_entry(r->evlist, evsel)
 		evsel__close(evsel);
 
-	if (r->write_err) {
-		error("failed to write %s: %s", path, strerror(-r->write_err));
-		perf_data_writer__close(r->writer);
-		r->writer = NULL;
-		if (!pipe && !record__salvage(path))
-			pr_info("%s: the data written before the error was kept readable\n", path);
+	if (record__close_output(r, path, pipe))
 		goto out_maps;
+	if (r->switch_signal || r->switch_size || r->switch_time_ns) {
+		char *dump = record__rotate(path);
+
+		if (!r->quiet) {
+			fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n", r->waking);
+			fprintf(stderr, "[ perf record: Dump %s ]\n", dump);
+			fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
+				(double)r->file_size / 1024.0 / 1024.0, path);
+		}
+		free(dump);
+	} else {
+		record__summary(r, path, pipe);
 	}
-	if (!pipe)
-		record__set_buildids(r);
-	err = perf_data_writer__close(r->writer);
-	r->writer = NULL;
-	if (err && !(pipe && err == -EPIPE)) {
-		error("failed to write %s: %s", path, strerror(-err));
-		if (!pipe && !record__salvage(path))
-			pr_info("%s: the data written before the error was kept readable\n", path);
-		goto out_maps;
-	}
-	record__summary(r, path, pipe);
 	ret = 0;
 	if (forks) {
 		if (WIFEXITED(status))
@@ -1647,8 +1794,32 @@ int cmd_record(int argc, const char **argv)
 			exit(PROF_EXIT_USAGE);
 		}
 	}
-	if (o.switch_output)
-		warning("--switch-output is not supported yet; recording into one file");
+	if (o.switch_output) {
+		const char *so = o.switch_output;
+		char *end;
+		unsigned long long v;
+
+		if (!strcmp(so, "signal")) {
+			r.switch_signal = true;
+		} else {
+			v = strtoull(so, &end, 10);
+			if (end != so && v && end[0] && !end[1] && strchr("BKMGbkmg", end[0])) {
+				int sh = strchr("Bb", end[0]) ? 0 : strchr("Kk", end[0]) ? 10 :
+					 strchr("Mm", end[0]) ? 20 : 30;
+
+				r.switch_size = v << sh;
+			} else if (end != so && v && end[0] && !end[1] && strchr("smhd", end[0])) {
+				u64 mult = end[0] == 's' ? 1 : end[0] == 'm' ? 60 :
+					   end[0] == 'h' ? 3600 : 86400;
+
+				r.switch_time_ns = v * mult * 1000000000ULL;
+			} else {
+				error("invalid --switch-output value '%s'", so);
+				parse_options_usage_for(record_usage, options, "switch-output", 0);
+				exit(PROF_EXIT_USAGE);
+			}
+		}
+	}
 	if (o.uid) {
 		r.uid_pids = uid_pids(o.uid);
 		if (!r.uid_pids) {

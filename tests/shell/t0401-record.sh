@@ -149,6 +149,22 @@ test_expect_success PERF,PERF_EVENTS 'the build-id cache lets perf resolve a bin
 	test ! -e nocache
 '
 
+test_expect_success PERF,PERF_EVENTS '--switch-output: SIGUSR2 and time rotate into files perf reads' '
+	mkdir sw &&
+	(cd sw && exec "$PROF" record --switch-output -- "$D" 1500 2>err) & pid=$! &&
+	sleep 0.4 && kill -USR2 $pid && { wait $pid || true; } &&
+	grep -q "^\[ perf record: dump data: Woken up [0-9]* times \]$" sw/err &&
+	grep -q "^\[ perf record: Dump perf.data.[0-9]\{16\} \]$" sw/err &&
+	test $(ls sw/perf.data.* | wc -l) = 2 &&
+	for f in sw/perf.data.*; do
+		perf report -i $f --stdio 2>/dev/null | grep -q hot_loop || exit 1
+	done &&
+	mkdir swt && (
+		cd swt && "$PROF" record -q --switch-output=1s -- "$D" 2500
+	) &&
+	test $(ls swt/perf.data.* | wc -l) -ge 2
+'
+
 test_expect_success PERF,SETPRIV 'unprivileged: user-space fallback, file readable' '
 	as_nobody="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups" &&
 	nb=$(mktemp -d /tmp/prof-t0401-nobody.XXXXXX) && chmod 777 "$nb" &&
