@@ -708,10 +708,11 @@ static int report__run(struct report *rep)
 		rep->children = false, rep->children_set = true;
 	if (!rep->children_set)
 		rep->children = true;
-	if (!has_chain)
-		rep->children = false;
+	/* perf picks the order before it drops Children for lack of callchains */
 	if (rep->inverted || (rep->children && !rep->cp.order_set))
 		rep->cp.order = ORDER_CALLER;
+	if (!has_chain)
+		rep->children = false;
 	callchain_set_key(rep->cp.key);
 
 	if (hist_layout__setup(&rep->layout, rep->sort_order, rep->field_order, rep->children,

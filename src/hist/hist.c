@@ -190,8 +190,9 @@ static void hists__grow_table(struct hists *h)
 
 static const char *srcline_of(struct hists *h, const struct hist_sample *hs)
 {
+	/* interned, always: the merge hash uses the pointer */
 	if (!hs->dso)
-		return SRCLINE_UNKNOWN;
+		return hists__intern(h, SRCLINE_UNKNOWN);
 	if (hs->raw_ip && hs->sym && (hs->ip < hs->sym->start || hs->ip >= hs->sym->end)) {
 		char buf[4096];
 
@@ -204,7 +205,7 @@ static const char *srcline_of(struct hists *h, const struct hist_sample *hs)
 static const char *srcfile_of(struct hists *h, const struct hist_sample *hs)
 {
 	if (!hs->dso)
-		return "";
+		return hists__intern(h, "");
 	return hists__intern(h, dso__srcfile_str(hs->dso, hs->ip));
 }
 

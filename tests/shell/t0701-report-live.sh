@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='prof report against perf report on profiles recorded here'
+. "$(dirname "$0")/test-lib.sh"
+
+# perf record fills a build-id cache: keep it private to the test.
+HOME=$TRASH
+export HOME
+
+# same DATA OPTIONS...: prof report --stdio prints perf's lines (the tip
+# line is random in both).
+same() {
+	data=$1
+	shift
+	LC_ALL=C "$PERF" report -i "$data" --stdio "$@" 2>perf.err | grep -v '^# (Tip:' >perf.out
+	LC_ALL=C "$PROF" report -i "$data" --stdio "$@" 2>prof.err | grep -v '^# (Tip:' >prof.out
+	test_cmp perf.out prof.out
+}
+
+test_expect_success PERF,PERF_EVENTS 'record the demo with perf, with and without -g' '
+	"$PERF" record -q -g -o g.data -- "$HELPERS/demo" 200 >/dev/null 2>&1 &&
+	"$PERF" record -q -o flat.data -- "$HELPERS/demo" 200 >/dev/null 2>&1 &&
+	"$PERF" record -q -g -o sym.data -- "$HELPERS/symtest" 30 >/dev/null 2>&1
+'
+
+for opts in "" "--no-children" "-g folded" "-g caller" "--sort dso,sym" "--sort srcline" \
+	    "-n --percent-limit 1" "--no-children -g folded" "-g fractal" "-g flat" "-G" \
+	    "--no-children -g caller,0.5,callee,function,count" "--sort pid,sym" "--sort cpu" \
+	    "--show-total-period" "-q" "--sort srcfile" "-F overhead,sym"; do
+	test_expect_success PERF,PERF_EVENTS "perf report --stdio $opts (-g profile)" "
+		same g.data $opts
+	"
+done
+
+for opts in "" "--sort dso,sym" "--sort srcline" "-n --percent-limit 1" "--sort dso_size,dso"; do
+	test_expect_success PERF,PERF_EVENTS "perf report --stdio $opts (no callchains)" "
+		same flat.data $opts
+	"
+done
+
+for opts in "" "--no-children" "-g folded" "--sort dso,sym" "--sort parent"; do
+	test_expect_success PERF,PERF_EVENTS "perf report --stdio $opts (symtest, PLT and weak symbols)" "
+		same sym.data $opts
+	"
+done
+
+test_expect_success PERF,PERF_EVENTS 'a file prof record wrote reads like perf reads it' '
+	"$PROF" record -g -o prof.data -- "$HELPERS/demo" 200 >/dev/null 2>&1 &&
+	same prof.data &&
+	same prof.data --no-children -g folded
+'
+
+test_expect_success PERF,PERF_EVENTS 'a stream on standard input: perf report -i -' '
+	"$PERF" record -q -g -o - -- "$HELPERS/demo" 100 2>/dev/null >pipe.data &&
+	"$PERF" report -i - --stdio <pipe.data 2>/dev/null | grep -v "^# (Tip:" >perf.out &&
+	"$PROF" report -i - --stdio <pipe.data 2>/dev/null | grep -v "^# (Tip:" >prof.out &&
+	test_cmp perf.out prof.out
+'
+
+test_expect_success PERF,PERF_EVENTS '-g on a file without callchains is perf'"'"'s error' '
+	test_expect_code 255 "$PROF" report -i flat.data --stdio -g folded >out 2>err &&
+	grep -q "no callchain" err
+'
+
+test_expect_success PERF,PERF_EVENTS 'piped to head: clean output, no error' '
+	"$PROF" report -i g.data --stdio 2>err | head -3 >out &&
+	test_line_count = 3 out &&
+	test_must_be_empty err 2>/dev/null || ! test -s err
+'
+
+test_expect_success 'a missing file is one error line and exit 255' '
+	test_expect_code 255 "$PROF" report -i nonexistent.data --stdio >out 2>err &&
+	grep -q "nonexistent.data" err
+'
+
+test_expect_success 'an unknown sort key is a usage error' '
+	! "$PROF" report -i nonexistent.data --stdio --sort nosuchkey >out 2>err
+'
+
+test_done
