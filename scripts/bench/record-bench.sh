@@ -52,7 +52,10 @@ bare=$(median <"$tmp/bare")
 op=$(median <"$tmp/ovh.prof"); of=$(median <"$tmp/ovh.perf")
 sp=$(median <"$tmp/size.prof"); sf=$(median <"$tmp/size.perf")
 echo "overhead (demo $ROUNDS at -F 4000 -g, median of $n): bare ${bare} ms, prof ${op} ms, perf ${of} ms, ratio $(awk "BEGIN{printf \"%.3f\", $op/$of}")"
+nsp=$("$PERF" report -i "$tmp/o.prof.data" --stats 2>/dev/null | awk '/SAMPLE events:/ { print $3; exit }')
+nsf=$("$PERF" report -i "$tmp/o.perf.data" --stats 2>/dev/null | awk '/SAMPLE events:/ { print $3; exit }')
 echo "file size: prof ${sp} B, perf ${sf} B, ratio $(awk "BEGIN{printf \"%.3f\", $sp/$sf}")"
+echo "bytes per sample (last run): prof $(( $(stat -c %s "$tmp/o.prof.data") / ${nsp:-1} )) ($nsp samples), perf $(( $(stat -c %s "$tmp/o.perf.data") / ${nsf:-1} )) ($nsf samples)"
 
 # lost samples at -F 20000 -g -a, both CPUs busy
 for t in prof perf; do
