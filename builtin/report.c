@@ -844,13 +844,11 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
 		OPT_BOOLEAN('q', "quiet", &rep.quiet, "Do not show any warnings or messages"),
-		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &rep.stats, "Display event stats"),
 		OPT_BOOLEAN('f', "force", &rep.force, "don't complain, do it"),
 		OPT_STRING('k', "vmlinux", &rep.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "ignore-vmlinux", &rep.ignore_vmlinux, "don't load vmlinux even if found"),
 		OPT_STRING(0, "kallsyms", &rep.kallsyms, "file", "kallsyms pathname"),
-		OPT_BOOLEAN('T', "threads", &rep.threads, "Show per-thread event counters"),
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "Use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "Use the TUI interface"),
 		OPT_BOOLEAN(0, "gtk", &rep.gtk, "Use the GTK2 interface"),
@@ -953,9 +951,7 @@ int cmd_report(int argc, const char **argv)
 	if (strcmp(rep.input, "-") && pager_use != 0 && !rep.stats)
 		setup_pager();
 
-	if (rep.dump) {
-		ret = error("-D is not supported yet");
-	} else if (rep.stats) {
+	if (rep.stats) {
 		ret = report__stats(&rep);
 	} else if (rep.header_only) {
 		ret = report__header_only(&rep);
