@@ -11,6 +11,7 @@
  *   t0800-unwind health FILE     only the stack health summary (stdout)
  *   t0800-unwind bench FILE      unwind and resolve every sample, print
  *        "samples frames" (for scripts/bench/unwind-bench.sh)
+ *   t0800-unwind read FILE       the same without unwinding (the reader's share)
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -103,7 +104,7 @@ static int on_exit_ev(struct session *s, union perf_event *ev, struct perf_sampl
 				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid);
 }
 
-enum { MODE_CHAINS, MODE_HEALTH, MODE_BENCH };
+enum { MODE_CHAINS, MODE_HEALTH, MODE_BENCH, MODE_READ };
 
 static int print_entry(const struct unwind_entry *e, void *arg)
 {
@@ -133,6 +134,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		for (int i = 0; i < n; i++)
 			printf("%" PRIx64 " %s\n", fr[i].addr, fr[i].sym ? fr[i].sym->name : "[unknown]");
 	}
+	if (c->mode == MODE_READ)
+		return 0;
 	t = machine__findnew_thread(c->m, (pid_t)sample->pid, (pid_t)sample->tid);
 	if (!unwind__get_entries(c->m, t, sample, 127 - (n > 0 ? n : 0), print_entry, c))
 		c->unwound++;
@@ -172,7 +175,7 @@ static int run(int mode, const char *path)
 	if (ret < 0)
 		fprintf(stderr, "%s\n", session__strerror(s));
 	unwind__health(c.m, &health);
-	if (mode == MODE_BENCH)
+	if (mode == MODE_BENCH || mode == MODE_READ)
 		printf("%" PRIu64 " %" PRIu64 "\n", c.samples, c.frames);
 	else
 		unwind_health__fprintf(&health, mode == MODE_HEALTH ? stdout : stderr);
@@ -241,6 +244,8 @@ int main(int argc, char **argv)
 		return run(MODE_HEALTH, argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "bench"))
 		return run(MODE_BENCH, argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "read"))
+		return run(MODE_READ, argv[2]);
 	test_api();
 	return done_testing();
 }
