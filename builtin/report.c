@@ -76,6 +76,9 @@ struct report {
 	struct callchain_frame *frames;
 	struct callchain_cursor_node *cursor;
 	struct hist_entry **he_cache;
+	/* report__comm's cache */
+	struct hists *comm_hists;
+	const char *comm_raw, *comm_interned;
 };
 
 /* ---- the machine model fed by the session ---- */
@@ -275,12 +278,26 @@ static int cursor_build(struct report *rep, const struct perf_sample *sample,
 	return nr;
 }
 
+/* The interned comm of @t, cached for runs of samples of one thread. */
+static const char *report__comm(struct report *rep, struct hists *h, struct thread *t)
+{
+	const char *c = t ? thread__comm_str(t) : "";
+
+	if (h != rep->comm_hists || c != rep->comm_raw || strcmp(c, rep->comm_interned)) {
+		rep->comm_hists = h;
+		rep->comm_raw = c;
+		rep->comm_interned = hists__intern(h, c);
+	}
+	return rep->comm_interned;
+}
+
 /* One struct hists per event; pipe streams announce events as they go. */
 static void report__grow_hists(struct report *rep, int nr)
 {
 	if (nr <= rep->nr_hists)
 		return;
 	rep->hists = xrealloc(rep->hists, (size_t)nr * sizeof(*rep->hists));
+	rep->comm_hists = NULL;		/* the hists moved */
 	for (int i = rep->nr_hists; i < nr; i++) {
 		hists__init(&rep->hists[i], &rep->layout);
 		rep->hists[i].full_srcline = rep->full_srcline;
@@ -344,7 +361,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	if (rep->hide_unresolved && !al.sym)
 		goto out;
 	hs.thread = al.thread;
-	hs.comm = hists__intern(h, al.thread ? thread__comm_str(al.thread) : "");
+	hs.comm = report__comm(rep, h, al.thread);
 	hs.pid = al.thread ? al.thread->pid : (pid_t)sample->pid;
 	hs.tid = al.thread ? al.thread->tid : (pid_t)sample->tid;
 	hs.has_map = al.map != NULL;

@@ -82,6 +82,11 @@ struct hists {
 	/* string interning for comms and srclines */
 	struct hist_str **strs;
 	u32 strs_size, nr_strs;
+	/* per-hists caches of the merge path */
+#define HISTS_DSO_CACHE 64
+	const struct dso *dso_cache[HISTS_DSO_CACHE];
+	u32 dso_cache_hash[HISTS_DSO_CACHE];
+	int has_srcline, has_srcfile;	/* -1: not looked at yet */
 	/* srcline lookups need this (borrowed from the report) */
 	bool full_srcline;
 	/*

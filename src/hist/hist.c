@@ -49,6 +49,7 @@ void hists__init(struct hists *h, struct hist_layout *layout)
 	h->table = xcalloc(h->table_size, sizeof(*h->table));
 	h->strs_size = 256;
 	h->strs = xcalloc(h->strs_size, sizeof(*h->strs));
+	h->has_srcline = h->has_srcfile = -1;
 }
 
 void hists__exit(struct hists *h)
@@ -111,6 +112,52 @@ const char *hists__intern(struct hists *h, const char *str)
 	return s->s;
 }
 
+/* hash_str of a DSO's short name, cached by DSO pointer. */
+static u32 dso_name_hash(const struct hists *hc, const struct dso *dso)
+{
+	struct hists *h = (struct hists *)hc;
+	u32 slot = (u32)(((uintptr_t)dso >> 4) & (HISTS_DSO_CACHE - 1));
+
+	if (h->dso_cache[slot] != dso) {
+		h->dso_cache[slot] = dso;
+		h->dso_cache_hash[slot] = hash_str(dso->short_name);
+	}
+	return h->dso_cache_hash[slot];
+}
+
+/* The merge compare's equality, with pointer fast paths. */
+static bool entry_equal(const struct hist_layout *l, const struct hist_entry *a,
+			const struct hist_entry *b)
+{
+	for (int i = 0; i < l->nr_keys; i++) {
+		switch (l->keys[i]->id) {
+		case SORT_COMM:		/* interned in the same hists */
+			if (a->comm != b->comm && strcmp(a->comm, b->comm))
+				return false;
+			continue;
+		case SORT_DSO:
+			if (a->dso == b->dso)
+				continue;
+			break;
+		case SORT_SYM:
+			if (a->sym && a->sym == b->sym && (a->dso == b->dso ||
+			    !hist_layout__has_key(l, SORT_DSO)))
+				continue;
+			if (!a->sym && !b->sym) {
+				if (a->ip != b->ip)
+					return false;
+				continue;
+			}
+			break;
+		default:
+			break;
+		}
+		if (sort_key__collapse(l->keys[i], a, b))
+			return false;
+	}
+	return true;
+}
+
 /* A hash equal for entries the merge compare calls equal. */
 static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 {
@@ -127,7 +174,7 @@ static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 			v = hash_mix(v, (u64)he->tid);
 			break;
 		case SORT_DSO:
-			v = hash_mix(v, he->dso ? hash_str(he->dso->short_name) : 0);
+			v = hash_mix(v, he->dso ? dso_name_hash(h, he->dso) : 0);
 			break;
 		case SORT_SYM:
 			if (he->sym)
@@ -215,7 +262,7 @@ static struct hist_entry *hists__find(struct hists *h, const struct hist_entry *
 	struct hist_entry *he;
 
 	for (he = h->table[key->hash & (h->table_size - 1)]; he; he = he->hnext)
-		if (he->hash == key->hash && !entry_collapse(h->layout, he, key))
+		if (he->hash == key->hash && entry_equal(h->layout, he, key))
 			return he;
 	return NULL;
 }
@@ -302,13 +349,17 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 	};
 	struct hist_entry *he;
 
-	if (hist_layout__has_key(l, SORT_SRCLINE))
+	if (h->has_srcline < 0) {
+		h->has_srcline = hist_layout__has_key(l, SORT_SRCLINE);
+		h->has_srcfile = hist_layout__has_key(l, SORT_SRCFILE);
+	}
+	if (h->has_srcline)
 		key.srcline = srcline_of(h, hs);
-	if (hist_layout__has_key(l, SORT_SRCFILE))
+	if (h->has_srcfile)
 		key.srcfile = srcfile_of(h, hs);
 	key.hash = entry_hash(h, &key);
 	for (he = h->table[key.hash & (h->table_size - 1)]; he; he = he->hnext)
-		if (he->hash == key.hash && !entry_collapse(l, he, &key))
+		if (he->hash == key.hash && entry_equal(l, he, &key))
 			break;
 	if (!he) {
 		if (h->nr_entries >= h->table_size)
