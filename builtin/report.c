@@ -216,6 +216,8 @@ static void name_list__exit(struct name_list *l)
 static bool report__filtered(struct report *rep, const char *comm, pid_t pid, pid_t tid,
 			     struct dso *dso, struct symbol *sym)
 {
+	if (!rep->comms.nr && !rep->pids.nr && !rep->tids.nr && !rep->dsos.nr && !rep->syms.nr)
+		return false;
 	if (rep->comms.nr && !name_list__has(&rep->comms, comm))
 		return true;
 	if (rep->pids.nr && !name_list__has_int(&rep->pids, pid))

@@ -33,12 +33,10 @@ static u32 hash_str(const char *s)
 	return h;
 }
 
-static u32 hash_mix(u32 h, u64 v)
+static inline u32 hash_mix(u32 h, u64 v)
 {
-	v ^= v >> 33;
-	v *= 0xff51afd7ed558ccdULL;
-	v ^= v >> 33;
-	return (h ^ (u32)v ^ (u32)(v >> 32)) * 16777619u;
+	v = (v ^ h) * 0x9e3779b97f4a7c15ULL;
+	return (u32)(v >> 32) ^ (u32)v;
 }
 
 void hists__init(struct hists *h, struct hist_layout *layout)

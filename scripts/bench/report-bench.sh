@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# report-bench.sh: prof report against perf report on the same files, same
+# output; alternating runs, medians of wall time and peak RSS (/usr/bin/time
+# %M), ratios prof/perf. A benchmark, not a test.
+#   1. a ~700K-sample -g profile (perf record -g -c 10000 of the demo, made
+#      here): perf report --stdio (the Children/Self view with call graphs)
+#   2. --sort srcline --no-children on the same file (perf runs addr2line:
+#      one run each unless SRCLINE_N is set)
+#   3. the corpus: every file perf 6.1 reads, the corpus view; per-file
+#      time and peak RSS, and the files where prof needs more memory
+#   PROF=./prof PERF=perf DEMO=.build/tests/helpers/demo N=5 scripts/bench/report-bench.sh
+set -eu
+: "${PROF:=./prof}" "${PERF:=perf}" "${N:=5}" "${DEMO:=demo}" "${ROUNDS:=7500}"
+: "${SRCLINE_N:=1}" "${CORPUS:=$(dirname "$0")/../../../shared/corpus}"
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+
+median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
+# run TAG N ARGS...: both tools N times, alternating; "ms KiB" lines in
+# $tmp/TAG.prof and $tmp/TAG.perf; the outputs must be the same.
+run() {
+	tag=$1 n=$2
+	shift 2
+	i=0
+	while [ "$i" -lt "$n" ]; do
+		for t in prof perf; do
+			eval "bin=\$$(echo $t | tr a-z A-Z)"
+			"$TIME" -f "%e %M" -o "$tmp/t" "$bin" report "$@" >"$tmp/out.$t" 2>/dev/null || true
+			tail -1 "$tmp/t" | awk '{ printf "%d %d\n", $1 * 1000, $2 }' >>"$tmp/$tag.$t"
+		done
+		i=$((i + 1))
+	done
+	if ! cmp -s "$tmp/out.prof" "$tmp/out.perf"; then
+		grep -v '^# (Tip' "$tmp/out.prof" >"$tmp/a" || true
+		grep -v '^# (Tip' "$tmp/out.perf" >"$tmp/b" || true
+		cmp -s "$tmp/a" "$tmp/b" || echo "  note: outputs differ ($(diff "$tmp/a" "$tmp/b" | grep -c '^[<>]') lines)"
+	fi
+	for t in prof perf; do
+		eval "w_$t=$(cut -d' ' -f1 "$tmp/$tag.$t" | median)"
+		eval "r_$t=$(cut -d' ' -f2 "$tmp/$tag.$t" | median)"
+	done
+	echo "$tag (median of $n): prof ${w_prof} ms ${r_prof} KiB, perf ${w_perf} ms ${r_perf} KiB;" \
+	     "speed-up $(awk "BEGIN{printf \"%.2f\", $w_perf/$w_prof}")x," \
+	     "memory ratio $(awk "BEGIN{printf \"%.2f\", $r_prof/$r_perf}")"
+}
+
+"$PERF" record -q -g -c 10000 -o "$tmp/big.data" -- "$DEMO" "$ROUNDS" >/dev/null 2>&1
+samples=$("$PERF" report -i "$tmp/big.data" --stats 2>/dev/null | awk '/SAMPLE events:/ { print $3; exit }')
+echo "profile: $samples samples, $(( $(stat -c %s "$tmp/big.data") / 1048576 )) MiB"
+run "report --stdio" "$N" -i "$tmp/big.data" --stdio
+run "report --stdio --no-children" "$N" -i "$tmp/big.data" --stdio --no-children
+run "report --sort srcline" "$SRCLINE_N" -i "$tmp/big.data" --stdio --no-children --sort srcline
+
+if [ -f "$CORPUS/readable-by-perf61.txt" ]; then
+	mkdir -p "$tmp/empty"
+	more=0 total=0 tp=0 tf=0
+	while read -r f; do
+		kind=$(awk -F'\t' -v f="$f" '$1 == f { print $3 }' "$CORPUS/perf61-summary.tsv")
+		if [ "$kind" = pipe ]; then in=-; src=$CORPUS/perf-data/$f; else in=$CORPUS/perf-data/$f; src=/dev/null; fi
+		for t in prof perf; do
+			eval "bin=\$$(echo $t | tr a-z A-Z)"
+			"$TIME" -f "%e %M" -o "$tmp/t" "$bin" report -i "$in" --stdio --symfs "$tmp/empty" \
+				--sort comm,dso,sym -F overhead,sample,period,comm,dso,sym --no-children \
+				<"$src" >/dev/null 2>&1 || true
+			eval "m_$t=$(tail -1 "$tmp/t" | awk '{ print $2 }')"
+			eval "s_$t=$(tail -1 "$tmp/t" | awk '{ printf "%d", $1 * 1000 }')"
+		done
+		total=$((total + 1)); tp=$((tp + s_prof)); tf=$((tf + s_perf))
+		echo "$f ${s_prof} ms ${m_prof} KiB / perf ${s_perf} ms ${m_perf} KiB" >>"$tmp/corpus"
+		if [ "$m_prof" -gt "$m_perf" ]; then
+			more=$((more + 1))
+			echo "  more memory than perf: $f ($m_prof > $m_perf KiB)"
+		fi
+	done <"$CORPUS/readable-by-perf61.txt"
+	echo "corpus ($total files, the corpus view): prof ${tp} ms, perf ${tf} ms in all;" \
+	     "$more files where prof's peak RSS is above perf's"
+	[ -n "${VERBOSE:-}" ] && cat "$tmp/corpus"
+fi
