@@ -60,6 +60,11 @@ struct report {
 	bool inverted, no_demangle, demangle_kernel, force;
 	bool threads, full_srcline, ignore_vmlinux, hide_unresolved;
 	bool call_graph_set, no_call_graph, percent_limit_set;
+	bool use_pager;
+	/* progress on a terminal while loading a large file */
+	bool progress;
+	u64 file_size, nr_seen;
+	int last_pct;
 	/* run state */
 	struct session *session;
 	struct machine *machine;
@@ -342,9 +347,49 @@ static void report__add_branches(struct report *rep, struct hists *h, struct his
 	}
 }
 
+/*
+ * "Loading: NN%" on stderr while reading a file of 32 MiB or more, only
+ * when stderr is a terminal and -q is not given; erased when done.
+ */
+#define PROGRESS_MIN_SIZE (32ULL << 20)
+
+static void report__progress_start(struct report *rep)
+{
+	struct stat st;
+
+	rep->last_pct = -1;
+	if (rep->quiet || session__is_pipe(rep->session) || !isatty(STDERR_FILENO) ||
+	    stat(session__path(rep->session), &st) || (u64)st.st_size < PROGRESS_MIN_SIZE)
+		return;
+	rep->file_size = (u64)st.st_size;
+	rep->progress = true;
+}
+
+static void report__progress(struct report *rep)
+{
+	int pct;
+
+	if (!rep->progress || ++rep->nr_seen % 16384)
+		return;
+	pct = (int)(session__record_offset(rep->session) * 100 / rep->file_size);
+	if (pct != rep->last_pct && pct <= 100) {
+		rep->last_pct = pct;
+		fprintf(stderr, "\rLoading %s: %3d%%", session__path(rep->session), pct);
+	}
+}
+
+static void report__progress_end(struct report *rep)
+{
+	if (rep->progress && rep->last_pct >= 0)
+		fputs("\r\033[K", stderr);
+	rep->progress = false;
+}
+
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct report *rep = session__tool_priv(s);
+
+	report__progress(rep);
 	struct addr_location al;
 	struct hist_sample hs = { 0 };
 	struct hists *h;
@@ -691,6 +736,16 @@ static bool any_callchain(struct session *s)
 	return false;
 }
 
+/* The header block (--header) or the line pointing to it. */
+static void report__print_preamble(struct report *rep)
+{
+	if (rep->header && !session__is_pipe(rep->session))
+		header__fprintf_info(rep->session, rep->show_info, stdout);
+	else if (!rep->header && !rep->quiet)
+		fputs("# To display the perf.data header info, please use "
+		      "--header/--header-only options.\n#\n", stdout);
+}
+
 static int report__run(struct report *rep)
 {
 	struct tool tool = {
@@ -700,7 +755,7 @@ static int report__run(struct report *rep)
 	};
 	const char *bad = NULL;
 	bool pipe = session__is_pipe(rep->session);
-	bool has_chain;
+	bool has_chain, defer;
 	int ret;
 
 	rep->machine = machine__new_host();
@@ -749,13 +804,23 @@ static int report__run(struct report *rep)
 	rep->cursor = xmalloc(MAX_FRAMES * sizeof(*rep->cursor));
 	rep->he_cache = xmalloc((MAX_FRAMES + 1) * sizeof(*rep->he_cache));
 
+	/* on a terminal the pager starts once the data is loaded */
+	defer = rep->use_pager && isatty(STDOUT_FILENO);
+	if (!defer)
+		report__print_preamble(rep);
+	report__progress_start(rep);
 	ret = session__process_events(rep->session, &tool);
+	report__progress_end(rep);
 	if (ret < 0) {
 		const char *msg = session__strerror(rep->session);
 
 		return error("%s", *msg ? msg : strerror(-ret));
 	}
 	report__grow_hists(rep, session__nr_evsels(rep->session));
+	if (defer) {
+		setup_pager();
+		report__print_preamble(rep);
+	}
 	{
 		u64 nr = 0;
 
@@ -967,19 +1032,17 @@ int cmd_report(int argc, const char **argv)
 		free(errmsg);
 		return -1;
 	}
-	if (strcmp(rep.input, "-") && pager_use != 0 && !rep.stats)
-		setup_pager();
-
+	rep.use_pager = strcmp(rep.input, "-") && pager_use != 0;
 	if (rep.stats) {
 		ret = report__stats(&rep);
 	} else if (rep.header_only) {
+		if (rep.use_pager)
+			setup_pager();
 		ret = report__header_only(&rep);
 	} else {
-		if (rep.header)
+		/* pipe streams print their header features as they arrive */
+		if (rep.header && session__is_pipe(rep.session))
 			header__fprintf_info(rep.session, rep.show_info, stdout);
-		else if (!rep.quiet)
-			fputs("# To display the perf.data header info, please use "
-			      "--header/--header-only options.\n#\n", stdout);
 		ret = report__run(&rep);
 	}
 	report__exit(&rep);
