@@ -338,11 +338,14 @@ static void report__add_branches(struct report *rep, struct hists *h, struct his
 		hs->sym = bl.map ? report__sym(bl.map->dso, bl.sym) : NULL;
 		hs->ip = to;
 		hs->period = 1;
+		size_t nr_before = h->nr_entries;
+
 		he = hists__add(h, hs, true);
+		if (h->nr_entries != nr_before)
+			he->filtered = report__filtered(rep, hs->comm, hs->pid, hs->tid, hs->dso,
+							hs->sym);
 		h->nr_samples++;
 		h->total_period++;
-		if (report__filtered(rep, hs->comm, hs->pid, hs->tid, hs->dso, hs->sym))
-			he->filtered = true;
 		addr_location__exit(&bl);
 	}
 }
@@ -395,6 +398,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	struct hists *h;
 	struct hist_entry *he;
 	struct symbol *parent = NULL;
+	size_t nr_before;
+	bool filtered;
 	int nr = 0;
 
 	(void)ev;
@@ -429,11 +434,17 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		goto out;
 	}
 
+	/*
+	 * perf decides filtering once per sample, from its own location, and
+	 * an entry keeps the decision of the sample that created it.
+	 */
+	filtered = report__filtered(rep, hs.comm, hs.pid, hs.tid, hs.dso, hs.sym);
+	nr_before = h->nr_entries;
 	he = hists__add(h, &hs, true);
+	if (h->nr_entries != nr_before)
+		he->filtered = filtered;
 	h->nr_samples++;
 	h->total_period += sample->period;
-	if (report__filtered(rep, hs.comm, hs.pid, hs.tid, hs.dso, hs.sym))
-		he->filtered = true;
 	if (rep->layout.children) {
 		u32 ncache = 0;
 
@@ -461,7 +472,10 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 			hs.sym = c->sym;
 			hs.ip = c->ip;
 			hs.raw_ip = true;
+			nr_before = h->nr_entries;
 			ce = hists__add(h, &hs, false);
+			if (h->nr_entries != nr_before)
+				ce->filtered = filtered;
 			for (u32 k = 0; k < ncache && !seen; k++)
 				seen = rep->he_cache[k] == ce;
 			if (seen)
@@ -469,8 +483,6 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 			rep->he_cache[ncache++] = ce;
 			ce->period_acc += sample->period;
 			ce->nr_events_acc++;
-			if (report__filtered(rep, hs.comm, hs.pid, hs.tid, hs.dso, hs.sym))
-				ce->filtered = true;
 			if (rep->use_callchain) {
 				if (!ce->callchain)
 					ce->callchain = callchain_root__new();
@@ -685,6 +697,18 @@ static int report__print(struct report *rep)
 
 		if (report__is_member(rep, i) || !h->nr_samples)
 			continue;
+		if (rep->percentage && !strcmp(rep->percentage, "relative")) {
+			/* percentages of what the filters let through (not in call graphs) */
+			h->callchain_total = h->total_period;
+			h->total_period = h->nr_samples = 0;
+			for (size_t e = 0; e < h->nr_entries; e++)
+				if (!h->entries[e]->filtered) {
+					h->total_period += h->entries[e]->period;
+					h->nr_samples += h->entries[e]->nr_events;
+				}
+			n = h->nr_samples;
+			total = h->total_period;
+		}
 		if (g) {
 			struct hists *members[64];
 			int nr = (int)min(g->nr_members, 64u);
@@ -736,6 +760,47 @@ static bool any_callchain(struct session *s)
 	return false;
 }
 
+/*
+ * perf's sort__setup_elide: a column whose filter names one value (--comm
+ * x, --dsos y, --symbols z) is hidden and named in a "# comm: x" line,
+ * unless that would hide every key column.
+ */
+static void report__setup_elide(struct report *rep)
+{
+	struct hist_layout *l = &rep->layout;
+	bool all = true;
+
+	for (int i = 0; i < l->nr_fields; i++) {
+		const struct hist_field *f = &l->fields[i];
+		const struct name_list *nl = NULL;
+		const char *what = NULL;
+
+		if (f->kind != HPP_SORT_KEY)
+			continue;
+		switch (f->key->id) {
+		case SORT_SYM:
+			nl = &rep->syms, what = "symbol";
+			break;
+		case SORT_DSO:
+			nl = &rep->dsos, what = "dso";
+			break;
+		case SORT_COMM:
+			nl = &rep->comms, what = "comm";
+			break;
+		default:
+			break;
+		}
+		if (nl && nl->nr == 1) {
+			printf("# %s: %s\n", what, nl->names[0]);
+			l->elide[i] = true;
+		} else {
+			all = false;
+		}
+	}
+	if (all)
+		memset(l->elide, 0, sizeof(l->elide));
+}
+
 /* The header block (--header) or the line pointing to it. */
 static void report__print_preamble(struct report *rep)
 {
@@ -744,6 +809,7 @@ static void report__print_preamble(struct report *rep)
 	else if (!rep->header && !rep->quiet)
 		fputs("# To display the perf.data header info, please use "
 		      "--header/--header-only options.\n#\n", stdout);
+	report__setup_elide(rep);
 }
 
 static int report__run(struct report *rep)

@@ -79,6 +79,7 @@ struct hists {
 	size_t nr_entries, alloc;
 	u64 total_period;
 	u64 nr_samples;
+	u64 callchain_total;		/* 0: total_period (--percentage relative keeps it) */
 	/* string interning for comms and srclines */
 	struct hist_str **strs;
 	u32 strs_size, nr_strs;

@@ -57,6 +57,7 @@ struct hist_field {
 /* The columns and the sort order, as perf's setup_sorting builds them. */
 struct hist_layout {
 	struct hist_field fields[HIST_MAX_FIELDS];	/* columns, in order */
+	bool elide[HIST_MAX_FIELDS];			/* hidden: a one-value filter */
 	int nr_fields;
 	struct hist_field sorts[HIST_MAX_FIELDS];	/* output sort list */
 	int nr_sorts;

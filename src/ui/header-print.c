@@ -314,7 +314,7 @@ static void print_feature(struct session *s, const struct perf_header *h, int fe
 	if (feat >= HEADER_LAST_FEATURE_61)
 		return;
 	if (full_only(feat) && !full) {
-		fprintf(fp, "# %s info available, use -i to display\n", perf_feature__name(feat));
+		fprintf(fp, "# %s info available, use -I to display\n", perf_feature__name(feat));
 		return;
 	}
 	switch (feat) {

@@ -352,24 +352,33 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 		}
 	}
 	if (o->show_header) {
+		bool first = true;
+
 		fputs("# ", fp);
 		for (int i = 0; i < l->nr_fields; i++) {
 			const struct hist_field *f = &l->fields[i];
 			int w = field_width(h, f, widths, i);
 
-			if (i)
+			if (l->elide[i])
+				continue;
+			if (!first)
 				fputs("  ", fp);
+			first = false;
 			if (f->kind == HPP_SORT_KEY)
 				fprintf(fp, "%-*.*s", w, w, field_header(f, l->children, l->fields_given));
 			else
 				fprintf(fp, "%*s", w, field_header(f, l->children, l->fields_given));
 		}
 		fputs("\n# ", fp);
+		first = true;
 		for (int i = 0; i < l->nr_fields; i++) {
 			int w = field_width(h, &l->fields[i], widths, i);
 
-			if (i)
+			if (l->elide[i])
+				continue;
+			if (!first)
 				fputs("  ", fp);
+			first = false;
 			for (int k = 0; k < w; k++)
 				fputc('.', fp);
 		}
@@ -387,6 +396,8 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 			const struct hist_field *f = &l->fields[i];
 			int w = field_width(h, f, widths, i);
 
+			if (l->elide[i])
+				continue;
 			fputs("  ", fp);
 			switch (f->kind) {
 			/* perf's " %*.2f%%" and " %*lu": a value wider than its
@@ -429,18 +440,19 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 		lines++;
 		if (o->cp && o->cp->enabled && he->callchain) {
 			const struct callchain_param *cp = o->cp;
+			u64 total = h->callchain_total ? h->callchain_total : h->total_period;
 
 			switch (cp->mode) {
 			case CHAIN_GRAPH_ABS:
 			case CHAIN_GRAPH_REL:
-				chain_graph(fp, cp, he->callchain, h->total_period, pv,
+				chain_graph(fp, cp, he->callchain, total, pv,
 					    o->sort_starts_with_sym);
 				break;
 			case CHAIN_FLAT:
-				chain_flat(fp, cp, he->callchain, h->total_period, false);
+				chain_flat(fp, cp, he->callchain, total, false);
 				break;
 			case CHAIN_FOLDED:
-				chain_flat(fp, cp, he->callchain, h->total_period, true);
+				chain_flat(fp, cp, he->callchain, total, true);
 				break;
 			case CHAIN_NONE:
 				break;
