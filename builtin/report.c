@@ -954,9 +954,10 @@ static int report__header_only(struct report *rep)
 /*
  * perf's -g takes the next word as its value when there is one ("-g
  * folded", "-g caller"), a parse-options mode ours lacks: join such a
- * pair into "--call-graph=<word>". Returns a new argv (leaked, as argv).
+ * pair into "--call-graph=<word>". Returns a new argv; the caller frees
+ * it and *@joined (the one string made, or NULL) when done with options.
  */
-static const char **join_call_graph_arg(int *argcp, const char **argv)
+static const char **join_call_graph_arg(int *argcp, const char **argv, char **joined)
 {
 	int argc = *argcp, n = 0;
 	const char **out = xcalloc((size_t)argc + 1, sizeof(*out));
@@ -964,7 +965,9 @@ static const char **join_call_graph_arg(int *argcp, const char **argv)
 	for (int i = 0; i < argc; i++) {
 		if (i > 0 && (!strcmp(argv[i], "-g") || !strcmp(argv[i], "--call-graph")) &&
 		    i + 1 < argc && argv[i + 1][0] != '-') {
-			out[n++] = xasprintf("--call-graph=%s", argv[i + 1]);
+			free(*joined);
+			*joined = xasprintf("--call-graph=%s", argv[i + 1]);
+			out[n++] = *joined;
 			i++;
 			continue;
 		}
@@ -987,7 +990,8 @@ int cmd_report(int argc, const char **argv)
 		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
 			.value = CCVAL_PERCENT, .min_percent = 0.5 },
 	};
-	char *errmsg = NULL;
+	char *errmsg = NULL, *joined = NULL;
+	const char **joined_argv;
 	struct stat st;
 	int ret;
 	const struct option options[] = {
@@ -1057,13 +1061,16 @@ int cmd_report(int argc, const char **argv)
 
 	/* --no-demangle is the negation of --demangle: default on */
 	rep.no_demangle = true;
-	argv = join_call_graph_arg(&argc, argv);
+	argv = joined_argv = join_call_graph_arg(&argc, argv, &joined);
 	argc = parse_options(argc, argv, options, report_usage, 0);
 	if (argc)
 		usage_with_options(report_usage, options);
 	rep.no_demangle = !rep.no_demangle;
-	if (rep.percentage && strcmp(rep.percentage, "relative") && strcmp(rep.percentage, "absolute"))
-		return error("Invalid percentage: %s", rep.percentage);
+	if (rep.percentage && strcmp(rep.percentage, "relative") &&
+	    strcmp(rep.percentage, "absolute")) {
+		ret = error("Invalid percentage: %s", rep.percentage);
+		goto out;
+	}
 
 	if (rep.symfs)
 		symbol_conf.symfs = rep.symfs;
@@ -1076,10 +1083,14 @@ int cmd_report(int argc, const char **argv)
 	symbol_conf.show_params = verbose > 0;
 	symbol_conf.full_srcline = rep.full_srcline;
 	symbol_conf.ignore_vmlinux = rep.ignore_vmlinux;
-	if (rep.vmlinux && access(rep.vmlinux, R_OK))
-		return error("Invalid file: %s", rep.vmlinux);
-	if (rep.kallsyms && access(rep.kallsyms, R_OK))
-		return error("Invalid file: %s", rep.kallsyms);
+	if (rep.vmlinux && access(rep.vmlinux, R_OK)) {
+		ret = error("Invalid file: %s", rep.vmlinux);
+		goto out;
+	}
+	if (rep.kallsyms && access(rep.kallsyms, R_OK)) {
+		ret = error("Invalid file: %s", rep.kallsyms);
+		goto out;
+	}
 	name_list__parse(&rep.comms, rep.comm_list);
 	name_list__parse(&rep.pids, rep.pid_list);
 	name_list__parse(&rep.tids, rep.tid_list);
@@ -1096,7 +1107,8 @@ int cmd_report(int argc, const char **argv)
 	if (ret < 0) {
 		error("%s", errmsg ? errmsg : strerror(-ret));
 		free(errmsg);
-		return -1;
+		ret = -1;
+		goto out;
 	}
 	rep.use_pager = strcmp(rep.input, "-") && pager_use != 0;
 	if (rep.stats) {
@@ -1111,6 +1123,9 @@ int cmd_report(int argc, const char **argv)
 			header__fprintf_info(rep.session, rep.show_info, stdout);
 		ret = report__run(&rep);
 	}
+out:
 	report__exit(&rep);
+	free(joined_argv);
+	free(joined);
 	return ret < 0 ? -1 : 0;
 }

@@ -240,8 +240,10 @@ static void collect_flat(struct callchain_node *n, u64 min_hit, struct callchain
 	struct callchain_node **kids = xmalloc((n->nr_children + 1) * sizeof(*kids));
 
 	/* perf walks children in its lookup-tree order: larger (dso, address) first */
-	memcpy(kids, n->children, n->nr_children * sizeof(*kids));
-	qsort(kids, n->nr_children, sizeof(*kids), lookup_order);
+	if (n->nr_children) {
+		memcpy(kids, n->children, n->nr_children * sizeof(*kids));
+		qsort(kids, n->nr_children, sizeof(*kids), lookup_order);
+	}
 	for (u32 i = 0; i < n->nr_children; i++)
 		collect_flat(kids[i], min_hit, arr, nr, alloc);
 	free(kids);
