@@ -74,12 +74,24 @@ test_expect_success PERF,PERF_EVENTS 'exit status of the workload passes through
 	grep -q "^Failed to collect .* for the ./nonexistent/cmd. workload: No such file or directory" err
 '
 
-test_expect_success PERF,PERF_EVENTS 'SIGTERM and SIGINT leave a complete file' '
-	"$PROF" record -q -o term.data -- "$D" 5000 & pid=$! &&
-	sleep 0.4 && kill -TERM $pid; { wait $pid || true; } &&
-	report_clean term.data &&
-	"$PROF" record -q -o int.data -- "$D" 5000 & pid=$! &&
-	sleep 0.4 && kill -INT $pid; { wait $pid || true; } &&
+# Wait until prof has forked its workload (its handlers are set by then).
+wait_child() {
+	n=0
+	while ! pgrep -P "$1" >/dev/null 2>&1; do
+		n=$((n + 1)); test $n -lt 200 || return 1; sleep 0.05
+	done
+	sleep 0.3
+}
+
+test_expect_success PERF,PERF_EVENTS 'SIGTERM leaves a complete file' '
+	"$PROF" record -q -o term.data -- "$D" 8000 & pid=$! &&
+	wait_child $pid && kill -TERM $pid && { wait $pid || true; } &&
+	report_clean term.data
+'
+
+test_expect_success PERF,PERF_EVENTS 'SIGINT (Ctrl-C) leaves a complete file' '
+	"$PROF" record -q -o int.data -- "$D" 8000 & pid=$! &&
+	wait_child $pid && kill -INT $pid && { wait $pid || true; } &&
 	report_clean int.data
 '
 
@@ -150,19 +162,17 @@ test_expect_success PERF,PERF_EVENTS 'the build-id cache lets perf resolve a bin
 '
 
 test_expect_success PERF,PERF_EVENTS '--switch-output: SIGUSR2 and time rotate into files perf reads' '
-	mkdir sw &&
-	(cd sw && exec "$PROF" record --switch-output -- "$D" 1500 2>err) & pid=$! &&
-	sleep 0.4 && kill -USR2 $pid && { wait $pid || true; } &&
-	grep -q "^\[ perf record: dump data: Woken up [0-9]* times \]$" sw/err &&
-	grep -q "^\[ perf record: Dump perf.data.[0-9]\{16\} \]$" sw/err &&
-	test $(ls sw/perf.data.* | wc -l) = 2 &&
-	for f in sw/perf.data.*; do
+	mkdir sw swt && cd sw &&
+	{ "$PROF" record --switch-output -- "$D" 2500 2>err & pid=$!; } &&
+	wait_child $pid && kill -USR2 $pid && { wait $pid || true; } &&
+	grep -q "^\[ perf record: dump data: Woken up [0-9]* times \]$" err &&
+	grep -q "^\[ perf record: Dump perf.data.[0-9]\{16\} \]$" err &&
+	test $(ls perf.data.* | wc -l) = 2 &&
+	for f in perf.data.*; do
 		perf report -i $f --stdio 2>/dev/null | grep -q hot_loop || exit 1
 	done &&
-	mkdir swt && (
-		cd swt && "$PROF" record -q --switch-output=1s -- "$D" 2500
-	) &&
-	test $(ls swt/perf.data.* | wc -l) -ge 2
+	cd ../swt && "$PROF" record -q --switch-output=1s -- "$D" 2500 &&
+	test $(ls perf.data.* | wc -l) -ge 2
 '
 
 test_expect_success PERF,SETPRIV 'unprivileged: user-space fallback, file readable' '
