@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * t0700-hist: histogram building blocks of prof report: perf's unit
+ * conversion, the column/sort layout of --sort and -F, callchain trees
+ * (append and split) and the stdio drawing of a small graph.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/hist.h"
+#include "prof/sort.h"
+#include "prof/callchain.h"
+#include "prof/hist-stdio.h"
+#include "prof/symbol.h"
+#include "tap.h"
+
+static void test_convert_unit(void)
+{
+	char unit;
+
+	is_int(hist__convert_unit(351, &unit), 351, "351 stays");
+	ok(unit == ' ', "with a space unit (\"351  of event\")");
+	is_int(hist__convert_unit(1000, &unit), 1000, "1000 stays (only > 1000 scales)");
+	is_int(hist__convert_unit(2385, &unit), 2, "2385 is 2K");
+	ok(unit == 'K', "K");
+	is_int(hist__convert_unit(709000, &unit), 709, "709000 is 709K");
+	is_int(hist__convert_unit(2000000, &unit), 2, "2000000 is 2M");
+	ok(unit == 'M', "M");
+}
+
+static void test_layout(void)
+{
+	struct hist_layout l;
+	const char *bad;
+
+	is_int(hist_layout__setup(&l, NULL, NULL, true, false, false, &bad), 0, "default layout");
+	is_int(l.nr_fields, 5, "Children, Self, comm, dso, sym");
+	ok(l.fields[0].kind == HPP_OVERHEAD_CHILDREN && l.fields[1].kind == HPP_OVERHEAD,
+	   "the overhead columns lead");
+	ok(l.sorts[0].kind == HPP_OVERHEAD_CHILDREN && l.sorts[2].kind == HPP_SORT_KEY &&
+	   l.sorts[2].key->id == SORT_COMM, "sorted by Children, Self, then the keys");
+
+	is_int(hist_layout__setup(&l, "comm,dso,sym", "overhead,sample,period,comm,dso,sym", false,
+				  false, false, &bad), 0, "-F with --sort");
+	is_int(l.nr_fields, 6, "exactly the -F columns");
+	ok(l.sorts[0].kind == HPP_SORT_KEY && l.sorts[0].key->id == SORT_COMM &&
+	   l.sorts[3].kind == HPP_OVERHEAD && l.sorts[5].kind == HPP_PERIOD,
+	   "sort keys first, then the fields (perf's order with -F)");
+
+	is_int(hist_layout__setup(&l, NULL, NULL, false, true, true, &bad), 0, "-n --show-total-period");
+	ok(l.fields[1].kind == HPP_SAMPLE && l.fields[2].kind == HPP_PERIOD,
+	   "Samples and Period follow Overhead");
+
+	is_int(hist_layout__setup(&l, "comm,nosuchkey", NULL, false, false, false, &bad), -EINVAL,
+	       "an unknown key is refused");
+	is_str(bad, "nosuchkey", "and named");
+	ok(sort_key__find("symbol") && sort_key__find("symbol")->id == SORT_SYM, "symbol is sym");
+}
+
+static struct callchain_cursor_node frame(struct symbol *sym)
+{
+	struct callchain_cursor_node f = { .ip = sym->start, .sym = sym, .has_map = true,
+					   .level = '.' };
+	return f;
+}
+
+static void test_callchain_split(void)
+{
+	struct symbol *a = symbol__new(0x100, 0x10, 1, 2, "a");
+	struct symbol *b = symbol__new(0x200, 0x10, 1, 2, "b");
+	struct symbol *c = symbol__new(0x300, 0x10, 1, 2, "c");
+	struct symbol *d = symbol__new(0x400, 0x10, 1, 2, "d");
+	struct callchain_cursor_node abc[] = { frame(a), frame(b), frame(c) };
+	struct callchain_cursor_node abd[] = { frame(a), frame(b), frame(d) };
+	struct callchain_root *r = callchain_root__new();
+	struct callchain_node *n;
+
+	callchain_set_key(CCKEY_FUNCTION);
+	callchain_root__append(r, abc, 3, 10);
+	is_int(r->node.nr_children, 1, "one chain: one node");
+	is_int(r->node.children[0]->nr_val, 3, "holding its three frames");
+	callchain_root__append(r, abd, 3, 5);
+	n = r->node.children[0];
+	is_int(n->nr_val, 2, "a chain leaving in the middle splits the node: a;b");
+	is_int(n->nr_children, 2, "with the old tail and the new branch below");
+	is_int((long long)n->children_hit, 15, "children_hit 10 + 5");
+	is_int((long long)n->hit, 0, "no sample ends in a;b");
+	callchain_root__append(r, abc, 1, 1);
+	n = r->node.children[0];
+	is_int(n->nr_val, 1, "a chain ending inside a node splits it too: a");
+	is_int((long long)n->hit, 1, "the sample ends there");
+	is_int((long long)callchain_node__cumul(n), 16, "cumulative 16");
+	callchain_root__delete(r);
+	symbol__delete(a);
+	symbol__delete(b);
+	symbol__delete(c);
+	symbol__delete(d);
+}
+
+/* The graph of perf's documentation example, --no-children, callee order. */
+static void test_graph_drawing(void)
+{
+	struct symbol *leaf = symbol__new(0x100, 0x10, 1, 2, "leaf");
+	struct symbol *mid = symbol__new(0x200, 0x10, 1, 2, "mid");
+	struct symbol *top = symbol__new(0x300, 0x10, 1, 2, "top");
+	struct callchain_cursor_node c1[] = { frame(leaf), frame(mid), frame(top) };
+	struct callchain_cursor_node c2[] = { frame(leaf), frame(top) };
+	struct callchain_param cp = { .enabled = true, .mode = CHAIN_GRAPH_ABS,
+				      .order = ORDER_CALLEE, .value = CCVAL_PERCENT,
+				      .min_percent = 0.5 };
+	struct hists_print_opts o = { .show_header = false, .cp = &cp };
+	struct hist_layout l;
+	struct hist_sample hs = { .comm = "burn", .sym = leaf, .has_map = true, .level = '.',
+				  .period = 10 };
+	struct hists h;
+	struct hist_entry *he;
+	const char *bad;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	hist_layout__setup(&l, "sym", NULL, false, false, false, &bad);
+	hists__init(&h, &l);
+	hs.comm = hists__intern(&h, "burn");
+	he = hists__add(&h, &hs, true);
+	hs.period = 6;
+	hists__add(&h, &hs, true);
+	h.total_period = 16;
+	h.nr_samples = 2;
+	he->callchain = callchain_root__new();
+	callchain_set_key(CCKEY_FUNCTION);
+	callchain_root__append(he->callchain, c1, 3, 10);
+	callchain_root__append(he->callchain, c2, 2, 6);
+	hists__output_resort(&h);
+	callchain_root__sort(he->callchain, &cp);
+	fp = open_memstream(&text, &len);
+	hists__fprintf(&h, &o, fp);
+	fclose(fp);
+	is_str(text,
+	       "   100.00%  [.] leaf\n"
+	       "            |\n"
+	       "            ---leaf\n"
+	       "               |          \n"
+	       "               |--62.50%--mid\n"
+	       "               |          top\n"
+	       "               |          \n"
+	       "                --37.50%--top\n"
+	       "\n",
+	       "graph drawing: margins, branch lines, percentages, blank lines");
+	free(text);
+
+	cp.mode = CHAIN_FOLDED;
+	text = NULL;
+	fp = open_memstream(&text, &len);
+	hists__fprintf(&h, &o, fp);
+	fclose(fp);
+	is_str(text, "   100.00%  [.] leaf\n62.50% leaf;mid;top\n37.50% leaf;top\n",
+	       "folded: one line per path");
+	free(text);
+	hists__exit(&h);
+	symbol__delete(leaf);
+	symbol__delete(mid);
+	symbol__delete(top);
+}
+
+int main(void)
+{
+	test_convert_unit();
+	test_layout();
+	test_callchain_split();
+	test_graph_drawing();
+	return done_testing();
+}
