@@ -51,12 +51,18 @@ static s64 cmp_u64(u64 l, u64 r)
 	return l < r ? -1 : l > r ? 1 : 0;
 }
 
+/* -v shows (and compares) DSOs by their long names. */
+static const char *dso_name(const struct dso *dso)
+{
+	return verbose > 0 ? dso->long_name : dso->short_name;
+}
+
 /* perf's _sort__dso_cmp(right, left): names ascending, no map last. */
 static s64 dso_collapse(const struct hist_entry *l, const struct hist_entry *r)
 {
 	if (!l->dso || !r->dso)
 		return cmp_null(l->dso, r->dso);
-	return strcmp(r->dso->short_name, l->dso->short_name);
+	return strcmp(dso_name(r->dso), dso_name(l->dso));
 }
 
 static s64 sym_collapse(const struct hist_entry *l, const struct hist_entry *r)
@@ -148,9 +154,12 @@ int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
 	}
 	case SORT_DSO:
 		return snprintf(buf, size, "%-*.*s", width, width,
-				he->dso ? he->dso->short_name : "[unknown]");
+				he->dso ? dso_name(he->dso) : "[unknown]");
 	case SORT_SYM:
-		n = snprintf(buf, size, "[%c] ", he->level);
+		if (verbose > 0)	/* address and symtab origin letter */
+			n = snprintf(buf, size, "%-#*" PRIx64 " %c ", 18, he->ip,
+				     he->has_map && he->dso ? he->dso->origin : '!');
+		n += snprintf(buf + n, size - n, "[%c] ", he->level);
 		if (he->sym && he->has_map)
 			n += snprintf(buf + n, size - n, "%.*s", max(width - n, 0), he->sym->name);
 		else
@@ -189,9 +198,11 @@ int sort_key__value_width(const struct sort_key *k, const struct hist_entry *he)
 		return he->thread ? (int)strlen(thread__comm_str(he->thread)) + 8 : 0;
 	case SORT_DSO:
 		/* an unresolved symbol widens the column to an address */
-		return max(he->dso ? (int)strlen(he->dso->short_name) : 0, he->sym ? 0 : 16);
+		return max(he->dso ? (int)strlen(dso_name(he->dso)) : 0, he->sym ? 0 : 16);
 	case SORT_SYM:
-		return he->sym ? he->sym->namelen + 4 : 16 + 4 + 2;
+		if (he->sym)
+			return he->sym->namelen + 4 + (verbose > 0 ? 16 + 2 + 3 : 0);
+		return 16 + 4 + 2;
 	case SORT_SRCLINE:
 		return he->srcline ? (int)strlen(he->srcline) : 0;
 	case SORT_SRCFILE:

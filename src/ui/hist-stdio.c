@@ -348,7 +348,8 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 				continue;
 			w = sort_key__value_width(f->key, he);
 			if (f->key->id == SORT_DSO && hist_layout__has_key(l, SORT_SYM) == false)
-				w = he->dso ? (int)strlen(he->dso->short_name) : 0;
+				w = he->dso ? (int)strlen(verbose > 0 ? he->dso->long_name :
+							  he->dso->short_name) : 0;
 			if (w > widths[i])
 				widths[i] = w;
 		}
