@@ -551,6 +551,9 @@ static struct hproc *hits__proc(struct hits *h, pid_t pid, bool create)
 {
 	size_t i;
 
+	if (pid == 0)
+		return NULL;	/* 0 marks a free slot; the idle task has no user maps */
+
 	if (h->nr_procs * 2 >= h->cap) {
 		struct hproc *old = h->procs;
 		size_t oldcap = h->cap, j;
@@ -644,7 +647,7 @@ static void hits__map(struct hits *h, u16 misc, u32 pid, u64 start, u64 len, con
 	bool kernel = cpumode == PERF_RECORD_MISC_KERNEL || (s32)pid == -1;
 	struct hproc *p = kernel ? &h->kernel : hits__proc(h, (pid_t)pid, true);
 
-	if (misc & PERF_RECORD_MISC_MMAP_DATA)
+	if (!p || (misc & PERF_RECORD_MISC_MMAP_DATA))
 		return;
 	if (kernel && strstarts(name, "[kernel.kallsyms]")) {
 		name = "[kernel.kallsyms]";
@@ -669,7 +672,8 @@ static void hits__side(struct hits *h, const union perf_event *ev)
 		struct hmap *copy;
 		size_t n;
 
-		if (ev->fork.pid == ev->fork.ppid || hits__proc(h, (pid_t)ev->fork.pid, false))
+		if (!ev->fork.pid || ev->fork.pid == ev->fork.ppid ||
+		    hits__proc(h, (pid_t)ev->fork.pid, false))
 			break;
 		parent = hits__proc(h, (pid_t)ev->fork.ppid, false);
 		if (!parent || !parent->nr)
