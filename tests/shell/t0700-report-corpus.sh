@@ -71,10 +71,35 @@ test_expect_success SHARED '--header-only -I as perf 6.1 on every file it reads'
 	test_line_count = 0 wrong-header
 '
 
-test_expect_success SHARED 'the report view as perf 6.1 on at least 100 files' '
+test_expect_success SHARED 'the report view as perf 6.1 on at least 105 files' '
 	compare_all report &&
 	read same total <count-report &&
-	test "$same" -ge 100
+	test "$same" -ge 105
+'
+
+# The default view (Children/Self, call graphs, branch and group views)
+# against the perf on this machine, which is 6.1 like the oracle.
+test_expect_success SHARED,PERF 'the default view as perf prints it on at least 93 files' '
+	same=0
+	while read -r f; do
+		kind=$(awk -F"\t" -v f="$f" "\$1 == f { print \$3 }" "$C/perf61-summary.tsv")
+		src=$C/perf-data/$f in=$src
+		if [ "$kind" = pipe ]; then in=-; else src=/dev/null; fi
+		LC_ALL=C timeout 60 "$PERF" report -i "$in" --stdio --symfs empty-symfs <"$src" 2>/dev/null |
+			grep -v "^# (Tip:" >exp || :
+		LC_ALL=C "$PROF" report -i "$in" --stdio --symfs empty-symfs <"$src" 2>/dev/null |
+			grep -v "^# (Tip:" >got || :
+		if cmp -s got exp; then same=$((same + 1)); fi
+	done <"$C/readable-by-perf61.txt"
+	echo "default view: $same identical" >&2 &&
+	test "$same" -ge 93
+'
+
+test_expect_success SHARED 'module maps over the kernel map: no crash (files once crashing)' '
+	for f in simpleperf/testdata/perf_no_unwind.data \
+		 simpleperf/script_testdata/perf_with_long_callchain.data; do
+		"$PROF" report -i "$C/perf-data/$f" --stdio >out 2>err || return 1
+	done
 '
 
 test_expect_success SHARED 'corrupt and fuzzed files: one error line, non-zero exit, no crash' '
