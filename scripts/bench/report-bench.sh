@@ -11,7 +11,7 @@
 #      time and peak RSS, and the files where prof needs more memory
 #   PROF=./prof PERF=perf DEMO=.build/tests/helpers/demo N=5 scripts/bench/report-bench.sh
 set -eu
-: "${PROF:=./prof}" "${PERF:=perf}" "${N:=5}" "${DEMO:=demo}" "${ROUNDS:=7500}"
+: "${PROF:=./prof}" "${PERF:=perf}" "${N:=5}" "${DEMO:=demo}" "${ROUNDS:=9000}"
 : "${SRCLINE_N:=1}" "${CORPUS:=$(dirname "$0")/../../../shared/corpus}"
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
