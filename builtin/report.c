@@ -350,6 +350,7 @@ static void report__add_branches(struct report *rep, struct hists *h, struct his
 		u64 to = sample->branch[i].to;
 		struct addr_location bl;
 		struct hist_entry *he;
+		size_t nr_before;
 
 		machine__resolve(rep->machine, PROF_CPUMODE_USER, hs->pid, hs->tid, to, &bl);
 		if (!bl.map) {
@@ -362,8 +363,7 @@ static void report__add_branches(struct report *rep, struct hists *h, struct his
 		hs->sym = bl.map ? report__sym(bl.map->dso, bl.sym) : NULL;
 		hs->ip = to;
 		hs->period = 1;
-		size_t nr_before = h->nr_entries;
-
+		nr_before = h->nr_entries;
 		he = hists__add(h, hs, true);
 		if (h->nr_entries != nr_before)
 			he->filtered = report__filtered(rep, hs->comm, hs->pid, hs->tid, hs->dso,
@@ -415,8 +415,6 @@ static void report__progress_end(struct report *rep)
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct report *rep = session__tool_priv(s);
-
-	report__progress(rep);
 	struct addr_location al;
 	struct hist_sample hs = { 0 };
 	struct hists *h;
@@ -427,6 +425,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	int nr = 0;
 
 	(void)ev;
+	report__progress(rep);
 	if (!sample->evsel || sample->evsel->idx < 0)
 		return 0;
 	if (sample->evsel->idx >= rep->nr_hists)
