@@ -352,6 +352,7 @@ static int record__open(struct record *r, struct cpu_map *cpus, struct thread_ma
 	evlist__for_each_entry(r->evlist, evsel) {
 		char msg[4096];
 		int err;
+		u64 precise = evsel->attr.precise_ip;
 retry:
 		err = evsel__open(evsel, cpus, threads);
 		if (!err)
@@ -369,6 +370,10 @@ retry:
 			evsel->attr.precise_ip--;
 			goto retry;
 		}
+		evsel->attr.precise_ip = precise & 3;
+		if (err == EOPNOTSUPP && (evsel->attr.sample_type & PERF_SAMPLE_BRANCH_STACK))
+			return error("Error:\n%s: PMU Hardware or event type doesn't support branch stack sampling.",
+				     evsel__name(evsel));
 		evsel__open_strerror(evsel, &t, err, msg, sizeof(msg));
 		return error("Error:\n%s", msg);
 	}
@@ -1433,6 +1438,11 @@ static int record__run(struct record *r)
 		parse_events_error__exit(&perr);
 		if (err)
 			return error("cannot set up the default event");
+		/* perf's default cycles event excludes guests (its name gets "H") */
+		evlist__first(r->evlist)->attr.exclude_guest = 1;
+		/* and, like perf, leaves the kernel out up front when it may not profile it */
+		if (geteuid() != 0 && perf_event_paranoid() > 1)
+			evlist__first(r->evlist)->attr.exclude_kernel = 1;
 	}
 	if (!strcmp(path, "-"))
 		pipe = true;

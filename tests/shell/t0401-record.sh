@@ -175,6 +175,21 @@ test_expect_success PERF,PERF_EVENTS '--switch-output: SIGUSR2 and time rotate i
 	test $(ls perf.data.* | wc -l) -ge 2
 '
 
+test_expect_success PERF,PERF_EVENTS 'the default event is named as perf names it' '
+	"$PROF" record -q -o dn.data -- true &&
+	perf record -q -o dn-perf.data -- true 2>/dev/null &&
+	perf report --header-only -i dn.data | sed -n "s/^# event : name = \([^,]*\),.*/\1/p" >n1 &&
+	perf report --header-only -i dn-perf.data | sed -n "s/^# event : name = \([^,]*\),.*/\1/p" >n2 &&
+	test_cmp n2 n1
+'
+
+test_expect_success PERF_EVENTS '--call-graph lbr without LBR hardware: perf message' '
+	if ! test -e /sys/bus/event_source/devices/cpu/caps/branches; then
+		test_expect_code 255 "$PROF" record -q --call-graph lbr -o l.data -- true 2>err &&
+		grep -q "PMU Hardware or event type doesn.t support branch stack sampling" err
+	fi
+'
+
 test_expect_success PERF,SETPRIV 'unprivileged: user-space fallback, file readable' '
 	as_nobody="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups" &&
 	nb=$(mktemp -d /tmp/prof-t0401-nobody.XXXXXX) && chmod 777 "$nb" &&
@@ -182,7 +197,7 @@ test_expect_success PERF,SETPRIV 'unprivileged: user-space fallback, file readab
 	$as_nobody "$PROF" record -q -o "$nb/u.data" -- "$nb/demo" 100 &&
 	perf report -f -i "$nb/u.data" --stdio >u.rep 2>/dev/null &&
 	rm -rf "$nb" &&
-	grep -q "of event .cpu-clock:u" u.rep && grep -q hot_loop u.rep
+	grep -q "of event .cpu-clock:uhpppH" u.rep && grep -q hot_loop u.rep
 '
 
 test_done
