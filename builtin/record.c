@@ -1756,10 +1756,12 @@ int cmd_record(int argc, const char **argv)
 			char *end;
 			unsigned long f = strtoul(o.freq_str, &end, 0);
 
-			if (*end || !f) {
-				error("invalid frequency '%s'", o.freq_str);
-				parse_options_usage_for(record_usage, options, "freq", 'F');
-				exit(PROF_EXIT_USAGE);
+			if (!f && !o.user_interval) {
+				/* perf takes what strtoul gives and refuses 0 (-EINVAL) */
+				pr_info("frequency and count are zero, aborting\n");
+				evlist__delete(o.evlist);
+				free(full_argv);
+				return 256 - EINVAL;
 			}
 			r.user_freq = (u32)f;
 		}
