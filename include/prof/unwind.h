@@ -66,7 +66,8 @@ typedef int (*unwind_entry_cb)(const struct unwind_entry *entry, void *arg);
 
 enum unwind_backend {
 	UNWIND_BACKEND_DEFAULT,		/* the fastest complete one built in */
-	UNWIND_BACKEND_LIBDW,
+	UNWIND_BACKEND_LIBDW,		/* libdw with prof's CFI rule cache */
+	UNWIND_BACKEND_LIBDW_FULL,	/* libdw's own unwinder for every sample */
 	UNWIND_BACKEND_LIBUNWIND,
 };
 
@@ -77,7 +78,7 @@ enum unwind_backend {
  * unwound a sample.
  */
 int unwind__set_backend(struct machine *m, enum unwind_backend backend);
-/* "libdw", "libunwind" or "none": the backend @m uses (static string). */
+/* "libdw", "libdw-full" or "none": the backend @m uses (static string). */
 const char *unwind__backend_name(struct machine *m);
 
 /*
@@ -187,5 +188,6 @@ struct unwind_backend_ops {
 };
 
 extern const struct unwind_backend_ops unwind_libdw_ops;
+extern const struct unwind_backend_ops unwind_libdw_full_ops;
 
 #endif

@@ -31,12 +31,32 @@ struct uw_proc {
 	unwind_entry_cb cb;
 	void *arg;
 	int cb_ret;
-	bool after_trampoline;	/* the previous frame was rt_sigreturn's */
+};
+
+/*
+ * The CFI row of one pc, when it is simple enough to apply without libdw:
+ * CFA = reg + offset, each register undefined, unchanged, saved at CFA +
+ * offset or equal to CFA + offset. Keyed by (DSO, file offset of the pc),
+ * so it serves every process that maps the DSO.
+ */
+enum { RULE_UNDEF, RULE_SAME, RULE_AT_CFA, RULE_VAL_CFA };
+
+struct cfi_rule {
+	struct dso *dso;	/* NULL: empty slot */
+	u64 off;
+	bool simple;		/* false: libdw's full unwinder handles this pc */
+	u8 cfa_reg;
+	u64 cfa_off;
+	u8 kind[UNWIND_X86_64_DWARF_NR];
+	u64 reg_off[UNWIND_X86_64_DWARF_NR];
 };
 
 struct uw_libdw {
 	struct uw_proc *procs[PROCS_MAX];
 	int nr;
+	bool full;		/* no rule cache: every sample through libdw */
+	struct cfi_rule *rules;	/* open addressing, power-of-two size */
+	size_t nr_rules, size_rules;
 };
 
 static char *debuginfo_path;
@@ -63,6 +83,14 @@ static void *libdw_new(void)
 	return xzalloc(sizeof(struct uw_libdw));
 }
 
+static void *libdw_full_new(void)
+{
+	struct uw_libdw *ld = xzalloc(sizeof(*ld));
+
+	ld->full = true;
+	return ld;
+}
+
 static void libdw_free(void *priv)
 {
 	struct uw_libdw *ld = priv;
@@ -71,6 +99,7 @@ static void libdw_free(void *priv)
 		return;
 	for (int i = 0; i < ld->nr; i++)
 		proc_free(ld->procs[i]);
+	free(ld->rules);
 	free(ld);
 }
 
@@ -141,7 +170,13 @@ static Dwfl_Module *report_module(struct uw_proc *p, u64 addr, bool may_restart)
 		}
 		snprintf(path, sizeof(path), "%s", dso->long_name);
 	}
+	/*
+	 * begin_add/end: without dwfl_report_end libdw's address lookup
+	 * table stays as it was, and its unwinder would not see the module.
+	 */
+	dwfl_report_begin_add(p->dwfl);
 	mod = dwfl_report_elf(p->dwfl, dso->long_name, path, fd, base, false);
+	dwfl_report_end(p->dwfl, NULL, NULL);
 	if (!mod) {
 		if (fd >= 0)
 			close(fd);
@@ -184,7 +219,8 @@ static bool cb_set_initial_registers(Dwfl_Thread *thread, void *thread_arg)
 	struct uw_proc *p = thread_arg;
 	struct unwind_sample *us = p->us;
 
-	for (unsigned int r = 0; r < 16; r++) {
+	/* 0..15, and 16 (rip): the PLT's CFA expression reads DW_OP_breg16. */
+	for (unsigned int r = 0; r < UNWIND_X86_64_DWARF_NR; r++) {
 		Dwarf_Word w = us->regs[r];
 
 		if ((us->regs_valid & (1U << r)) && !dwfl_thread_state_registers(thread, (int)r, 1, &w))
@@ -201,15 +237,21 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = cb_set_initial_registers,
 };
 
-/* x86_64 rt_sigreturn trampoline: mov $15,%rax; syscall (libunwind's test). */
-static bool is_sigreturn(struct unwind_sample *us, u64 pc)
+/* Is the frame at exact @pc a signal trampoline (its FDE has the 'S' augmentation)? */
+static bool is_signal_frame(struct uw_proc *p, u64 pc)
 {
-	static const u8 code[9] = { 0x48, 0xc7, 0xc0, 0x0f, 0x00, 0x00, 0x00, 0x0f, 0x05 };
-	u64 w[2];
+	Dwfl_Module *mod = report_module(p, pc, false);
+	Dwarf_CFI *cfi;
+	Dwarf_Addr bias;
+	Dwarf_Frame *fr;
+	bool signalp = false;
 
-	if (unwind__read_word(us, pc, &w[0]) || unwind__read_word(us, pc + 8, &w[1]))
+	if (!mod || !(cfi = dwfl_module_eh_cfi(mod, &bias)) ||
+	    dwarf_cfi_addrframe(cfi, pc - bias, &fr))
 		return false;
-	return !memcmp(w, code, sizeof(code));
+	dwarf_frame_info(fr, NULL, NULL, &signalp);
+	free(fr);
+	return signalp;
 }
 
 static int frame_cb(Dwfl_Frame *state, void *arg)
@@ -217,24 +259,30 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	struct uw_proc *p = arg;
 	struct unwind_sample *us = p->us;
 	Dwarf_Addr pc;
-	bool activation, trampoline = false;
+	bool activation;
 	Dwfl_Module *mod;
 
+	/*
+	 * Asking whether the frame is an activation makes libdw unwind it
+	 * already: report its module (and the caller-side pc's) first.
+	 */
+	if (!dwfl_frame_pc(state, &pc, NULL))
+		return DWARF_CB_ABORT;
+	report_module(p, pc, false);
+	if (us->nr_frames)
+		report_module(p, pc - 1, false);
 	if (!dwfl_frame_pc(state, &pc, &activation))
 		return DWARF_CB_ABORT;
 	/*
-	 * Callers show return address - 1 (inside the call). libdw also calls
-	 * the sigreturn trampoline's own frame an activation; perf (through
-	 * libunwind) keeps the exact pc only for the frame the signal
-	 * interrupted, so do the same.
+	 * Callers show return address - 1 (inside the call). libdw calls a
+	 * frame an activation when it or the frame below it is a signal
+	 * frame; perf (through libunwind) keeps the exact pc only for the
+	 * frame the signal interrupted, not for the sigreturn trampoline's.
 	 */
-	if (us->nr_frames && activation) {
-		trampoline = is_sigreturn(us, pc);
-		activation = p->after_trampoline && !trampoline;
-	} else if (us->nr_frames) {
+	if (us->nr_frames && activation)
+		activation = !is_signal_frame(p, pc);
+	else if (us->nr_frames)
 		activation = false;
-	}
-	p->after_trampoline = trampoline;
 	if (!activation)
 		pc--;
 	/* The next step needs this frame's module and its CFI. */
@@ -250,6 +298,222 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	if (p->cb_ret || us->nr_frames >= us->max_stack)
 		return DWARF_CB_ABORT;
 	return DWARF_CB_OK;
+}
+
+/* ---- the rule cache fast path ---- */
+
+#define FAST_MAX_STACK	512
+
+static size_t rule_hash(const struct dso *dso, u64 off)
+{
+	u64 h = ((u64)(uintptr_t)dso >> 4) ^ (off * 0x9e3779b97f4a7c15ULL);
+
+	return (size_t)(h ^ (h >> 29));
+}
+
+static struct cfi_rule *rule_slot(struct uw_libdw *ld, const struct dso *dso, u64 off)
+{
+	size_t mask = ld->size_rules - 1, i = rule_hash(dso, off) & mask;
+
+	while (ld->rules[i].dso && (ld->rules[i].dso != dso || ld->rules[i].off != off))
+		i = (i + 1) & mask;
+	return &ld->rules[i];
+}
+
+static void rules_grow(struct uw_libdw *ld)
+{
+	struct cfi_rule *old = ld->rules;
+	size_t old_size = ld->size_rules;
+
+	ld->size_rules = old_size ? old_size * 2 : 1024;
+	ld->rules = xcalloc(ld->size_rules, sizeof(*ld->rules));
+	for (size_t i = 0; i < old_size; i++)
+		if (old[i].dso)
+			*rule_slot(ld, old[i].dso, old[i].off) = old[i];
+	free(old);
+}
+
+/*
+ * CFA-relative value of a DWARF location expression as libdw spells
+ * simple rules (DW_OP_call_frame_cfa, DW_OP_plus_uconst, constants,
+ * DW_OP_plus/minus, a final DW_OP_stack_value). false for anything else.
+ */
+static bool eval_cfa_expr(const Dwarf_Op *ops, size_t nops, u64 *off, bool *value)
+{
+	u64 k[4];
+	bool cfa[4];
+	int sp = 0;
+
+	*value = false;
+	for (size_t i = 0; i < nops; i++) {
+		u8 atom = ops[i].atom;
+
+		if (*value)
+			return false;	/* stack_value must be last */
+		if (atom == DW_OP_call_frame_cfa || atom == DW_OP_consts || atom == DW_OP_constu ||
+		    (atom >= DW_OP_lit0 && atom <= DW_OP_lit31)) {
+			if (sp == 4)
+				return false;
+			cfa[sp] = atom == DW_OP_call_frame_cfa;
+			k[sp] = atom == DW_OP_call_frame_cfa ? 0 :
+				atom >= DW_OP_lit0 && atom <= DW_OP_lit31 ? (u64)(atom - DW_OP_lit0) :
+				ops[i].number;
+			sp++;
+		} else if (atom == DW_OP_plus_uconst) {
+			if (!sp)
+				return false;
+			k[sp - 1] += ops[i].number;
+		} else if (atom == DW_OP_plus || atom == DW_OP_minus) {
+			if (sp < 2 || cfa[sp - 1])
+				return false;
+			k[sp - 2] = atom == DW_OP_plus ? k[sp - 2] + k[sp - 1] : k[sp - 2] - k[sp - 1];
+			sp--;
+		} else if (atom == DW_OP_stack_value) {
+			*value = true;
+		} else {
+			return false;
+		}
+	}
+	if (sp != 1 || !cfa[0])
+		return false;
+	*off = k[0];
+	return true;
+}
+
+static void rule_fill(struct cfi_rule *r, Dwarf_CFI *cfi, u64 vaddr)
+{
+	Dwarf_Frame *fr;
+	Dwarf_Op *ops, ops_mem[3];
+	size_t nops;
+	bool signalp = false;
+
+	r->simple = false;
+	if (dwarf_cfi_addrframe(cfi, vaddr, &fr))
+		return;
+	if (dwarf_frame_info(fr, NULL, NULL, &signalp) != 16 || signalp)
+		goto out;
+	if (dwarf_frame_cfa(fr, &ops, &nops) || nops != 1)
+		goto out;
+	if (ops[0].atom == DW_OP_bregx && ops[0].number < 16) {
+		r->cfa_reg = (u8)ops[0].number;
+		r->cfa_off = ops[0].number2;
+	} else if (ops[0].atom >= DW_OP_breg0 && ops[0].atom < DW_OP_breg0 + 16) {
+		r->cfa_reg = (u8)(ops[0].atom - DW_OP_breg0);
+		r->cfa_off = ops[0].number;
+	} else {
+		goto out;
+	}
+	for (int reg = 0; reg < UNWIND_X86_64_DWARF_NR; reg++) {
+		bool value;
+
+		if (dwarf_frame_register(fr, reg, ops_mem, &ops, &nops))
+			goto out;
+		if (!nops) {
+			r->kind[reg] = ops ? RULE_UNDEF : RULE_SAME;
+			continue;
+		}
+		if (!eval_cfa_expr(ops, nops, &r->reg_off[reg], &value))
+			goto out;
+		r->kind[reg] = value ? RULE_VAL_CFA : RULE_AT_CFA;
+	}
+	r->simple = true;
+out:
+	free(fr);
+}
+
+/* The cached rule of @pc (computed on first use), or NULL without a module. */
+static struct cfi_rule *rule_find(struct uw_libdw *ld, struct uw_proc *p, u64 pc)
+{
+	struct map *map = maps__find(p->maps, pc);
+	struct cfi_rule *r;
+	Dwfl_Module *mod;
+	Dwarf_CFI *cfi;
+	Dwarf_Addr bias;
+	u64 off;
+
+	if (!map || !map->dso || map->identity)
+		return NULL;
+	off = pc - map->start + map->pgoff;
+	if (ld->size_rules) {
+		r = rule_slot(ld, map->dso, off);
+		if (r->dso)
+			return r;
+	}
+	mod = report_module(p, pc, false);
+	if (!mod)
+		return NULL;
+	cfi = dwfl_module_eh_cfi(mod, &bias);
+	if (!cfi)
+		return NULL;
+	if (2 * (ld->nr_rules + 1) > ld->size_rules)
+		rules_grow(ld);
+	r = rule_slot(ld, map->dso, off);
+	memset(r, 0, sizeof(*r));
+	r->dso = map->dso;
+	r->off = off;
+	ld->nr_rules++;
+	rule_fill(r, cfi, pc - bias);
+	return r;
+}
+
+/*
+ * Walk the stack with cached rules only. Returns the number of pcs in
+ * @pcs (leaf first, callers already minus 1) with us->stop set, or 0
+ * when some frame needs libdw's full unwinder (then nothing is kept).
+ */
+static int fast_walk(struct uw_libdw *ld, struct uw_proc *p, struct unwind_sample *us,
+		     u64 *pcs)
+{
+	u64 regs[UNWIND_X86_64_DWARF_NR], next[UNWIND_X86_64_DWARF_NR];
+	u32 valid = us->regs_valid, nvalid;
+	u64 pc = us->ip;
+	int n = 0;
+
+	memcpy(regs, us->regs, sizeof(regs));
+	for (;;) {
+		u64 lookup = n ? pc - 1 : pc, cfa;
+		struct cfi_rule *r;
+
+		pcs[n++] = lookup;
+		if (n >= us->max_stack) {
+			us->stop = UNWIND_STOP_MAX_STACK;
+			return n;
+		}
+		r = rule_find(ld, p, lookup);
+		if (!r || !r->simple || !(valid & (1U << r->cfa_reg)))
+			return 0;
+		cfa = regs[r->cfa_reg] + r->cfa_off;
+		nvalid = 0;
+		for (int reg = 0; reg < UNWIND_X86_64_DWARF_NR; reg++) {
+			switch (r->kind[reg]) {
+			case RULE_SAME:
+				next[reg] = regs[reg];
+				nvalid |= valid & (1U << reg);
+				break;
+			case RULE_AT_CFA:
+				if (unwind__read_word(us, cfa + r->reg_off[reg], &next[reg]))
+					return 0;
+				nvalid |= 1U << reg;
+				break;
+			case RULE_VAL_CFA:
+				next[reg] = cfa + r->reg_off[reg];
+				nvalid |= 1U << reg;
+				break;
+			default:
+				break;
+			}
+		}
+		if (r->kind[16] == RULE_UNDEF) {
+			/* The CFI ends the stack here (_start, clone). */
+			us->stop = UNWIND_STOP_ROOT;
+			return n;
+		}
+		if (!(nvalid & (1U << 16)) || !next[16])
+			return 0;
+		pc = next[16];
+		memcpy(regs, next, sizeof(regs));
+		valid = nvalid;
+	}
 }
 
 static struct uw_proc *proc_findnew(struct uw_libdw *ld, struct maps *maps)
@@ -297,12 +561,27 @@ static int libdw_unwind(void *priv, struct unwind_sample *us, unwind_entry_cb cb
 	p->cb = cb;
 	p->arg = arg;
 	p->cb_ret = 0;
-	p->after_trampoline = false;
 
 	if (!report_module(p, us->ip, true) || !p->dwfl) {
 		/* No file for the sampled pc: its frame is all there is. */
 		us->stop = UNWIND_STOP_NO_MAP;
 		return unwind__deliver(us, us->ip, cb, arg);
+	}
+	if (!ld->full && us->max_stack <= FAST_MAX_STACK) {
+		u64 pcs[FAST_MAX_STACK];
+		int n = fast_walk(ld, p, us, pcs);
+
+		if (n) {
+			p->us = NULL;
+			for (int i = 0; i < n; i++) {
+				ret = unwind__deliver(us, pcs[i], cb, arg);
+				if (ret)
+					return ret;
+			}
+			return 0;
+		}
+		/* Start over with libdw's unwinder, flags cleared. */
+		us->read_past_stack = us->no_cfi = us->no_file = false;
 	}
 	if (!p->attached) {
 		pid_t pid = us->thread->pid > 0 ? us->thread->pid : 1;
@@ -325,6 +604,13 @@ static int libdw_unwind(void *priv, struct unwind_sample *us, unwind_entry_cb cb
 const struct unwind_backend_ops unwind_libdw_ops = {
 	.name = "libdw",
 	.new = libdw_new,
+	.free = libdw_free,
+	.unwind = libdw_unwind,
+};
+
+const struct unwind_backend_ops unwind_libdw_full_ops = {
+	.name = "libdw-full",
+	.new = libdw_full_new,
 	.free = libdw_free,
 	.unwind = libdw_unwind,
 };

@@ -95,6 +95,12 @@ static const struct unwind_backend_ops *backend_ops(enum unwind_backend b)
 #else
 		return NULL;
 #endif
+	case UNWIND_BACKEND_LIBDW_FULL:
+#ifdef HAVE_LIBDW
+		return &unwind_libdw_full_ops;
+#else
+		return NULL;
+#endif
 	case UNWIND_BACKEND_LIBUNWIND:
 		/* Not written yet: see Documentation/technical/unwinding.md. */
 		return NULL;

@@ -16,6 +16,9 @@ export HOME
 # the match rate and fails unless every chain is the same. perf (through
 # libunwind) ends a chain that ran off the stack copy with a bogus
 # "ffffffffffffffff [unknown]" frame (a 0 return address minus 1): dropped.
+# chains DATA MIN: at least MIN% of the chains the same, not all: perf
+# cannot read the last 8 bytes of a stack copy (its bounds check is off by
+# one), so where a small copy ends prof can find one frame more.
 chains() {
 	"$PERF" script -i "$1" -F ip,sym --no-inline 2>/dev/null |
 		sed "s/^[ 	]*//; s/  */ /g; s/ *\$//; /^ffffffffffffffff \[unknown\]\$/d" |
@@ -25,7 +28,11 @@ chains() {
 		END { printf \"%d of %d chains as perf (%.1f%%)\\n\", m, t, t ? 100 * m / t : 0 }" \
 		"$1.perf-chains" "$1.our-chains" >"$1.rate" &&
 	cat "$1.rate" >&2 &&
-	test_cmp "$1.perf-chains" "$1.our-chains"
+	if [ -n "${2:-}" ]; then
+		awk -v min="$2" "{ exit !(\$1 >= min * \$3 / 100) }" "$1.rate"
+	else
+		test_cmp "$1.perf-chains" "$1.our-chains"
+	fi
 }
 
 test_expect_success 'the helper keeps no frame pointer' '
@@ -49,6 +56,12 @@ test_expect_success PERF,PERF_EVENTS 'chains through libc (qsort), a signal hand
 	grep -q "# Stack health: .* unwound to a root" nofp.data.health
 '
 
+test_expect_success PERF,PERF_EVENTS 'the CFI rule cache gives libdw'"'"'s own chains' '
+	"$DRV" chains nofp.data full 2>full.health >full.chains &&
+	"$DRV" chains nofp.data 2>/dev/null >fast.chains &&
+	test_cmp full.chains fast.chains
+'
+
 test_expect_success PERF,PERF_EVENTS 'a file prof recorded unwinds as perf script does' '
 	"$PROF" record -q --call-graph dwarf -e cpu-clock -o prof.data -- "$NOFP" 200 >/dev/null 2>&1 &&
 	chains prof.data
@@ -60,7 +73,7 @@ test_expect_success PERF,PERF_EVENTS 'a too small stack copy: the health summary
 	cat small.health >&2 &&
 	grep -q "stopped in .*unwind-nofp (stack copy too small)" small.health &&
 	grep -q "^# Hint: stack copy too small (1024 bytes) for [0-9]* samples: use --call-graph dwarf,8192\$" small.health &&
-	chains small.data
+	chains small.data 95
 '
 
 test_expect_success PERF,PERF_EVENTS 'a DSO without unwind info is named with the fix' '

@@ -12,6 +12,8 @@
  *   t0800-unwind bench FILE      unwind and resolve every sample, print
  *        "samples frames" (for scripts/bench/unwind-bench.sh)
  *   t0800-unwind read FILE       the same without unwinding (the reader's share)
+ *   ... FILE full                with libdw's own unwinder for every sample
+ *        (UNWIND_BACKEND_LIBDW_FULL) instead of the CFI rule cache
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -144,6 +146,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	return 0;
 }
 
+static bool full;	/* libdw's own unwinder for every sample */
+
 static int run(int mode, const char *path)
 {
 	struct session *s;
@@ -163,6 +167,8 @@ static int run(int mode, const char *path)
 		return 1;
 	}
 	c.m = machine__new_host();
+	if (full)
+		unwind__set_backend(c.m, UNWIND_BACKEND_LIBDW_FULL);
 	h = session__header(s);
 	for (u32 i = 0; h && i < h->nr_build_ids; i++) {
 		struct header_build_id *b = &h->build_ids[i];
@@ -230,6 +236,8 @@ static void test_api(void)
 	ok(h.samples == 0 && h.nr_hints == 0 && h.nr_dsos == 0, "is empty");
 	unwind_health__exit(&h);
 	is_str(unwind__backend_name(m), "libdw", "libdw is the default backend");
+	is_int(unwind__set_backend(m, UNWIND_BACKEND_LIBDW_FULL), 0, "libdw without the rule cache");
+	is_str(unwind__backend_name(m), "libdw-full", "is selected");
 	is_int(unwind__set_backend(m, UNWIND_BACKEND_LIBUNWIND), -EOPNOTSUPP,
 	       "libunwind backend is not built");
 	machine__delete(m);
@@ -238,6 +246,10 @@ static void test_api(void)
 
 int main(int argc, char **argv)
 {
+	if (argc == 4 && !strcmp(argv[3], "full")) {
+		full = true;
+		argc--;
+	}
 	if (argc == 3 && !strcmp(argv[1], "chains"))
 		return run(MODE_CHAINS, argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "health"))
