@@ -190,6 +190,19 @@ test_expect_success PERF_EVENTS '--call-graph lbr without LBR hardware: perf mes
 	fi
 '
 
+test_expect_success PERF,PERF_EVENTS '--call-graph dwarf: perf unwinds the recorded stacks' '
+	"$PROF" record -q --call-graph dwarf,4096 -o dw.data -- "$D" 100 &&
+	perf evlist -v -i dw.data 2>/dev/null | grep -q "sample_stack_user: 4096" &&
+	perf report -i dw.data --stdio --no-children -G >dw.rep 2>dw.err &&
+	grep -q hot_loop dw.rep && grep -q main dw.rep
+'
+
+test_expect_success PERF,PERF_EVENTS '-d and a group: perf reads addresses and the group' '
+	"$PROF" record -q -d -e "{cpu-clock,task-clock}" -o dg.data -- "$D" 100 &&
+	perf script -i dg.data -F addr,ip >dg.out 2>dg.err && test -s dg.out && test ! -s dg.err &&
+	perf report --header-only -i dg.data | grep -q "^# group: {cpu-clock,task-clock}"
+'
+
 test_expect_success PERF,SETPRIV 'unprivileged: user-space fallback, file readable' '
 	as_nobody="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups" &&
 	nb=$(mktemp -d /tmp/prof-t0401-nobody.XXXXXX) && chmod 777 "$nb" &&
