@@ -61,9 +61,27 @@ struct uw_libdw {
 
 static char *debuginfo_path;
 
+/*
+ * Separate debug info only for modules without .eh_frame (their
+ * .debug_frame is all there is). libdw also asks for it where .eh_frame
+ * ends a stack (_start, clone3): loading a distro -dbg file then costs a
+ * decompression of all its DWARF, once per process.
+ */
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+			  Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+			  GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	Dwarf_Addr bias;
+
+	if (dwfl_module_eh_cfi(mod, &bias))
+		return -1;
+	return dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					    debuglink_file, debuglink_crc, debuginfo_file_name);
+}
+
 static const Dwfl_Callbacks dwfl_callbacks = {
 	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_debuginfo = find_debuginfo,
 	.section_address = dwfl_offline_section_address,
 	.debuginfo_path = &debuginfo_path,
 };
