@@ -22,6 +22,8 @@
 #include "prof/header-print.h"
 #include "prof/stats-print.h"
 #include "prof/strbuf.h"
+#include "prof/unwind.h"
+#include "prof/srcline.h"
 #include "builtin.h"
 #include <regex.h>
 #include <sys/stat.h>
@@ -80,6 +82,11 @@ struct report {
 	bool has_parent_regex;
 	struct callchain_frame *frames;
 	struct callchain_cursor_node *cursor;
+	struct callchain_cursor_node *kframes, *uframes;	/* cursor_build's parts */
+	u64 *kaddr, *uaddr;					/* their DSO addresses */
+	int nr_uframes;
+	bool inline_names;		/* --inline (default): expand inlined frames */
+	struct inline_entry **inlines;
 	struct hist_entry **he_cache;
 	/* report__comm's cache */
 	struct hists *comm_hists;
@@ -275,19 +282,172 @@ static struct symbol *report__sym(struct dso *dso, struct symbol *sym)
 	return sym;
 }
 
-static int cursor_build(struct report *rep, const struct perf_sample *sample,
-			struct symbol **parent)
+/* unwind__get_entries callback: user frames of a --call-graph dwarf sample. */
+static int on_unwind_entry(const struct unwind_entry *e, void *arg)
 {
-	int n, nr = 0;
+	struct report *rep = arg;
+	struct callchain_cursor_node *c;
+
+	if (rep->nr_uframes >= MAX_FRAMES)
+		return 1;
+	/*
+	 * perf's libdw unwinder opens the leaf's file under --symfs and, when
+	 * it cannot (or no map holds the leaf), delivers no frame at all.
+	 */
+	if (!rep->nr_uframes && (!e->map || !e->dso))
+		return 1;
+	if (!rep->nr_uframes && e->dso->kind == DSO_KIND_USER) {
+		char path[PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s%s", symbol_conf.symfs ? symbol_conf.symfs : "",
+			 e->dso->long_name);
+		if (access(path, R_OK))
+			return 1;
+	}
+	rep->uaddr[rep->nr_uframes] = e->addr;
+	c = &rep->uframes[rep->nr_uframes++];
+	c->inlined = false;
+	c->srcline = NULL;
+	c->ip = e->ip;
+	c->has_map = e->map != NULL;
+	c->dso = e->map ? e->dso : NULL;
+	c->sym = e->map ? report__sym(e->dso, e->sym) : NULL;
+	c->level = '.';
+	return 0;
+}
+
+/*
+ * perf's append_inlines: a frame whose address DWARF places in inlined
+ * code becomes one frame per function (innermost first in callee order),
+ * each a stand-in symbol named as DWARF names it (" (inlined)" when it is
+ * not the symbol itself). Looked up once per DSO address.
+ */
+struct inline_entry {
+	struct inline_entry *next;
+	const struct dso *dso;
+	u64 addr;
+	int nr;
+	struct symbol **syms;
+	bool *inlined;
+	char **srclines;
+};
+
+#define INLINE_HASH 4096
+
+static const struct inline_entry *report__inlines(struct report *rep, struct dso *dso,
+						  struct symbol *sym, u64 addr)
+{
+	u32 slot = (u32)((((uintptr_t)dso >> 4) ^ addr ^ (addr >> 17)) & (INLINE_HASH - 1));
+	struct inline_frame frames[32];
+	struct inline_entry *e;
+	int n;
+
+	if (!rep->inlines)
+		rep->inlines = xcalloc(INLINE_HASH, sizeof(*rep->inlines));
+	for (e = rep->inlines[slot]; e; e = e->next)
+		if (e->dso == dso && e->addr == addr)
+			return e;
+	n = dso__inline_frames(dso, addr, frames, (int)ARRAY_SIZE(frames));
+	e = xzalloc(sizeof(*e));
+	e->dso = dso;
+	e->addr = addr;
+	e->nr = n > 0 ? n : 0;
+	e->syms = xcalloc((size_t)e->nr + 1, sizeof(*e->syms));
+	e->inlined = xcalloc((size_t)e->nr + 1, sizeof(*e->inlined));
+	e->srclines = xcalloc((size_t)e->nr + 1, sizeof(*e->srclines));
+	for (int i = 0; i < e->nr; i++) {
+		const char *name = frames[i].funcname ? frames[i].funcname : "??";
+		const char *file = frames[i].filename, *base;
+
+		if (file) {
+			base = strrchr(file, '/');
+			e->srclines[i] = xasprintf("%s:%u", symbol_conf.full_srcline || !base ? file :
+						   base + 1, frames[i].line);
+		}
+
+		if (!strcmp(name, sym->name)) {
+			e->syms[i] = sym;
+		} else {
+			e->syms[i] = symbol__new(sym->start, sym->end - sym->start, sym->binding,
+						 sym->type, name);
+			e->inlined[i] = true;
+		}
+	}
+	if (!e->nr) {
+		/* addr2line without DWARF there: the symbol's name and "??:0" */
+		e->nr = 1;
+		e->syms[0] = sym;
+		e->srclines[0] = xstrdup("??:0");
+	}
+	e->next = rep->inlines[slot];
+	rep->inlines[slot] = e;
+	return e;
+}
+
+static void report__free_inlines(struct report *rep)
+{
+	for (u32 i = 0; rep->inlines && i < INLINE_HASH; i++) {
+		struct inline_entry *e, *n;
+
+		for (e = rep->inlines[i]; e; e = n) {
+			n = e->next;
+			for (int k = 0; k < e->nr; k++)
+				if (e->inlined[k])
+					symbol__delete(e->syms[k]);
+			for (int k = 0; k < e->nr; k++)
+				free(e->srclines[k]);
+			free(e->srclines);
+			free(e->syms);
+			free(e->inlined);
+			free(e);
+		}
+	}
+	free(rep->inlines);
+}
+
+/* Append @c to the cursor; @expand: perf 6.1 expands inlines of unwound frames only. */
+static void cursor_push(struct report *rep, int *nr, const struct callchain_cursor_node *c,
+			u64 addr, bool expand)
+{
+	const struct inline_entry *e = NULL;
+
+	if (expand && rep->inline_names && c->sym && c->has_map && c->dso)
+		e = report__inlines(rep, c->dso, c->sym, addr);
+	if (!e || !e->nr) {
+		if (*nr < MAX_FRAMES)
+			rep->cursor[(*nr)++] = *c;
+		return;
+	}
+	for (int i = 0; i < e->nr && *nr < MAX_FRAMES; i++) {
+		int k = rep->cp.order == ORDER_CALLER ? e->nr - 1 - i : i;
+		struct callchain_cursor_node *o = &rep->cursor[(*nr)++];
+
+		*o = *c;
+		o->sym = e->syms[k];
+		o->inlined = e->inlined[k];
+		o->srcline = e->srclines[k];
+	}
+}
+
+/*
+ * The sample's call chain in display order, as perf's
+ * thread__resolve_callchain builds it: the recorded chain (at most
+ * --max-stack frames) and, for --call-graph dwarf samples, the unwound
+ * user frames after it; caller order reverses the whole.
+ */
+static int cursor_build(struct report *rep, struct thread *thread,
+			const struct perf_sample *sample, struct symbol **parent)
+{
+	struct callchain_cursor_node *kern = rep->kframes;
+	u64 st = sample->evsel->attr.sample_type;
+	int n = 0, nr = 0, nk = 0;
 
 	*parent = NULL;
-	if (!sample->callchain_nr)
-		return 0;
-	n = machine__resolve_callchain(rep->machine, sample->cpumode, (pid_t)sample->pid,
-				       (pid_t)sample->tid, sample->callchain,
-				       sample->callchain_nr, rep->frames, MAX_FRAMES);
-	if (n <= 0)
-		return 0;
+	rep->nr_uframes = 0;
+	if (sample->callchain_nr)
+		n = machine__resolve_callchain(rep->machine, sample->cpumode, (pid_t)sample->pid,
+					       (pid_t)sample->tid, sample->callchain,
+					       sample->callchain_nr, rep->frames, MAX_FRAMES);
 	for (int i = 0; i < n; i++) {
 		struct callchain_frame *f = &rep->frames[i];
 
@@ -295,16 +455,35 @@ static int cursor_build(struct report *rep, const struct perf_sample *sample,
 		    !regexec(&rep->parent_regex, f->sym->name, 0, NULL, 0))
 			*parent = f->sym;
 	}
-	for (int i = 0; i < n && nr < rep->max_stack; i++) {
+	/* perf keeps the first --max-stack entries in display order */
+	for (int i = 0; i < n && nk < rep->max_stack; i++) {
 		int j = rep->cp.order == ORDER_CALLER ? n - 1 - i : i;
 		struct callchain_frame *f = &rep->frames[j];
-		struct callchain_cursor_node *c = &rep->cursor[nr++];
+		struct callchain_cursor_node *c = &kern[nk++];
 
 		c->ip = f->ip;
 		c->dso = f->map ? f->dso : NULL;
 		c->has_map = f->map != NULL;
 		c->sym = f->map ? report__sym(f->dso, f->sym) : NULL;
+		c->inlined = false;
+		c->srcline = NULL;
 		c->level = f->level;
+		rep->kaddr[nk - 1] = f->addr;
+	}
+	if ((st & PERF_SAMPLE_REGS_USER) && (st & PERF_SAMPLE_STACK_USER) &&
+	    sample->user_regs.regs && sample->user_stack_size && thread)
+		unwind__get_entries(rep->machine, thread, sample, rep->max_stack,
+				    on_unwind_entry, rep);
+	if (rep->cp.order == ORDER_CALLER) {
+		for (int i = rep->nr_uframes - 1; i >= 0; i--)
+			cursor_push(rep, &nr, &rep->uframes[i], rep->uaddr[i], true);
+		for (int i = 0; i < nk; i++)
+			cursor_push(rep, &nr, &kern[i], rep->kaddr[i], false);
+	} else {
+		for (int i = 0; i < nk; i++)
+			cursor_push(rep, &nr, &kern[i], rep->kaddr[i], false);
+		for (int i = 0; i < rep->nr_uframes; i++)
+			cursor_push(rep, &nr, &rep->uframes[i], rep->uaddr[i], true);
 	}
 	return nr;
 }
@@ -450,7 +629,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	hs.period = sample->period;
 	if (((rep->use_callchain || rep->layout.children) &&
 	     sample->evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) || rep->has_parent_regex)
-		nr = cursor_build(rep, sample, &parent);
+		nr = cursor_build(rep, al.thread, sample, &parent);
 	hs.parent = parent;
 	if (rep->branch_mode) {
 		report__add_branches(rep, h, &hs, sample);
@@ -493,6 +672,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 			hs.dso = c->dso;
 			hs.has_map = c->has_map;
 			hs.sym = c->sym;
+			hs.inlined = c->inlined;
+			hs.srcline = c->srcline;
 			hs.ip = c->ip;
 			hs.raw_ip = true;
 			nr_before = h->nr_entries;
@@ -891,6 +1072,10 @@ static int report__run(struct report *rep)
 	report__grow_hists(rep, session__nr_evsels(rep->session));
 	rep->frames = xmalloc(MAX_FRAMES * sizeof(*rep->frames));
 	rep->cursor = xmalloc(MAX_FRAMES * sizeof(*rep->cursor));
+	rep->kframes = xmalloc(MAX_FRAMES * sizeof(*rep->kframes));
+	rep->uframes = xmalloc(MAX_FRAMES * sizeof(*rep->uframes));
+	rep->kaddr = xmalloc(MAX_FRAMES * sizeof(*rep->kaddr));
+	rep->uaddr = xmalloc(MAX_FRAMES * sizeof(*rep->uaddr));
 	rep->he_cache = xmalloc((MAX_FRAMES + 1) * sizeof(*rep->he_cache));
 
 	/* on a terminal the pager starts once the data is loaded */
@@ -931,6 +1116,10 @@ static void report__exit(struct report *rep)
 	free(rep->hists);
 	free(rep->frames);
 	free(rep->cursor);
+	free(rep->kframes);
+	free(rep->uframes);
+	free(rep->kaddr);
+	free(rep->uaddr);
 	free(rep->he_cache);
 	if (rep->has_parent_regex)
 		regfree(&rep->parent_regex);
@@ -939,6 +1128,7 @@ static void report__exit(struct report *rep)
 	name_list__exit(&rep->tids);
 	name_list__exit(&rep->dsos);
 	name_list__exit(&rep->syms);
+	report__free_inlines(rep);
 	machine__delete(rep->machine);
 	session__delete(rep->session);
 }
@@ -1079,11 +1269,13 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "demangle", &rep.no_demangle, "Disable symbol demangling"),
 		OPT_BOOLEAN(0, "demangle-kernel", &rep.demangle_kernel, "Enable kernel symbol demangling"),
 		OPT_BOOLEAN(0, "full-source-path", &rep.full_srcline, "Show full source file name path for source lines"),
+		OPT_BOOLEAN(0, "inline", &rep.inline_names, "Show inline function"),
 		OPT_END()
 	};
 
 	/* --no-demangle is the negation of --demangle: default on */
 	rep.no_demangle = true;
+	rep.inline_names = true;
 	argv = joined_argv = join_call_graph_arg(&argc, argv, &joined);
 	argc = parse_options(argc, argv, options, report_usage, 0);
 	if (argc)

@@ -59,6 +59,8 @@ struct callchain_cursor_node {
 	struct dso *dso;
 	struct symbol *sym;
 	bool has_map;
+	bool inlined;		/* an inlined function: sym is a name-only stand-in */
+	const char *srcline;	/* "file.c:12" of an expanded inline frame, or NULL */
 	char level;
 };
 

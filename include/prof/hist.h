@@ -33,6 +33,7 @@ struct hist_entry {
 	char level;
 	u8 cpumode;
 	bool has_map;
+	bool inlined;			/* sym stands for an inlined function */
 	int cpu;
 	struct symbol *parent;
 	const char *srcline;		/* computed on demand, interned */
@@ -57,6 +58,7 @@ struct hist_sample {
 	bool has_map;
 	u64 map_size;
 	struct symbol *sym;
+	bool inlined;
 	u64 ip;
 	char level;
 	u8 cpumode;
@@ -69,6 +71,7 @@ struct hist_sample {
 	 * and prints "sym+offset" from that address.
 	 */
 	bool raw_ip;
+	const char *srcline;		/* known already (inline frames), or NULL */
 };
 
 struct hists {

@@ -81,6 +81,12 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
 {
 	u64 la = a->ip, lb = b->ip;
 
+	/* perf compares inlined frames by name: they share their caller's start */
+	if (key != CCKEY_ADDRESS && a->sym && b->sym && (a->inlined || b->inlined)) {
+		int r = strcmp(a->sym->name, b->sym->name);
+
+		return r < 0 ? -1 : r > 0;
+	}
 	if (key != CCKEY_ADDRESS && a->sym && b->sym) {
 		la = a->sym->start;
 		lb = b->sym->start;

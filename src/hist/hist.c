@@ -175,7 +175,9 @@ static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 			v = hash_mix(v, he->dso ? dso_name_hash(h, he->dso) : 0);
 			break;
 		case SORT_SYM:
-			if (he->sym)
+			if (he->sym && he->inlined)
+				v = hash_mix(v, hash_str(he->sym->name));
+			else if (he->sym)
 				v = hash_mix(v, he->sym->start ^ (he->sym->end << 7));
 			else
 				v = hash_mix(v, he->ip);
@@ -236,6 +238,8 @@ static void hists__grow_table(struct hists *h)
 static const char *srcline_of(struct hists *h, const struct hist_sample *hs)
 {
 	/* interned, always: the merge hash uses the pointer */
+	if (hs->srcline)
+		return hists__intern(h, hs->srcline);
 	if (!hs->dso)
 		return hists__intern(h, SRCLINE_UNKNOWN);
 	if (hs->raw_ip && hs->sym && (hs->ip < hs->sym->start || hs->ip >= hs->sym->end)) {
@@ -343,6 +347,7 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 		.comm = hs->comm, .pid = hs->pid, .tid = hs->tid, .dso = hs->dso,
 		.sym = hs->sym, .ip = hs->ip, .level = hs->level, .cpumode = hs->cpumode,
 		.has_map = hs->has_map, .map_size = hs->map_size, .cpu = hs->cpu,
+		.inlined = hs->inlined,
 		.parent = hs->parent,
 	};
 	struct hist_entry *he;

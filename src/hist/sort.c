@@ -78,6 +78,15 @@ static s64 sym_collapse(const struct hist_entry *l, const struct hist_entry *r)
 		return cmp_null(l->sym, r->sym);
 	if (l->sym == r->sym)
 		return 0;
+	if (l->inlined || r->inlined) {
+		/* perf: inlined stand-ins share their caller's range */
+		int c = strcmp(l->sym->name, r->sym->name);
+
+		if (c)
+			return c;
+		if (l->inlined != r->inlined)
+			return l->inlined ? -1 : 1;
+	}
 	if (l->sym->start != r->sym->start)
 		return (s64)(r->sym->start - l->sym->start);
 	return (s64)(r->sym->end - l->sym->end);
@@ -160,8 +169,11 @@ int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
 			n = snprintf(buf, size, "%-#*" PRIx64 " %c ", 18, he->ip,
 				     he->has_map && he->dso ? he->dso->origin : '!');
 		n += snprintf(buf + n, size - n, "[%c] ", he->level);
-		if (he->sym && he->has_map)
+		if (he->sym && he->has_map) {
 			n += snprintf(buf + n, size - n, "%.*s", max(width - n, 0), he->sym->name);
+			if (he->inlined)
+				n += snprintf(buf + n, size - n, " (inlined)");
+		}
 		else
 			n += snprintf(buf + n, size - n, "%-#.*" PRIx64, 16, he->ip);
 		return n;

@@ -59,6 +59,10 @@ static const char *field_header(const struct hist_field *f, bool children, bool 
 
 static const char *frame_name(const struct callchain_cursor_node *f, char *buf, size_t size)
 {
+	if (f->sym && f->inlined) {
+		snprintf(buf, size, "%s (inlined)", f->sym->name);
+		return buf;
+	}
 	if (f->sym)
 		return f->sym->name;
 	snprintf(buf, size, "%#" PRIx64, f->ip);
@@ -98,7 +102,7 @@ static void graph_frame(FILE *fp, const struct callchain_param *cp, int margin,
 			const struct callchain_node *n, const struct callchain_cursor_node *f,
 			int depth, u64 mask, int period, u64 total, const char *rem_name)
 {
-	char buf[64];
+	char buf[1024];
 
 	left_margin(fp, margin);
 	for (int i = 0; i < depth; i++) {
@@ -193,7 +197,7 @@ static void chain_graph(FILE *fp, const struct callchain_param *cp,
 
 	if (nr == 1 && callchain_node__cumul(kids[0]) == parent_total) {
 		const struct callchain_node *c = kids[0];
-		char buf[64];
+		char buf[1024];
 		u32 shown = 0;
 
 		for (u32 i = 0; i < c->nr_val; i++) {
@@ -266,7 +270,7 @@ static int flat_cmp(const void *pa, const void *pb)
 
 static int print_path(FILE *fp, const struct callchain_node *n, bool folded, bool first)
 {
-	char buf[64];
+	char buf[1024];
 
 	if (!n || !n->parent)
 		return first;
