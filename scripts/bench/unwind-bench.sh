@@ -37,16 +37,18 @@ i=0
 while [ "$i" -lt "$N" ]; do
 	run prof "$DRV" bench "$tmp/b.data"
 	run read "$DRV" read "$tmp/b.data"
+	run full "$DRV" bench "$tmp/b.data" full
 	run script "$PERF" script -i "$tmp/b.data" -F ip,sym --no-inline
 	run report "$PERF" report -i "$tmp/b.data" --stdio --no-children --no-inline
 	i=$((i + 1))
 done
-for t in prof read script report; do
+for t in prof read full script report; do
 	eval "w_$t=$(cut -d' ' -f1 "$tmp/$t" | median)"
 	eval "r_$t=$(cut -d' ' -f2 "$tmp/$t" | median)"
 done
 echo "prof unwinder:       ${w_prof} ms, ${r_prof} KiB peak RSS (median of $N)"
 echo "  of which reading:  ${w_read} ms (the same driver without unwinding)"
+echo "  without rule cache: ${w_full} ms, ${r_full} KiB (libdw's unwinder for every sample)"
 echo "perf script:         ${w_script} ms, ${r_script} KiB peak RSS"
 echo "perf report --stdio: ${w_report} ms, ${r_report} KiB peak RSS"
 echo "speed-up: $(awk "BEGIN { printf \"%.1fx vs perf script, %.1fx vs perf report\", $w_script / $w_prof, $w_report / $w_prof }")"
