@@ -19,6 +19,7 @@ struct symbol;
 struct callchain_root;
 struct thread;
 struct hist_str;
+struct hist_srcline_slot;
 
 struct hist_entry {
 	struct hist_entry *hnext;	/* merge hash chain */
@@ -91,6 +92,7 @@ struct hists {
 	const struct dso *dso_cache[HISTS_DSO_CACHE];
 	u32 dso_cache_hash[HISTS_DSO_CACHE];
 	int has_srcline, has_srcfile;	/* -1: not looked at yet */
+	struct hist_srcline_slot *srcline_slots;	/* (dso, address) -> interned text */
 	/* srcline lookups need this (borrowed from the report) */
 	bool full_srcline;
 	/*

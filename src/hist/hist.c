@@ -71,6 +71,7 @@ void hists__exit(struct hists *h)
 	}
 	free(h->strs);
 	free(h->members);
+	free(h->srcline_slots);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -235,7 +236,42 @@ static void hists__grow_table(struct hists *h)
 	h->table_size = nsize;
 }
 
+struct hist_srcline_slot {
+	const struct dso *dso;
+	u64 addr;
+	const struct symbol *sym;
+	bool raw;
+	const char *text;
+};
+
+#define SRCLINE_SLOTS 8192
+
+static const char *srcline_lookup(struct hists *h, const struct hist_sample *hs);
+
+/* The source line of a sample, through a direct-mapped cache. */
 static const char *srcline_of(struct hists *h, const struct hist_sample *hs)
+{
+	struct hist_srcline_slot *sl;
+	u32 i;
+
+	if (hs->srcline || !hs->dso)
+		return srcline_lookup(h, hs);
+	if (!h->srcline_slots)
+		h->srcline_slots = xcalloc(SRCLINE_SLOTS, sizeof(*h->srcline_slots));
+	i = (u32)(((uintptr_t)hs->dso >> 4) ^ hs->ip ^ (hs->ip >> 13)) & (SRCLINE_SLOTS - 1);
+	sl = &h->srcline_slots[i];
+	if (sl->text && sl->dso == hs->dso && sl->addr == hs->ip && sl->sym == hs->sym &&
+	    sl->raw == hs->raw_ip)
+		return sl->text;
+	sl->dso = hs->dso;
+	sl->addr = hs->ip;
+	sl->sym = hs->sym;
+	sl->raw = hs->raw_ip;
+	sl->text = srcline_lookup(h, hs);
+	return sl->text;
+}
+
+static const char *srcline_lookup(struct hists *h, const struct hist_sample *hs)
 {
 	/* interned, always: the merge hash uses the pointer */
 	if (hs->srcline)
