@@ -47,6 +47,21 @@ test_expect_success PERF,PERF_EVENTS 'perf --call-graph dwarf file: every chain 
 	chains nofp.data
 '
 
+# Inlined frames as perf script shows them by default, expanded from the
+# unwound frames with dso__inline_frames (perf's append_inlines rule). Not
+# all: for assembler functions with several names (memcpy/memmove) perf
+# names the inline frame as addr2line does, from another alias.
+test_expect_success PERF,PERF_EVENTS 'inlined frames as perf script shows them' '
+	"$PERF" script -i nofp.data -F ip,sym 2>/dev/null |
+		sed "s/^[ 	]*//; s/  */ /g; s/ *\$//; /^ffffffffffffffff \[unknown\]\$/d" |
+		cat -s | sed "1{/^\$/d}" >inl.perf &&
+	"$DRV" inline nofp.data 2>/dev/null | cat -s >inl.ours &&
+	{ ! grep -q "(inlined)\$" inl.perf || grep -q "(inlined)\$" inl.ours; } &&
+	awk -v RS= "FNR == NR { p[FNR] = \$0; next } { t++; if (p[FNR] == \$0) m++ }
+		END { printf \"%d of %d inline chains as perf\\n\", m, t; exit !(m >= 0.98 * t) }" \
+		inl.perf inl.ours >&2
+'
+
 test_expect_success PERF,PERF_EVENTS 'chains through libc (qsort), a signal handler, down to main' '
 	grep -q "^[0-9a-f]* uw_cmp\$" nofp.data.our-chains &&
 	grep -q "^[0-9a-f]* msort_with_tmp" nofp.data.our-chains &&

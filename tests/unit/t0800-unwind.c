@@ -8,6 +8,8 @@
  *        perf script -F ip,sym --no-inline prints it: kernel frames, then
  *        the unwound user frames ("addr sym" lines, a blank line between
  *        samples); the stack health summary on stderr
+ *   t0800-unwind inline FILE     the same with inlined frames as perf script
+ *        -F ip,sym shows them by default (perf's append_inlines rule)
  *   t0800-unwind health FILE     only the stack health summary (stdout)
  *   t0800-unwind bench FILE      unwind and resolve every sample, print
  *        "samples frames" (for scripts/bench/unwind-bench.sh)
@@ -20,6 +22,7 @@
 #include "prof/session.h"
 #include "prof/machine.h"
 #include "prof/unwind.h"
+#include "prof/srcline.h"
 #include "tap.h"
 
 #define MISC_CPUMODE_MASK	7
@@ -106,14 +109,26 @@ static int on_exit_ev(struct session *s, union perf_event *ev, struct perf_sampl
 				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid);
 }
 
-enum { MODE_CHAINS, MODE_HEALTH, MODE_BENCH, MODE_READ };
+enum { MODE_CHAINS, MODE_HEALTH, MODE_BENCH, MODE_READ, MODE_INLINE };
 
 static int print_entry(const struct unwind_entry *e, void *arg)
 {
 	struct ctx *c = arg;
 
 	c->frames++;
-	if (c->mode == MODE_CHAINS)
+	if (c->mode == MODE_INLINE && e->sym && e->dso) {
+		/* perf's append_inlines: the inline list replaces the frame; a
+		 * name other than the ELF symbol's is an "(inlined)" one. */
+		struct inline_frame fr[32];
+		int n = dso__inline_frames(e->dso, e->addr, fr, 32);
+
+		for (int i = 0; i < n; i++)
+			printf("%" PRIx64 " %s%s\n", e->addr, fr[i].funcname,
+			       strcmp(fr[i].funcname, e->sym->name) ? " (inlined)" : "");
+		if (n)
+			return 0;
+	}
+	if (c->mode == MODE_CHAINS || c->mode == MODE_INLINE)
 		printf("%" PRIx64 " %s\n", e->addr, e->sym ? e->sym->name : "[unknown]");
 	return 0;
 }
@@ -127,7 +142,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	if (!sample->user_regs.abi || !sample->user_stack_size)
 		return 0;
 	c->samples++;
-	if (c->mode == MODE_CHAINS && sample->callchain_nr) {
+	if ((c->mode == MODE_CHAINS || c->mode == MODE_INLINE) && sample->callchain_nr) {
 		struct callchain_frame fr[128];
 
 		n = machine__resolve_callchain(c->m, sample->cpumode, (pid_t)sample->pid,
@@ -141,7 +156,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	t = machine__findnew_thread(c->m, (pid_t)sample->pid, (pid_t)sample->tid);
 	if (!unwind__get_entries(c->m, t, sample, 127 - (n > 0 ? n : 0), print_entry, c))
 		c->unwound++;
-	if (c->mode == MODE_CHAINS)
+	if (c->mode == MODE_CHAINS || c->mode == MODE_INLINE)
 		printf("\n");
 	return 0;
 }
@@ -252,6 +267,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3 && !strcmp(argv[1], "chains"))
 		return run(MODE_CHAINS, argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "inline"))
+		return run(MODE_INLINE, argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "health"))
 		return run(MODE_HEALTH, argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "bench"))
