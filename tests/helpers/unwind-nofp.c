@@ -9,7 +9,10 @@
  *                           a SIGALRM handler that burns (a signal frame)
  *   unwind-nofp deep [ms]   the chain under 4 KiB of stack arrays, so a
  *                           small stack copy cannot reach main
+ *   unwind-nofp thread [ms] the chain in a second thread too (its root is
+ *                           clone3/start_thread, not _start)
  */
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,14 +97,34 @@ __attribute__((noinline)) void uw_deep(unsigned long n, int depth)
 	sink += (unsigned long)pad[0];
 }
 
+static double stop_at;
+
+__attribute__((noinline)) void *uw_thread(void *arg)
+{
+	while (now_ms() < stop_at)
+		uw_a(100000);
+	return arg;
+}
+
 int main(int argc, char **argv)
 {
 	int deep = argc > 1 && !strcmp(argv[1], "deep");
-	double ms = argc > 1 + deep ? atof(argv[1 + deep]) : 300;
+	int thread = argc > 1 && !strcmp(argv[1], "thread");
+	double ms = argc > 1 + (deep | thread) ? atof(argv[1 + (deep | thread)]) : 300;
 	double end = now_ms() + ms;
 	struct sigaction sa;
 	struct itimerval it = { { 0, 20000 }, { 0, 20000 } };
 
+	if (thread) {
+		pthread_t t;
+
+		stop_at = end;
+		if (pthread_create(&t, NULL, uw_thread, NULL))
+			return 1;
+		uw_thread(NULL);
+		pthread_join(t, NULL);
+		return 0;
+	}
 	if (!deep) {
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = uw_handler;

@@ -77,6 +77,14 @@ test_expect_success PERF,PERF_EVENTS 'the CFI rule cache gives libdw'"'"'s own c
 	test_cmp full.chains fast.chains
 '
 
+test_expect_success PERF,PERF_EVENTS 'a second thread unwinds to clone3 (a root)' '
+	"$PERF" record -q --call-graph dwarf -e cpu-clock -o thread.data -- "$NOFP" thread 200 >/dev/null 2>&1 &&
+	chains thread.data &&
+	awk -v RS= "/ uw_thread\n[0-9a-f]+ start_thread\n[0-9a-f]+ clone3\$/ { n++ } END { exit !(n > 0) }" \
+		thread.data.our-chains &&
+	grep -q "^# Stack health: \([0-9]*\) of \1 samples (100.0%) unwound to a root\$" thread.data.health
+'
+
 test_expect_success PERF,PERF_EVENTS 'a file prof recorded unwinds as perf script does' '
 	"$PROF" record -q --call-graph dwarf -e cpu-clock -o prof.data -- "$NOFP" 200 >/dev/null 2>&1 &&
 	chains prof.data
