@@ -93,6 +93,9 @@ struct hists {
 	u32 dso_cache_hash[HISTS_DSO_CACHE];
 	int has_srcline, has_srcfile;	/* -1: not looked at yet */
 	struct hist_srcline_slot *srcline_slots;	/* (dso, address) -> interned text */
+	/* layouts merging only by comm, dso and sym: a direct-mapped entry cache */
+	int simple_keys;		/* -1: not looked at yet */
+	struct hist_entry **recent;
 	/* srcline lookups need this (borrowed from the report) */
 	bool full_srcline;
 	/*

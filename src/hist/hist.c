@@ -48,6 +48,7 @@ void hists__init(struct hists *h, struct hist_layout *layout)
 	h->strs_size = 256;
 	h->strs = xcalloc(h->strs_size, sizeof(*h->strs));
 	h->has_srcline = h->has_srcfile = -1;
+	h->simple_keys = -1;
 }
 
 void hists__exit(struct hists *h)
@@ -72,6 +73,7 @@ void hists__exit(struct hists *h)
 	free(h->strs);
 	free(h->members);
 	free(h->srcline_slots);
+	free(h->recent);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -376,6 +378,11 @@ void hists__link_group(struct hists *h, struct hists **members, int nr)
 	}
 }
 
+#define RECENT_SLOTS 4096
+
+static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs,
+					  struct hist_entry *keyp);
+
 struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, bool self)
 {
 	const struct hist_layout *l = h->layout;
@@ -391,7 +398,48 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 	if (h->has_srcline < 0) {
 		h->has_srcline = hist_layout__has_key(l, SORT_SRCLINE);
 		h->has_srcfile = hist_layout__has_key(l, SORT_SRCFILE);
+		h->simple_keys = 1;
+		for (int i = 0; i < l->nr_keys; i++)
+			if (l->keys[i]->id != SORT_COMM && l->keys[i]->id != SORT_DSO &&
+			    l->keys[i]->id != SORT_SYM)
+				h->simple_keys = 0;
+		if (h->simple_keys)
+			h->recent = xcalloc(RECENT_SLOTS, sizeof(*h->recent));
 	}
+	/*
+	 * Merging by comm, dso and sym only: an entry with the same comm,
+	 * dso and symbol (or address) pointers is the one (a shortcut past
+	 * the hash; equal pointers imply equal keys).
+	 */
+	if (h->simple_keys) {
+		u64 k = hs->sym ? (uintptr_t)hs->sym : hs->ip;
+		u32 slot = (u32)((k >> 4) ^ (k >> 17) ^ ((uintptr_t)hs->comm >> 4)) &
+			   (RECENT_SLOTS - 1);
+
+		he = h->recent[slot];
+		if (he && he->comm == hs->comm && he->dso == hs->dso && he->sym == hs->sym &&
+		    he->inlined == hs->inlined && (hs->sym || he->ip == hs->ip))
+			goto found;
+		he = hists__add_slow(h, hs, &key);
+		h->recent[slot] = he;
+		goto found;
+	}
+	he = hists__add_slow(h, hs, &key);
+found:
+	if (self) {
+		he->period += hs->period;
+		he->nr_events++;
+	}
+	return he;
+}
+
+static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs,
+					  struct hist_entry *keyp)
+{
+	const struct hist_layout *l = h->layout;
+	struct hist_entry key = *keyp, *he;
+
+	(void)l;
 	if (h->has_srcline)
 		key.srcline = srcline_of(h, hs);
 	if (h->has_srcfile)
@@ -416,10 +464,6 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 			h->entries = xgrow(h->entries, sizeof(*h->entries), h->nr_entries + 1,
 					   &h->alloc);
 		h->entries[h->nr_entries++] = he;
-	}
-	if (self) {
-		he->period += hs->period;
-		he->nr_events++;
 	}
 	return he;
 }
