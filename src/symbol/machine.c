@@ -473,7 +473,12 @@ int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t t
 		f->ip = ip;
 		f->sym = NULL;
 		f->dso = NULL;
-		map = find_map_fallback(m, t, &mode, ip, &f->level, &f->addr);
+		/*
+		 * Unlike the sample's own ip, a callchain entry is looked up
+		 * only in its context's space, as perf's add_callchain_ip does:
+		 * a garbage user frame that points into the kernel is [unknown].
+		 */
+		map = find_map(m, t, mode, ip, &f->level, &f->addr);
 		f->map = map;
 		if (map) {
 			f->dso = map->dso;
