@@ -820,15 +820,16 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 
 /* ---- output ---- */
 
+/* Tips name only what this prof has. */
 static const char *const tips[] = {
 	"For a higher level overview, try: prof report --sort comm,dso",
-	"Sample related events with: prof record -e '{cpu-clock,page-faults}:S'",
 	"To see callchains in a more compact form: prof report -g folded",
-	"Show individual samples with: prof script",
 	"Limit to show entries above 5% only: prof report --percent-limit 5",
 	"To change sampling frequency to 100 Hz: prof record -F 100",
-	"See assembly instructions with percentage: prof annotate <symbol>",
-	"Show current config key-value pairs: prof config --list",
+	"To see only a symbol's own time: prof report --no-children",
+	"Group by source line, without spawning addr2line: prof report --sort srcline",
+	"Record call chains of programs without frame pointers: prof record --call-graph dwarf",
+	"Count run-to-run spread before and after a change: prof stat -r 5 -- ./cmd",
 };
 
 static void print_tip(void)

@@ -77,4 +77,12 @@ test_expect_success 'an unknown sort key is a usage error' '
 	! "$PROF" report -i nonexistent.data --stdio --sort nosuchkey >out 2>err
 '
 
+test_expect_success PERF,PERF_EVENTS 'a comm that changes: the Command column is cut as perf cuts it' '
+	ln -sf "$HELPERS/comm-change" cc &&
+	"$PERF" record -q -o comm.data -- ./cc 100 >/dev/null 2>&1 &&
+	same comm.data &&
+	grep -q "averylo " prof.out &&
+	same comm.data --sort comm,sym
+'
+
 test_done
