@@ -30,6 +30,7 @@ int cmd_list(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
+int cmd_top(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 
 /* The embedded man page text of a command (Documentation/prof-<cmd>.txt). */

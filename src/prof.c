@@ -18,6 +18,7 @@ const struct cmd_struct commands[] = {
 	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, 0, "Read perf.data (created by perf record) and display the profile" },
 	{ "stat", cmd_stat, 0, "Run a command and gather performance counter statistics" },
+	{ "top", cmd_top, 0, "System profiling tool." },
 	{ "version", cmd_version, 0, "display the version of prof binary" },
 };
 const size_t nr_commands = ARRAY_SIZE(commands);

@@ -1,0 +1,972 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * builtin/top.c: prof top, perf top's live profile. One thread: it polls
+ * the ring buffers (and the keyboard in the browser) with a timeout that
+ * ends at the next refresh, feeds side-band records to the machine and
+ * samples to the histogram, and at each refresh ages the histogram (7/8,
+ * or zero with -z) after showing it. It sleeps in poll() between
+ * wake-ups, so a headless run costs next to nothing when idle.
+ */
+#include "prof/compat.h"
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <pwd.h>
+#include <dirent.h>
+#include "builtin.h"
+#include "prof/util.h"
+#include "prof/parse-options.h"
+#include "prof/parse-events.h"
+#include "prof/evsel.h"
+#include "prof/cpumap.h"
+#include "prof/mmap.h"
+#include "prof/open-error.h"
+#include "prof/session.h"
+#include "prof/machine.h"
+#include "prof/synthesize.h"
+#include "prof/strbuf.h"
+#include "prof/build-id.h"
+#include "prof/hist.h"
+#include "prof/hist-decay.h"
+#include "prof/hist-stdio.h"
+#include "prof/callchain.h"
+#include "prof/sort.h"
+#include "prof/top-stdio.h"
+#include "prof/tui.h"
+
+#define TOP_MAX_FRAMES 256
+
+struct top {
+	/* options */
+	struct evlist *evlist;
+	const char *pid, *tid, *cpu_list, *uid_str;
+	char *uid_pids;
+	bool system_wide;
+	int freq;
+	u64 interval;
+	unsigned int mmap_pages;
+	const char *sort_order, *field_order;
+	int print_entries;
+	double min_percent;
+	int delay_secs;
+	bool zero;
+	bool children, children_set;
+	bool show_nr_samples;
+	bool hide_kernel, hide_user;
+	bool use_stdio, use_tui;
+	int max_refreshes;
+	double duration;
+	struct callchain_param cp;
+	bool call_graph;
+	int verbose;
+	/* runtime */
+	struct perf_mmap *maps;
+	int nr_maps;
+	struct pollfd *pfd;		/* maps, then the keyboard */
+	struct session_evsel sev;	/* the first event, for perf_sample__parse */
+	struct evsel *evsel;
+	u64 *ids;
+	int nr_ids;
+	bool multi;			/* more than one event: match ids */
+	struct machine *machine;
+	struct hist_layout layout;
+	struct hists hists;
+	struct callchain_frame *frames;
+	struct callchain_cursor_node *cursor;
+	struct hist_entry **he_cache;
+	/* per refresh */
+	u64 samples, kernel_samples, exact_samples;
+	u64 lost, lost_total, drop, drop_total;
+	u64 last_refresh_ns, next_refresh_ns, end_ns;
+	double last_secs;
+	int refreshes;
+	bool paused;
+	bool tty;
+	char header[512];
+};
+
+static volatile sig_atomic_t top_done;
+
+static void top_sig(int sig)
+{
+	(void)sig;
+	top_done = 1;
+}
+
+static u64 top__now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
+/* ---- options ---- */
+
+static const char *const top_usage[] = {
+	"prof top [<options>]",
+	NULL
+};
+
+static int parse_call_graph(const struct option *opt, const char *arg, int unset)
+{
+	struct top *t = opt->value;
+
+	if (unset) {
+		t->call_graph = false;
+		return 0;
+	}
+	t->call_graph = true;
+	t->cp.enabled = true;
+	if (!arg || !*arg)
+		return 0;
+	if (!strncmp(arg, "fp", 2)) {
+		arg += 2;
+		if (*arg == ',')
+			arg++;
+		if (!*arg)
+			return 0;
+	} else if (!strncmp(arg, "dwarf", 5) || !strncmp(arg, "lbr", 3)) {
+		return error("prof top: only frame-pointer call graphs (fp) are supported");
+	}
+	if (callchain_param__parse(&t->cp, arg))
+		return error("invalid call graph option '%s'", arg);
+	return 0;
+}
+
+static int parse_g(const struct option *opt, const char *arg, int unset)
+{
+	struct top *t = opt->value;
+
+	(void)arg;
+	t->call_graph = !unset;
+	t->cp.enabled = !unset;
+	return 0;
+}
+
+static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
+{
+	struct top *t = opt->value;
+	char *end;
+
+	(void)unset;
+	t->min_percent = strtod(arg, &end);
+	if (end == arg || (*end && *end != '%'))
+		return error("invalid percent limit '%s'", arg);
+	t->cp.min_percent = t->min_percent;
+	return 0;
+}
+
+static int parse_duration(const struct option *opt, const char *arg, int unset)
+{
+	double *d = opt->value;
+	char *end;
+
+	(void)unset;
+	*d = strtod(arg, &end);
+	if (end == arg || *end || *d <= 0)
+		return error("invalid duration '%s': seconds expected", arg);
+	return 0;
+}
+
+/* -u: every process of that user, as a -p list. */
+static char *top__uid_pids(const char *user)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct passwd *pw = getpwnam(user);
+	struct dirent *de;
+	char *end;
+	long uid;
+	DIR *dir;
+
+	if (pw) {
+		uid = pw->pw_uid;
+	} else {
+		uid = strtol(user, &end, 10);
+		if (*end || end == user)
+			return NULL;
+	}
+	dir = opendir("/proc");
+	if (!dir)
+		return NULL;
+	while ((de = readdir(dir))) {
+		char path[300];
+		struct stat st;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s", de->d_name);
+		if (stat(path, &st) || (long)st.st_uid != uid || atoi(de->d_name) == getpid())
+			continue;
+		if (sb.len)
+			strbuf_addch(&sb, ',');
+		strbuf_addstr(&sb, de->d_name);
+	}
+	closedir(dir);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* ---- setup ---- */
+
+static u32 top__max_rate(void)
+{
+	int v = 0;
+
+	if (read_file_int("/proc/sys/kernel/perf_event_max_sample_rate", &v) || v <= 0)
+		return 100000;
+	return (u32)v;
+}
+
+/* perf top's attrs: frequency 4000 (or -F/-c), CPU and period in samples. */
+static void top__config(struct top *t)
+{
+	struct evsel *evsel;
+	u32 freq = t->freq > 0 ? (u32)t->freq : 4000, max = top__max_rate();
+
+	if (freq > max)
+		freq = max;
+	evlist__for_each_entry(t->evlist, evsel) {
+		struct perf_event_attr *a = &evsel->attr;
+		u64 st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+
+		if (!a->sample_period && !a->freq) {
+			if (t->interval) {
+				a->sample_period = t->interval;
+			} else {
+				a->freq = 1;
+				a->sample_freq = freq;
+			}
+		}
+		if (t->system_wide)
+			st |= PERF_SAMPLE_CPU;
+		if (t->call_graph)
+			st |= PERF_SAMPLE_CALLCHAIN;
+		if (t->evlist->nr_entries > 1)
+			st |= PERF_SAMPLE_IDENTIFIER;
+		a->sample_type = st;
+		a->read_format = PERF_FORMAT_ID;
+		a->inherit = 1;
+		a->sample_id_all = 1;
+		a->disabled = 1;
+		if (t->hide_kernel)
+			a->exclude_kernel = 1;
+		if (t->hide_user)
+			a->exclude_user = 1;
+		if (evsel->precise_max && !a->precise_ip)
+			a->precise_ip = 3;
+		if (evsel == evlist__first(t->evlist)) {
+			a->mmap = a->mmap2 = a->comm = a->comm_exec = a->task = 1;
+		}
+	}
+}
+
+static int top__open(struct top *t, struct cpu_map *cpus, struct thread_map *threads)
+{
+	struct open_target ot = {
+		.system_wide = t->system_wide, .pid = t->pid, .tid = t->tid,
+	};
+	struct evsel *evsel;
+
+	evlist__for_each_entry(t->evlist, evsel) {
+		char msg[4096];
+		int err;
+retry:
+		err = evsel__open(evsel, cpus, threads);
+		if (!err)
+			continue;
+		err = -err;
+		if ((!ot.system_wide || (err != EACCES && err != EPERM)) &&
+		    evsel__fallback(evsel, err, msg, sizeof(msg))) {
+			if (t->verbose)
+				warning("%s", msg);
+			goto retry;
+		}
+		if ((err == EOPNOTSUPP || err == EINVAL) && evsel->attr.precise_ip) {
+			evsel->attr.precise_ip--;
+			goto retry;
+		}
+		evsel__open_strerror(evsel, &ot, err, msg, sizeof(msg));
+		return error("Error:\n%s", msg);
+	}
+	evlist__for_each_entry(t->evlist, evsel) {
+		int err = evsel__read_ids(evsel);
+
+		if (err)
+			return error("failed to read the event ids: %s", strerror(-err));
+	}
+	return 0;
+}
+
+/* ---- records ---- */
+
+static void top__side_band(struct top *t, const union perf_event *ev)
+{
+	struct mmap_event me = { 0 };
+	struct build_id bid;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_MMAP:
+		me.pid = (pid_t)ev->mmap.pid;
+		me.tid = (pid_t)ev->mmap.tid;
+		me.start = ev->mmap.start;
+		me.len = ev->mmap.len;
+		me.pgoff = ev->mmap.pgoff;
+		me.cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+		me.prot = 4;	/* PROT_EXEC */
+		me.filename = ev->mmap.filename;
+		machine__process_mmap(t->machine, &me);
+		break;
+	case PERF_RECORD_MMAP2:
+		me.pid = (pid_t)ev->mmap2.pid;
+		me.tid = (pid_t)ev->mmap2.tid;
+		me.start = ev->mmap2.start;
+		me.len = ev->mmap2.len;
+		me.pgoff = ev->mmap2.pgoff;
+		me.cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+		me.prot = ev->mmap2.prot;
+		me.flags = ev->mmap2.flags;
+		if (ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			memset(&bid, 0, sizeof(bid));
+			bid.size = min(ev->mmap2.build_id_size, (u8)BUILD_ID_SIZE);
+			memcpy(bid.data, ev->mmap2.build_id, bid.size);
+			me.bid = &bid;
+		} else {
+			me.has_id = true;
+			me.maj = ev->mmap2.maj;
+			me.min = ev->mmap2.min;
+			me.ino = ev->mmap2.ino;
+			me.ino_gen = ev->mmap2.ino_generation;
+		}
+		me.filename = ev->mmap2.filename;
+		machine__process_mmap(t->machine, &me);
+		break;
+	case PERF_RECORD_COMM:
+		machine__process_comm(t->machine, (pid_t)ev->comm.pid, (pid_t)ev->comm.tid,
+				      ev->comm.comm, ev->header.misc & PERF_RECORD_MISC_COMM_EXEC);
+		break;
+	case PERF_RECORD_FORK:
+		machine__process_fork(t->machine, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
+				      (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid,
+				      !(ev->header.misc & PERF_RECORD_MISC_FORK_EXEC));
+		break;
+	case PERF_RECORD_EXIT:
+		machine__process_exit(t->machine, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
+				      (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid);
+		break;
+	case PERF_RECORD_LOST:
+		t->lost += ev->lost.lost;
+		t->lost_total += ev->lost.lost;
+		break;
+	default:
+		break;
+	}
+}
+
+static bool top__own_id(const struct top *t, u64 id)
+{
+	for (int i = 0; i < t->nr_ids; i++)
+		if (t->ids[i] == id)
+			return true;
+	return false;
+}
+
+/* The sample's frames in display order (caller first in Children view). */
+static int top__cursor(struct top *t, const struct perf_sample *s)
+{
+	int n = machine__resolve_callchain(t->machine, s->cpumode, (pid_t)s->pid,
+					   (pid_t)s->tid, s->callchain, s->callchain_nr,
+					   t->frames, TOP_MAX_FRAMES);
+
+	for (int i = 0; i < n; i++) {
+		int j = t->cp.order == ORDER_CALLER ? n - 1 - i : i;
+		const struct callchain_frame *f = &t->frames[j];
+		struct callchain_cursor_node *c = &t->cursor[i];
+
+		memset(c, 0, sizeof(*c));
+		c->ip = f->ip;
+		c->has_map = f->map != NULL;
+		c->dso = f->map ? f->dso : NULL;
+		c->sym = f->map ? f->sym : NULL;
+		c->level = f->level;
+	}
+	return n < 0 ? 0 : n;
+}
+
+static void top__sample(struct top *t, const union perf_event *ev)
+{
+	struct perf_sample s;
+	struct addr_location al;
+	struct hist_sample hs = { 0 };
+	struct hist_entry *he;
+	struct hists *h = &t->hists;
+	int nr = 0;
+
+	if (perf_sample__parse(&s, &t->sev, ev, false))
+		return;
+	if (t->multi && !top__own_id(t, s.id))
+		return;
+	t->samples++;
+	if (s.cpumode == PROF_CPUMODE_KERNEL)
+		t->kernel_samples++;
+	if (ev->header.misc & PERF_RECORD_MISC_EXACT_IP)
+		t->exact_samples++;
+	if (t->paused)
+		return;
+	machine__resolve(t->machine, s.cpumode, (pid_t)s.pid, (pid_t)s.tid, s.ip, &al);
+	hs.thread = al.thread;
+	hs.comm = hists__intern(h, al.thread ? thread__comm_str(al.thread) : "");
+	hs.pid = al.thread ? al.thread->pid : (pid_t)s.pid;
+	hs.tid = al.thread ? al.thread->tid : (pid_t)s.tid;
+	hs.has_map = al.map != NULL;
+	hs.dso = al.map ? al.map->dso : NULL;
+	hs.map_size = al.map ? al.map->end - al.map->start : 0;
+	hs.sym = al.map ? al.sym : NULL;
+	hs.ip = al.addr;
+	hs.level = al.level;
+	hs.cpumode = al.cpumode;
+	hs.cpu = (int)s.cpu;
+	hs.period = s.period;
+	if (t->call_graph && s.callchain_nr)
+		nr = top__cursor(t, &s);
+	he = hists__add(h, &hs, true);
+	he->filtered = false;
+	h->nr_samples++;
+	h->total_period += s.period;
+	if (t->layout.children) {
+		u32 ncache = 0;
+
+		he->period_acc += s.period;
+		he->nr_events_acc++;
+		t->he_cache[ncache++] = he;
+		if (nr) {
+			if (!he->callchain)
+				he->callchain = callchain_root__new();
+			callchain_root__append(he->callchain, t->cursor, (u32)nr, s.period);
+			he->max_depth = max(he->max_depth, (u32)nr);
+		}
+		for (int i = 0; i < nr; i++) {
+			struct callchain_cursor_node *c = &t->cursor[i];
+			struct hist_entry *ce;
+			bool seen = false;
+
+			if (c->sym || c->has_map) {
+				hs.level = c->level;
+				hs.cpumode = c->level == 'k' ? PROF_CPUMODE_KERNEL : PROF_CPUMODE_USER;
+			}
+			hs.dso = c->dso;
+			hs.has_map = c->has_map;
+			hs.sym = c->sym;
+			hs.ip = c->ip;
+			hs.raw_ip = true;
+			ce = hists__add(h, &hs, false);
+			ce->filtered = false;
+			for (u32 k = 0; k < ncache && !seen; k++)
+				seen = t->he_cache[k] == ce;
+			if (seen)
+				continue;
+			t->he_cache[ncache++] = ce;
+			ce->period_acc += s.period;
+			ce->nr_events_acc++;
+			if (!ce->callchain)
+				ce->callchain = callchain_root__new();
+			callchain_root__append(ce->callchain, t->cursor + i, (u32)(nr - i), s.period);
+			ce->max_depth = max(ce->max_depth, (u32)(nr - i));
+		}
+	} else if (nr) {
+		if (!he->callchain)
+			he->callchain = callchain_root__new();
+		callchain_root__append(he->callchain, t->cursor, (u32)nr, s.period);
+	}
+	addr_location__exit(&al);
+}
+
+static void top__event(struct top *t, const union perf_event *ev)
+{
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		top__sample(t, ev);
+	else
+		top__side_band(t, ev);
+}
+
+/* Read every buffer dry. */
+static void top__drain(struct top *t)
+{
+	for (int i = 0; i < t->nr_maps; i++) {
+		struct perf_mmap *m = &t->maps[i];
+		struct perf_event_header *hdr;
+
+		if (perf_mmap__read_init(m))
+			continue;
+		while ((hdr = perf_mmap__read_event(m)))
+			top__event(t, (const union perf_event *)hdr);
+		perf_mmap__consume(m);
+	}
+}
+
+/* Feed the state that existed before we started to the machine. */
+static void top__synthesize(struct top *t, struct thread_map *threads)
+{
+	struct synth_opts so = { .id_hdr_size = t->sev.id_hdr_size, .proc = "/proc" };
+	struct strbuf sb = STRBUF_INIT;
+	size_t off = 0;
+
+	synthesize__kernel(&sb, &so);
+	if (t->pid || t->tid)
+		synthesize__thread_map(&sb, &so, threads);
+	else
+		synthesize__all(&sb, &so);
+	while (off + sizeof(struct perf_event_header) <= sb.len) {
+		const union perf_event *ev = (const void *)(sb.buf + off);
+
+		if (ev->header.size < sizeof(ev->header) || off + ev->header.size > sb.len)
+			break;
+		top__side_band(t, ev);
+		off += ev->header.size;
+	}
+	strbuf_release(&sb);
+}
+
+/* ---- display ---- */
+
+static void top__format_header(struct top *t)
+{
+	struct evsel *first = evlist__first(t->evlist);
+	double secs = t->last_secs > 0 ? t->last_secs : t->delay_secs;
+	double rate = (double)t->samples / secs;
+	double krate = (double)t->kernel_samples / secs;
+	double exact = t->samples ? 100.0 * (double)t->exact_samples / (double)t->samples : 0;
+	int nr_cpus = cpu__nr_online(), n;
+	size_t size = sizeof(t->header);
+	char *b = t->header;
+
+	n = snprintf(b, size, "   PerfTop:%8.0f irqs/sec  kernel:%4.1f%%  exact: %4.1f%% lost: %"
+		     PRIu64 "/%" PRIu64 " drop: %" PRIu64 "/%" PRIu64 " [",
+		     rate, rate > 0 ? 100.0 * krate / rate : 0.0, exact,
+		     t->lost, t->lost_total, t->drop, t->drop_total);
+	if (t->evlist->nr_entries == 1)
+		n += snprintf(b + n, size - (size_t)n, "%" PRIu64 "%s ",
+			      first->attr.freq ? (u64)first->attr.sample_freq :
+						 (u64)first->attr.sample_period,
+			      first->attr.freq ? "Hz" : "");
+	n += snprintf(b + n, size - (size_t)n, "%s], ", evsel__name(first));
+	if (t->pid)
+		n += snprintf(b + n, size - (size_t)n, " (target_pid: %s", t->pid);
+	else if (t->tid)
+		n += snprintf(b + n, size - (size_t)n, " (target_tid: %s", t->tid);
+	else if (t->uid_str)
+		n += snprintf(b + n, size - (size_t)n, " (uid: %s", t->uid_str);
+	else
+		n += snprintf(b + n, size - (size_t)n, " (all");
+	if (t->cpu_list)
+		snprintf(b + n, size - (size_t)n, ", CPU%s: %s)",
+			 strchr(t->cpu_list, ',') || strchr(t->cpu_list, '-') ? "s" : "",
+			 t->cpu_list);
+	else if (t->tid)
+		snprintf(b + n, size - (size_t)n, ")");
+	else if (t->pid)
+		snprintf(b + n, size - (size_t)n, ")");
+	else
+		snprintf(b + n, size - (size_t)n, ", %d CPU%s)", nr_cpus, nr_cpus > 1 ? "s" : "");
+}
+
+/* Resort for display: after this the entries are in output order. */
+static void top__resort(struct top *t)
+{
+	struct hists *h = &t->hists;
+
+	hists__hide_empty(h);
+	hists__output_resort(h);
+	if (t->cp.enabled)
+		for (size_t e = 0; e < h->nr_entries; e++)
+			if (h->entries[e]->callchain && !h->entries[e]->filtered)
+				callchain_root__sort(h->entries[e]->callchain, &t->cp);
+}
+
+static int top__width(void)
+{
+	struct winsize ws;
+
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
+		return ws.ws_col;
+	return 80;
+}
+
+/* Start the next period: age the histogram, reset the per-refresh counts. */
+static void top__age(struct top *t, u64 now)
+{
+	if (!t->paused)
+		hists__decay(&t->hists, t->zero);
+	t->samples = t->kernel_samples = t->exact_samples = 0;
+	t->lost = t->drop = 0;
+	t->last_refresh_ns = now;
+	t->next_refresh_ns = now + (u64)t->delay_secs * 1000000000ULL;
+	t->refreshes++;
+}
+
+/* Pull in what arrived, resort, and note the header; caller shows it. */
+static void top__refresh(struct top *t, u64 now)
+{
+	top__drain(t);
+	t->last_secs = (double)(now - t->last_refresh_ns) / 1e9;
+	top__format_header(t);
+	top__resort(t);
+}
+
+static void top__print_stdio(struct top *t)
+{
+	struct hists_print_opts o = {
+		.show_header = false,
+		.min_percent = t->min_percent,
+		.cp = t->cp.enabled ? &t->cp : NULL,
+		.sort_starts_with_sym = t->sort_order && !strncmp(t->sort_order, "sym", 3),
+	};
+	int width = t->tty ? top__width() : 80;
+	size_t max = t->print_entries > 0 ? (size_t)t->print_entries : 0;
+
+	if (!max && t->tty) {
+		struct winsize ws;
+
+		if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row > 4)
+			max = ws.ws_row - 4u;
+	}
+	top_stdio__print(stdout, t->header, &t->hists, &o, width, max, t->tty);
+}
+
+/* Should the run stop (signal, --refreshes, --duration)? */
+static bool top__should_stop(struct top *t, u64 now)
+{
+	if (top_done)
+		return true;
+	if (t->max_refreshes > 0 && t->refreshes >= t->max_refreshes)
+		return true;
+	return t->end_ns && now >= t->end_ns;
+}
+
+/*
+ * Sleep in poll() until a buffer wakes us, @input_fd is readable, or the
+ * refresh is due. Returns 1 for input, 0 when it is time to refresh, -1
+ * to stop.
+ */
+static int top__poll(struct top *t, int input_fd)
+{
+	int nfds = t->nr_maps;
+
+	for (;;) {
+		u64 now = top__now(), due = t->next_refresh_ns;
+		int timeout, n;
+
+		if (t->end_ns && t->end_ns < due)
+			due = t->end_ns;
+		if (top__should_stop(t, now))
+			return -1;
+		if (now >= due)
+			return 0;
+		timeout = (int)((due - now + 999999) / 1000000);
+		t->pfd[nfds].fd = input_fd;
+		t->pfd[nfds].events = POLLIN;
+		t->pfd[nfds].revents = 0;
+		n = poll(t->pfd, (nfds_t)nfds + 1, timeout);
+		if (n < 0 && errno != EINTR)
+			return -1;
+		if (n <= 0)
+			continue;
+		for (int i = 0; i < nfds; i++) {
+			/* a task that exited hangs up for good: stop polling it */
+			if (t->pfd[i].revents & (POLLHUP | POLLERR))
+				t->pfd[i].fd = -1;
+		}
+		top__drain(t);
+		if (input_fd >= 0 && (t->pfd[nfds].revents & (POLLIN | POLLHUP | POLLERR)))
+			return 1;
+	}
+}
+
+static int top__run_stdio(struct top *t)
+{
+	for (;;) {
+		int r = top__poll(t, -1);
+		u64 now = top__now();
+
+		if (r < 0)
+			break;
+		top__refresh(t, now);
+		top__print_stdio(t);
+		top__age(t, now);
+	}
+	return 0;
+}
+
+/* ---- the browser's callbacks ---- */
+
+static int top__browser_wait(void *priv, int input_fd)
+{
+	struct top *t = priv;
+	int r = top__poll(t, input_fd);
+	u64 now;
+
+	if (r != 0)
+		return r;
+	now = top__now();
+	top__refresh(t, now);
+	top__age(t, now);
+	return 0;
+}
+
+static void top__browser_title(void *priv, char *buf, size_t size)
+{
+	struct top *t = priv;
+	struct evsel *first = evlist__first(t->evlist);
+	char unit;
+	u64 n = hist__convert_unit(t->hists.nr_samples, &unit);
+
+	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', %" PRIu64 " %s, "
+		 "Event count (approx.): %" PRIu64 " lost: %" PRIu64 "/%" PRIu64
+		 " drop: %" PRIu64 "/%" PRIu64 "%s",
+		 n, unit, evsel__name(first),
+		 first->attr.freq ? (u64)first->attr.sample_freq : (u64)first->attr.sample_period,
+		 first->attr.freq ? "Hz" : "period", t->hists.total_period,
+		 t->lost, t->lost_total, t->drop, t->drop_total,
+		 t->paused ? "  [PAUSED]" : "");
+}
+
+static bool top__browser_pause(void *priv)
+{
+	struct top *t = priv;
+
+	t->paused = !t->paused;
+	return t->paused;
+}
+
+static int top__run_tui(struct top *t)
+{
+	struct hist_browser_ops ops = {
+		.wait = top__browser_wait,
+		.title = top__browser_title,
+		.pause = top__browser_pause,
+		.priv = t,
+		.cp = t->cp.enabled ? &t->cp : NULL,
+		.min_percent = t->min_percent,
+	};
+	int err;
+
+	/* something to show at once: the first second's samples */
+	t->next_refresh_ns = top__now() + 1000000000ULL / 2;
+	err = hist_browser__run(&t->hists, &ops);
+	if (err)
+		return error("cannot start the TUI: %s", strerror(-err));
+	return 0;
+}
+
+/* ---- main ---- */
+
+static int top__setup_targets(struct top *t, struct cpu_map **cpus, struct thread_map **threads)
+{
+	if (t->uid_str) {
+		t->uid_pids = top__uid_pids(t->uid_str);
+		if (!t->uid_pids || !*t->uid_pids)
+			return error("Invalid User: %s", t->uid_str);
+		t->pid = t->uid_pids;
+	}
+	t->system_wide = !t->pid && !t->tid;
+	if (t->system_wide) {
+		*cpus = cpu_map__new(t->cpu_list);
+		if (!*cpus)
+			return error("invalid cpu list '%s'", t->cpu_list ? t->cpu_list : "");
+		*threads = thread_map__new_any();
+		return 0;
+	}
+	*cpus = cpu_map__new_online();
+	*threads = thread_map__new_str(t->pid, t->tid);
+	if (!*threads)
+		return error("Couldn't create thread/CPU maps: %s",
+			     errno == ESRCH ? "No such process" : strerror(errno));
+	return 0;
+}
+
+static int top__run(struct top *t)
+{
+	struct cpu_map *cpus = NULL;
+	struct thread_map *threads = NULL;
+	struct sigaction sa;
+	struct evsel *evsel;
+	const char *bad = NULL;
+	int ret = -1, err;
+	u64 now;
+
+	if (!t->evlist->nr_entries) {
+		struct parse_events_error perr;
+
+		parse_events_error__init(&perr);
+		err = parse_events(t->evlist, "cycles:P", &perr);
+		parse_events_error__exit(&perr);
+		if (err)
+			return error("cannot set up the default event");
+		evlist__first(t->evlist)->attr.exclude_guest = 1;
+	}
+	if (top__setup_targets(t, &cpus, &threads))
+		goto out;
+	top__config(t);
+	if (top__open(t, cpus, threads))
+		goto out;
+
+	t->evsel = evlist__first(t->evlist);
+	t->multi = t->evlist->nr_entries > 1;
+	t->ids = t->evsel->ids;
+	t->nr_ids = t->evsel->nr_ids;
+	t->sev.attr = t->evsel->attr;
+	t->sev.sample_size = sample_type__fixed_size(t->evsel->attr.sample_type);
+	t->sev.id_pos = sample_type__id_pos(t->evsel->attr.sample_type);
+	t->sev.is_pos = sample_type__is_pos(t->evsel->attr.sample_type);
+	t->sev.id_hdr_size = sample_type__id_hdr_size(t->evsel->attr.sample_type);
+
+	err = evlist__mmap(t->evlist, t->mmap_pages ? t->mmap_pages : perf_mmap__default_pages(),
+			   &t->maps, &t->nr_maps);
+	if (err) {
+		error("failed to mmap with %d (%s)", -err, strerror(-err));
+		goto out;
+	}
+	t->pfd = xcalloc((size_t)t->nr_maps + 1, sizeof(*t->pfd));
+	for (int i = 0; i < t->nr_maps; i++) {
+		t->pfd[i].fd = t->maps[i].fd;
+		t->pfd[i].events = POLLIN;
+	}
+
+	/* aggregation */
+	if (!t->children_set)
+		t->children = true;
+	if (!t->cp.enabled)
+		t->call_graph = false;
+	if (!t->call_graph)
+		t->children = false;
+	if (t->children && !t->cp.order_set)
+		t->cp.order = ORDER_CALLER;
+	callchain_set_key(t->cp.key);
+	if (hist_layout__setup(&t->layout, t->sort_order ? t->sort_order : "dso,sym",
+			       t->field_order, t->children, t->show_nr_samples, false, &bad) < 0) {
+		error("Unknown --sort key: `%s'", bad ? bad : "");
+		goto out;
+	}
+	hists__init(&t->hists, &t->layout);
+	t->hists.acc_depth_order = t->children;
+	t->hists.order_caller = t->cp.order == ORDER_CALLER;
+	t->machine = machine__new_host();
+	t->frames = xmalloc(TOP_MAX_FRAMES * sizeof(*t->frames));
+	t->cursor = xmalloc(TOP_MAX_FRAMES * sizeof(*t->cursor));
+	t->he_cache = xmalloc((TOP_MAX_FRAMES + 1) * sizeof(*t->he_cache));
+	top__synthesize(t, threads);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = top_sig;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+
+	evlist__for_each_entry(t->evlist, evsel)
+		evsel__enable(evsel);
+	now = top__now();
+	t->last_refresh_ns = now;
+	t->next_refresh_ns = now + (u64)t->delay_secs * 1000000000ULL;
+	if (t->duration > 0)
+		t->end_ns = now + (u64)(t->duration * 1e9);
+
+	if (t->use_tui)
+		ret = top__run_tui(t);
+	else
+		ret = top__run_stdio(t);
+
+	evlist__for_each_entry(t->evlist, evsel)
+		evsel__disable(evsel);
+out:
+	if (t->machine) {
+		hists__exit(&t->hists);
+		machine__delete(t->machine);
+	}
+	evlist__munmap(t->maps, t->nr_maps);
+	evlist__for_each_entry(t->evlist, evsel)
+		evsel__close(evsel);
+	free(t->pfd);
+	free(t->frames);
+	free(t->cursor);
+	free(t->he_cache);
+	free(t->uid_pids);
+	cpu_map__put(cpus);
+	thread_map__put(threads);
+	return ret;
+}
+
+int cmd_top(int argc, const char **argv)
+{
+	struct top t = {
+		.evlist = evlist__new(),
+		.delay_secs = 2,
+		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
+			.value = CCVAL_PERCENT, .min_percent = 0.5 },
+	};
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", t.evlist, "event",
+			     "event selector. use 'prof list' to list available events",
+			     parse_events_option),
+		OPT_BOOLEAN('a', "all-cpus", &t.system_wide, "system-wide collection from all CPUs"),
+		OPT_STRING('p', "pid", &t.pid, "pid", "profile events on existing process id"),
+		OPT_STRING('t', "tid", &t.tid, "tid", "profile events on existing thread id"),
+		OPT_STRING('C', "cpu", &t.cpu_list, "cpu", "list of cpus to monitor"),
+		OPT_STRING('u', "uid", &t.uid_str, "user", "user to profile"),
+		OPT_INTEGER('F', "freq", &t.freq, "profile at this frequency"),
+		OPT_U64('c', "count", &t.interval, "event period to sample"),
+		OPT_UINTEGER('m', "mmap-pages", &t.mmap_pages, "number of mmap data pages"),
+		OPT_CALLBACK_NOOPT('g', NULL, &t, NULL,
+				   "enables call-graph recording and display", parse_g),
+		OPT_CALLBACK_OPTARG(0, "call-graph", &t, "record_mode[,print_type,threshold,order]",
+				    "setup and enables call-graph (stack chain/backtrace): fp, "
+				    "then perf report's graph,0.5,caller,function,percent",
+				    parse_call_graph, NULL),
+		OPT_BOOLEAN_SET(0, "children", &t.children, &t.children_set,
+				"Accumulate callchains of children and show total overhead as well"),
+		OPT_BOOLEAN('K', "hide_kernel_symbols", &t.hide_kernel, "hide kernel symbols"),
+		OPT_BOOLEAN('U', "hide_user_symbols", &t.hide_user, "hide user symbols"),
+		OPT_STRING('s', "sort", &t.sort_order, "key[,key2...]",
+			   "sort by key(s): pid, comm, dso, symbol, parent, cpu, srcline, ..."),
+		OPT_STRING(0, "fields", &t.field_order, "key[,keys...]",
+			   "output field(s): overhead, period, sample plus all of sort keys"),
+		OPT_BOOLEAN('n', "show-nr-samples", &t.show_nr_samples,
+			    "Show a column with the number of samples"),
+		OPT_INTEGER('E', "entries", &t.print_entries, "display this many functions"),
+		OPT_CALLBACK(0, "percent-limit", &t, "percent",
+			     "Don't show entries under that percent", parse_percent_limit),
+		OPT_INTEGER('d', "delay", &t.delay_secs, "number of seconds to delay between refreshes"),
+		OPT_BOOLEAN('z', "zero", &t.zero, "zero history across updates"),
+		OPT_BOOLEAN(0, "stdio", &t.use_stdio, "Use the stdio interface"),
+		OPT_BOOLEAN(0, "tui", &t.use_tui, "Use the TUI interface"),
+		OPT_INTEGER(0, "refreshes", &t.max_refreshes,
+			    "stop after this many refreshes (prof extension, for scripts)"),
+		OPT_CALLBACK(0, "duration", &t.duration, "seconds",
+			     "stop after this many seconds (prof extension, for scripts)",
+			     parse_duration),
+		OPT_INCR('v', "verbose", &t.verbose, "be more verbose"),
+		OPT_END()
+	};
+	int ret;
+
+	argc = parse_options(argc, argv, options, top_usage, 0);
+	if (argc)
+		usage_with_options(top_usage, options);
+	if (t.delay_secs < 1)
+		t.delay_secs = 1;
+	if (t.use_stdio && t.use_tui)
+		return error("--stdio and --tui are mutually exclusive");
+	t.tty = isatty(STDOUT_FILENO);
+	if (!t.use_stdio && !t.use_tui)
+		t.use_tui = t.tty && isatty(STDIN_FILENO) &&
+			    getenv("TERM") && strcmp(getenv("TERM"), "dumb");
+	if (t.use_tui && !tui__available()) {
+		warning("prof was built without ncursesw (NO_NCURSES): only --stdio is available");
+		t.use_tui = false;
+	}
+	ret = top__run(&t);
+	evlist__delete(t.evlist);
+	return ret < 0 ? -1 : 0;
+}

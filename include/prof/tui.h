@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * tui.h: the interactive histogram browser (ncurses) that perf top and
+ * perf report open on a terminal. Every curses call lives in src/ui/tui/;
+ * a build without ncursesw (NO_NCURSES=1) keeps these entry points and
+ * hist_browser__run returns -ENOSYS.
+ *
+ * The browser shows the entries of one struct hists in their output
+ * order; it never aggregates. A live owner (top) hands it a wait
+ * callback that reads the ring buffers and refreshes the hists between
+ * key presses; a static owner (report) passes none.
+ */
+#ifndef PROF_TUI_H
+#define PROF_TUI_H
+
+#include "compat.h"
+
+struct hists;
+struct callchain_param;
+
+struct hist_browser_ops {
+	/*
+	 * Live data: wait until @input_fd is readable (return 1), or until
+	 * the owner refreshed the hists (return 0: the browser redraws), or
+	 * the owner must stop (return < 0, e.g. on SIGTERM). NULL: the
+	 * browser just waits for keys.
+	 */
+	int (*wait)(void *priv, int input_fd);
+	/* The title line ("Samples: 45K of event ..."), into @buf. */
+	void (*title)(void *priv, char *buf, size_t size);
+	/* P/space: toggle the owner's pause; returns the new state. NULL: no pause. */
+	bool (*pause)(void *priv);
+	void *priv;
+	const struct callchain_param *cp;	/* NULL: no callchains */
+	double min_percent;			/* --percent-limit */
+	bool hide_kernel, hide_user;		/* initial K/U state */
+	const char *help_extra;			/* one more line for the help window */
+};
+
+/* Is the browser compiled in (ncursesw)? */
+bool tui__available(void);
+
+/*
+ * Run the browser on @h (resorted by the owner) until the user quits.
+ * Restores the terminal on every exit path, crash signals included.
+ * Returns 0, or -errno (-ENOSYS without ncursesw, -ENOTTY without a
+ * usable terminal).
+ */
+int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops);
+
+#endif /* PROF_TUI_H */

@@ -1,0 +1,149 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='prof top: headless snapshots, stopping, and the browser under tmux'
+. "$(dirname "$0")/test-lib.sh"
+
+# the demo keeps a CPU busy in hot_loop (75%) and warm_loop (25%)
+start_demo() {
+	"$HELPERS/demo" 200000 >/dev/null 2>&1 &
+	echo $! >demo.pid
+}
+stop_demo() {
+	kill "$(cat demo.pid)" 2>/dev/null || :
+	wait "$(cat demo.pid)" 2>/dev/null || :
+}
+
+test_expect_success PERF_EVENTS 'headless --stdio: two snapshots, hot function first' '
+	start_demo &&
+	"$PROF" top --stdio -d 1 --refreshes 2 -e cpu-clock -p "$(cat demo.pid)" >out 2>err || ret=$?
+	stop_demo && test "${ret:-0}" = 0 &&
+	test "$(grep -c "^   PerfTop: " out)" = 2 &&
+	grep -E "^   PerfTop: +[0-9]+ irqs/sec  kernel: *[0-9.]+%  exact: +[0-9.]+% lost: [0-9]+/[0-9]+ drop: [0-9]+/[0-9]+ \[[0-9]+Hz cpu-clock[^]]*\],  \(target_pid: [0-9]+\)$" out &&
+	grep -q "^-------" out &&
+	awk "/PerfTop/ { getline; getline; getline; print; exit }" out >first &&
+	grep -E "^ +[0-9]+\.[0-9]+%  demo +\[\.\] hot_loop$" first &&
+	! grep -q "\[H" out
+'
+
+test_expect_success PERF_EVENTS 'stdout not a terminal means snapshots, -E and -z' '
+	start_demo &&
+	"$PROF" top -d 1 --refreshes 1 -z -E 1 -e cpu-clock -p "$(cat demo.pid)" 2>err | cat >out || :
+	stop_demo &&
+	grep -q "PerfTop:" out &&
+	test "$(grep -c -E "^ +[0-9.]+%  " out)" = 1 &&
+	grep -q hot_loop out
+'
+
+test_expect_success PERF_EVENTS '-g --stdio shows the call graph of the hot function' '
+	start_demo &&
+	"$PROF" top --stdio -g -d 1 --refreshes 1 -e cpu-clock -p "$(cat demo.pid)" >out 2>err || :
+	stop_demo &&
+	grep -E "^ +[0-9.]+% +[0-9.]+%  demo +\[\.\] hot_loop$" out &&
+	grep -q -- "--main$" out
+'
+
+test_expect_success PERF_EVENTS '--duration stops, SIGTERM ends cleanly' '
+	start_demo &&
+	"$PROF" top --stdio -d 1 --duration 1.5 -e cpu-clock -p "$(cat demo.pid)" >out 2>err &&
+	test "$(grep -c PerfTop: out)" = 1 &&
+	{ "$PROF" top --stdio -d 1 -e cpu-clock -p "$(cat demo.pid)" >out2 2>err2 & } &&
+	pid=$! && sleep 1.3 && kill -TERM $pid && { wait $pid || ret=$?; } &&
+	stop_demo && test "${ret:-0}" = 0
+'
+
+test_expect_success 'usage errors' '
+	test_expect_code 129 "$PROF" top --no-such-option 2>err &&
+	test_must_fail "$PROF" top --stdio --tui 2>err &&
+	test_must_fail "$PROF" top --stdio --duration 0 2>err &&
+	test_must_fail "$PROF" top --stdio --sort nosuchkey -p 1 2>err &&
+	grep -q "Unknown --sort key" err
+'
+
+test_expect_success PERF_EVENTS 'a vanished -p target is an error' '
+	test_must_fail "$PROF" top --stdio -p 999999999 2>err &&
+	test -s err
+'
+
+# ---- the browser, driven for real ----
+# a NO_NCURSES build has no browser
+if ! "$PROF" version --build-options 2>/dev/null | grep -q "libncursesw: \[ on"; then
+	echo "# prof built without ncursesw: no browser to test"
+	test_done
+fi
+SOCK=prof-test-$$
+tm() { tmux -L "$SOCK" "$@"; }
+# wait_screen PATTERN: poll the pane up to ~8s
+wait_screen() {
+	i=0
+	while [ $i -lt 80 ]; do
+		tm capture-pane -p -t top >screen 2>/dev/null
+		grep -q -E -- "$1" screen && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "# screen did not show: $1" >&2
+	sed "s/^/# /" screen >&2
+	return 1
+}
+wait_gone() {
+	i=0
+	while [ $i -lt 50 ]; do
+		tm capture-pane -p -t top >screen 2>/dev/null
+		grep -q -E -- "$1" screen || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, zoom, resize, help, quit' '
+	start_demo &&
+	tm new-session -d -s top -x 120 -y 40 \
+		"\"$PROF\" top -g -d 1 -e cpu-clock -p $(cat demo.pid); echo TOP-EXITED \$?; sleep 30" &&
+	wait_screen "^Samples: .* of event .cpu-clock" &&
+	wait_screen "Children +Self +Shared Object +Symbol" &&
+	wait_screen "^\+ +[0-9.]+% +[0-9.]+%  demo +\[\.\] hot_loop" &&
+	tm send-keys -t top Home Enter &&
+	wait_screen "^- .*\[\.\] " &&
+	wait_screen "--[0-9.]+%--" &&
+	tm send-keys -t top / w a r m Enter &&
+	wait_screen "\[filter: warm\]" &&
+	wait_screen "warm_loop" &&
+	wait_gone "\[\.\] hot_loop" &&
+	tm send-keys -t top / BSpace BSpace BSpace BSpace Enter &&
+	wait_screen "hot_loop" &&
+	tm send-keys -t top t &&
+	wait_screen "\[thread: [0-9]+\]" &&
+	tm send-keys -t top t d &&
+	wait_screen "\[DSO: " &&
+	tm send-keys -t top d &&
+	tm resize-window -t top -x 90 -y 25 &&
+	wait_screen "^Samples: " &&
+	test "$(tm display -p -t top "#{window_width}")" = 90 &&
+	tm send-keys -t top h &&
+	wait_screen "Keys:" &&
+	tm send-keys -t top x &&
+	wait_gone "Keys:" &&
+	tm send-keys -t top P &&
+	wait_screen "\[PAUSED\]" &&
+	tm send-keys -t top q &&
+	wait_screen "TOP-EXITED 0" || ret=$?
+	tm kill-server 2>/dev/null || :
+	stop_demo
+	test "${ret:-0}" = 0
+'
+
+test_expect_success TMUX,PERF_EVENTS 'browser: Esc quits and the terminal is restored' '
+	start_demo &&
+	tm new-session -d -s top -x 100 -y 30 \
+		"\"$PROF\" top -d 1 -e cpu-clock -p $(cat demo.pid); stty -a | grep -o \" echo \" ; echo TOP-EXITED \$?; sleep 30" &&
+	wait_screen "hot_loop" &&
+	tm send-keys -t top Escape &&
+	wait_screen "TOP-EXITED 0" &&
+	grep -q "^ echo" screen || ret=$?
+	tm kill-server 2>/dev/null || :
+	stop_demo
+	test "${ret:-0}" = 0
+'
+
+test_done
