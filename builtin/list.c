@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * list.c: "prof list [filter...]": the events -e accepts, in perf 6.1's
- * categories and layout. The listing itself is core/print-events.c; this
+ * categories and layout. The listing itself is ui/print-events.c; this
  * file maps the filter words onto its sections the way perf does.
  */
 #include "prof/compat.h"
