@@ -35,6 +35,9 @@
 #include "prof/sort.h"
 #include "prof/top-stdio.h"
 #include "prof/tui.h"
+#include "prof/dso.h"
+#include "prof/symbol.h"
+#include <elf.h>
 
 #define TOP_MAX_FRAMES 256
 
@@ -76,6 +79,9 @@ struct top {
 	struct callchain_frame *frames;
 	struct callchain_cursor_node *cursor;
 	struct hist_entry **he_cache;
+	/* JIT maps (perf-PID.map) and the size they had when last read */
+	struct jit_seen { struct dso *dso; off_t size; } *jit;
+	size_t nr_jit;
 	/* per refresh */
 	u64 samples, kernel_samples, exact_samples;
 	u64 lost, lost_total, drop, drop_total;
@@ -528,6 +534,83 @@ static void top__synthesize(struct top *t, struct thread_map *threads)
 	strbuf_release(&sb);
 }
 
+/* ---- JIT maps ---- */
+
+/*
+ * Add the lines of @path whose start address has no symbol yet: JIT
+ * compilers append to /tmp/perf-PID.map as they generate code, while the
+ * DSO read the file once. Existing symbols stay (entries point to them).
+ */
+static void jit__add_new(struct dso *dso, const char *path)
+{
+	struct symbol **add = NULL;
+	size_t nr = 0, alloc = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		struct symbol *old;
+		char *p, *name;
+		u64 start, size;
+
+		line[n - 1] = '\0';	/* perf chops the last character */
+		if (n < 6)
+			continue;
+		start = strtoull(line, &p, 16);
+		if (p == line || *p != ' ')
+			continue;
+		size = strtoull(p + 1, &name, 16);
+		if (name == p + 1 || *name != ' ')
+			continue;
+		old = symbols__find(&dso->symbols, start);
+		if (old && old->start == start)
+			continue;
+		if (nr == alloc) {
+			alloc = alloc ? 2 * alloc : 16;
+			add = xrealloc(add, alloc * sizeof(*add));
+		}
+		add[nr++] = symbol__new(start, size, STB_GLOBAL, STT_FUNC, name + 1);
+	}
+	free(line);
+	fclose(f);
+	for (size_t i = 0; i < nr; i++)
+		symbols__append(&dso->symbols, add[i]);
+	if (nr)
+		symbols__sort(&dso->symbols);
+	free(add);
+}
+
+/* Re-read the JIT map files that grew since they were loaded. */
+static void top__reread_jit(struct top *t)
+{
+	struct dso *dso;
+
+	list_for_each_entry(dso, &t->machine->dsos.head, node) {
+		struct jit_seen *j = NULL;
+		struct stat st;
+
+		if (dso->kind != DSO_KIND_JIT || !dso->loaded)
+			continue;
+		for (size_t i = 0; i < t->nr_jit && !j; i++)
+			if (t->jit[i].dso == dso)
+				j = &t->jit[i];
+		if (!j) {
+			t->jit = xrealloc(t->jit, (t->nr_jit + 1) * sizeof(*t->jit));
+			j = &t->jit[t->nr_jit++];
+			j->dso = dso;
+			j->size = -1;
+		}
+		if (stat(dso->long_name, &st) || st.st_size == j->size)
+			continue;
+		j->size = st.st_size;
+		jit__add_new(dso, dso->long_name);
+	}
+}
+
 /* ---- display ---- */
 
 static void top__format_header(struct top *t)
@@ -609,6 +692,7 @@ static void top__age(struct top *t, u64 now)
 static void top__refresh(struct top *t, u64 now)
 {
 	top__drain(t);
+	top__reread_jit(t);
 	t->last_secs = (double)(now - t->last_refresh_ns) / 1e9;
 	top__format_header(t);
 	top__resort(t);
@@ -889,6 +973,7 @@ out:
 	evlist__for_each_entry(t->evlist, evsel)
 		evsel__close(evsel);
 	free(t->pfd);
+	free(t->jit);
 	free(t->frames);
 	free(t->cursor);
 	free(t->he_cache);

@@ -51,6 +51,16 @@ test_expect_success PERF_EVENTS '--duration stops, SIGTERM ends cleanly' '
 	stop_demo && test "${ret:-0}" = 0
 '
 
+test_expect_success PERF_EVENTS 'a JIT map that grows is read again' '
+	"$HELPERS/jit-grow" 4 >/dev/null 2>&1 &
+	jit=$! &&
+	sleep 0.2 &&
+	"$PROF" top --stdio -z -d 1 --duration 3.6 -e cpu-clock -p $jit >out 2>err || :
+	wait $jit || :
+	grep -q -E "\[JIT\] tid $jit +\[\.\] jit_first$" out &&
+	tail -n 5 out | grep -E "^ +[0-9.]+%  \[JIT\] tid $jit +\[\.\] jit_second$"
+'
+
 test_expect_success 'usage errors' '
 	test_expect_code 129 "$PROF" top --no-such-option 2>err &&
 	test_must_fail "$PROF" top --stdio --tui 2>err &&
