@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * ordered-events.h (private to src/session): a time-sorted queue of
- * record copies, flushed with perf's FINISHED_ROUND two-round rule.
+ * records, flushed with perf's FINISHED_ROUND two-round rule.
  */
 #ifndef PROF_SESSION_ORDERED_EVENTS_H
 #define PROF_SESSION_ORDERED_EVENTS_H
@@ -16,12 +16,19 @@ struct oe_item {
 	u64 time;
 	u64 seq;		/* arrival order: ties keep file order */
 	u64 file_offset;
-	union perf_event *event;	/* owned copy */
+	union perf_event *event;	/* borrowed (in the mapped file) or an owned copy */
+	bool owned;
 };
 
+/*
+ * Items are appended in arrival order; [head, sorted) is sorted by
+ * (time, seq). A flush sorts the rest (a natural merge sort: what arrives
+ * is a few sorted runs, one per CPU buffer) before delivering from head.
+ */
 struct ordered_events {
-	struct oe_item *heap;
-	size_t nr, alloc;
+	struct oe_item *q, *tmp;
+	size_t head, nr, alloc, tmp_alloc;
+	size_t sorted;		/* q[head, sorted) is in order */
 	u64 bytes, budget;
 	u64 next_flush;		/* flush limit of the next round */
 	u64 max_timestamp;	/* largest time queued so far */
@@ -48,6 +55,12 @@ void ordered_events__exit(struct ordered_events *oe);	/* frees what is queued */
  */
 int ordered_events__queue(struct ordered_events *oe, const union perf_event *event,
 			  u64 time, u64 file_offset);
+/*
+ * The same, queuing @event by reference: it must stay readable and
+ * unchanged until delivered (a record in the mapped file).
+ */
+int ordered_events__queue_borrowed(struct ordered_events *oe, const union perf_event *event,
+				   u64 time, u64 file_offset);
 int ordered_events__flush(struct ordered_events *oe, enum oe_flush how);
 
 #endif

@@ -822,6 +822,14 @@ static int oe_deliver(void *ctx, union perf_event *ev, u64 offset)
 	return deliver_kernel(ctx, ev, offset);
 }
 
+/* Whether @ev lies in the mapped file (stays there until the session ends). */
+static bool session__maps(const struct session *s, const union perf_event *ev)
+{
+	const u8 *p = (const u8 *)ev;
+
+	return s->map && p >= s->map && p < s->map + s->map_len;
+}
+
 static int process_kernel(struct session *s, union perf_event *ev, u64 offset)
 {
 	if (s->tool && s->tool->ordered_events) {
@@ -832,7 +840,9 @@ static int process_kernel(struct session *s, union perf_event *ev, u64 offset)
 
 		if (evsel && !perf_sample__parse(&sample, evsel, ev, s->swap))
 			t = sample.time;
-		ret = ordered_events__queue(&s->oe, ev, t, offset);
+		ret = session__maps(s, ev) ?
+		      ordered_events__queue_borrowed(&s->oe, ev, t, offset) :
+		      ordered_events__queue(&s->oe, ev, t, offset);
 		s->stats.nr_unordered_events = s->oe.nr_unordered;
 		if (ret != -ETIME)
 			return ret;
