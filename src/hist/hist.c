@@ -380,19 +380,11 @@ void hists__link_group(struct hists *h, struct hists **members, int nr)
 
 #define RECENT_SLOTS 4096
 
-static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs,
-					  struct hist_entry *keyp);
+static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs);
 
 struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, bool self)
 {
 	const struct hist_layout *l = h->layout;
-	struct hist_entry key = {
-		.comm = hs->comm, .pid = hs->pid, .tid = hs->tid, .dso = hs->dso,
-		.sym = hs->sym, .ip = hs->ip, .level = hs->level, .cpumode = hs->cpumode,
-		.has_map = hs->has_map, .map_size = hs->map_size, .cpu = hs->cpu,
-		.inlined = hs->inlined,
-		.parent = hs->parent,
-	};
 	struct hist_entry *he;
 
 	if (h->has_srcline < 0) {
@@ -420,11 +412,11 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 		if (he && he->comm == hs->comm && he->dso == hs->dso && he->sym == hs->sym &&
 		    he->inlined == hs->inlined && (hs->sym || he->ip == hs->ip))
 			goto found;
-		he = hists__add_slow(h, hs, &key);
+		he = hists__add_slow(h, hs);
 		h->recent[slot] = he;
 		goto found;
 	}
-	he = hists__add_slow(h, hs, &key);
+	he = hists__add_slow(h, hs);
 found:
 	if (self) {
 		he->period += hs->period;
@@ -433,13 +425,18 @@ found:
 	return he;
 }
 
-static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs,
-					  struct hist_entry *keyp)
+/* The hash-table lookup; the key (a whole hist_entry) is built only here. */
+static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs)
 {
 	const struct hist_layout *l = h->layout;
-	struct hist_entry key = *keyp, *he;
+	struct hist_entry key = {
+		.comm = hs->comm, .pid = hs->pid, .tid = hs->tid, .dso = hs->dso,
+		.sym = hs->sym, .ip = hs->ip, .level = hs->level, .cpumode = hs->cpumode,
+		.has_map = hs->has_map, .map_size = hs->map_size, .cpu = hs->cpu,
+		.inlined = hs->inlined,
+		.parent = hs->parent,
+	}, *he;
 
-	(void)l;
 	if (h->has_srcline)
 		key.srcline = srcline_of(h, hs);
 	if (h->has_srcfile)
