@@ -122,13 +122,23 @@ void addr_location__init(struct addr_location *al);
 void addr_location__exit(struct addr_location *al);
 
 /*
- * Resolve @ip of thread pid/tid as perf does (kernel vs user maps by
- * cpumode, falling back to the other space by address). @al is
- * re-initialised (call addr_location__exit when done). Returns 0; a
- * missing map or symbol is not an error (al->map/sym NULL).
+ * Resolve a sample's @ip of thread pid/tid as perf's machine__resolve
+ * does: KERNEL looks in the kernel maps, USER in the thread's, others get
+ * level 'H' and no map; no fallback to the other space (a USER sample at
+ * a kernel address is [unknown] [.]). @al is re-initialised (call
+ * addr_location__exit when done). Returns 0; a missing map or symbol is
+ * not an error (al->map/sym NULL).
  */
 int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 		     u64 ip, struct addr_location *al);
+/*
+ * perf's thread__find_symbol_fb, for addresses the cpumode may not
+ * describe (a sample's addr, branch entries): as machine__resolve, then,
+ * without a map, in the space the address belongs to (machine__addr_cpumode);
+ * al->cpumode and al->level tell which space was used.
+ */
+int machine__resolve_fb(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
+			u64 ip, struct addr_location *al);
 
 /* One resolved callchain frame: all pointers borrowed (valid until the
  * machine changes for map, for the machine's lifetime for dso/sym). */

@@ -407,7 +407,11 @@ static u8 addr_cpumode(struct machine *m, u8 cpumode, u64 ip)
 	return cpumode;
 }
 
-/* perf's thread__find_map: the sample's space first, then the address's. */
+/*
+ * perf's thread__find_map_fb: the given space first, then the address's.
+ * perf uses it only where the cpumode may not apply to the address (a
+ * sample's addr, branch entries); a sample's ip gets no fallback.
+ */
 static struct map *find_map_fallback(struct machine *m, struct thread *t, u8 *cpumode,
 				     u64 ip, char *level, u64 *addr)
 {
@@ -420,8 +424,8 @@ static struct map *find_map_fallback(struct machine *m, struct thread *t, u8 *cp
 	return find_map(m, t, other, ip, level, addr);
 }
 
-int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
-		     u64 ip, struct addr_location *al)
+static int resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
+		   u64 ip, struct addr_location *al, bool fallback)
 {
 	struct thread *t = machine__findnew_thread(m, pid, tid);
 	struct map *map;
@@ -429,13 +433,29 @@ int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 	addr_location__init(al);
 	al->thread = thread__get(t);
 	al->cpumode = cpumode;
-	map = find_map_fallback(m, t, &al->cpumode, ip, &al->level, &al->addr);
+	if (fallback)
+		map = find_map_fallback(m, t, &al->cpumode, ip, &al->level, &al->addr);
+	else
+		map = find_map(m, t, cpumode, ip, &al->level, &al->addr);
 	if (map) {
 		al->map = map__get(map);
 		al->dso = map->dso;
 		al->sym = dso__find_symbol(map->dso, map, al->addr);
 	}
 	return 0;
+}
+
+/* perf's machine__resolve: the sample's ip, in the sample's space only. */
+int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
+		     u64 ip, struct addr_location *al)
+{
+	return resolve(m, cpumode, pid, tid, ip, al, false);
+}
+
+int machine__resolve_fb(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
+			u64 ip, struct addr_location *al)
+{
+	return resolve(m, cpumode, pid, tid, ip, al, true);
 }
 
 int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,

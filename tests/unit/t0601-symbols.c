@@ -145,6 +145,9 @@ static void test_kallsyms(void)
 				.filename = "[kernel.kallsyms]_text" };
 	struct mmap_event mod = { .pid = -1, .start = 0xffffffffc0000000ULL, .len = 0x2000,
 				  .cpumode = PROF_CPUMODE_KERNEL, .filename = "/lib/modules/x/kernel/my-mod.ko.xz" };
+	struct mmap_event user = { .pid = 1, .tid = 1, .start = 0x400000, .len = 0x1000,
+				   .prot = PROT_READ | PROT_EXEC, .cpumode = PROF_CPUMODE_USER,
+				   .filename = "/nonexistent/t0601/a.out" };
 	struct addr_location al;
 	char buf[128];
 
@@ -156,6 +159,7 @@ static void test_kallsyms(void)
 	symbol_conf.kallsyms_name = path;
 	machine__process_mmap(m, &k);
 	machine__process_mmap(m, &mod);
+	machine__process_mmap(m, &user);
 	machine__resolve(m, PROF_CPUMODE_KERNEL, 1, 1, 0xffffffff81000150ULL, &al);
 	is_str(al.sym ? al.sym->name : "", "local_fn", "kallsyms: end is the next symbol");
 	is_str(addr_location__dso_name(&al, false), "[kernel.kallsyms]", "kernel dso name");
@@ -168,7 +172,21 @@ static void test_kallsyms(void)
 	is_str(al.sym ? al.sym->name : "", "weak_fn", "rodata (r) is not a symbol");
 	addr_location__exit(&al);
 	machine__resolve(m, PROF_CPUMODE_USER, 1, 1, 0xffffffffc0000250ULL, &al);
-	is_str(al.sym ? al.sym->name : "", "mod_fn2", "module symbol, user cpumode falls back to kernel");
+	addr_location__sym_snprintf(&al, buf, sizeof(buf));
+	ok(!al.map && al.level == '.', "a sample ip: user cpumode never falls back to the kernel");
+	is_str(buf, "[.] 0xffffffffc0000250", "... [.] and the raw address");
+	addr_location__exit(&al);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 1, 1, 0x400000, &al);
+	addr_location__sym_snprintf(&al, buf, sizeof(buf));
+	ok(!al.map, "nor kernel cpumode to the thread's maps");
+	is_str(buf, "[k] 0x0000000000400000", "... [k] and the raw address");
+	addr_location__exit(&al);
+	machine__resolve_fb(m, PROF_CPUMODE_KERNEL, 1, 1, 0x400010, &al);
+	ok(al.map && al.level == '.' && al.addr == 0x10, "_fb: a user address in kernel cpumode: the thread's map");
+	addr_location__exit(&al);
+	machine__resolve_fb(m, PROF_CPUMODE_USER, 1, 1, 0xffffffffc0000250ULL, &al);
+	is_str(al.sym ? al.sym->name : "", "mod_fn2", "_fb: module symbol, user cpumode falls back to kernel");
+	ok(al.level == 'k' && al.cpumode == PROF_CPUMODE_KERNEL, "_fb: ... in the kernel space");
 	is_str(addr_location__dso_name(&al, false), "[my_mod]", "module short name");
 	is_int((long long)al.addr, 0x250, "module address is map relative");
 	addr_location__exit(&al);
