@@ -92,6 +92,22 @@ int dso__load_elf(struct dso *dso, const char *syms_path, const char *runtime_pa
 /* Load a kallsyms-format file into a kernel dso; -errno on failure. */
 int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path);
 
+/*
+ * perf's kmod_path__parse: the DSO name of a kernel-space path. A
+ * basename starting with '[' is kept as it is (a module unless it names
+ * the kernel or a vdso). Otherwise a ".ko" name, optionally followed by
+ * a ".gz" or ".xz" compression suffix, is the module "[<basename up to
+ * .ko>]"; any other name stays the basename. '-' becomes '_' in both
+ * (not in "[...]" names nor names without a '.' in the path).
+ */
+struct kmod_path {
+	char *name;		/* malloc'ed: "[mod]" or the basename */
+	bool kmod;		/* a kernel module */
+	int comp;		/* 0, or the compression: 1 gz, 2 xz */
+};
+void kmod_path__parse(struct kmod_path *m, const char *path);
+void kmod_path__exit(struct kmod_path *m);
+
 /* dsos: the machine's DSO set. */
 struct dsos {
 	struct list_head head;

@@ -148,25 +148,37 @@ int machine__process_exit(struct machine *m, pid_t pid, pid_t ppid,
 	return 0;
 }
 
-/* "/lib/modules/.../nf_tables.ko.xz" or "[nf_tables]" -> "[nf_tables]". */
-static char *module_short_name(const char *filename)
+/* A DSO by short name, as perf's __dsos__find(..., cmp_short = true). */
+static struct dso *machine__find_dso_by_short_name(struct machine *m, const char *name)
 {
-	const char *base = strrchr(filename, '/');
-	char *name, *dot;
+	struct dso *dso;
 
-	if (filename[0] == '[')
-		return xstrdup(filename);
-	base = base ? base + 1 : filename;
-	name = xasprintf("[%s]", base);
-	dot = strstr(name, ".ko");
-	if (dot) {
-		dot[0] = ']';
-		dot[1] = '\0';
+	list_for_each_entry(dso, &m->dsos.head, node)
+		if (!strcmp(dso->short_name, name))
+			return dso;
+	return NULL;
+}
+
+/*
+ * perf's machine__findnew_module_dso: a module's DSO is found by the
+ * short name its path gives ("[mod]"), so a DSO the build-id table made
+ * from the same path in user space (short name "mod.ko") is not it.
+ */
+static struct dso *machine__findnew_module_dso(struct machine *m, const char *filename)
+{
+	struct kmod_path km;
+	struct dso *dso;
+
+	kmod_path__parse(&km, filename);
+	dso = machine__find_dso_by_short_name(m, km.name);
+	if (!dso) {
+		dso = dso__new(filename, DSO_KIND_MODULE);
+		dso__set_short_name(dso, km.name);
+		dsos__add(&m->dsos, dso);
+		dso__put(dso);
 	}
-	for (char *p = name; *p; p++)
-		if (*p == '-')
-			*p = '_';
-	return name;
+	kmod_path__exit(&km);
+	return dso;
 }
 
 static struct dso *machine__findnew_kernel_dso(struct machine *m)
@@ -208,16 +220,7 @@ static int machine__process_kernel_mmap(struct machine *m, const struct mmap_eve
 	}
 	/* A module ([name] or a .ko path). */
 	{
-		char *sname = module_short_name(ev->filename);
-
-		dso = dsos__find(&m->dsos, ev->filename, NULL, NULL);
-		if (!dso) {
-			dso = dso__new(ev->filename, DSO_KIND_MODULE);
-			dso__set_short_name(dso, sname);
-			dsos__add(&m->dsos, dso);
-			dso__put(dso);
-		}
-		free(sname);
+		dso = machine__findnew_module_dso(m, ev->filename);
 		dso->kmaps = m->kmaps;
 		if (ev->bid && ev->bid->size)
 			dso__set_build_id(dso, ev->bid);
@@ -325,10 +328,13 @@ int machine__set_build_id(struct machine *m, u8 cpumode, const char *filename,
 				kind = DSO_KIND_MODULE;
 			dso = dso__new(filename, kind);
 			if (kind == DSO_KIND_MODULE) {
-				char *sn = module_short_name(filename);
+				struct kmod_path km;
 
-				dso__set_short_name(dso, sn);
-				free(sn);
+				/* perf's dso__set_module_info, for modules only. */
+				kmod_path__parse(&km, filename);
+				if (km.kmod)
+					dso__set_short_name(dso, km.name);
+				kmod_path__exit(&km);
 				dso->kmaps = m->kmaps;
 			}
 			dsos__add(&m->dsos, dso);

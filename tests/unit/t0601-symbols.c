@@ -213,6 +213,64 @@ static void test_kallsyms(void)
 	unlink(path);
 }
 
+/* Module DSO names from paths, perf 6.1's kmod_path__parse. */
+static void test_kmod_path(void)
+{
+	static const struct { const char *path; const char *name; bool kmod; int comp; } cases[] = {
+		{ "/lib/modules/5.10/kernel/net/nf-tables.ko", "[nf_tables]", true, 0 },
+		{ "/lib/modules/4.12.8-2-ARCH/kernel/drivers/hid/hid-generic.ko.gz", "[hid_generic]", true, 1 },
+		{ "/lib/modules/x/kernel/my-mod.ko.xz", "[my_mod]", true, 2 },
+		/* perf 6.1 knows no zstd module: the basename, dashes replaced */
+		{ "/lib/modules/x/kernel/my-mod.ko.zst", "my_mod.ko.zst", false, 0 },
+		{ "[my-mod]", "[my-mod]", true, 0 },
+		{ "[aaa.bbb]", "[aaa.bbb]", true, 0 },
+		{ "[kernel.kallsyms]_text", "[kernel.kallsyms]_text", false, 0 },
+		{ "[vdso]", "[vdso]", false, 0 },
+		{ "/x/some-file.so", "some_file.so", false, 0 },
+		{ "/x-y/noext", "noext", false, 0 },
+		{ "/x.y/no-ext", "no_ext", false, 0 },
+		{ "/x/no-ext", "no-ext", false, 0 },
+		{ ".ko", ".ko", false, 0 },
+		{ "/x/a.gz", "a.gz", false, 1 },
+	};
+	struct machine *m;
+	struct mmap_event mod = { .pid = -1, .start = 0xffffffffa0000000ULL, .len = 0x1000,
+				  .cpumode = PROF_CPUMODE_KERNEL,
+				  .filename = "/lib/modules/3.13.0-93-generic/updates/dkms/hone-event.ko" };
+	struct build_id bid = { .size = 20 };
+	struct addr_location al;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct kmod_path km;
+
+		kmod_path__parse(&km, cases[i].path);
+		is_str(km.name, cases[i].name, "kmod name of %s", cases[i].path);
+		ok(km.kmod == cases[i].kmod && km.comp == cases[i].comp, "... kmod %d comp %d",
+		   cases[i].kmod, cases[i].comp);
+		kmod_path__exit(&km);
+	}
+
+	/* A build-id table entry in user space for a module path (old perf). */
+	m = machine__new_host();
+	machine__set_build_id(m, PROF_CPUMODE_USER, mod.filename, &bid);
+	machine__process_mmap(m, &mod);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 0, 0, 0xffffffffa0000010ULL, &al);
+	is_str(addr_location__dso_name(&al, false), "[hone_event]",
+	       "a user-space DSO of the same path is not the module's");
+	addr_location__exit(&al);
+	machine__delete(m);
+
+	/* ... in kernel space it is, and gets the module name. */
+	m = machine__new_host();
+	machine__set_build_id(m, PROF_CPUMODE_KERNEL, mod.filename, &bid);
+	machine__process_mmap(m, &mod);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 0, 0, 0xffffffffa0000010ULL, &al);
+	is_str(addr_location__dso_name(&al, false), "[hone_event]", "kernel-space build-id entry: the module");
+	ok(al.map && al.map->dso->bid.size == 20, "... with its build-id");
+	addr_location__exit(&al);
+	machine__delete(m);
+}
+
 /* Kernel symbols are not taken from this machine when they cannot be its. */
 static void test_kernel_rules(void)
 {
@@ -350,6 +408,7 @@ int main(void)
 	test_maps();
 	test_threads();
 	test_kallsyms();
+	test_kmod_path();
 	test_kernel_rules();
 	test_jit();
 	test_demangle();
