@@ -89,6 +89,7 @@ struct top {
 	double last_secs;
 	int refreshes;
 	bool paused;
+	bool age_pending;		/* browser: decay once the refresh is shown */
 	bool tty;
 	char header[512];
 };
@@ -256,10 +257,6 @@ static void top__config(struct top *t)
 		a->inherit = 1;
 		a->sample_id_all = 1;
 		a->disabled = 1;
-		if (t->hide_kernel)
-			a->exclude_kernel = 1;
-		if (t->hide_user)
-			a->exclude_user = 1;
 		if (evsel->precise_max && !a->precise_ip)
 			a->precise_ip = 3;
 		if (evsel == evlist__first(t->evlist)) {
@@ -579,8 +576,16 @@ static void jit__add_new(struct dso *dso, const char *path)
 	fclose(f);
 	for (size_t i = 0; i < nr; i++)
 		symbols__append(&dso->symbols, add[i]);
-	if (nr)
+	if (nr) {
 		symbols__sort(&dso->symbols);
+		/*
+		 * The symbolizer caches lookups by (dso, address), misses
+		 * included, and clears that cache whenever a DSO is freed: a
+		 * throw-away DSO is the public way to forget the old misses.
+		 * (symbol.h could export the clearing itself.)
+		 */
+		dso__put(dso__new("[prof-top-flush]", DSO_KIND_NODSO));
+	}
 	free(add);
 }
 
@@ -660,6 +665,15 @@ static void top__resort(struct top *t)
 	struct hists *h = &t->hists;
 
 	hists__hide_empty(h);
+	/* -K/-U hide, as perf's do: the header still counts every sample */
+	if (!t->use_tui && (t->hide_kernel || t->hide_user))
+		for (size_t e = 0; e < h->nr_entries; e++) {
+			struct hist_entry *he = h->entries[e];
+			bool k = he->level == 'k';
+
+			if ((k && t->hide_kernel) || (!k && t->hide_user))
+				he->filtered = true;
+		}
 	hists__output_resort(h);
 	if (t->cp.enabled)
 		for (size_t e = 0; e < h->nr_entries; e++)
@@ -676,11 +690,9 @@ static int top__width(void)
 	return 80;
 }
 
-/* Start the next period: age the histogram, reset the per-refresh counts. */
-static void top__age(struct top *t, u64 now)
+/* Start the next period: reset the per-refresh counts. */
+static void top__next_period(struct top *t, u64 now)
 {
-	if (!t->paused)
-		hists__decay(&t->hists, t->zero);
 	t->samples = t->kernel_samples = t->exact_samples = 0;
 	t->lost = t->drop = 0;
 	t->last_refresh_ns = now;
@@ -777,24 +789,37 @@ static int top__run_stdio(struct top *t)
 			break;
 		top__refresh(t, now);
 		top__print_stdio(t);
-		top__age(t, now);
+		if (!t->paused)
+			hists__decay(&t->hists, t->zero);
+		top__next_period(t, now);
 	}
 	return 0;
 }
 
 /* ---- the browser's callbacks ---- */
 
+/*
+ * The browser draws after this returns, so the histogram is aged on the
+ * next call, once the refreshed values have been shown.
+ */
 static int top__browser_wait(void *priv, int input_fd)
 {
 	struct top *t = priv;
-	int r = top__poll(t, input_fd);
 	u64 now;
+	int r;
 
+	if (t->age_pending) {
+		t->age_pending = false;
+		if (!t->paused)
+			hists__decay(&t->hists, t->zero);
+	}
+	r = top__poll(t, input_fd);
 	if (r != 0)
 		return r;
 	now = top__now();
 	top__refresh(t, now);
-	top__age(t, now);
+	top__next_period(t, now);
+	t->age_pending = true;
 	return 0;
 }
 
@@ -832,6 +857,8 @@ static int top__run_tui(struct top *t)
 		.priv = t,
 		.cp = t->cp.enabled ? &t->cp : NULL,
 		.min_percent = t->min_percent,
+		.hide_kernel = t->hide_kernel,
+		.hide_user = t->hide_user,
 	};
 	int err;
 

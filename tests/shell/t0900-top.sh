@@ -78,7 +78,20 @@ test_expect_success PERF_EVENTS 'a vanished -p target is an error' '
 # a NO_NCURSES build has no browser
 if ! "$PROF" version --build-options 2>/dev/null | grep -q "libncursesw: \[ on"; then
 	echo "# prof built without ncursesw: no browser to test"
-	test_done
+	test_expect_success TMUX,PERF_EVENTS 'browser: a crash signal restores the terminal' '
+	start_demo &&
+	tm new-session -d -s top -x 100 -y 30 \
+		"sh -c \"echo \\\$\\\$ >$PWD/top.pid; exec \\\"$PROF\\\" top -d 1 -e cpu-clock -p $(cat demo.pid)\"; stty -a | grep -o \" echo \"; echo TOP-EXITED; sleep 30" &&
+	wait_screen "hot_loop" &&
+	kill -SEGV "$(cat top.pid)" &&
+	wait_screen "TOP-EXITED" &&
+	grep -q "^ echo" screen || ret=$?
+	tm kill-server 2>/dev/null || :
+	stop_demo
+	test "${ret:-0}" = 0
+'
+
+test_done
 fi
 SOCK=prof-test-$$
 tm() { tmux -L "$SOCK" "$@"; }
@@ -150,6 +163,19 @@ test_expect_success TMUX,PERF_EVENTS 'browser: Esc quits and the terminal is res
 	wait_screen "hot_loop" &&
 	tm send-keys -t top Escape &&
 	wait_screen "TOP-EXITED 0" &&
+	grep -q "^ echo" screen || ret=$?
+	tm kill-server 2>/dev/null || :
+	stop_demo
+	test "${ret:-0}" = 0
+'
+
+test_expect_success TMUX,PERF_EVENTS 'browser: a crash signal restores the terminal' '
+	start_demo &&
+	tm new-session -d -s top -x 100 -y 30 \
+		"sh -c \"echo \\\$\\\$ >$PWD/top.pid; exec \\\"$PROF\\\" top -d 1 -e cpu-clock -p $(cat demo.pid)\"; stty -a | grep -o \" echo \"; echo TOP-EXITED; sleep 30" &&
+	wait_screen "hot_loop" &&
+	kill -SEGV "$(cat top.pid)" &&
+	wait_screen "TOP-EXITED" &&
 	grep -q "^ echo" screen || ret=$?
 	tm kill-server 2>/dev/null || :
 	stop_demo

@@ -15,6 +15,33 @@
  */
 #include "prof/compat.h"
 #include "prof/tui.h"
+#include "prof/hist.h"
+
+struct report_title {
+	struct hists *h;
+	const char *evname;
+};
+
+static void report_title(void *priv, char *buf, size_t size)
+{
+	const struct report_title *rt = priv;
+	char unit;
+	u64 n = hist__convert_unit(rt->h->nr_samples, &unit);
+
+	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', Event count (approx.): %" PRIu64,
+		 n, unit, rt->evname, rt->h->total_period);
+}
+
+int hists__tui_browse(struct hists *h, const char *evname,
+		      const struct callchain_param *cp, double min_percent)
+{
+	struct report_title rt = { .h = h, .evname = evname };
+	struct hist_browser_ops ops = {
+		.title = report_title, .priv = &rt, .cp = cp, .min_percent = min_percent,
+	};
+
+	return hist_browser__run(h, &ops);
+}
 
 #ifndef HAVE_NCURSESW
 
