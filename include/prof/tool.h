@@ -25,6 +25,15 @@ union perf_event;
 typedef int (*tool_event_fn)(struct session *s, union perf_event *event,
 			     struct perf_sample *sample);
 typedef int (*tool_user_fn)(struct session *s, union perf_event *event);
+/*
+ * Sees every record where perf 6.1 dumps it (report -D): user records as
+ * they are read (@sample NULL), kernel records as they are delivered,
+ * after ordering (@sample parsed, possibly partly on a short trailer), in
+ * both cases before the record's own callback. @offset is the record's
+ * file offset (that of the COMPRESSED record for what came out of one).
+ */
+typedef int (*tool_dump_fn)(struct session *s, union perf_event *event,
+			    struct perf_sample *sample, u64 offset);
 
 struct tool {
 	/* kernel records (sample is filled from the record / its trailer) */
@@ -41,6 +50,8 @@ struct tool {
 	tool_user_fn compressed;
 	/* any other type (unknown kernel or user type) */
 	tool_user_fn unknown;
+	/* every record, before its callback (NULL: none) */
+	tool_dump_fn dump;
 	/*
 	 * Deliver time-stamped records sorted by time, flushing at each
 	 * FINISHED_ROUND with perf's two-round rule (session.h).

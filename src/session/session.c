@@ -776,6 +776,11 @@ static int deliver_kernel(struct session *s, union perf_event *ev, u64 offset)
 		}
 		s->stats.nr_invalid_trailers++;
 	}
+	if (s->tool && s->tool->dump) {
+		ret = s->tool->dump(s, ev, &sample, offset);
+		if (ret)
+			goto out;
+	}
 	switch (ev->header.type) {
 	case PERF_RECORD_SAMPLE:
 		sample.evsel = session__evsel_by_id(s, sample.id);
@@ -1168,6 +1173,14 @@ static int process_record(struct session *s, const u8 *rec, u64 total, u64 off)
 	s->cur_offset = off;
 
 	if (type >= PERF_RECORD_USER_TYPE_START) {
+		/* perf dumps what comes out of a COMPRESSED record, not the record */
+		bool packed = type == PERF_RECORD_COMPRESSED || type == PERF_RECORD_COMPRESSED2;
+
+		if (s->tool && s->tool->dump && (!packed || s->tool->no_decompress)) {
+			ret = s->tool->dump(s, ev, NULL, off);
+			if (ret)
+				return ret;
+		}
 		/* a COMPRESSED record's contents come back through here */
 		if (type == PERF_RECORD_COMPRESSED || type == PERF_RECORD_COMPRESSED2) {
 			if (decomp)
