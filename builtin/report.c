@@ -21,6 +21,7 @@
 #include "prof/hist-stdio.h"
 #include "prof/header-print.h"
 #include "prof/stats-print.h"
+#include "prof/dump.h"
 #include "prof/strbuf.h"
 #include "prof/unwind.h"
 #include "prof/srcline.h"
@@ -91,6 +92,15 @@ struct report {
 	/* report__comm's cache */
 	struct hists *comm_hists;
 	const char *comm_raw, *comm_interned;
+	/* -T: READ values per thread (rows, first seen first) and event */
+	struct thread_values *tvals;
+	int nr_tvals, nr_tcounters;
+	int tcounters[64];		/* event idx of each column */
+};
+
+struct thread_values {
+	int pid, tid;
+	u64 value[64];
 };
 
 /* ---- the machine model fed by the session ---- */
@@ -879,6 +889,8 @@ static char *group_desc(struct report *rep, const struct header_group *g)
 	return strbuf_detach(&sb, NULL);
 }
 
+static void report__print_threads(struct report *rep);
+
 static int report__print(struct report *rep)
 {
 	struct hists_print_opts o = {
@@ -945,6 +957,8 @@ static int report__print(struct report *rep)
 	}
 	if (!rep->quiet)
 		print_tip();
+	if (rep->threads)
+		report__print_threads(rep);
 	return 0;
 }
 
@@ -1006,6 +1020,117 @@ static void report__setup_elide(struct report *rep)
 		memset(l->elide, 0, sizeof(l->elide));
 }
 
+/* ---- -T: per-thread counts from READ records (perf record -s) ---- */
+
+static int on_read(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+	struct session_evsel *e = session__evsel_by_id(s, sample->id);
+	const u32 *ids = (const u32 *)ev + 2;
+	u64 value;
+	int t, c;
+
+	if (!rep->threads || !e || ev->header.size < 24)
+		return 0;
+	memcpy(&value, (const u8 *)ev + 16, 8);
+	for (t = 0; t < rep->nr_tvals; t++)
+		if (rep->tvals[t].pid == (int)ids[0] && rep->tvals[t].tid == (int)ids[1])
+			break;
+	if (t == rep->nr_tvals) {
+		rep->tvals = xrealloc(rep->tvals, (size_t)(t + 1) * sizeof(*rep->tvals));
+		memset(&rep->tvals[t], 0, sizeof(rep->tvals[t]));
+		rep->tvals[t].pid = (int)ids[0];
+		rep->tvals[t].tid = (int)ids[1];
+		rep->nr_tvals++;
+	}
+	for (c = 0; c < rep->nr_tcounters; c++)
+		if (rep->tcounters[c] == e->idx)
+			break;
+	if (c == rep->nr_tcounters) {
+		if (c == (int)ARRAY_SIZE(rep->tcounters))
+			return 0;
+		rep->tcounters[rep->nr_tcounters++] = e->idx;
+	}
+	rep->tvals[t].value[c] += value;
+	return 0;
+}
+
+/* perf's "pretty" per-thread table: columns as wide as their widest cell. */
+static void report__print_threads(struct report *rep)
+{
+	int pidw = 3, tidw = 3, w[64];
+
+	for (int c = 0; c < rep->nr_tcounters; c++)
+		w[c] = (int)strlen(session_evsel__name(session__evsel(rep->session,
+								       rep->tcounters[c])));
+	for (int t = 0; t < rep->nr_tvals; t++) {
+		pidw = max(pidw, snprintf(NULL, 0, "%d", rep->tvals[t].pid));
+		tidw = max(tidw, snprintf(NULL, 0, "%d", rep->tvals[t].tid));
+		for (int c = 0; c < rep->nr_tcounters; c++)
+			w[c] = max(w[c], snprintf(NULL, 0, "%" PRIu64, rep->tvals[t].value[c]));
+	}
+	printf("# %*s  %*s", pidw, "PID", tidw, "TID");
+	for (int c = 0; c < rep->nr_tcounters; c++)
+		printf("  %*s", w[c], session_evsel__name(session__evsel(rep->session,
+									 rep->tcounters[c])));
+	putchar('\n');
+	for (int t = 0; t < rep->nr_tvals; t++) {
+		printf("  %*d  %*d", pidw, rep->tvals[t].pid, tidw, rep->tvals[t].tid);
+		for (int c = 0; c < rep->nr_tcounters; c++)
+			printf("  %*" PRIu64, w[c], rep->tvals[t].value[c]);
+		putchar('\n');
+	}
+}
+
+/* ---- -D: every record as perf report -D prints it ---- */
+
+static int on_dump(struct session *s, union perf_event *ev, struct perf_sample *sample,
+		   u64 offset)
+{
+	dump__event(s, ev, sample, offset, stdout);
+	return 0;
+}
+
+static int on_dump_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+	struct addr_location al;
+
+	(void)ev;
+	machine__resolve(rep->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
+			 sample->ip, &al);
+	dump__sample_location(stdout, al.thread ? thread__comm_str(al.thread) : "",
+			      al.thread ? al.thread->tid : (int)sample->tid,
+			      al.map ? al.map->dso->long_name : NULL, al.level);
+	addr_location__exit(&al);
+	return 0;
+}
+
+static int report__dump(struct report *rep)
+{
+	struct tool tool = {
+		.sample = on_dump_sample, .mmap = on_mmap, .mmap2 = on_mmap2, .comm = on_comm,
+		.fork = on_fork, .exit = on_exit_event, .dump = on_dump,
+		.ordered_events = true, .priv = rep,
+	};
+	int ret;
+
+	rep->machine = machine__new_host();
+	set_header_build_ids(rep);
+	if (!rep->quiet)
+		fputs("# To display the perf.data header info, please use "
+		      "--header/--header-only options.\n#\n", stdout);
+	ret = session__process_events(rep->session, &tool);
+	if (ret < 0) {
+		const char *msg = session__strerror(rep->session);
+
+		fflush(stdout);
+		return error("%s", *msg ? msg : strerror(-ret));
+	}
+	stats__fprintf(rep->session, stdout);
+	return 0;
+}
+
 /* The header block (--header) or the line pointing to it. */
 static void report__print_preamble(struct report *rep)
 {
@@ -1022,7 +1147,7 @@ static int report__run(struct report *rep)
 	struct tool tool = {
 		.sample = on_sample, .mmap = on_mmap, .mmap2 = on_mmap2, .comm = on_comm,
 		.fork = on_fork, .exit = on_exit_event, .ordered_events = true, .priv = rep,
-		.feature = rep->header ? on_feature : NULL,
+		.feature = rep->header ? on_feature : NULL, .read = on_read,
 	};
 	const char *bad = NULL;
 	bool pipe = session__is_pipe(rep->session);
@@ -1122,6 +1247,7 @@ static void report__exit(struct report *rep)
 	free(rep->kaddr);
 	free(rep->uaddr);
 	free(rep->he_cache);
+	free(rep->tvals);
 	if (rep->has_parent_regex)
 		regfree(&rep->parent_regex);
 	name_list__exit(&rep->comms);
@@ -1212,7 +1338,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
 		OPT_BOOLEAN('q', "quiet", &rep.quiet, "Do not show any warnings or messages"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &rep.stats, "Display event stats"),
+		OPT_BOOLEAN('T', "threads", &rep.threads, "Show per-thread event counters"),
 		OPT_BOOLEAN('f', "force", &rep.force, "don't complain, do it"),
 		OPT_STRING('k', "vmlinux", &rep.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "ignore-vmlinux", &rep.ignore_vmlinux, "don't load vmlinux even if found"),
@@ -1327,7 +1455,9 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	rep.use_pager = strcmp(rep.input, "-") && pager_use != 0;
-	if (rep.stats) {
+	if (rep.dump) {
+		ret = report__dump(&rep);
+	} else if (rep.stats) {
 		ret = report__stats(&rep);
 	} else if (rep.header_only) {
 		if (rep.use_pager)

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * dump.h: the text of perf report -D (--dump-raw-trace), perf 6.1 layout.
+ *
+ * For each record: a blank line, "<offset>@<file> [<size>]: event: <type>",
+ * the raw bytes as a hex dump, then "<time> <offset> [<size>]:
+ * PERF_RECORD_<NAME>" and what perf's handler for that record prints
+ * (SAMPLE fields and callchain, MMAP2 ranges, COMM names, ...). The two
+ * lines perf prints while it resolves a sample (" ... thread:" and
+ * " ...... dso:") need the machine model and are printed by the caller.
+ */
+#ifndef PROF_DUMP_H
+#define PROF_DUMP_H
+
+#include "compat.h"
+
+struct session;
+struct perf_sample;
+union perf_event;
+
+/*
+ * Print @event (native order, as a struct tool's dump callback gets it;
+ * @sample NULL for a user record) at file offset @offset to @fp. Returns
+ * nothing: output errors are caught by the caller's final stdout check.
+ */
+void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,
+		 u64 offset, FILE *fp);
+
+/* The thread and DSO lines of a resolved sample. @dso NULL: "<not found>". */
+void dump__sample_location(FILE *fp, const char *comm, int tid, const char *dso, char level);
+
+#endif /* PROF_DUMP_H */

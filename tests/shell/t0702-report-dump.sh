@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='prof report -D and -T print what perf report -D and -T print'
+. "$(dirname "$0")/test-lib.sh"
+
+# perf record fills a build-id cache: keep it private to the test.
+HOME=$TRASH
+export HOME
+
+# same_dump FILE: prof report -D prints perf's bytes (records, order, stats).
+same_dump() {
+	LC_ALL=C "$PERF" report -D -i "$1" >perf.out 2>/dev/null
+	LC_ALL=C "$PROF" report -D -i "$1" >prof.out 2>prof.err
+	test_cmp perf.out prof.out
+}
+
+# same_threads FILE OPTIONS...: the -T table after the profile (tips are random).
+same_threads() {
+	data=$1
+	shift
+	LC_ALL=C "$PERF" report -T --stdio -i "$data" "$@" 2>/dev/null | grep -v '^# (Tip:' >perf.out
+	LC_ALL=C "$PROF" report -T --stdio -i "$data" "$@" 2>prof.err | grep -v '^# (Tip:' >prof.out
+	test_cmp perf.out prof.out
+}
+
+test_expect_success PERF,PERF_EVENTS 'record small profiles with perf and prof' '
+	"$PERF" record -q -o flat.data -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
+	"$PERF" record -q -g -o g.data -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
+	"$PERF" record -q -e cpu-clock,task-clock -o two.data -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
+	"$PERF" record -q -s -o read.data -- sh -c ": ; \"$HELPERS/demo\" 20" >/dev/null 2>&1 &&
+	"$PERF" record -q -g -o - -- "$HELPERS/demo" 50 2>/dev/null >pipe.data &&
+	"$PROF" record -g -o prof.data -- "$HELPERS/demo" 50 >/dev/null 2>&1
+'
+
+for f in flat g two read pipe prof; do
+	test_expect_success PERF,PERF_EVENTS "report -D: $f.data" "
+		same_dump $f.data
+	"
+done
+
+test_expect_success PERF,PERF_EVENTS 'report -D: a stream on standard input' '
+	LC_ALL=C "$PERF" report -D -i - <pipe.data >perf.out 2>/dev/null &&
+	LC_ALL=C "$PROF" report -D -i - <pipe.data >prof.out 2>prof.err &&
+	test_cmp perf.out prof.out
+'
+
+test_expect_success PERF,SYSWIDE 'report -D: system wide with a tracepoint (cpu column, raw data)' '
+	"$PERF" record -q -a -e cpu-clock,sched:sched_switch -o sw.data -- sleep 0.1 >/dev/null 2>&1 &&
+	same_dump sw.data
+'
+
+test_expect_success PERF,PERF_EVENTS 'report -T: per-thread READ counts (perf record -s)' '
+	same_threads read.data &&
+	grep -q "^#  *PID  *TID  *cpu-clock" prof.out &&
+	test $(sed -n "/^#  *PID/,\$p" prof.out | wc -l) -gt 1
+'
+
+test_expect_success PERF,PERF_EVENTS 'report -T: no READ records, only the heading' '
+	same_threads flat.data &&
+	same_threads g.data --no-children &&
+	tail -1 prof.out | grep -q "^# PID  TID\$"
+'
+
+C=$SHARED/corpus/perf-data
+for f in android_perfprofd/canned.perf.data \
+	 chromiumos_quipper_history/perf.data.systemwide.0.next \
+	 perf_data_converter/quipper_testdata/perf.data.i686-3.4 \
+	 perf_data_converter/quipper_testdata/perf.data.armv7-3.4 \
+	 perf_data_converter/quipper_testdata/perf.data.throttle-3.8 \
+	 perf_data_converter/src_testdata/with-callchain.perf.data \
+	 simpleperf/testdata/perf_with_two_event_types.data; do
+	test_expect_success PERF,SHARED "report -D: corpus $f" "
+		same_dump $C/$f
+	"
+done
+
+test_expect_success 'report -D on a missing file: one error, exit 255' '
+	test_expect_code 255 "$PROF" report -D -i nonexistent.data >out 2>err &&
+	grep -q nonexistent.data err
+'
+
+test_done
