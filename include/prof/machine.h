@@ -38,7 +38,9 @@ struct machine {
 	struct thread *last_thread;	/* lookup cache */
 	struct dsos dsos;
 	struct maps *kmaps;		/* kernel and module maps */
-	struct map *kernel_map;		/* borrowed from kmaps, or NULL */
+	/* The kernel text map, or NULL; a reference. A module map inserted
+	 * over it cuts it: it follows the surviving piece (machine.c). */
+	struct map *kernel_map;
 	struct dso *kernel_dso;		/* borrowed from dsos */
 	u64 kernel_start;		/* 0: not computed yet (machine__kernel_start) */
 	/* DWARF unwinder's caches and stack-health counters (unwind.c), or NULL;

@@ -36,6 +36,7 @@ void machine__delete(struct machine *m)
 			t = next;
 		}
 	}
+	map__put(m->kernel_map);
 	maps__put(m->kmaps);
 	dsos__exit(&m->dsos);
 	free(m);
@@ -199,6 +200,34 @@ static struct dso *machine__findnew_kernel_dso(struct machine *m)
 	return dso;
 }
 
+/*
+ * Insert a map into the kernel maps. Inserting cuts what it overlaps, the
+ * kernel map too: machine->kernel_map (a reference) then moves to the
+ * surviving piece of the kernel DSO that starts lowest, the part before
+ * the new map (same start) when there is one. A kernel map wholly covered
+ * stays referenced, out of the maps: its start and DSO still describe the
+ * kernel (machine__kernel_start, loading kallsyms).
+ */
+static void machine__insert_kmap(struct machine *m, struct map *map)
+{
+	struct map *km = m->kernel_map;
+	size_t i;
+
+	maps__insert(m->kmaps, map);
+	if (!km || km == map)
+		return;
+	for (i = 0; i < m->kmaps->nr; i++)
+		if (m->kmaps->entries[i] == km)
+			return;
+	for (i = 0; i < m->kmaps->nr; i++) {
+		if (m->kmaps->entries[i]->dso == km->dso) {
+			m->kernel_map = map__get(m->kmaps->entries[i]);
+			map__put(km);
+			return;
+		}
+	}
+}
+
 static int machine__process_kernel_mmap(struct machine *m, const struct mmap_event *ev)
 {
 	struct map *map;
@@ -214,8 +243,8 @@ static int machine__process_kernel_mmap(struct machine *m, const struct mmap_eve
 		map = map__new(ev->start, ev->len ? ev->start + ev->len : ~0ULL, 0, dso);
 		map->identity = true;
 		maps__insert(m->kmaps, map);
-		m->kernel_map = map;
-		map__put(map);
+		map__put(m->kernel_map);
+		m->kernel_map = map;		/* the reference map__new gave */
 		return 0;
 	}
 	/* A module ([name] or a .ko path). */
@@ -225,7 +254,7 @@ static int machine__process_kernel_mmap(struct machine *m, const struct mmap_eve
 		if (ev->bid && ev->bid->size)
 			dso__set_build_id(dso, ev->bid);
 		map = map__new(ev->start, ev->start + ev->len, 0, dso);
-		maps__insert(m->kmaps, map);
+		machine__insert_kmap(m, map);
 		map__put(map);
 	}
 	return 0;
@@ -394,9 +423,13 @@ static struct map *find_map(struct machine *m, struct thread *t, u8 cpumode,
 	map = maps ? maps__find(maps, ip) : NULL;
 	if (!map)
 		return NULL;
-	/* Kernel maps are loaded (and split) before use. */
+	/*
+	 * Kernel maps are loaded (and split) before use. The kernel DSO loads
+	 * with the kernel map, which kallsyms widens, not with whatever piece
+	 * of it a module map left.
+	 */
 	if (cpumode == PROF_CPUMODE_KERNEL && !map->dso->loaded)
-		dso__load(map->dso, map);
+		dso__load(map->dso, map->dso == m->kernel_dso && m->kernel_map ? m->kernel_map : map);
 	map = maps__find(maps, ip);
 	if (map)
 		*addr = map__map_ip(map, ip);

@@ -271,6 +271,43 @@ static void test_kmod_path(void)
 	machine__delete(m);
 }
 
+/* A module map over the kernel map cuts it; machine->kernel_map follows. */
+static void test_kernel_map_cut(void)
+{
+	struct mmap_event k = { .pid = -1, .start = 0xffffffff81000000ULL, .len = 0x70000000,
+				.pgoff = 0xffffffff81000000ULL, .cpumode = PROF_CPUMODE_KERNEL,
+				.filename = "[kernel.kallsyms]_text" };
+	struct mmap_event mod = { .pid = -1, .start = 0xffffffffc0000000ULL, .len = 0x2000,
+				  .cpumode = PROF_CPUMODE_KERNEL, .filename = "/lib/modules/x/a.ko" };
+	struct machine *m = machine__new_host();
+	struct addr_location al;
+	bool in_kmaps = false;
+
+	machine__process_mmap(m, &k);
+	machine__process_mmap(m, &mod);
+	for (size_t i = 0; i < m->kmaps->nr; i++)
+		in_kmaps |= m->kmaps->entries[i] == m->kernel_map;
+	ok(in_kmaps, "the kernel map is the piece left in the kernel maps");
+	ok(m->kernel_map && m->kernel_map->start == k.start &&
+	   m->kernel_map->end == mod.start && m->kernel_map->dso == m->kernel_dso,
+	   "... the part before the module, same start");
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 0, 0, 0xffffffffc0003000ULL, &al);
+	is_str(addr_location__dso_name(&al, false), "[kernel.kallsyms]", "after the module: the kernel");
+	addr_location__exit(&al);
+	machine__resolve(m, PROF_CPUMODE_KERNEL, 0, 0, 0xffffffffc0001000ULL, &al);
+	is_str(addr_location__dso_name(&al, false), "[a]", "inside: the module");
+	addr_location__exit(&al);
+	/* A module covering all of the kernel map left: still a valid map. */
+	mod.start = k.start - 0x1000;
+	mod.len = 0xffffffffc0000000ULL - mod.start;
+	mod.filename = "/lib/modules/x/b.ko";
+	machine__process_mmap(m, &mod);
+	ok(m->kernel_map && m->kernel_map->dso == m->kernel_dso &&
+	   m->kernel_map->start > k.start, "a kernel map's piece survives elsewhere: that one");
+	is_int((long long)(machine__kernel_start(m) >> 63), 1, "kernel start from a valid map");
+	machine__delete(m);
+}
+
 /* Kernel symbols are not taken from this machine when they cannot be its. */
 static void test_kernel_rules(void)
 {
@@ -409,6 +446,7 @@ int main(void)
 	test_threads();
 	test_kallsyms();
 	test_kmod_path();
+	test_kernel_map_cut();
 	test_kernel_rules();
 	test_jit();
 	test_demangle();
