@@ -13,6 +13,32 @@
 #include "prof/srcline.h"
 #include "symbol-elf.h"
 
+/*
+ * The last symbol found at each (DSO, address), direct-mapped: a profile
+ * hits the same few thousand addresses over and over, and a tree walk per
+ * callchain entry is most of the symbol work. Invariant: an entry is the
+ * answer symbols__find gives now; it holds because symbol sets change
+ * only while a DSO loads (dso__load, which may fill other DSOs' sets
+ * too: the kernel's splits modules out) and are freed only with their
+ * DSO, and both empty the whole cache.
+ */
+#define SYM_CACHE_SLOTS 8192
+
+static struct sym_cache_entry {
+	const struct dso *dso;
+	u64 addr;
+	struct symbol *sym;
+} sym_cache[SYM_CACHE_SLOTS];
+
+static bool sym_cache_used;
+
+static void sym_cache__clear(void)
+{
+	if (sym_cache_used)
+		memset(sym_cache, 0, sizeof(sym_cache));
+	sym_cache_used = false;
+}
+
 struct dso *dso__new(const char *long_name, enum dso_kind kind)
 {
 	struct dso *dso = xzalloc(sizeof(*dso));
@@ -39,6 +65,7 @@ void dso__put(struct dso *dso)
 {
 	if (!dso || --dso->refcnt > 0)
 		return;
+	sym_cache__clear();
 	symbols__exit(&dso->symbols);
 	srcline_cache__delete(dso->srcline);
 	free(dso->long_name);
@@ -493,13 +520,10 @@ static int dso__load_user(struct dso *dso)
 	return nr > 0 ? nr : 0;
 }
 
-int dso__load(struct dso *dso, struct map *map)
+static int dso__load_symbols(struct dso *dso, struct map *map)
 {
 	int nr = 0;
 
-	if (dso->loaded)
-		return (int)dso->symbols.nr;
-	dso->loaded = true;
 	switch (dso->kind) {
 	case DSO_KIND_KERNEL:
 		nr = dso__load_kernel(dso, map);
@@ -536,9 +560,32 @@ int dso__load(struct dso *dso, struct map *map)
 	return nr > 0 ? nr : 0;
 }
 
+int dso__load(struct dso *dso, struct map *map)
+{
+	int nr;
+
+	if (dso->loaded)
+		return (int)dso->symbols.nr;
+	dso->loaded = true;
+	nr = dso__load_symbols(dso, map);
+	sym_cache__clear();
+	return nr;
+}
+
 struct symbol *dso__find_symbol(struct dso *dso, struct map *map, u64 addr)
 {
+	struct sym_cache_entry *e;
+	u64 k;
+
 	if (!dso->loaded)
 		dso__load(dso, map);
-	return symbols__find(&dso->symbols, addr);
+	k = addr ^ (addr >> 13) ^ ((uintptr_t)dso >> 4);
+	e = &sym_cache[(k ^ (k >> 26)) & (SYM_CACHE_SLOTS - 1)];
+	if (e->dso == dso && e->addr == addr)
+		return e->sym;
+	sym_cache_used = true;
+	e->dso = dso;
+	e->addr = addr;
+	e->sym = symbols__find(&dso->symbols, addr);
+	return e->sym;
 }
