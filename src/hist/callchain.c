@@ -162,6 +162,21 @@ static void split_node(struct callchain_root *root, struct callchain_node *n, u3
 	node__add_child_ptr(n, tail);
 }
 
+/*
+ * callchain_frame__cmp(a, b, cmp_key) == 0, without the order: the test
+ * chain insertion makes for every frame of every sample.
+ */
+static inline bool frame_eq(const struct callchain_cursor_node *a,
+			    const struct callchain_cursor_node *b)
+{
+	if (cmp_key != CCKEY_ADDRESS && a->sym && b->sym) {
+		if (a->inlined || b->inlined)
+			return a->sym == b->sym || !strcmp(a->sym->name, b->sym->name);
+		return a->dso == b->dso && (a->sym == b->sym || a->sym->start == b->sym->start);
+	}
+	return a->dso == b->dso && a->ip == b->ip;
+}
+
 static void append_children(struct callchain_root *root, struct callchain_node *n,
 			    const struct callchain_cursor_node *frames, u32 nr, u64 period)
 {
@@ -179,7 +194,7 @@ static void append_children(struct callchain_root *root, struct callchain_node *
 		for (u32 i = 0; i < n->nr_children; i++) {
 			struct callchain_node *c = n->children[i];
 
-			if (!callchain_frame__cmp(&c->val[0].f, &frames[0], cmp_key)) {
+			if (frame_eq(&c->val[0].f, &frames[0])) {
 				next = c;
 				break;
 			}
@@ -189,7 +204,7 @@ static void append_children(struct callchain_root *root, struct callchain_node *
 			return;
 		}
 		while (matched < next->nr_val && matched < nr &&
-		       !callchain_frame__cmp(&next->val[matched].f, &frames[matched], cmp_key))
+		       frame_eq(&next->val[matched].f, &frames[matched]))
 			matched++;
 		if (matched < next->nr_val)
 			split_node(root, next, matched);
