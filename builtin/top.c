@@ -967,6 +967,9 @@ static int top__run(struct top *t)
 	t->cursor = xmalloc(TOP_MAX_FRAMES * sizeof(*t->cursor));
 	t->he_cache = xmalloc((TOP_MAX_FRAMES + 1) * sizeof(*t->he_cache));
 	top__synthesize(t, threads);
+	/* perf top names the running kernel "[kernel]" (report: the file's name) */
+	if (t->machine->kernel_dso)
+		dso__set_short_name(t->machine->kernel_dso, "[kernel]");
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = top_sig;
