@@ -58,7 +58,8 @@ test_expect_success PERF_EVENTS 'a JIT map that grows is read again' '
 	"$PROF" top --stdio -z -d 1 --duration 3.6 -e cpu-clock -p $jit >out 2>err || :
 	wait $jit || :
 	grep -q -E "\[JIT\] tid $jit +\[\.\] jit_first$" out &&
-	tail -n 5 out | grep -E "^ +[0-9.]+%  \[JIT\] tid $jit +\[\.\] jit_second$"
+	awk "/PerfTop:/ { n = 0 } { last[n++] = \$0 } END { for (i = 0; i < n; i++) print last[i] }" out >last &&
+	grep -E "^ +[0-9.]+%  \[JIT\] tid $jit +\[\.\] jit_second$" last
 '
 
 test_expect_success 'usage errors' '
