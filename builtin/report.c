@@ -105,26 +105,6 @@ struct thread_values {
 
 /* ---- the machine model fed by the session ---- */
 
-/*
- * Work around a symbol-layer bug: a module map inserted over the kernel
- * map cuts it, maps__insert drops the original, and machine->kernel_map
- * (borrowed) dangles. Point it at a surviving piece of the kernel DSO.
- */
-static void report__fix_kernel_map(struct machine *m)
-{
-	struct map *found = NULL;
-
-	if (!m->kernel_map || !m->kmaps)
-		return;
-	for (size_t i = 0; i < m->kmaps->nr; i++) {
-		if (m->kmaps->entries[i] == m->kernel_map)
-			return;
-		if (!found && m->kmaps->entries[i]->dso == m->kernel_dso)
-			found = m->kmaps->entries[i];
-	}
-	m->kernel_map = found;
-}
-
 static int on_mmap(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct report *rep = session__tool_priv(s);
@@ -140,8 +120,6 @@ static int on_mmap(struct session *s, union perf_event *ev, struct perf_sample *
 	me.prot = 4;	/* PROT_EXEC: MMAP records only exist for code */
 	me.filename = ev->mmap.filename;
 	machine__process_mmap(rep->machine, &me);
-	if (me.cpumode != PROF_CPUMODE_USER)
-		report__fix_kernel_map(rep->machine);
 	return 0;
 }
 
@@ -174,8 +152,6 @@ static int on_mmap2(struct session *s, union perf_event *ev, struct perf_sample 
 	}
 	me.filename = ev->mmap2.filename;
 	machine__process_mmap(rep->machine, &me);
-	if (me.cpumode != PROF_CPUMODE_USER)
-		report__fix_kernel_map(rep->machine);
 	return 0;
 }
 
