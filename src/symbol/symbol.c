@@ -75,8 +75,14 @@ static void msort(struct symbol **v, struct symbol **tmp, size_t n)
 void symbols__sort(struct symbols *s)
 {
 	struct symbol **tmp;
+	size_t i;
 
 	if (s->nr < 2)
+		return;
+	/* kallsyms comes sorted: nothing to do then (the sort is stable) */
+	for (i = 1; i < s->nr && s->entries[i - 1]->start <= s->entries[i]->start; i++)
+		;
+	if (i == s->nr)
 		return;
 	tmp = xmalloc(s->nr * sizeof(*tmp));
 	msort(s->entries, tmp, s->nr);
@@ -251,6 +257,31 @@ static u8 kallsyms_binding(char t)
  * "\t[mod]" until the split). Returns the number of symbols or -errno;
  * *text receives the address of _text (0 if absent).
  */
+/*
+ * strtoull(@p, @end, 16) for the usual kallsyms line, 16 hex digits and a
+ * space; anything else goes to strtoull.
+ */
+static u64 kallsyms__addr(const char *p, char **end)
+{
+	u64 v = 0;
+
+	for (int i = 0; i < 16; i++) {
+		unsigned int c = (unsigned char)p[i], d;
+
+		if (c - '0' < 10)
+			d = c - '0';
+		else if ((c | 0x20) - 'a' < 6)
+			d = (c | 0x20) - 'a' + 10;
+		else
+			return strtoull(p, end, 16);
+		v = v << 4 | d;
+	}
+	if (p[16] != ' ')
+		return strtoull(p, end, 16);
+	*end = (char *)p + 16;
+	return v;
+}
+
 static int kallsyms__read(struct dso *dso, const char *path, u64 *text)
 {
 	FILE *f = fopen(path, "re");
@@ -264,7 +295,7 @@ static int kallsyms__read(struct dso *dso, const char *path, u64 *text)
 	*text = 0;
 	while (getline(&line, &cap, f) > 0) {
 		char *end, *name, type;
-		u64 addr = strtoull(line, &end, 16);
+		u64 addr = kallsyms__addr(line, &end);
 		size_t len;
 
 		if (end == line || *end != ' ')
