@@ -333,6 +333,21 @@ static void *read_own_vdso(size_t *size)
 	return img;
 }
 
+/*
+ * perf copies its own vdso to /tmp/perf-vdso.so-XXXXXX and opens that
+ * through --symfs like any DSO: under a symfs other than "/" the copy is
+ * not there, and a [vdso] without a build-id gets no symbols (nor frames).
+ */
+static bool own_vdso_visible(void)
+{
+	const char *symfs = symbol_conf.symfs;
+	char real[PATH_MAX];
+
+	if (!symfs || !*symfs)
+		return true;
+	return realpath(symfs, real) && !strcmp(real, "/");
+}
+
 static int dso__load_vdso(struct dso *dso)
 {
 	char path[PATH_MAX];
@@ -342,7 +357,7 @@ static int dso__load_vdso(struct dso *dso)
 	/*
 	 * perf: with a recorded build-id the [vdso] DSO exists before its map
 	 * and only the build-id cache can supply it; without one, perf reads
-	 * its own vdso (same kernel).
+	 * its own vdso (same kernel), when --symfs lets it see it.
 	 */
 	if (dso->bid.size) {
 		if (!dso__build_id_path(dso, "vdso", path, sizeof(path)) &&
@@ -354,7 +369,7 @@ static int dso__load_vdso(struct dso *dso)
 		}
 		return nr;
 	}
-	if (!dso->image)
+	if (!dso->image && own_vdso_visible())
 		dso->image = read_own_vdso(&dso->image_size);
 	if (dso->image && !symsrc__init(&ss, dso, NULL, dso->image, dso->image_size, 'd')) {
 		nr = symsrc__load_syms(dso, &ss, &ss);

@@ -308,6 +308,50 @@ static void test_kernel_map_cut(void)
 	machine__delete(m);
 }
 
+/* Symbols of a [vdso] without build-id: any found in this process's vdso. */
+static int vdso_symbols_found(u64 start, u64 len)
+{
+	struct machine *m = machine__new_host();
+	struct mmap_event ev = { .pid = 999998, .tid = 999998, .start = start, .len = len,
+				 .prot = PROT_READ | PROT_EXEC, .cpumode = PROF_CPUMODE_USER,
+				 .filename = "[vdso]" };
+	struct addr_location al;
+	int found = 0;
+
+	machine__process_mmap(m, &ev);
+	for (u64 a = start; a < start + len && !found; a += 4) {
+		machine__resolve(m, PROF_CPUMODE_USER, 999998, 999998, a, &al);
+		found = al.sym != NULL;
+		addr_location__exit(&al);
+	}
+	machine__delete(m);
+	return found;
+}
+
+/* perf reads its own vdso copy through --symfs: only "/" (or none) sees it. */
+static void test_vdso_symfs(void)
+{
+	FILE *f = fopen("/proc/self/maps", "re");
+	char line[512];
+	unsigned long s = 0, e = 0;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (strstr(line, "[vdso]") && sscanf(line, "%lx-%lx", &s, &e) == 2)
+			break;
+	if (f)
+		fclose(f);
+	if (!e) {
+		ok(1, "# SKIP no [vdso] in this process");
+		return;
+	}
+	ok(vdso_symbols_found(s, e - s), "[vdso] without build-id, no --symfs: this machine's vdso");
+	symbol_conf.symfs = "/";
+	ok(vdso_symbols_found(s, e - s), "... --symfs /: the same");
+	symbol_conf.symfs = "/nonexistent-symfs";
+	ok(!vdso_symbols_found(s, e - s), "... another --symfs: no symbols, as perf");
+	symbol_conf.symfs = NULL;
+}
+
 /* Kernel symbols are not taken from this machine when they cannot be its. */
 static void test_kernel_rules(void)
 {
@@ -447,6 +491,7 @@ int main(void)
 	test_kallsyms();
 	test_kmod_path();
 	test_kernel_map_cut();
+	test_vdso_symfs();
 	test_kernel_rules();
 	test_jit();
 	test_demangle();
