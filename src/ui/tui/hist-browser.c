@@ -544,7 +544,7 @@ static int browser__getkey(struct browser *b)
 
 static void browser__help(struct browser *b)
 {
-	int rows, cols, w = 72, h = (int)ARRAY_SIZE(help_lines) + 3;
+	int rows, cols, w = 76, h = (int)ARRAY_SIZE(help_lines) + 3;
 	WINDOW *win;
 	int ch;
 
@@ -554,7 +554,8 @@ static void browser__help(struct browser *b)
 	win = newwin(min(h, rows), min(w, cols), max(0, (rows - h) / 2), max(0, (cols - w) / 2));
 	if (!win)
 		return;
-	box(win, 0, 0);
+	/* plain ASCII: line drawing depends on the locale and the terminal */
+	wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
 	mvwaddstr(win, 0, 2, " Help ");
 	for (int i = 0; i < (int)ARRAY_SIZE(help_lines) && i + 1 < rows - 1; i++)
 		mvwaddnstr(win, i + 1, 2, help_lines[i], w - 4);
