@@ -96,6 +96,9 @@ struct report {
 	struct thread_values *tvals;
 	int nr_tvals, nr_tcounters;
 	int tcounters[64];		/* event idx of each column */
+	/* -D in branch mode: perf counts one sample per branch entry */
+	u64 *dump_nr_samples;
+	int nr_dump_nr_samples;
 };
 
 struct thread_values {
@@ -1073,6 +1076,19 @@ static int on_dump_sample(struct session *s, union perf_event *ev, struct perf_s
 	struct addr_location al;
 
 	(void)ev;
+	if (rep->branch_mode && sample->evsel && sample->evsel->idx >= 0) {
+		int idx = sample->evsel->idx;
+
+		if (idx >= rep->nr_dump_nr_samples) {
+			rep->dump_nr_samples = xrealloc(rep->dump_nr_samples,
+							(size_t)(idx + 1) * sizeof(u64));
+			memset(rep->dump_nr_samples + rep->nr_dump_nr_samples, 0,
+			       (size_t)(idx + 1 - rep->nr_dump_nr_samples) * sizeof(u64));
+			rep->nr_dump_nr_samples = idx + 1;
+		}
+		if (sample->branch)
+			rep->dump_nr_samples[idx] += sample->branch_nr;
+	}
 	machine__resolve(rep->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
 			 sample->ip, &al);
 	dump__sample_location(stdout, al.thread ? thread__comm_str(al.thread) : "",
@@ -1093,6 +1109,9 @@ static int report__dump(struct report *rep)
 
 	rep->machine = machine__new_host();
 	set_header_build_ids(rep);
+	rep->branch_mode = rep->branch_stack == 1 ||
+			   (rep->branch_stack == -1 &&
+			    perf_header__has_feat(session__header(rep->session), HEADER_BRANCH_STACK));
 	if (!rep->quiet)
 		fputs("# To display the perf.data header info, please use "
 		      "--header/--header-only options.\n#\n", stdout);
@@ -1103,7 +1122,11 @@ static int report__dump(struct report *rep)
 		fflush(stdout);
 		return error("%s", *msg ? msg : strerror(-ret));
 	}
-	stats__fprintf(rep->session, stdout);
+	/* the per-event counts are of histogram samples: one per branch here */
+	for (int i = 0; rep->branch_mode && i < session__nr_evsels(rep->session); i++)
+		session__evsel(rep->session, i)->nr_samples =
+			i < rep->nr_dump_nr_samples ? rep->dump_nr_samples[i] : 0;
+	stats__fprintf_dump(rep->session, stdout);
 	return 0;
 }
 
@@ -1224,6 +1247,7 @@ static void report__exit(struct report *rep)
 	free(rep->uaddr);
 	free(rep->he_cache);
 	free(rep->tvals);
+	free(rep->dump_nr_samples);
 	if (rep->has_parent_regex)
 		regfree(&rep->parent_regex);
 	name_list__exit(&rep->comms);

@@ -14,4 +14,11 @@ struct session;
  */
 size_t stats__fprintf(struct session *s, FILE *fp);
 
+/*
+ * The same block as perf report -D ends with: its report tool has read
+ * the names that arrive as records, and it counts no LOST_SAMPLES per
+ * event.
+ */
+size_t stats__fprintf_dump(struct session *s, FILE *fp);
+
 #endif

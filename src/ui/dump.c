@@ -149,8 +149,20 @@ static const char *const branch_types[16] = {
 	"SYSRET", "COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "EXTEND_ABI",
 };
 
-static void dump_branches(FILE *fp, const struct perf_sample *sample)
+static void dump_branches(FILE *fp, const struct perf_sample *sample, bool callstack)
 {
+	if (callstack) {
+		/* n branches make n + 1 frames: the first "to", then every "from" */
+		fprintf(fp, "... branch callstack: nr:%" PRIu64 "\n", sample->branch_nr + 1);
+		for (u64 i = 0; i < sample->branch_nr && sample->branch; i++) {
+			if (!i)
+				fprintf(fp, "..... %2" PRIu64 ": %016" PRIx64 "\n", i,
+					sample->branch[i].to);
+			fprintf(fp, "..... %2" PRIu64 ": %016" PRIx64 "\n", i + 1,
+				sample->branch[i].from);
+		}
+		return;
+	}
 	fprintf(fp, "... branch stack: nr:%" PRIu64 "\n", sample->branch_nr);
 	for (u64 i = 0; i < sample->branch_nr && sample->branch; i++) {
 		const struct branch_entry *e = &sample->branch[i];
@@ -192,6 +204,64 @@ static void dump_sample_read(FILE *fp, const struct perf_sample *sample, u64 rf)
 	}
 }
 
+/*
+ * Where the STACK_USER size word is in the record (perf prints it): after
+ * everything the sample type puts before it.
+ */
+static u32 ustack_offset(const union perf_event *event, const struct perf_sample *sample,
+			 const struct perf_event_attr *attr)
+{
+	const u8 *base = (const u8 *)event;
+	const u8 *p = base + 8 + sample_type__fixed_size(attr->sample_type);
+	u64 st = attr->sample_type, rf = attr->read_format;
+
+	if (sample->user_stack)
+		return (u32)((const u8 *)sample->user_stack - 8 - base);
+	if (st & PERF_SAMPLE_READ) {
+		u64 words = !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+			    !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING) + 1;
+
+		if (rf & PERF_FORMAT_GROUP)
+			words += sample->read.nr * sample->read.group_stride;
+		else
+			words += !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST);
+		p += 8 * words;
+	}
+	if ((st & PERF_SAMPLE_CALLCHAIN) && sample->callchain)
+		p = (const u8 *)(sample->callchain + sample->callchain_nr);
+	if ((st & PERF_SAMPLE_RAW) && sample->raw_data)
+		p = (const u8 *)sample->raw_data - 4 + ALIGN_UP((u64)sample->raw_size + 4, 8);
+	if ((st & PERF_SAMPLE_BRANCH_STACK) && sample->branch) {
+		p = (const u8 *)(sample->branch + sample->branch_nr);
+		if (sample->branch_counters)
+			p += 8 * sample->branch_nr;
+	}
+	if (st & PERF_SAMPLE_REGS_USER)
+		p = sample->user_regs.regs ?
+		    (const u8 *)(sample->user_regs.regs + sample->user_regs.nr) : p + 8;
+	return (u32)(p - base);
+}
+
+/* An LBR call stack: the kernel part of the chain, then the user part from the LBRs. */
+static void dump_lbr_callstack(FILE *fp, const struct perf_sample *sample)
+{
+	u64 nr = sample->callchain_nr, i;
+
+	for (i = 0; i < nr; i++)
+		if (sample->callchain[i] == PERF_CONTEXT_USER)
+			break;
+	if (i == nr || !sample->branch_nr)
+		return;
+	nr = i + 1;
+	fprintf(fp, "... LBR call chain: nr:%" PRIu64 "\n", nr + sample->branch_nr + 1);
+	for (i = 0; i < nr; i++)
+		fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)i, sample->callchain[i]);
+	fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)nr, sample->branch[0].to);
+	for (i = 0; i < sample->branch_nr; i++)
+		fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)(i + nr + 1),
+			sample->branch[i].from);
+}
+
 static void dump_sample(FILE *fp, struct session *s, const union perf_event *event,
 			const struct perf_sample *sample)
 {
@@ -207,19 +277,22 @@ static void dump_sample(FILE *fp, struct session *s, const union perf_event *eve
 		event->header.misc, (int)sample->pid, (int)sample->tid, sample->ip,
 		sample->period, sample->addr);
 	if (st & PERF_SAMPLE_CALLCHAIN) {
+		if ((st & PERF_SAMPLE_BRANCH_STACK) && sample->callchain &&
+		    (evsel->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
+			dump_lbr_callstack(fp, sample);
 		fprintf(fp, "... FP chain: nr:%" PRIu64 "\n", sample->callchain_nr);
 		for (u64 i = 0; i < sample->callchain_nr && sample->callchain; i++)
 			fprintf(fp, "..... %2d: %016" PRIx64 "\n", (int)i, sample->callchain[i]);
 	}
 	if (st & PERF_SAMPLE_BRANCH_STACK)
-		dump_branches(fp, sample);
+		dump_branches(fp, sample,
+			      evsel->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK);
 	if (st & PERF_SAMPLE_REGS_USER)
 		dump_regs(fp, "user", &sample->user_regs, arch);
 	if (st & PERF_SAMPLE_REGS_INTR)
 		dump_regs(fp, "intr", &sample->intr_regs, arch);
 	if (st & PERF_SAMPLE_STACK_USER) {
-		u32 off = sample->user_stack ?
-			  (u32)((const u8 *)sample->user_stack - 8 - (const u8 *)event) : 0;
+		u32 off = ustack_offset(event, sample, &evsel->attr);
 
 		fprintf(fp, "... ustack: size %" PRIu64 ", offset 0x%x\n",
 			sample->user_stack ? sample->user_stack_dyn_size : 0, off);
@@ -276,6 +349,33 @@ static void dump_mmap2(FILE *fp, const union perf_event *ev)
 	}
 }
 
+static void dump_namespaces(FILE *fp, const union perf_event *ev)
+{
+	static const char *const names[] = {
+		"net", "uts", "ipc", "pid", "user", "mnt", "cgroup",
+	};
+	const u8 *b = (const u8 *)ev;
+	u32 pid, tid;
+	u64 nr;
+
+	if (ev->header.size < 24)
+		return;
+	memcpy(&pid, b + 8, 4);
+	memcpy(&tid, b + 12, 4);
+	memcpy(&nr, b + 16, 8);
+	fprintf(fp, " %d/%d - nr_namespaces: %u\n\t\t[", (int)pid, (int)tid, (u32)nr);
+	for (u64 i = 0; i < nr && 24 + 16 * (i + 1) <= ev->header.size; i++) {
+		u64 link[2];
+
+		memcpy(link, b + 24 + 16 * i, sizeof(link));
+		if (i && !(i % 4))
+			fputs("\n\t\t ", fp);
+		fprintf(fp, "%u/%s: %" PRIu64 "/%#" PRIx64 "%s", (u32)i,
+			i < ARRAY_SIZE(names) ? names[i] : "(null)", link[0], link[1],
+			i + 1 != nr ? ", " : "]\n");
+	}
+}
+
 static void dump_kernel(FILE *fp, struct session *s, const union perf_event *ev,
 			const struct perf_sample *sample)
 {
@@ -305,6 +405,10 @@ static void dump_kernel(FILE *fp, struct session *s, const union perf_event *ev,
 	case PERF_RECORD_LOST:
 		fprintf(fp, ": id:%" PRIu64 ": lost:%" PRIu64 "\n", ev->lost.id, ev->lost.lost);
 		break;
+	case PERF_RECORD_LOST_SAMPLES:
+		fprintf(fp, ": id:%" PRIu64 ": lost samples :%" PRIu64 "\n", sample->id,
+			ev->header.size >= 16 ? ev->lost_samples.lost : 0);
+		break;
 	case PERF_RECORD_READ: {
 		const u64 *w = (const u64 *)ev;
 		struct session_evsel *e = session__evsel_by_id(s, sample->id);
@@ -324,6 +428,36 @@ static void dump_kernel(FILE *fp, struct session *s, const union perf_event *ev,
 			fprintf(fp, "... id           : %" PRIu64 "\n", v[3]);
 		if (rf & PERF_FORMAT_LOST)
 			fprintf(fp, "... lost         : %" PRIu64 "\n", v[4]);
+		break;
+	}
+	case PERF_RECORD_NAMESPACES:
+		dump_namespaces(fp, ev);
+		break;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE: {
+		bool out = ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
+		const char *dir = !out ? "IN         " :
+				  (ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ?
+				  "OUT preempt" : "OUT        ";
+		u32 who[2] = { 0, 0 };
+
+		if (ev->header.type == PERF_RECORD_SWITCH) {
+			fprintf(fp, " %s\n", dir);
+			break;
+		}
+		if (ev->header.size >= 16)
+			memcpy(who, (const u8 *)ev + 8, sizeof(who));
+		fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", dir, out ? "next" : "prev",
+			(int)who[0], (int)who[1]);
+		break;
+	}
+	case PERF_RECORD_CGROUP: {
+		u64 id = 0;
+
+		if (ev->header.size >= 16)
+			memcpy(&id, (const u8 *)ev + 8, 8);
+		fprintf(fp, " cgroup: %" PRIu64 " %s\n", id,
+			ev->header.size > 16 ? (const char *)ev + 16 : "");
 		break;
 	}
 	case PERF_RECORD_KSYMBOL: {
@@ -414,10 +548,14 @@ static void dump_cpu_map(FILE *fp, const u8 *b, size_t len)
 		}
 	} else if (type == 1 && len >= 6) {	/* MASK: u16 nr, u16 long_size, mask */
 		u16 n, lsz;
+		size_t at;
 
 		memcpy(&n, b + 2, 2);
 		memcpy(&lsz, b + 4, 2);
-		if ((lsz != 4 && lsz != 8) || 8 + (size_t)n * lsz > len)
+		/* 32-bit words follow at once, 64-bit ones after 4 bytes of padding */
+		at = lsz == 4 ? 6 : 10;
+
+		if ((lsz != 4 && lsz != 8) || at + (size_t)n * lsz > len)
 			goto bad;
 		cpus = xcalloc((size_t)n * lsz * 8 + 1, sizeof(*cpus));
 		for (u16 i = 0; i < n; i++) {
@@ -426,10 +564,10 @@ static void dump_cpu_map(FILE *fp, const u8 *b, size_t len)
 			if (lsz == 4) {
 				u32 m32;
 
-				memcpy(&m32, b + 8 + 4 * i, 4);
+				memcpy(&m32, b + at + 4 * i, 4);
 				m = m32;
 			} else {
-				memcpy(&m, b + 8 + 8 * i, 8);
+				memcpy(&m, b + at + 8 * (size_t)i, 8);
 			}
 			for (u32 bit = 0; bit < lsz * 8u; bit++)
 				if (m & (1ULL << bit))
@@ -544,6 +682,7 @@ static void dump_user(FILE *fp, const union perf_event *ev)
 {
 	switch (ev->header.type) {
 	case PERF_RECORD_HEADER_ATTR:
+	case PERF_RECORD_HEADER_EVENT_TYPE:
 	case PERF_RECORD_HEADER_FEATURE:
 	case PERF_RECORD_HEADER_BUILD_ID:
 	case PERF_RECORD_HEADER_TRACING_DATA:
@@ -566,6 +705,26 @@ static void dump_user(FILE *fp, const union perf_event *ev)
 	case PERF_RECORD_EVENT_UPDATE:
 		dump_event_update(fp, ev);
 		break;
+	case PERF_RECORD_TIME_CONV: {
+		u64 w[6] = { 0 };
+		u8 cap[2] = { 0, 0 };
+
+		memcpy(w, (const u8 *)ev + 8, min((size_t)ev->header.size - 8, sizeof(w)));
+		fprintf(fp, "\n... Time Shift      %" PRIu64 "\n", w[0]);
+		fprintf(fp, "... Time Muliplier  %" PRIu64 "\n", w[1]);
+		fprintf(fp, "... Time Zero       %" PRIu64 "\n", w[2]);
+		/* the fields of cap_user_time_short, when the record has them */
+		if (ev->header.size > 32) {
+			if (ev->header.size >= 50)
+				memcpy(cap, (const u8 *)ev + 48, 2);
+			fprintf(fp, "... Time Cycles     %" PRIu64 "\n", w[3]);
+			fprintf(fp, "... Time Mask       %#" PRIx64 "\n", w[4]);
+			fprintf(fp, "... Cap Time Zero   %d\n", cap[0]);
+			fprintf(fp, "... Cap Time Short  %d\n", cap[1]);
+		}
+		fputs(": unhandled!\n", fp);
+		break;
+	}
 	default:
 		fputs(": unhandled!\n", fp);
 		break;

@@ -7,7 +7,7 @@
 #include "prof/session.h"
 #include "prof/stats-print.h"
 
-size_t stats__fprintf(struct session *s, FILE *fp)
+static size_t print_stats(struct session *s, FILE *fp, bool dump)
 {
 	const struct session_stats *st = session__stats(s);
 	u64 total = st->nr_events[0];
@@ -35,19 +35,31 @@ size_t stats__fprintf(struct session *s, FILE *fp)
 	for (int i = 0; i < session__nr_evsels(s); i++) {
 		struct session_evsel *e = session__evsel(s, i);
 
-		if (!e->nr_samples && !e->nr_lost_samples)
+		u64 lost = dump ? 0 : e->nr_lost_samples;
+
+		if (!e->nr_samples && !lost)
 			continue;
-		r = fprintf(fp, "%s stats:\n", session_evsel__stats_name(e));
+		r = fprintf(fp, "%s stats:\n",
+			    dump ? session_evsel__name(e) : session_evsel__stats_name(e));
 		ret += r > 0 ? (size_t)r : 0;
 		if (e->nr_samples) {
 			r = fprintf(fp, "%16s events: %10d\n", "SAMPLE", (int)e->nr_samples);
 			ret += r > 0 ? (size_t)r : 0;
 		}
-		if (e->nr_lost_samples) {
-			r = fprintf(fp, "%16s events: %10d\n", "LOST_SAMPLES",
-				    (int)e->nr_lost_samples);
+		if (lost) {
+			r = fprintf(fp, "%16s events: %10d\n", "LOST_SAMPLES", (int)lost);
 			ret += r > 0 ? (size_t)r : 0;
 		}
 	}
 	return ret;
+}
+
+size_t stats__fprintf(struct session *s, FILE *fp)
+{
+	return print_stats(s, fp, false);
+}
+
+size_t stats__fprintf_dump(struct session *s, FILE *fp)
+{
+	return print_stats(s, fp, true);
 }

@@ -24,12 +24,12 @@ same_threads() {
 }
 
 test_expect_success PERF,PERF_EVENTS 'record small profiles with perf and prof' '
-	"$PERF" record -q -o flat.data -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
-	"$PERF" record -q -g -o g.data -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
-	"$PERF" record -q -e cpu-clock,task-clock -o two.data -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
+	"$PERF" record -q -o flat.data -- "$HELPERS/demo" 20 >/dev/null 2>&1 &&
+	"$PERF" record -q -g -o g.data -- "$HELPERS/demo" 20 >/dev/null 2>&1 &&
+	"$PERF" record -q -e cpu-clock,task-clock -o two.data -- "$HELPERS/demo" 20 >/dev/null 2>&1 &&
 	"$PERF" record -q -s -o read.data -- sh -c ": ; \"$HELPERS/demo\" 20" >/dev/null 2>&1 &&
-	"$PERF" record -q -g -o - -- "$HELPERS/demo" 50 2>/dev/null >pipe.data &&
-	"$PROF" record -g -o prof.data -- "$HELPERS/demo" 50 >/dev/null 2>&1
+	"$PERF" record -q -g -o - -- "$HELPERS/demo" 20 2>/dev/null >pipe.data &&
+	"$PROF" record -g -o prof.data -- "$HELPERS/demo" 20 >/dev/null 2>&1
 '
 
 for f in flat g two read pipe prof; do
@@ -45,7 +45,7 @@ test_expect_success PERF,PERF_EVENTS 'report -D: a stream on standard input' '
 '
 
 test_expect_success PERF,SYSWIDE 'report -D: system wide with a tracepoint (cpu column, raw data)' '
-	"$PERF" record -q -a -e cpu-clock,sched:sched_switch -o sw.data -- sleep 0.1 >/dev/null 2>&1 &&
+	"$PERF" record -q -a -e cpu-clock,sched:sched_switch -o sw.data -- sleep 0.05 >/dev/null 2>&1 &&
 	same_dump sw.data
 '
 
@@ -68,7 +68,19 @@ for f in android_perfprofd/canned.perf.data \
 	 perf_data_converter/quipper_testdata/perf.data.armv7-3.4 \
 	 perf_data_converter/quipper_testdata/perf.data.throttle-3.8 \
 	 perf_data_converter/src_testdata/with-callchain.perf.data \
-	 simpleperf/testdata/perf_with_two_event_types.data; do
+	 simpleperf/testdata/perf_with_two_event_types.data \
+	 perf_data_converter/quipper_testdata/perf.data.lost_samples-4.4 \
+	 perf_data_converter/quipper_testdata/perf.data.ctx_switch_namespaces-4.14 \
+	 perf_data_converter/quipper_testdata/perf.data.branch-4.14 \
+	 perf_data_converter/quipper_testdata/perf.data.branch_stack_hw_index \
+	 perf_data_converter/quipper_testdata/perf.data.weight_struct \
+	 perf_data_converter/quipper_testdata/perf.data.piped.header_feautres_group_desc-6.8 \
+	 perfparser/tests_auto_perfdata/contentsize.data \
+	 perfparser/tests_auto_perfdata/vector_static_gcc/perf.lbr.data \
+	 perfparser/tests_auto_perfdata/fork_static_gcc/perf.data.zstd \
+	 linux-perf-data/fixtures/sleep.compressed.pipe.data \
+	 simpleperf/testdata/perf_g_fp.data \
+	 simpleperf/testdata/perf_with_arm_regs.data; do
 	test_expect_success PERF,SHARED "report -D: corpus $f" "
 		same_dump $C/$f
 	"
