@@ -1103,7 +1103,7 @@ static int report__dump(struct report *rep)
 	struct tool tool = {
 		.sample = on_dump_sample, .mmap = on_mmap, .mmap2 = on_mmap2, .comm = on_comm,
 		.fork = on_fork, .exit = on_exit_event, .dump = on_dump,
-		.ordered_events = true, .priv = rep,
+		.feature = rep->header ? on_feature : NULL, .ordered_events = true, .priv = rep,
 	};
 	int ret;
 
@@ -1112,7 +1112,9 @@ static int report__dump(struct report *rep)
 	rep->branch_mode = rep->branch_stack == 1 ||
 			   (rep->branch_stack == -1 &&
 			    perf_header__has_feat(session__header(rep->session), HEADER_BRANCH_STACK));
-	if (!rep->quiet)
+	if (rep->header && !session__is_pipe(rep->session))
+		header__fprintf_info(rep->session, rep->show_info, stdout);
+	else if (!rep->header && !rep->quiet)
 		fputs("# To display the perf.data header info, please use "
 		      "--header/--header-only options.\n#\n", stdout);
 	ret = session__process_events(rep->session, &tool);
@@ -1455,9 +1457,7 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	rep.use_pager = strcmp(rep.input, "-") && pager_use != 0;
-	if (rep.dump) {
-		ret = report__dump(&rep);
-	} else if (rep.stats) {
+	if (rep.stats) {
 		ret = report__stats(&rep);
 	} else if (rep.header_only) {
 		if (rep.use_pager)
@@ -1467,7 +1467,7 @@ int cmd_report(int argc, const char **argv)
 		/* pipe streams print their header features as they arrive */
 		if (rep.header && session__is_pipe(rep.session))
 			header__fprintf_info(rep.session, rep.show_info, stdout);
-		ret = report__run(&rep);
+		ret = rep.dump ? report__dump(&rep) : report__run(&rep);
 	}
 out:
 	report__exit(&rep);

@@ -9,8 +9,10 @@ export HOME
 
 # same_dump FILE: prof report -D prints perf's bytes (records, order, stats).
 same_dump() {
-	LC_ALL=C "$PERF" report -D -i "$1" >perf.out 2>/dev/null
-	LC_ALL=C "$PROF" report -D -i "$1" >prof.out 2>prof.err
+	data=$1
+	shift
+	LC_ALL=C "$PERF" report -D -i "$data" "$@" >perf.out 2>/dev/null
+	LC_ALL=C "$PROF" report -D -i "$data" "$@" >prof.out 2>prof.err
 	test_cmp perf.out prof.out
 }
 
@@ -37,6 +39,13 @@ for f in flat g two read pipe prof; do
 		same_dump $f.data
 	"
 done
+
+test_expect_success PERF,PERF_EVENTS 'report -D with --header, -I --header, --header-only and -q' '
+	same_dump flat.data --header &&
+	same_dump flat.data -I --header &&
+	same_dump flat.data --header-only &&
+	same_dump g.data -q
+'
 
 test_expect_success PERF,PERF_EVENTS 'report -D: a stream on standard input' '
 	LC_ALL=C "$PERF" report -D -i - <pipe.data >perf.out 2>/dev/null &&
