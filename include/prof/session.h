@@ -251,6 +251,12 @@ void *session__tool_priv(const struct session *s);
  */
 int perf_sample__parse(struct perf_sample *sample, const struct session_evsel *evsel,
 		       const union perf_event *event, bool swapped);
+/*
+ * The time perf_sample__parse would give @event, (u64)-1 when it has
+ * none or the parse fails; fills nothing (cheaper: ordering only needs it).
+ */
+u64 perf_sample__time(const struct session_evsel *evsel, const union perf_event *event,
+		      bool swapped);
 /* Fixed-size SAMPLE prefix and trailer sizes for @sample_type. */
 u32 sample_type__fixed_size(u64 sample_type);
 u32 sample_type__id_hdr_size(u64 sample_type);

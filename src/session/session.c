@@ -839,12 +839,9 @@ static int process_kernel(struct session *s, union perf_event *ev, u64 offset)
 {
 	if (s->tool && s->tool->ordered_events) {
 		struct session_evsel *evsel = event2evsel(s, ev);
-		struct perf_sample sample;
-		u64 t = (u64)-1;
+		u64 t = evsel ? perf_sample__time(evsel, ev, s->swap) : (u64)-1;
 		int ret;
 
-		if (evsel && !perf_sample__parse(&sample, evsel, ev, s->swap))
-			t = sample.time;
 		ret = session__maps(s, ev) ?
 		      ordered_events__queue_borrowed(&s->oe, ev, t, offset) :
 		      ordered_events__queue(&s->oe, ev, t, offset);
