@@ -19,9 +19,18 @@
 	PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | \
 	PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_IDENTIFIER)
 
+/* Bits set in @x, inline (the build's baseline x86-64 has no popcnt: a libcall). */
+static inline u32 popcount64(u64 x)
+{
+	x -= (x >> 1) & 0x5555555555555555ULL;
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (u32)((x * 0x0101010101010101ULL) >> 56);
+}
+
 u32 sample_type__fixed_size(u64 sample_type)
 {
-	return 8u * (u32)__builtin_popcountll(sample_type & SAMPLE_FIXED_MASK);
+	return 8u * popcount64(sample_type & SAMPLE_FIXED_MASK);
 }
 
 u32 sample_type__id_hdr_size(u64 t)
@@ -143,7 +152,7 @@ static int parse_regs(struct rd *rp, struct sample_regs *regs, u64 mask)
 	regs->abi = *r.p++;
 	regs->mask = mask;
 	if (regs->abi) {
-		regs->nr = (u32)__builtin_popcountll(mask);
+		regs->nr = popcount64(mask);
 		NEED(regs->nr);
 		regs->regs = r.p;
 		r.p += regs->nr;

@@ -1252,10 +1252,13 @@ static void count_truncated(struct session *s, const struct perf_event_header *h
 
 static void drop_behind(struct session *s, u64 pos, u64 *dropped)
 {
-	long page = sysconf(_SC_PAGESIZE);
+	long page;
 	u64 upto;
 
-	if (page <= 0 || pos - *dropped < DROP_BEHIND)
+	if (pos - *dropped < DROP_BEHIND)
+		return;
+	page = sysconf(_SC_PAGESIZE);
+	if (page <= 0)
 		return;
 	upto = pos & ~((u64)page - 1);
 	if (upto > *dropped)
