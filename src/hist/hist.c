@@ -150,6 +150,14 @@ static bool entry_equal(const struct hist_layout *l, const struct hist_entry *a,
 				continue;
 			}
 			break;
+		case SORT_SRCLINE:	/* interned: the same pointer is the same text */
+			if (a->srcline == b->srcline)
+				continue;
+			break;
+		case SORT_SRCFILE:
+			if (a->srcfile == b->srcfile)
+				continue;
+			break;
 		default:
 			break;
 		}
