@@ -428,9 +428,10 @@ static struct map *find_map(struct machine *m, struct thread *t, u8 cpumode,
 	 * with the kernel map, which kallsyms widens, not with whatever piece
 	 * of it a module map left.
 	 */
-	if (cpumode == PROF_CPUMODE_KERNEL && !map->dso->loaded)
+	if (cpumode == PROF_CPUMODE_KERNEL && !map->dso->loaded) {
 		dso__load(map->dso, map->dso == m->kernel_dso && m->kernel_map ? m->kernel_map : map);
-	map = maps__find(maps, ip);
+		map = maps__find(maps, ip);	/* the load may have split the maps */
+	}
 	if (map)
 		*addr = map__map_ip(map, ip);
 	return map;
