@@ -259,18 +259,6 @@ static bool report__filtered(struct report *rep, const char *comm, pid_t pid, pi
 
 /* ---- samples ---- */
 
-/*
- * Work around the symbolizer reading this machine's own vdso for a [vdso]
- * without a recorded build-id: perf 6.1 finds no symbols there (the
- * corpus shows raw addresses), and another machine's vdso differs anyway.
- */
-static struct symbol *report__sym(struct dso *dso, struct symbol *sym)
-{
-	if (dso && dso->kind == DSO_KIND_VDSO && !dso->bid.size)
-		return NULL;
-	return sym;
-}
-
 /* unwind__get_entries callback: user frames of a --call-graph dwarf sample. */
 static int on_unwind_entry(const struct unwind_entry *e, void *arg)
 {
@@ -300,7 +288,7 @@ static int on_unwind_entry(const struct unwind_entry *e, void *arg)
 	c->ip = e->ip;
 	c->has_map = e->map != NULL;
 	c->dso = e->map ? e->dso : NULL;
-	c->sym = e->map ? report__sym(e->dso, e->sym) : NULL;
+	c->sym = e->map ? e->sym : NULL;
 	c->level = '.';
 	return 0;
 }
@@ -453,7 +441,7 @@ static int cursor_build(struct report *rep, struct thread *thread,
 		c->ip = f->ip;
 		c->dso = f->map ? f->dso : NULL;
 		c->has_map = f->map != NULL;
-		c->sym = f->map ? report__sym(f->dso, f->sym) : NULL;
+		c->sym = f->map ? f->sym : NULL;
 		c->inlined = false;
 		c->srcline = NULL;
 		c->level = f->level;
@@ -528,7 +516,7 @@ static void report__add_branches(struct report *rep, struct hists *h, struct his
 		hs->has_map = bl.map != NULL;
 		hs->dso = bl.map ? bl.map->dso : NULL;
 		hs->map_size = bl.map ? bl.map->end - bl.map->start : 0;
-		hs->sym = bl.map ? report__sym(bl.map->dso, bl.sym) : NULL;
+		hs->sym = bl.map ? bl.sym : NULL;
 		hs->ip = to;
 		hs->period = 1;
 		nr_before = h->nr_entries;
@@ -610,7 +598,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	hs.has_map = al.map != NULL;
 	hs.dso = al.map ? al.map->dso : NULL;
 	hs.map_size = al.map ? al.map->end - al.map->start : 0;
-	hs.sym = al.map ? report__sym(al.map->dso, al.sym) : NULL;
+	hs.sym = al.map ? al.sym : NULL;
 	hs.ip = al.addr;
 	hs.level = al.level;
 	hs.cpumode = al.cpumode;
