@@ -1054,7 +1054,14 @@ static void report__print_threads(struct report *rep)
 static int on_dump(struct session *s, union perf_event *ev, struct perf_sample *sample,
 		   u64 offset)
 {
-	dump__event(s, ev, sample, offset, stdout);
+	dump__event(s, ev, sample, offset, false, stdout);
+	return 0;
+}
+
+static int on_dump_stats(struct session *s, union perf_event *ev, struct perf_sample *sample,
+			 u64 offset)
+{
+	dump__event(s, ev, sample, offset, true, stdout);
 	return 0;
 }
 
@@ -1252,7 +1259,7 @@ static void report__exit(struct report *rep)
 
 static int report__stats(struct report *rep)
 {
-	struct tool tool = { .ordered_events = false };
+	struct tool tool = { .ordered_events = false, .dump = rep->dump ? on_dump_stats : NULL };
 	int ret = session__process_events(rep->session, &tool);
 
 	stats__fprintf(rep->session, stdout);

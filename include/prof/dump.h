@@ -20,11 +20,13 @@ union perf_event;
 
 /*
  * Print @event (native order, as a struct tool's dump callback gets it;
- * @sample NULL for a user record) at file offset @offset to @fp. Returns
- * nothing: output errors are caught by the caller's final stdout check.
+ * @sample NULL for a user record) at file offset @offset to @fp, with what
+ * perf's report tool prints for it, or with @stats_tool what its --stats
+ * tool prints (mostly ": unhandled!"). Returns nothing: output errors are
+ * caught by the caller's final stdout check.
  */
 void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,
-		 u64 offset, FILE *fp);
+		 u64 offset, bool stats_tool, FILE *fp);
 
 /* The thread and DSO lines of a resolved sample. @dso NULL: "<not found>". */
 void dump__sample_location(FILE *fp, const char *comm, int tid, const char *dso, char level);

@@ -433,6 +433,24 @@ static void dump_kernel(FILE *fp, struct session *s, const union perf_event *ev,
 	case PERF_RECORD_NAMESPACES:
 		dump_namespaces(fp, ev);
 		break;
+	case PERF_RECORD_ITRACE_START: {
+		u32 who[2] = { 0, 0 };
+
+		if (ev->header.size >= 16)
+			memcpy(who, (const u8 *)ev + 8, sizeof(who));
+		fprintf(fp, " pid: %u tid: %u\n", who[0], who[1]);
+		break;
+	}
+	case PERF_RECORD_AUX: {
+		u64 a[3] = { 0, 0, 0 };
+
+		if (ev->header.size >= 32)
+			memcpy(a, (const u8 *)ev + 8, sizeof(a));
+		fprintf(fp, " offset: %#" PRIx64 " size: %#" PRIx64 " flags: %#" PRIx64
+			" [%s%s%s]\n", a[0], a[1], a[2], (a[2] & 1) ? "T" : "",
+			(a[2] & 2) ? "O" : "", (a[2] & 4) ? "P" : "");
+		break;
+	}
 	case PERF_RECORD_SWITCH:
 	case PERF_RECORD_SWITCH_CPU_WIDE: {
 		bool out = ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
@@ -731,8 +749,44 @@ static void dump_user(FILE *fp, const union perf_event *ev)
 	}
 }
 
+/*
+ * perf report --stats -D: the stats tool leaves most callbacks to perf's
+ * stubs, which say ": unhandled!" (some after printing the record).
+ * Returns true when it printed the record's tail.
+ */
+static bool dump_stats_tool(FILE *fp, const union perf_event *ev)
+{
+	switch (ev->header.type) {
+	case PERF_RECORD_SAMPLE:
+	case PERF_RECORD_LOST:
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+	case PERF_RECORD_KSYMBOL:
+	case PERF_RECORD_BPF_EVENT:
+	case PERF_RECORD_HEADER_ATTR:
+	case PERF_RECORD_THREAD_MAP:
+	case PERF_RECORD_CPU_MAP:
+	case PERF_RECORD_TIME_CONV:
+	case PERF_RECORD_READ:
+		return false;	/* as the report tool prints them */
+	case PERF_RECORD_EVENT_UPDATE:
+		dump_event_update(fp, ev);
+		fputs(": unhandled!\n", fp);
+		return true;
+	case PERF_RECORD_LOST_SAMPLES:	/* counted silently */
+	case PERF_RECORD_HEADER_EVENT_TYPE:
+		return true;
+	case PERF_RECORD_ITRACE_START:
+	case PERF_RECORD_AUX:
+		return false;
+	default:
+		fputs(": unhandled!\n", fp);
+		return true;
+	}
+}
+
 void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,
-		 u64 offset, FILE *fp)
+		 u64 offset, bool stats_tool, FILE *fp)
 {
 	bool pipe = session__is_pipe(s);
 
@@ -745,10 +799,14 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 	dump_tstamp(fp, s, event, sample);
 	fprintf(fp, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", offset, event->header.size,
 		perf_record_type__name(event->header.type));
+	if (stats_tool && dump_stats_tool(fp, event))
+		return;
 	if (sample)
 		dump_kernel(fp, s, event, sample);
 	else
 		dump_user(fp, event);
+	if (stats_tool && event->header.type == PERF_RECORD_READ)
+		fputs(": unhandled!\n", fp);
 }
 
 void dump__sample_location(FILE *fp, const char *comm, int tid, const char *dso, char level)

@@ -47,6 +47,21 @@ test_expect_success PERF,PERF_EVENTS 'report -D with --header, -I --header, --he
 	same_dump g.data -q
 '
 
+test_expect_success PERF,PERF_EVENTS 'report -D --stats: the stats tool'"'"'s stubs, in file order' '
+	same_dump flat.data --stats &&
+	same_dump two.data --stats &&
+	same_dump read.data --stats &&
+	same_dump pipe.data --stats &&
+	grep -q "PERF_RECORD_MMAP2: unhandled!" prof.out
+'
+
+test_expect_success PERF,SHARED 'report -D --stats: corpus (lost samples, switches, AUX, ITRACE_START)' '
+	same_dump "$SHARED/corpus/perf-data/perf_data_converter/quipper_testdata/perf.data.lost_samples-4.4" --stats &&
+	same_dump "$SHARED/corpus/perf-data/perf_data_converter/quipper_testdata/perf.data.ctx_switch_namespaces-4.14" --stats &&
+	same_dump "$SHARED/corpus/perf-data/perf_data_converter/quipper_testdata/perf.data.hybrid_topology" --stats &&
+	same_dump "$SHARED/corpus/perf-data/simpleperf/testdata/etm/perf_etm.data" --stats
+'
+
 test_expect_success PERF,PERF_EVENTS 'report -D: a stream on standard input' '
 	LC_ALL=C "$PERF" report -D -i - <pipe.data >perf.out 2>/dev/null &&
 	LC_ALL=C "$PROF" report -D -i - <pipe.data >prof.out 2>prof.err &&
