@@ -10,6 +10,9 @@
 #   3. the corpus: every file perf 6.1 reads, the corpus view; per-file
 #      time and peak RSS, and the files where prof needs more memory
 #   PROF=./prof PERF=perf DEMO=.build/tests/helpers/demo N=5 scripts/bench/report-bench.sh
+# DATA=file uses that profile instead of recording one (the same file for
+# runs of two builds); KEEP=dir keeps the profile and, when the outputs
+# differ, both outputs there. CORPUS=/none skips part 3.
 set -eu
 : "${PROF:=./prof}" "${PERF:=perf}" "${N:=5}" "${DEMO:=demo}" "${ROUNDS:=9000}"
 : "${SRCLINE_N:=1}" "${CORPUS:=$(dirname "$0")/../../../shared/corpus}"
@@ -38,7 +41,14 @@ run() {
 	if ! cmp -s "$tmp/out.prof" "$tmp/out.perf"; then
 		grep -v '^# (Tip' "$tmp/out.prof" >"$tmp/a" || true
 		grep -v '^# (Tip' "$tmp/out.perf" >"$tmp/b" || true
-		cmp -s "$tmp/a" "$tmp/b" || echo "  note: outputs differ ($(diff "$tmp/a" "$tmp/b" | grep -c '^[<>]') lines)"
+		if ! cmp -s "$tmp/a" "$tmp/b"; then
+			echo "  note: outputs differ ($(diff "$tmp/a" "$tmp/b" | grep -c '^[<>]') lines)"
+			if [ -n "${KEEP:-}" ]; then
+				k=$KEEP/$(echo "$tag" | tr -c 'a-z0-9\n' -)
+				cp "$tmp/out.prof" "$k.prof"
+				cp "$tmp/out.perf" "$k.perf"
+			fi
+		fi
 	fi
 	for t in prof perf; do
 		eval "w_$t=$(cut -d' ' -f1 "$tmp/$tag.$t" | median)"
@@ -49,9 +59,14 @@ run() {
 	     "memory ratio $(awk "BEGIN{printf \"%.2f\", $r_prof/$r_perf}")"
 }
 
-"$PERF" record -q -g -c 10000 -o "$tmp/big.data" -- "$DEMO" "$ROUNDS" >/dev/null 2>&1
+if [ -n "${DATA:-}" ]; then
+	ln -s "$(realpath "$DATA")" "$tmp/big.data"
+else
+	"$PERF" record -q -g -c 10000 -o "$tmp/big.data" -- "$DEMO" "$ROUNDS" >/dev/null 2>&1
+fi
+[ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && { [ -n "${DATA:-}" ] || cp "$tmp/big.data" "$KEEP/big.data"; }
 samples=$("$PERF" report -i "$tmp/big.data" --stats 2>/dev/null | awk '/SAMPLE events:/ { print $3; exit }')
-echo "profile: $samples samples, $(( $(stat -c %s "$tmp/big.data") / 1048576 )) MiB"
+echo "profile: $samples samples, $(( $(stat -L -c %s "$tmp/big.data") / 1048576 )) MiB"
 run "report --stdio" "$N" -i "$tmp/big.data" --stdio
 run "report --stdio --no-children" "$N" -i "$tmp/big.data" --stdio --no-children
 run "report --sort srcline" "$SRCLINE_N" -i "$tmp/big.data" --stdio --no-children --sort srcline
