@@ -12,7 +12,9 @@
 #   tui    on a terminal: each tool in its own tmux session (120x40)
 #   stdio  --stdio from a script: standard input /dev/null, output to a
 #          file (perf top 6.1 spins there, reading EOF from its input)
-# Prints per-run figures, medians and ratios prof / perf (target <= 0.5).
+# The two tools run at the same time, so both see the same machine (they
+# also see each other, symmetrically). Prints per-run figures, medians and
+# ratios prof / perf (target <= 0.5).
 #   PROF=./prof PERF=perf DEMO=.build/tests/helpers/demo SECS=10 RUNS=3 \
 #   MODES="tui stdio" ARGS="" scripts/bench/top-bench.sh
 # Needs root (or perf_event_paranoid <= 0) for the system-wide default.
@@ -41,34 +43,52 @@ rss_kb() {
 	awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"
 }
 
-# one_run MODE BIN -> "cpu_ms rss_kb steady_ms" on stdout
-one_run() {
-	mode=$1 bin=$2
+# start MODE TOOL BIN: start one tool, its pid in $tmp/pid.TOOL
+start() {
+	mode=$1 t=$2 bin=$3
 	if [ "$mode" = tui ]; then
-		tmux -L "$sock" new-session -d -s b -x 120 -y 40 \
-			"exec $bin top -F $FREQ -d $DELAY $ARGS 2>$tmp/err"
-		pid=$(tmux -L "$sock" display -p -t b '#{pane_pid}')
+		tmux -L "$sock" new-session -d -s "$t" -x 120 -y 40 \
+			"exec $bin top -F $FREQ -d $DELAY $ARGS 2>$tmp/err.$t"
+		tmux -L "$sock" display -p -t "$t" '#{pane_pid}' >"$tmp/pid.$t"
 	else
+		# as from a script: input /dev/null, output to a file
 		"$bin" top --stdio -F "$FREQ" -d "$DELAY" $ARGS \
-			</dev/null >"$tmp/out" 2>"$tmp/err" &
-		sleep 0.2
-		pid=$(pgrep -n -f "^$bin top --stdio -F $FREQ") || pid=
+			</dev/null >"$tmp/out.$t" 2>"$tmp/err.$t" &
+		echo $! >"$tmp/pid.$t"
 	fi
-	[ -n "$pid" ] || { echo "cannot find the $bin top process" >&2; exit 1; }
-	sleep "$WARMUP"
-	w=$(cpu_ms "$pid")
-	sleep $((SECS - WARMUP))
-	c=$(cpu_ms "$pid")
-	r=$(rss_kb "$pid")
+}
+
+stop() {
+	mode=$1 t=$2
+	pid=$(cat "$tmp/pid.$t")
 	if [ "$mode" = tui ]; then
-		tmux -L "$sock" send-keys -t b q
-		sleep 0.5
-		tmux -L "$sock" kill-server 2>/dev/null || :
+		tmux -L "$sock" send-keys -t "$t" q || :
 	fi
-	kill -INT "$pid" 2>/dev/null || :
 	sleep 0.3
+	kill -INT "$pid" 2>/dev/null || :
+	sleep 0.2
 	kill -KILL "$pid" 2>/dev/null || :
-	echo "$c $r $((c - w))"
+}
+
+# one_run MODE: both tools at once, over the same seconds of the same
+# machine; appends "cpu_ms rss_kb steady_ms" to $tmp/res.MODE.TOOL
+one_run() {
+	mode=$1
+	start "$mode" prof "$PROF"
+	start "$mode" perf "$PERF"
+	sleep "$WARMUP"
+	wp=$(cpu_ms "$(cat "$tmp/pid.prof")") wf=$(cpu_ms "$(cat "$tmp/pid.perf")")
+	sleep $((SECS - WARMUP))
+	for t in prof perf; do
+		pid=$(cat "$tmp/pid.$t")
+		if [ $t = prof ]; then w=$wp; else w=$wf; fi
+		c=$(cpu_ms "$pid")
+		r=$(rss_kb "$pid")
+		echo "$c $r $((c - w))" >>"$tmp/res.$mode.$t"
+	done
+	stop "$mode" prof
+	stop "$mode" perf
+	tmux -L "$sock" kill-server 2>/dev/null || :
 }
 
 "$DEMO" 100000000 >/dev/null 2>&1 &
@@ -78,9 +98,9 @@ echo "top-bench: -F $FREQ -d $DELAY $ARGS, ${SECS}s per run, $RUNS runs, workloa
 for mode in $MODES; do
 	i=0
 	while [ $i -lt "$RUNS" ]; do
+		one_run "$mode"
 		for t in prof perf; do
-			eval "bin=\$$(echo $t | tr a-z A-Z)"
-			res=$(one_run "$mode" "$bin")
+			res=$(tail -n 1 "$tmp/res.$mode.$t")
 			echo "$res" | cut -d' ' -f1 >>"$tmp/cpu.$mode.$t"
 			echo "$res" | cut -d' ' -f2 >>"$tmp/rss.$mode.$t"
 			echo "$res" | cut -d' ' -f3 >>"$tmp/steady.$mode.$t"
