@@ -174,8 +174,12 @@ static bool graph_level(FILE *fp, const struct callchain_param *cp, int margin,
 			rem.count = child->parent->children_count - cumul_count;
 		}
 		new_mask &= ~(1ULL << (depth - 1));
-		/* perf 6.1's "[...]" symbol has its inlined flag set */
-		graph_frame(fp, cp, margin, &rem, NULL, depth, new_mask, 0, total, "[...] (inlined)");
+		/*
+		 * perf 6.1 mallocs its "[...]" symbol without clearing it, so
+		 * whether it prints " (inlined)" after it depends on what the
+		 * heap held: it varies from file to file. We print "[...]".
+		 */
+		graph_frame(fp, cp, margin, &rem, NULL, depth, new_mask, 0, total, "[...]");
 		any = true;
 	}
 out:
