@@ -720,6 +720,7 @@ static void top__print_stdio(struct top *t)
 	};
 	int width = t->tty ? top__width() : 80;
 	size_t max = t->print_entries > 0 ? (size_t)t->print_entries : 0;
+	char header[sizeof(t->header)];
 
 	if (!max && t->tty) {
 		struct winsize ws;
@@ -727,7 +728,9 @@ static void top__print_stdio(struct top *t)
 		if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row > 4)
 			max = ws.ws_row - 4u;
 	}
-	top_stdio__print(stdout, t->header, &t->hists, &o, width, max, t->tty);
+	/* on a terminal a wrapped header would scroll the snapshot by a line */
+	snprintf(header, sizeof(header), "%.*s", t->tty ? width : (int)sizeof(header), t->header);
+	top_stdio__print(stdout, header, &t->hists, &o, width, max, t->tty);
 }
 
 /* Should the run stop (signal, --refreshes, --duration)? */
