@@ -42,7 +42,12 @@ struct maps {
 	int refcnt;
 	struct map **entries;	/* sorted by start, non-overlapping; one ref each */
 	size_t nr, alloc;
-	struct map *last;	/* lookup cache (borrowed) */
+	/*
+	 * Lookup cache, the two maps found last, most recent first (borrowed):
+	 * a call chain alternates between an executable and its libraries.
+	 * Whoever changes the maps' set or bounds resets both.
+	 */
+	struct map *last, *last2;
 };
 
 struct maps *maps__new(void);

@@ -100,7 +100,7 @@ void maps__insert(struct maps *maps, struct map *m)
 	size_t i = maps__lower(maps, m->start), j;
 	struct map *before = NULL, *after = NULL;
 
-	maps->last = NULL;
+	maps->last = maps->last2 = NULL;
 	/* Maps [i, j) overlap the new one. */
 	for (j = i; j < maps->nr && maps->entries[j]->start < m->end; j++) {
 		struct map *old = maps->entries[j];
@@ -136,8 +136,15 @@ struct map *maps__find(struct maps *maps, u64 addr)
 
 	if (m && addr >= m->start && addr < m->end)
 		return m;
+	m = maps->last2;
+	if (m && addr >= m->start && addr < m->end) {
+		maps->last2 = maps->last;
+		maps->last = m;
+		return m;
+	}
 	i = maps__lower(maps, addr);
 	if (i < maps->nr && maps->entries[i]->start <= addr) {
+		maps->last2 = maps->last;
 		maps->last = maps->entries[i];
 		return maps->entries[i];
 	}
@@ -168,6 +175,7 @@ struct maps *maps__clone(struct maps *parent)
 
 void maps__fixup_end(struct maps *maps)
 {
+	maps->last = maps->last2 = NULL;
 	for (size_t i = 0; i < maps->nr; i++) {
 		struct map *m = maps->entries[i];
 

@@ -409,7 +409,7 @@ int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path)
 		}
 		map->start = start;
 		map->end = end;
-		kmaps->last = NULL;
+		kmaps->last = kmaps->last2 = NULL;
 	}
 	if (kmaps) {
 		for (i = 0; i < kmaps->nr; i++) {
