@@ -785,9 +785,33 @@ static bool dump_stats_tool(FILE *fp, const union perf_event *ev)
 	}
 }
 
+/*
+ * A copy of @event followed by zeroes: a record shorter than its type's
+ * fields (fuzzed or truncated input) reads zeroes instead of what follows
+ * it, and an unterminated name ends in the padding. Valid until the next
+ * call.
+ */
+static const union perf_event *padded(const union perf_event *event)
+{
+	static u64 *buf;
+	static size_t alloc;
+	size_t need = event->header.size + 512;
+
+	if (need > alloc) {
+		free(buf);
+		alloc = need;
+		buf = xmalloc(alloc);
+	}
+	memset(buf, 0, need);
+	memcpy(buf, event, event->header.size);
+	return (const union perf_event *)buf;
+}
+
 void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,
 		 u64 offset, bool stats_tool, FILE *fp)
 {
+	const union perf_event *safe;
+
 	bool pipe = session__is_pipe(s);
 
 	/* perf counts a stream's offsets from after its 16-byte header */
@@ -801,10 +825,12 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 		perf_record_type__name(event->header.type));
 	if (stats_tool && dump_stats_tool(fp, event))
 		return;
+	/* a sample's fields were checked by its parser and point into @event */
+	safe = event->header.type == PERF_RECORD_SAMPLE ? event : padded(event);
 	if (sample)
-		dump_kernel(fp, s, event, sample);
+		dump_kernel(fp, s, safe, sample);
 	else
-		dump_user(fp, event);
+		dump_user(fp, safe);
 	if (stats_tool && event->header.type == PERF_RECORD_READ)
 		fputs(": unhandled!\n", fp);
 }

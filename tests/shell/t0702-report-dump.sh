@@ -110,6 +110,18 @@ for f in android_perfprofd/canned.perf.data \
 	"
 done
 
+test_expect_success SHARED 'report -D on fuzzed files: output or one error, never a crash' '
+	for f in "$SHARED"/corpus/perf-data/perf_data_converter/quipper_fuzz_corpus/*; do
+		for m in "" --stats; do
+			rc=0
+			"$PROF" report -D $m -i "$f" >out 2>err || rc=$?
+			if test $rc -ne 0 && test $rc -ne 255; then
+				echo "exit $rc: report -D $m $f" && return 1
+			fi
+		done
+	done
+'
+
 test_expect_success 'report -D on a missing file: one error, exit 255' '
 	test_expect_code 255 "$PROF" report -D -i nonexistent.data >out 2>err &&
 	grep -q nonexistent.data err
