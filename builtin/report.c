@@ -1453,6 +1453,8 @@ int cmd_report(int argc, const char **argv)
 	}
 	rep.use_pager = strcmp(rep.input, "-") && pager_use != 0;
 	if (rep.stats) {
+		if (rep.use_pager)
+			setup_pager();
 		ret = report__stats(&rep);
 	} else if (rep.header_only) {
 		if (rep.use_pager)
@@ -1462,6 +1464,8 @@ int cmd_report(int argc, const char **argv)
 		/* pipe streams print their header features as they arrive */
 		if (rep.header && session__is_pipe(rep.session))
 			header__fprintf_info(rep.session, rep.show_info, stdout);
+		if (rep.dump && rep.use_pager)
+			setup_pager();
 		ret = rep.dump ? report__dump(&rep) : report__run(&rep);
 	}
 out:

@@ -122,6 +122,17 @@ test_expect_success SHARED 'report -D on fuzzed files: output or one error, neve
 	done
 '
 
+test_expect_success PERF,PERF_EVENTS 'report -D and --stats page on a terminal, as perf does' '
+	if ! command -v script >/dev/null 2>&1; then
+		echo "script(1) missing: not checked"
+	else
+		script -qec "PROF_PAGER=\"sed s/^/PAGED:/\" \"$PROF\" report -D -i flat.data" /dev/null </dev/null >out &&
+		grep -q "^PAGED:Aggregated stats:" out &&
+		script -qec "PROF_PAGER=\"sed s/^/PAGED:/\" \"$PROF\" report --stats -i flat.data" /dev/null </dev/null >out &&
+		grep -q "^PAGED:Aggregated stats:" out
+	fi
+'
+
 test_expect_success 'report -D on a missing file: one error, exit 255' '
 	test_expect_code 255 "$PROF" report -D -i nonexistent.data >out 2>err &&
 	grep -q nonexistent.data err
