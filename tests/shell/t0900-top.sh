@@ -79,20 +79,7 @@ test_expect_success PERF_EVENTS 'a vanished -p target is an error' '
 # a NO_NCURSES build has no browser
 if ! "$PROF" version --build-options 2>/dev/null | grep -q "libncursesw: \[ on"; then
 	echo "# prof built without ncursesw: no browser to test"
-	test_expect_success TMUX,PERF_EVENTS 'browser: a crash signal restores the terminal' '
-	start_demo &&
-	tm new-session -d -s top -x 100 -y 30 \
-		"sh -c \"echo \\\$\\\$ >$PWD/top.pid; exec \\\"$PROF\\\" top -d 1 -e cpu-clock -p $(cat demo.pid)\"; stty -a | grep -o \" echo \"; echo TOP-EXITED; sleep 30" &&
-	wait_screen "hot_loop" &&
-	kill -SEGV "$(cat top.pid)" &&
-	wait_screen "TOP-EXITED" &&
-	grep -q "^ echo" screen || ret=$?
-	tm kill-server 2>/dev/null || :
-	stop_demo
-	test "${ret:-0}" = 0
-'
-
-test_done
+	test_done
 fi
 SOCK=prof-test-$$
 tm() { tmux -L "$SOCK" "$@"; }
