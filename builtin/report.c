@@ -1093,6 +1093,8 @@ static int on_dump_sample(struct session *s, union perf_event *ev, struct perf_s
 	return 0;
 }
 
+static void report__print_preamble(struct report *rep);
+
 static int report__dump(struct report *rep)
 {
 	struct tool tool = {
@@ -1100,6 +1102,7 @@ static int report__dump(struct report *rep)
 		.fork = on_fork, .exit = on_exit_event, .dump = on_dump,
 		.feature = rep->header ? on_feature : NULL, .ordered_events = true, .priv = rep,
 	};
+	const char *bad = NULL;
 	int ret;
 
 	rep->machine = machine__new_host();
@@ -1107,11 +1110,11 @@ static int report__dump(struct report *rep)
 	rep->branch_mode = rep->branch_stack == 1 ||
 			   (rep->branch_stack == -1 &&
 			    perf_header__has_feat(session__header(rep->session), HEADER_BRANCH_STACK));
-	if (rep->header && !session__is_pipe(rep->session))
-		header__fprintf_info(rep->session, rep->show_info, stdout);
-	else if (!rep->header && !rep->quiet)
-		fputs("# To display the perf.data header info, please use "
-		      "--header/--header-only options.\n#\n", stdout);
+	/* perf sets up its sort keys first: the "# comm: x" lines come from them */
+	if (hist_layout__setup(&rep->layout, rep->sort_order, rep->field_order, false,
+			       rep->show_nr_samples, rep->show_total_period, &bad) < 0)
+		return error("Unknown --sort key: `%s'", bad ? bad : "");
+	report__print_preamble(rep);
 	ret = session__process_events(rep->session, &tool);
 	if (ret < 0) {
 		const char *msg = session__strerror(rep->session);

@@ -40,11 +40,12 @@ for f in flat g two read pipe prof; do
 	"
 done
 
-test_expect_success PERF,PERF_EVENTS 'report -D with --header, -I --header, --header-only and -q' '
+test_expect_success PERF,PERF_EVENTS 'report -D with --header, -I --header, --header-only, -q and filters' '
 	same_dump flat.data --header &&
 	same_dump flat.data -I --header &&
 	same_dump flat.data --header-only &&
-	same_dump g.data -q
+	same_dump g.data -q &&
+	same_dump flat.data -c demo -d x -S y
 '
 
 test_expect_success PERF,PERF_EVENTS 'report -D --stats: the stats tool'"'"'s stubs, in file order' '
