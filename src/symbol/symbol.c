@@ -282,16 +282,26 @@ static u64 kallsyms__addr(const char *p, char **end)
 	return v;
 }
 
+#define KALLSYMS_BUF	(256u << 10)
+
 static int kallsyms__read(struct dso *dso, const char *path, u64 *text)
 {
 	FILE *f = fopen(path, "re");
-	char *line = NULL;
+	char *line = NULL, *buf;
 	size_t cap = 0;
 	int nr = 0;
 	bool all_zero = true;
 
 	if (!f)
 		return -errno;
+	/*
+	 * Large reads: each read(2) of /proc/kallsyms makes the kernel seek
+	 * its symbol table back to the file position; 4 KiB at a time that
+	 * was a couple of thousand seeks (procfs says 1 KiB blocks). glibc
+	 * ignores the size unless given the buffer.
+	 */
+	buf = xmalloc(KALLSYMS_BUF);
+	setvbuf(f, buf, _IOFBF, KALLSYMS_BUF);
 	*text = 0;
 	while (getline(&line, &cap, f) > 0) {
 		char *end, *name, type;
@@ -319,6 +329,7 @@ static int kallsyms__read(struct dso *dso, const char *path, u64 *text)
 	}
 	free(line);
 	fclose(f);
+	free(buf);
 	if (nr && all_zero) {
 		/* kptr_restrict: addresses hidden. */
 		symbols__exit(&dso->symbols);
