@@ -12,6 +12,7 @@
 #include "prof/map.h"
 #include "prof/srcline.h"
 #include "symbol-elf.h"
+#include "symbol-gen.h"
 
 /*
  * The last symbol found at each (DSO, address), direct-mapped: a profile
@@ -34,6 +35,7 @@ static bool sym_cache_used;
 
 static void sym_cache__clear(void)
 {
+	symbol__generation_bump();
 	if (sym_cache_used)
 		memset(sym_cache, 0, sizeof(sym_cache));
 	sym_cache_used = false;

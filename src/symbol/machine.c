@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include "prof/util.h"
 #include "prof/machine.h"
+#include "symbol-gen.h"
 
 struct machine *machine__new_host(void)
 {
@@ -498,6 +499,30 @@ int machine__resolve_fb(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 	return resolve(m, cpumode, pid, tid, ip, al, true);
 }
 
+/*
+ * Callchain frames resolved last, direct-mapped by (maps, ip): a profile's
+ * chains repeat the same return addresses, and map search plus symbol
+ * lookup were most of the resolution. An entry holds while
+ * symbol__generation is the one it was stamped with (invariant 8b).
+ */
+#define FRAME_CACHE_SLOTS 4096
+
+static struct frame_cache_entry {
+	u64 gen;
+	const struct maps *maps;
+	u64 ip, addr;
+	struct map *map;
+	struct symbol *sym;
+	char level;
+} frame_cache[FRAME_CACHE_SLOTS];
+
+static struct frame_cache_entry *frame_cache__slot(const struct maps *maps, u64 ip)
+{
+	u64 k = ip ^ (ip >> 12) ^ ((uintptr_t)maps >> 4);
+
+	return &frame_cache[(k ^ (k >> 24)) & (FRAME_CACHE_SLOTS - 1)];
+}
+
 int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 			       const u64 *ips, size_t nr,
 			       struct callchain_frame *frames, size_t max)
@@ -508,6 +533,8 @@ int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t t
 	for (size_t i = 0; i < nr && n < max; i++) {
 		u64 ip = ips[i];
 		struct callchain_frame *f;
+		struct frame_cache_entry *e = NULL;
+		struct maps *maps;
 		struct map *map;
 		u8 mode;
 
@@ -533,6 +560,19 @@ int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t t
 		f->ip = ip;
 		f->sym = NULL;
 		f->dso = NULL;
+		maps = mode == PROF_CPUMODE_KERNEL ? m->kmaps :
+		       mode == PROF_CPUMODE_USER && t ? t->maps : NULL;
+		if (maps) {
+			e = frame_cache__slot(maps, ip);
+			if (e->gen == symbol__generation && e->maps == maps && e->ip == ip) {
+				f->level = e->level;
+				f->addr = e->addr;
+				f->map = e->map;
+				f->dso = e->map ? e->map->dso : NULL;
+				f->sym = e->sym;
+				continue;
+			}
+		}
 		/*
 		 * Unlike the sample's own ip, a callchain entry is looked up
 		 * only in its context's space, as perf's add_callchain_ip does:
@@ -543,6 +583,16 @@ int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t t
 		if (map) {
 			f->dso = map->dso;
 			f->sym = dso__find_symbol(map->dso, map, f->addr);
+		}
+		if (maps) {
+			/* stamped after the lookup: it may have loaded a DSO */
+			e->gen = symbol__generation;
+			e->maps = maps;
+			e->ip = ip;
+			e->addr = f->addr;
+			e->map = map;
+			e->sym = f->sym;
+			e->level = f->level;
 		}
 	}
 	return (int)n;

@@ -7,6 +7,9 @@
 #include "prof/util.h"
 #include "prof/map.h"
 #include "prof/dso.h"
+#include "symbol-gen.h"
+
+u64 symbol__generation;
 
 struct map *map__new(u64 start, u64 end, u64 pgoff, struct dso *dso)
 {
@@ -64,6 +67,7 @@ void maps__put(struct maps *maps)
 {
 	if (!maps || --maps->refcnt > 0)
 		return;
+	symbol__generation_bump();
 	for (size_t i = 0; i < maps->nr; i++)
 		map__put(maps->entries[i]);
 	free(maps->entries);
@@ -101,6 +105,7 @@ void maps__insert(struct maps *maps, struct map *m)
 	struct map *before = NULL, *after = NULL;
 
 	maps->last = maps->last2 = NULL;
+	symbol__generation_bump();
 	/* Maps [i, j) overlap the new one. */
 	for (j = i; j < maps->nr && maps->entries[j]->start < m->end; j++) {
 		struct map *old = maps->entries[j];
@@ -176,6 +181,7 @@ struct maps *maps__clone(struct maps *parent)
 void maps__fixup_end(struct maps *maps)
 {
 	maps->last = maps->last2 = NULL;
+	symbol__generation_bump();
 	for (size_t i = 0; i < maps->nr; i++) {
 		struct map *m = maps->entries[i];
 
