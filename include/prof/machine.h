@@ -98,6 +98,22 @@ struct mmap_event {
  */
 int machine__process_mmap(struct machine *m, const struct mmap_event *ev);
 
+union perf_event;
+/*
+ * Feed one perf.data record to the machine: MMAP, MMAP2, COMM, FORK and
+ * EXIT become the calls above; other types are ignored. Returns what the
+ * call returned (0 for ignored records). In machine-events.c.
+ */
+int machine__process_event(struct machine *m, const union perf_event *ev);
+
+struct perf_header;
+/*
+ * The build-ids of a file's BUILD_ID feature (and HEADER_BUILD_ID
+ * records), set on their DSOs before any record is processed, so a file
+ * on disk with another build-id is not used. NULL @h is a no-op. 0.
+ */
+int machine__process_header_build_ids(struct machine *m, const struct perf_header *h);
+
 /*
  * A BUILD_ID feature entry or HEADER_BUILD_ID record: sets the build-id
  * of the DSO named @filename (created if needed). 0.

@@ -25,10 +25,6 @@
 #include "prof/srcline.h"
 #include "tap.h"
 
-#define MISC_CPUMODE_MASK	7
-#define MISC_COMM_EXEC		(1 << 13)
-#define MISC_FORK_EXEC		(1 << 13)
-#define MISC_MMAP_BUILD_ID	(1 << 14)
 
 struct ctx {
 	struct machine *m;
@@ -36,77 +32,13 @@ struct ctx {
 	u64 samples, frames, unwound;
 };
 
-static int on_mmap(struct session *s, union perf_event *ev, struct perf_sample *sample)
-{
-	struct ctx *c = session__tool_priv(s);
-	struct mmap_event me = { 0 };
-
-	me.pid = (pid_t)ev->mmap.pid;
-	me.tid = (pid_t)ev->mmap.tid;
-	me.start = ev->mmap.start;
-	me.len = ev->mmap.len;
-	me.pgoff = ev->mmap.pgoff;
-	me.cpumode = ev->header.misc & MISC_CPUMODE_MASK;
-	me.prot = 4;	/* PROT_EXEC: MMAP records only exist for code */
-	me.filename = ev->mmap.filename;
-	machine__process_mmap(c->m, &me);
-	return 0;
-}
-
-static int on_mmap2(struct session *s, union perf_event *ev, struct perf_sample *sample)
-{
-	struct ctx *c = session__tool_priv(s);
-	struct mmap_event me = { 0 };
-	struct build_id bid;
-
-	me.pid = (pid_t)ev->mmap2.pid;
-	me.tid = (pid_t)ev->mmap2.tid;
-	me.start = ev->mmap2.start;
-	me.len = ev->mmap2.len;
-	me.pgoff = ev->mmap2.pgoff;
-	me.cpumode = ev->header.misc & MISC_CPUMODE_MASK;
-	me.prot = ev->mmap2.prot;
-	me.flags = ev->mmap2.flags;
-	if (ev->header.misc & MISC_MMAP_BUILD_ID) {
-		memset(&bid, 0, sizeof(bid));
-		bid.size = min(ev->mmap2.build_id_size, (u8)BUILD_ID_SIZE);
-		memcpy(bid.data, ev->mmap2.build_id, bid.size);
-		me.bid = &bid;
-	} else {
-		me.has_id = true;
-		me.maj = ev->mmap2.maj;
-		me.min = ev->mmap2.min;
-		me.ino = ev->mmap2.ino;
-		me.ino_gen = ev->mmap2.ino_generation;
-	}
-	me.filename = ev->mmap2.filename;
-	machine__process_mmap(c->m, &me);
-	return 0;
-}
-
-static int on_comm(struct session *s, union perf_event *ev, struct perf_sample *sample)
+/* MMAP, MMAP2, COMM, FORK and EXIT go to the machine as report feeds them. */
+static int on_machine_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct ctx *c = session__tool_priv(s);
 
-	return machine__process_comm(c->m, (pid_t)ev->comm.pid, (pid_t)ev->comm.tid,
-				     ev->comm.comm, ev->header.misc & MISC_COMM_EXEC);
-}
-
-static int on_fork(struct session *s, union perf_event *ev, struct perf_sample *sample)
-{
-	struct ctx *c = session__tool_priv(s);
-
-	return machine__process_fork(c->m, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
-				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid,
-				     !(ev->header.misc & MISC_FORK_EXEC));
-}
-
-static int on_exit_ev(struct session *s, union perf_event *ev, struct perf_sample *sample)
-{
-	struct ctx *c = session__tool_priv(s);
-
-	return machine__process_exit(c->m, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
-				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid);
+	(void)sample;
+	return machine__process_event(c->m, ev);
 }
 
 enum { MODE_CHAINS, MODE_HEALTH, MODE_BENCH, MODE_READ, MODE_INLINE };
@@ -169,8 +101,8 @@ static int run(int mode, const char *path)
 	char *err = NULL;
 	struct ctx c = { .mode = mode };
 	struct tool tool = {
-		.sample = on_sample, .mmap = on_mmap, .mmap2 = on_mmap2, .comm = on_comm,
-		.fork = on_fork, .exit = on_exit_ev, .ordered_events = true, .priv = &c,
+		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
+		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .ordered_events = true, .priv = &c,
 	};
 	struct perf_header *h;
 	struct unwind_health health;
@@ -185,13 +117,7 @@ static int run(int mode, const char *path)
 	if (full)
 		unwind__set_backend(c.m, UNWIND_BACKEND_LIBDW_FULL);
 	h = session__header(s);
-	for (u32 i = 0; h && i < h->nr_build_ids; i++) {
-		struct header_build_id *b = &h->build_ids[i];
-		struct build_id bid = { .size = b->size ? b->size : 20 };
-
-		memcpy(bid.data, b->build_id, min(bid.size, sizeof(bid.data)));
-		machine__set_build_id(c.m, b->misc & MISC_CPUMODE_MASK, b->filename, &bid);
-	}
+	machine__process_header_build_ids(c.m, h);
 	ret = session__process_events(s, &tool);
 	if (ret < 0)
 		fprintf(stderr, "%s\n", session__strerror(s));
