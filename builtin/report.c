@@ -19,6 +19,7 @@
 #include "prof/sort.h"
 #include "prof/callchain.h"
 #include "prof/hist-stdio.h"
+#include "prof/tui.h"
 #include "prof/header-print.h"
 #include "prof/stats-print.h"
 #include "prof/dump.h"
@@ -64,6 +65,7 @@ struct report {
 	bool threads, full_srcline, ignore_vmlinux, hide_unresolved;
 	bool call_graph_set, no_call_graph, percent_limit_set;
 	bool use_pager;
+	bool use_tui;			/* the browser: a terminal without --stdio, or --tui */
 	/* progress on a terminal while loading a large file */
 	bool progress;
 	u64 file_size, nr_seen;
@@ -868,7 +870,7 @@ static int report__print(struct report *rep)
 					!strncmp(rep->sort_order, "sym", 3),
 	};
 
-	if (!rep->quiet)
+	if (!rep->quiet && !rep->use_tui)
 		printf("#\n# Total Lost Samples: %" PRIu64 "\n#\n",
 		       session__stats(rep->session)->total_lost_samples);
 	for (int i = 0; i < rep->nr_hists; i++) {
@@ -912,6 +914,17 @@ static int report__print(struct report *rep)
 			for (size_t e = 0; e < h->nr_entries; e++)
 				if (h->entries[e]->callchain)
 					callchain_root__sort(h->entries[e]->callchain, &rep->cp);
+		if (rep->use_tui) {
+			/* perf's browser shows one event: the first with samples */
+			int err = hists__tui_browse(h, name ? name : session_evsel__name(evsel),
+						    rep->use_callchain ? &rep->cp : NULL,
+						    rep->min_percent);
+
+			free(name);
+			if (err)
+				return error("cannot start the TUI: %s", strerror(-err));
+			return 0;
+		}
 		if (!rep->quiet) {
 			n = hist__convert_unit(n, &unit);
 			printf("# Samples: %" PRIu64 "%c of event%s '%s'\n", n, unit, g ? "s" : "",
@@ -1205,7 +1218,7 @@ static int report__run(struct report *rep)
 
 	/* on a terminal the pager starts once the data is loaded */
 	defer = rep->use_pager && isatty(STDOUT_FILENO);
-	if (!defer)
+	if (!defer && !rep->use_tui)
 		report__print_preamble(rep);
 	report__progress_start(rep);
 	ret = session__process_events(rep->session, &tool);
@@ -1454,7 +1467,16 @@ int cmd_report(int argc, const char **argv)
 		ret = -1;
 		goto out;
 	}
-	rep.use_pager = strcmp(rep.input, "-") && pager_use != 0;
+	/* perf's choice: the browser on a terminal unless --stdio (or --tui) */
+	rep.use_tui = !rep.stats && !rep.header_only && !rep.dump &&
+		      (rep.tui || (!rep.stdio && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+				   getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
+	if (rep.use_tui && !tui__available()) {
+		if (rep.tui)
+			warning("prof was built without ncursesw (NO_NCURSES): using --stdio");
+		rep.use_tui = false;
+	}
+	rep.use_pager = !rep.use_tui && strcmp(rep.input, "-") && pager_use != 0;
 	if (rep.stats) {
 		if (rep.use_pager)
 			setup_pager();
