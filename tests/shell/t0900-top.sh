@@ -108,6 +108,7 @@ wait_gone() {
 }
 
 test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, zoom, resize, help, quit' '
+	SOCK=prof-test-$$-1 &&
 	start_demo &&
 	tm new-session -d -s top -x 120 -y 40 \
 		"\"$PROF\" top -g -d 1 -e cpu-clock -p $(cat demo.pid); echo TOP-EXITED \$?; sleep 30" &&
@@ -145,6 +146,7 @@ test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, 
 '
 
 test_expect_success TMUX,PERF_EVENTS 'browser: Esc quits and the terminal is restored' '
+	SOCK=prof-test-$$-2 &&
 	start_demo &&
 	tm new-session -d -s top -x 100 -y 30 \
 		"\"$PROF\" top -d 1 -e cpu-clock -p $(cat demo.pid); stty -a | grep -o \" echo \" ; echo TOP-EXITED \$?; sleep 30" &&
@@ -158,6 +160,7 @@ test_expect_success TMUX,PERF_EVENTS 'browser: Esc quits and the terminal is res
 '
 
 test_expect_success TMUX,PERF_EVENTS 'browser: a crash signal restores the terminal' '
+	SOCK=prof-test-$$-3 &&
 	start_demo &&
 	tm new-session -d -s top -x 100 -y 30 \
 		"sh -c \"echo \\\$\\\$ >$PWD/top.pid; exec \\\"$PROF\\\" top -d 1 -e cpu-clock -p $(cat demo.pid)\"; stty -a | grep -o \" echo \"; echo TOP-EXITED; sleep 30" &&
