@@ -31,10 +31,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define MISC_CPUMODE_MASK	7
-#define MISC_COMM_EXEC		(1 << 13)
-#define MISC_FORK_EXEC		(1 << 13)
-#define MISC_MMAP_BUILD_ID	(1 << 14)
 #define MAX_FRAMES		1024
 
 static const char *const report_usage[] = {
@@ -110,95 +106,18 @@ struct thread_values {
 
 /* ---- the machine model fed by the session ---- */
 
-static int on_mmap(struct session *s, union perf_event *ev, struct perf_sample *sample)
-{
-	struct report *rep = session__tool_priv(s);
-	struct mmap_event me = { 0 };
-
-	(void)sample;
-	me.pid = (pid_t)ev->mmap.pid;
-	me.tid = (pid_t)ev->mmap.tid;
-	me.start = ev->mmap.start;
-	me.len = ev->mmap.len;
-	me.pgoff = ev->mmap.pgoff;
-	me.cpumode = ev->header.misc & MISC_CPUMODE_MASK;
-	me.prot = 4;	/* PROT_EXEC: MMAP records only exist for code */
-	me.filename = ev->mmap.filename;
-	machine__process_mmap(rep->machine, &me);
-	return 0;
-}
-
-static int on_mmap2(struct session *s, union perf_event *ev, struct perf_sample *sample)
-{
-	struct report *rep = session__tool_priv(s);
-	struct mmap_event me = { 0 };
-	struct build_id bid;
-
-	(void)sample;
-	me.pid = (pid_t)ev->mmap2.pid;
-	me.tid = (pid_t)ev->mmap2.tid;
-	me.start = ev->mmap2.start;
-	me.len = ev->mmap2.len;
-	me.pgoff = ev->mmap2.pgoff;
-	me.cpumode = ev->header.misc & MISC_CPUMODE_MASK;
-	me.prot = ev->mmap2.prot;
-	me.flags = ev->mmap2.flags;
-	if (ev->header.misc & MISC_MMAP_BUILD_ID) {
-		memset(&bid, 0, sizeof(bid));
-		bid.size = min(ev->mmap2.build_id_size, (u8)BUILD_ID_SIZE);
-		memcpy(bid.data, ev->mmap2.build_id, bid.size);
-		me.bid = &bid;
-	} else {
-		me.has_id = true;
-		me.maj = ev->mmap2.maj;
-		me.min = ev->mmap2.min;
-		me.ino = ev->mmap2.ino;
-		me.ino_gen = ev->mmap2.ino_generation;
-	}
-	me.filename = ev->mmap2.filename;
-	machine__process_mmap(rep->machine, &me);
-	return 0;
-}
-
-static int on_comm(struct session *s, union perf_event *ev, struct perf_sample *sample)
+/* MMAP, MMAP2, COMM, FORK and EXIT records feed the machine model. */
+static int on_machine_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct report *rep = session__tool_priv(s);
 
 	(void)sample;
-	return machine__process_comm(rep->machine, (pid_t)ev->comm.pid, (pid_t)ev->comm.tid,
-				     ev->comm.comm, ev->header.misc & MISC_COMM_EXEC);
-}
-
-static int on_fork(struct session *s, union perf_event *ev, struct perf_sample *sample)
-{
-	struct report *rep = session__tool_priv(s);
-
-	(void)sample;
-	return machine__process_fork(rep->machine, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
-				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid,
-				     !(ev->header.misc & MISC_FORK_EXEC));
-}
-
-static int on_exit_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
-{
-	struct report *rep = session__tool_priv(s);
-
-	(void)sample;
-	return machine__process_exit(rep->machine, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
-				     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid);
+	return machine__process_event(rep->machine, ev);
 }
 
 static void set_header_build_ids(struct report *rep)
 {
-	struct perf_header *h = session__header(rep->session);
-
-	for (u32 i = 0; h && i < h->nr_build_ids; i++) {
-		struct header_build_id *b = &h->build_ids[i];
-		struct build_id bid = { .size = b->size ? b->size : 20 };
-
-		memcpy(bid.data, b->build_id, min(bid.size, sizeof(bid.data)));
-		machine__set_build_id(rep->machine, b->misc & MISC_CPUMODE_MASK, b->filename, &bid);
-	}
+	machine__process_header_build_ids(rep->machine, session__header(rep->session));
 }
 
 /* ---- filters (--comm, --pid, --tid, --dsos, --symbols) ---- */
@@ -1111,8 +1030,8 @@ static void report__print_preamble(struct report *rep);
 static int report__dump(struct report *rep)
 {
 	struct tool tool = {
-		.sample = on_dump_sample, .mmap = on_mmap, .mmap2 = on_mmap2, .comm = on_comm,
-		.fork = on_fork, .exit = on_exit_event, .dump = on_dump,
+		.sample = on_dump_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
+		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .dump = on_dump,
 		.feature = rep->header ? on_feature : NULL, .ordered_events = true, .priv = rep,
 	};
 	const char *bad = NULL;
@@ -1157,8 +1076,8 @@ static void report__print_preamble(struct report *rep)
 static int report__run(struct report *rep)
 {
 	struct tool tool = {
-		.sample = on_sample, .mmap = on_mmap, .mmap2 = on_mmap2, .comm = on_comm,
-		.fork = on_fork, .exit = on_exit_event, .ordered_events = true, .priv = rep,
+		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
+		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .ordered_events = true, .priv = rep,
 		.feature = rep->header ? on_feature : NULL, .read = on_read,
 	};
 	const char *bad = NULL;

@@ -306,57 +306,13 @@ retry:
 
 static void top__side_band(struct top *t, const union perf_event *ev)
 {
-	struct mmap_event me = { 0 };
-	struct build_id bid;
-
 	switch (ev->header.type) {
 	case PERF_RECORD_MMAP:
-		me.pid = (pid_t)ev->mmap.pid;
-		me.tid = (pid_t)ev->mmap.tid;
-		me.start = ev->mmap.start;
-		me.len = ev->mmap.len;
-		me.pgoff = ev->mmap.pgoff;
-		me.cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-		me.prot = 4;	/* PROT_EXEC */
-		me.filename = ev->mmap.filename;
-		machine__process_mmap(t->machine, &me);
-		break;
 	case PERF_RECORD_MMAP2:
-		me.pid = (pid_t)ev->mmap2.pid;
-		me.tid = (pid_t)ev->mmap2.tid;
-		me.start = ev->mmap2.start;
-		me.len = ev->mmap2.len;
-		me.pgoff = ev->mmap2.pgoff;
-		me.cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-		me.prot = ev->mmap2.prot;
-		me.flags = ev->mmap2.flags;
-		if (ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-			memset(&bid, 0, sizeof(bid));
-			bid.size = min(ev->mmap2.build_id_size, (u8)BUILD_ID_SIZE);
-			memcpy(bid.data, ev->mmap2.build_id, bid.size);
-			me.bid = &bid;
-		} else {
-			me.has_id = true;
-			me.maj = ev->mmap2.maj;
-			me.min = ev->mmap2.min;
-			me.ino = ev->mmap2.ino;
-			me.ino_gen = ev->mmap2.ino_generation;
-		}
-		me.filename = ev->mmap2.filename;
-		machine__process_mmap(t->machine, &me);
-		break;
 	case PERF_RECORD_COMM:
-		machine__process_comm(t->machine, (pid_t)ev->comm.pid, (pid_t)ev->comm.tid,
-				      ev->comm.comm, ev->header.misc & PERF_RECORD_MISC_COMM_EXEC);
-		break;
 	case PERF_RECORD_FORK:
-		machine__process_fork(t->machine, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
-				      (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid,
-				      !(ev->header.misc & PERF_RECORD_MISC_FORK_EXEC));
-		break;
 	case PERF_RECORD_EXIT:
-		machine__process_exit(t->machine, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
-				      (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid);
+		machine__process_event(t->machine, ev);
 		break;
 	case PERF_RECORD_LOST:
 		t->lost += ev->lost.lost;

@@ -101,8 +101,9 @@ int machine__process_mmap(struct machine *m, const struct mmap_event *ev);
 union perf_event;
 /*
  * Feed one perf.data record to the machine: MMAP, MMAP2, COMM, FORK and
- * EXIT become the calls above; other types are ignored. Returns what the
- * call returned (0 for ignored records). In machine-events.c.
+ * EXIT become the calls above; other types are ignored. A map the machine
+ * refuses (an empty range) is skipped, as perf skips it. Returns what the
+ * COMM/FORK/EXIT call returned, else 0. In machine-events.c.
  */
 int machine__process_event(struct machine *m, const union perf_event *ev);
 

@@ -23,7 +23,9 @@ static int process_mmap(struct machine *m, const union perf_event *ev)
 		.filename = ev->mmap.filename,
 	};
 
-	return machine__process_mmap(m, &me);
+	/* A map the machine refuses (an empty range) is skipped, as in perf. */
+	machine__process_mmap(m, &me);
+	return 0;
 }
 
 static int process_mmap2(struct machine *m, const union perf_event *ev)
@@ -53,7 +55,8 @@ static int process_mmap2(struct machine *m, const union perf_event *ev)
 		me.ino = ev->mmap2.ino;
 		me.ino_gen = ev->mmap2.ino_generation;
 	}
-	return machine__process_mmap(m, &me);
+	machine__process_mmap(m, &me);
+	return 0;
 }
 
 int machine__process_event(struct machine *m, const union perf_event *ev)
