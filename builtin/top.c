@@ -489,62 +489,6 @@ static void top__synthesize(struct top *t, struct thread_map *threads)
 
 /* ---- JIT maps ---- */
 
-/*
- * Add the lines of @path whose start address has no symbol yet: JIT
- * compilers append to /tmp/perf-PID.map as they generate code, while the
- * DSO read the file once. Existing symbols stay (entries point to them).
- */
-static void jit__add_new(struct dso *dso, const char *path)
-{
-	struct symbol **add = NULL;
-	size_t nr = 0, alloc = 0;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	FILE *f = fopen(path, "re");
-
-	if (!f)
-		return;
-	while ((n = getline(&line, &cap, f)) > 0) {
-		struct symbol *old;
-		char *p, *name;
-		u64 start, size;
-
-		line[n - 1] = '\0';	/* perf chops the last character */
-		if (n < 6)
-			continue;
-		start = strtoull(line, &p, 16);
-		if (p == line || *p != ' ')
-			continue;
-		size = strtoull(p + 1, &name, 16);
-		if (name == p + 1 || *name != ' ')
-			continue;
-		old = symbols__find(&dso->symbols, start);
-		if (old && old->start == start)
-			continue;
-		if (nr == alloc) {
-			alloc = alloc ? 2 * alloc : 16;
-			add = xrealloc(add, alloc * sizeof(*add));
-		}
-		add[nr++] = symbol__new(start, size, STB_GLOBAL, STT_FUNC, name + 1);
-	}
-	free(line);
-	fclose(f);
-	for (size_t i = 0; i < nr; i++)
-		symbols__append(&dso->symbols, add[i]);
-	if (nr) {
-		symbols__sort(&dso->symbols);
-		/*
-		 * The symbolizer caches lookups by (dso, address), misses
-		 * included, and clears that cache whenever a DSO is freed: a
-		 * throw-away DSO is the public way to forget the old misses.
-		 * (symbol.h could export the clearing itself.)
-		 */
-		dso__put(dso__new("[prof-top-flush]", DSO_KIND_NODSO));
-	}
-	free(add);
-}
-
 /* Re-read the JIT map files that grew since they were loaded. */
 static void top__reread_jit(struct top *t)
 {
@@ -568,7 +512,7 @@ static void top__reread_jit(struct top *t)
 		if (stat(dso->long_name, &st) || st.st_size == j->size)
 			continue;
 		j->size = st.st_size;
-		jit__add_new(dso, dso->long_name);
+		dso__reload_perf_map(dso);
 	}
 }
 

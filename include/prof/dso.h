@@ -122,4 +122,12 @@ struct dso *dsos__find(struct dsos *d, const char *long_name,
 /* Adds @dso (takes a new reference). */
 void dsos__add(struct dsos *d, struct dso *dso);
 
+/*
+ * Re-read the JIT map (/tmp/perf-PID.map) of a loaded DSO_KIND_JIT dso:
+ * add the lines whose start has no symbol yet, as JIT compilers append
+ * to the file. Symbols already there stay valid. Returns the number
+ * added or -errno.
+ */
+int dso__reload_perf_map(struct dso *dso);
+
 #endif

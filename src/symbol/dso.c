@@ -278,37 +278,80 @@ static int dso__binary_type_path(struct dso *dso, enum binary_type t, char *buf,
 	}
 }
 
-/* /tmp/perf-PID.map: "START SIZE name" per line, hex numbers. */
-static int dso__load_perf_map(struct dso *dso, const char *path)
+/*
+ * One line of /tmp/perf-PID.map: "START SIZE name", hex numbers. @line
+ * has @n bytes; perf chops the last one, newline or not. False for a
+ * line perf would skip.
+ */
+static bool perf_map__parse_line(char *line, ssize_t n, u64 *start, u64 *size, char **name)
+{
+	char *p;
+
+	line[n - 1] = '\0';
+	if (n < 6)
+		return false;
+	*start = strtoull(line, &p, 16);
+	if (p == line || *p != ' ')
+		return false;
+	*size = strtoull(p + 1, name, 16);
+	if (*name == p + 1 || **name != ' ')
+		return false;
+	(*name)++;
+	return true;
+}
+
+/*
+ * Read the perf map at @path into @dso. With @only_new, lines whose start
+ * already has a symbol are skipped (a JIT map re-read as it grows; the
+ * symbols already there stay, histogram entries point to them). Returns
+ * the number of symbols added or -errno.
+ */
+static int perf_map__read(struct dso *dso, const char *path, bool only_new)
 {
 	FILE *f = fopen(path, "re");
+	struct symbol **add = NULL;
+	size_t nr = 0, alloc = 0;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
-	int nr = 0;
 
 	if (!f)
 		return -errno;
 	while ((n = getline(&line, &cap, f)) > 0) {
-		char *p, *name;
+		struct symbol *old;
+		char *name;
 		u64 start, size;
 
-		/* perf chops the last character, newline or not. */
-		line[n - 1] = '\0';
-		if (n < 6)
+		if (!perf_map__parse_line(line, n, &start, &size, &name))
 			continue;
-		start = strtoull(line, &p, 16);
-		if (p == line || *p != ' ')
+		/* Looked up in the symbols as they were: new ones wait in add[]. */
+		if (only_new && (old = symbols__find(&dso->symbols, start)) && old->start == start)
 			continue;
-		size = strtoull(p + 1, &name, 16);
-		if (name == p + 1 || *name != ' ')
-			continue;
-		symbols__append(&dso->symbols, symbol__new(start, size, STB_GLOBAL, STT_FUNC, name + 1));
-		nr++;
+		add = xgrow(add, sizeof(*add), nr + 1, &alloc);
+		add[nr++] = symbol__new(start, size, STB_GLOBAL, STT_FUNC, name);
 	}
 	free(line);
 	fclose(f);
-	symbols__sort(&dso->symbols);
+	for (size_t i = 0; i < nr; i++)
+		symbols__append(&dso->symbols, add[i]);
+	free(add);
+	if (nr || !only_new)
+		symbols__sort(&dso->symbols);
+	return (int)nr;
+}
+
+static int dso__load_perf_map(struct dso *dso, const char *path)
+{
+	return perf_map__read(dso, path, false);
+}
+
+int dso__reload_perf_map(struct dso *dso)
+{
+	int nr = perf_map__read(dso, dso->long_name, true);
+
+	/* Cached lookups, misses included, may now have a symbol. */
+	if (nr > 0)
+		sym_cache__clear();
 	return nr;
 }
 
