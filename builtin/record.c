@@ -24,9 +24,7 @@
 #include "prof/workload.h"
 #include <fcntl.h>
 #include <poll.h>
-#include <pwd.h>
 #include <signal.h>
-#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/mman.h>
@@ -183,59 +181,12 @@ static int parse_filter(const struct option *opt, const char *arg, int unset)
 	return parse_events_filter(o->evlist, arg);
 }
 
-/* -u: every process of that user, as a -p list. */
-static char *uid_pids(const char *user)
-{
-	struct strbuf sb = STRBUF_INIT;
-	struct passwd *pw = getpwnam(user);
-	char *end;
-	long uid;
-	DIR *dir;
-	struct dirent *de;
-
-	if (pw) {
-		uid = pw->pw_uid;
-	} else {
-		uid = strtol(user, &end, 10);
-		if (*end || end == user)
-			return NULL;
-	}
-	dir = opendir("/proc");
-	if (!dir)
-		return NULL;
-	while ((de = readdir(dir))) {
-		char path[300];
-		struct stat st;
-
-		if (de->d_name[0] < '0' || de->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s", de->d_name);
-		if (stat(path, &st) || (long)st.st_uid != uid || atoi(de->d_name) == getpid())
-			continue;
-		if (sb.len)
-			strbuf_addch(&sb, ',');
-		strbuf_addstr(&sb, de->d_name);
-	}
-	closedir(dir);
-	return strbuf_detach(&sb, NULL);
-}
-
-
 /* ---- event configuration (perf's evsel__config for record) ---- */
-
-static u32 max_sample_rate(void)
-{
-	int v = 0;
-
-	if (read_file_int("/proc/sys/kernel/perf_event_max_sample_rate", &v) || v <= 0)
-		return 100000;
-	return (u32)v;
-}
 
 static int record__config(struct record *r, bool forks)
 {
 	struct evsel *evsel, *first = evlist__first(r->evlist);
-	u32 max = max_sample_rate(), freq = 4000;
+	u32 max = perf_event__max_sample_rate(), freq = 4000;
 	bool same = true;
 	u64 st0 = 0;
 
@@ -1837,7 +1788,7 @@ int cmd_record(int argc, const char **argv)
 		}
 	}
 	if (o.uid) {
-		r.uid_pids = uid_pids(o.uid);
+		r.uid_pids = uid__pid_list(o.uid);
 		if (!r.uid_pids) {
 			evlist__delete(o.evlist);
 			return error("Invalid User: %s", o.uid);

@@ -13,8 +13,6 @@
 #include <time.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <pwd.h>
-#include <dirent.h>
 #include "builtin.h"
 #include "prof/util.h"
 #include "prof/parse-options.h"
@@ -178,59 +176,13 @@ static int parse_duration(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-/* -u: every process of that user, as a -p list. */
-static char *top__uid_pids(const char *user)
-{
-	struct strbuf sb = STRBUF_INIT;
-	struct passwd *pw = getpwnam(user);
-	struct dirent *de;
-	char *end;
-	long uid;
-	DIR *dir;
-
-	if (pw) {
-		uid = pw->pw_uid;
-	} else {
-		uid = strtol(user, &end, 10);
-		if (*end || end == user)
-			return NULL;
-	}
-	dir = opendir("/proc");
-	if (!dir)
-		return NULL;
-	while ((de = readdir(dir))) {
-		char path[300];
-		struct stat st;
-
-		if (de->d_name[0] < '0' || de->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s", de->d_name);
-		if (stat(path, &st) || (long)st.st_uid != uid || atoi(de->d_name) == getpid())
-			continue;
-		if (sb.len)
-			strbuf_addch(&sb, ',');
-		strbuf_addstr(&sb, de->d_name);
-	}
-	closedir(dir);
-	return strbuf_detach(&sb, NULL);
-}
-
 /* ---- setup ---- */
-
-static u32 top__max_rate(void)
-{
-	int v = 0;
-
-	if (read_file_int("/proc/sys/kernel/perf_event_max_sample_rate", &v) || v <= 0)
-		return 100000;
-	return (u32)v;
-}
 
 /* perf top's attrs: frequency 4000 (or -F/-c), CPU and period in samples. */
 static void top__config(struct top *t)
 {
 	struct evsel *evsel;
-	u32 freq = t->freq > 0 ? (u32)t->freq : 4000, max = top__max_rate();
+	u32 freq = t->freq > 0 ? (u32)t->freq : 4000, max = perf_event__max_sample_rate();
 
 	if (freq > max)
 		freq = max;
@@ -778,7 +730,7 @@ static int top__run_tui(struct top *t)
 static int top__setup_targets(struct top *t, struct cpu_map **cpus, struct thread_map **threads)
 {
 	if (t->uid_str) {
-		t->uid_pids = top__uid_pids(t->uid_str);
+		t->uid_pids = uid__pid_list(t->uid_str);
 		if (!t->uid_pids || !*t->uid_pids)
 			return error("Invalid User: %s", t->uid_str);
 		t->pid = t->uid_pids;

@@ -46,4 +46,11 @@ struct thread_map *thread_map__new_str(const char *pids, const char *tids);
 struct thread_map *thread_map__get(struct thread_map *map);
 void thread_map__put(struct thread_map *map);
 
+/*
+ * -u USER (a name or a uid): every process of that user except ourselves,
+ * as a "-p" list "1,2,3". A new string (free it); NULL for an unknown
+ * user or no /proc; "" when the user has no process.
+ */
+char *uid__pid_list(const char *user);
+
 #endif /* PROF_CPUMAP_H */

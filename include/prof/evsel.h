@@ -155,4 +155,7 @@ void evlist__munmap(struct perf_mmap *maps, int nr);
 int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 			int group_fd, unsigned long flags);
 
+/* kernel.perf_event_max_sample_rate (100000 when unreadable). */
+u32 perf_event__max_sample_rate(void);
+
 #endif /* PROF_EVSEL_H */

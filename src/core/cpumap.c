@@ -4,6 +4,9 @@
 #include "prof/cpumap.h"
 #include "prof/util.h"
 #include <dirent.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include "prof/strbuf.h"
 
 static struct cpu_map *cpu_map__alloc(int nr)
 {
@@ -252,4 +255,40 @@ void thread_map__put(struct thread_map *map)
 {
 	if (map && --map->refcnt == 0)
 		free(map);
+}
+
+char *uid__pid_list(const char *user)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct passwd *pw = getpwnam(user);
+	struct dirent *de;
+	char *end;
+	long uid;
+	DIR *dir;
+
+	if (pw) {
+		uid = pw->pw_uid;
+	} else {
+		uid = strtol(user, &end, 10);
+		if (*end || end == user)
+			return NULL;
+	}
+	dir = opendir("/proc");
+	if (!dir)
+		return NULL;
+	while ((de = readdir(dir))) {
+		char path[300];
+		struct stat st;
+
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s", de->d_name);
+		if (stat(path, &st) || (long)st.st_uid != uid || atoi(de->d_name) == getpid())
+			continue;
+		if (sb.len)
+			strbuf_addch(&sb, ',');
+		strbuf_addstr(&sb, de->d_name);
+	}
+	closedir(dir);
+	return strbuf_detach(&sb, NULL);
 }

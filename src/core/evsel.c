@@ -308,3 +308,12 @@ int evsel__read_ids(struct evsel *evsel)
 	}
 	return 0;
 }
+
+u32 perf_event__max_sample_rate(void)
+{
+	int v = 0;
+
+	if (read_file_int("/proc/sys/kernel/perf_event_max_sample_rate", &v) || v <= 0)
+		return 100000;
+	return (u32)v;
+}
