@@ -545,59 +545,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		he->filtered = filtered;
 	h->nr_samples++;
 	h->total_period += sample->period;
-	if (rep->layout.children) {
-		u32 ncache = 0;
-
-		he->period_acc += sample->period;
-		he->nr_events_acc++;
-		rep->he_cache[ncache++] = he;
-		if (rep->use_callchain && nr) {
-			if (!he->callchain)
-				he->callchain = callchain_root__new();
-			callchain_root__append(he->callchain, rep->cursor, (u32)nr, sample->period);
-			he->max_depth = max(he->max_depth, (u32)nr);
-		}
-		/* every distinct entry of the chain gets the period once */
-		for (int i = 0; i < nr; i++) {
-			struct callchain_cursor_node *c = &rep->cursor[i];
-			struct hist_entry *ce;
-			bool seen = false;
-
-			if (c->sym || c->has_map) {
-				hs.level = c->level;
-				hs.cpumode = c->level == 'k' ? 1 : 2;
-			}
-			hs.dso = c->dso;
-			hs.has_map = c->has_map;
-			hs.sym = c->sym;
-			hs.inlined = c->inlined;
-			hs.srcline = c->srcline;
-			hs.ip = c->ip;
-			hs.raw_ip = true;
-			nr_before = h->nr_entries;
-			ce = hists__add(h, &hs, false);
-			if (h->nr_entries != nr_before)
-				ce->filtered = filtered;
-			for (u32 k = 0; k < ncache && !seen; k++)
-				seen = rep->he_cache[k] == ce;
-			if (seen)
-				continue;
-			rep->he_cache[ncache++] = ce;
-			ce->period_acc += sample->period;
-			ce->nr_events_acc++;
-			if (rep->use_callchain) {
-				if (!ce->callchain)
-					ce->callchain = callchain_root__new();
-				callchain_root__append(ce->callchain, rep->cursor + i, (u32)(nr - i),
-						       sample->period);
-				ce->max_depth = max(ce->max_depth, (u32)(nr - i));
-			}
-		}
-	} else if (rep->use_callchain && nr) {
-		if (!he->callchain)
-			he->callchain = callchain_root__new();
-		callchain_root__append(he->callchain, rep->cursor, (u32)nr, sample->period);
-	}
+	hists__add_chain(h, he, &hs, rep->cursor, nr, sample->period, rep->use_callchain,
+			 filtered, false, rep->he_cache);
 out:
 	addr_location__exit(&al);
 	return 0;

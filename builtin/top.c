@@ -345,51 +345,8 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	he->filtered = false;
 	h->nr_samples++;
 	h->total_period += s.period;
-	if (t->layout.children) {
-		u32 ncache = 0;
-
-		he->period_acc += s.period;
-		he->nr_events_acc++;
-		t->he_cache[ncache++] = he;
-		if (nr) {
-			if (!he->callchain)
-				he->callchain = callchain_root__new();
-			callchain_root__append(he->callchain, t->cursor, (u32)nr, s.period);
-			he->max_depth = max(he->max_depth, (u32)nr);
-		}
-		for (int i = 0; i < nr; i++) {
-			struct callchain_cursor_node *c = &t->cursor[i];
-			struct hist_entry *ce;
-			bool seen = false;
-
-			if (c->sym || c->has_map) {
-				hs.level = c->level;
-				hs.cpumode = c->level == 'k' ? PROF_CPUMODE_KERNEL : PROF_CPUMODE_USER;
-			}
-			hs.dso = c->dso;
-			hs.has_map = c->has_map;
-			hs.sym = c->sym;
-			hs.ip = c->ip;
-			hs.raw_ip = true;
-			ce = hists__add(h, &hs, false);
-			ce->filtered = false;
-			for (u32 k = 0; k < ncache && !seen; k++)
-				seen = t->he_cache[k] == ce;
-			if (seen)
-				continue;
-			t->he_cache[ncache++] = ce;
-			ce->period_acc += s.period;
-			ce->nr_events_acc++;
-			if (!ce->callchain)
-				ce->callchain = callchain_root__new();
-			callchain_root__append(ce->callchain, t->cursor + i, (u32)(nr - i), s.period);
-			ce->max_depth = max(ce->max_depth, (u32)(nr - i));
-		}
-	} else if (nr) {
-		if (!he->callchain)
-			he->callchain = callchain_root__new();
-		callchain_root__append(he->callchain, t->cursor, (u32)nr, s.period);
-	}
+	/* A sample makes every entry it reaches visible again (see decay). */
+	hists__add_chain(h, he, &hs, t->cursor, nr, s.period, true, false, true, t->he_cache);
 	addr_location__exit(&al);
 }
 

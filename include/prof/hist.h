@@ -124,6 +124,23 @@ const char *hists__intern(struct hists *h, const char *s);
 struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs,
 			      bool self);
 
+struct callchain_cursor_node;
+/*
+ * What a sample's callchain adds once its own entry @he exists (perf's
+ * cumulative iterator). In the Children view (@h->layout->children) @he
+ * and every distinct entry of the chain @cursor[0..nr) get @period once in
+ * their Children values; with @callchain each also gets the chain from
+ * itself on. Otherwise, with @callchain, @he gets the whole chain. @hs is
+ * the sample's template and is changed frame by frame. @cache has room
+ * for nr + 1 entries. Entries the chain creates get @filtered; with
+ * @refilter, every entry it reaches does (top: a hit makes an entry
+ * visible again; report: an entry keeps the state it was created with).
+ */
+void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample *hs,
+		      const struct callchain_cursor_node *cursor, int nr, u64 period,
+		      bool callchain, bool filtered, bool refilter,
+		      struct hist_entry **cache);
+
 /*
  * perf's group view (hists__match + hists__link): give every entry of the
  * leader @h the values of the matching entries of @members[1..nr-1]

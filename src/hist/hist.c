@@ -689,3 +689,65 @@ u64 hist__convert_unit(u64 value, char *unit)
 	}
 	return value;
 }
+
+static void append_chain(struct hist_entry *he, const struct callchain_cursor_node *cursor,
+			 int nr, u64 period)
+{
+	if (!he->callchain)
+		he->callchain = callchain_root__new();
+	callchain_root__append(he->callchain, cursor, (u32)nr, period);
+}
+
+void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample *hs,
+		      const struct callchain_cursor_node *cursor, int nr, u64 period,
+		      bool callchain, bool filtered, bool refilter,
+		      struct hist_entry **cache)
+{
+	u32 ncache = 0;
+
+	if (!h->layout->children) {
+		if (callchain && nr)
+			append_chain(he, cursor, nr, period);
+		return;
+	}
+	he->period_acc += period;
+	he->nr_events_acc++;
+	cache[ncache++] = he;
+	if (callchain && nr) {
+		append_chain(he, cursor, nr, period);
+		he->max_depth = max(he->max_depth, (u32)nr);
+	}
+	/* every distinct entry of the chain gets the period once */
+	for (int i = 0; i < nr; i++) {
+		const struct callchain_cursor_node *c = &cursor[i];
+		struct hist_entry *ce;
+		size_t nr_before = h->nr_entries;
+		bool seen = false;
+
+		if (c->sym || c->has_map) {
+			hs->level = c->level;
+			hs->cpumode = c->level == 'k' ? 1 : 2;	/* kernel : user */
+		}
+		hs->dso = c->dso;
+		hs->has_map = c->has_map;
+		hs->sym = c->sym;
+		hs->inlined = c->inlined;
+		hs->srcline = c->srcline;
+		hs->ip = c->ip;
+		hs->raw_ip = true;
+		ce = hists__add(h, hs, false);
+		if (refilter || h->nr_entries != nr_before)
+			ce->filtered = filtered;
+		for (u32 k = 0; k < ncache && !seen; k++)
+			seen = cache[k] == ce;
+		if (seen)
+			continue;
+		cache[ncache++] = ce;
+		ce->period_acc += period;
+		ce->nr_events_acc++;
+		if (callchain) {
+			append_chain(ce, cursor + i, nr - i, period);
+			ce->max_depth = max(ce->max_depth, (u32)(nr - i));
+		}
+	}
+}
