@@ -58,6 +58,7 @@ struct report {
 	bool header, header_only, show_info;
 	bool stats, dump, quiet, stdio, tui, gtk;
 	bool inverted, no_demangle, demangle_kernel, force;
+	bool clock_known;		/* machine->clock_monotonic set */
 	bool threads, full_srcline, ignore_vmlinux, hide_unresolved;
 	bool call_graph_set, no_call_graph, percent_limit_set;
 	bool use_pager;
@@ -106,14 +107,42 @@ struct thread_values {
 
 /* ---- the machine model fed by the session ---- */
 
+/* jitdump timestamps are comparable with sample times under -k mono. */
+static void report__set_clock(struct report *rep)
+{
+	bool mono = session__nr_evsels(rep->session) > 0;
+
+	for (int i = 0; i < session__nr_evsels(rep->session); i++) {
+		const struct perf_event_attr *a = &session__evsel(rep->session, i)->attr;
+
+		if (!a->use_clockid || a->clockid != CLOCK_MONOTONIC)
+			mono = false;
+	}
+	rep->machine->clock_monotonic = mono;
+}
+
 /* MMAP, MMAP2, COMM, FORK and EXIT records feed the machine model. */
 static int on_machine_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct report *rep = session__tool_priv(s);
 
-	(void)sample;
+	if (!rep->clock_known) {
+		/* the attrs are known by now, in a stream too */
+		report__set_clock(rep);
+		rep->clock_known = true;
+	}
+	machine__jit_advance(rep->machine, sample->time);
 	return machine__process_event(rep->machine, ev);
 }
+
+/* TIME_CONV, for jitdump files with arch timestamps. */
+static int on_time_conv(struct session *s, union perf_event *ev)
+{
+	struct report *rep = session__tool_priv(s);
+
+	return machine__process_event(rep->machine, ev);
+}
+
 
 static void set_header_build_ids(struct report *rep)
 {
@@ -508,6 +537,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	if (sample->evsel->idx >= rep->nr_hists)
 		report__grow_hists(rep, sample->evsel->idx + 1);
 	h = &rep->hists[sample->evsel->idx];
+	machine__jit_advance(rep->machine, sample->time);
 	machine__resolve(rep->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
 			 sample->ip, &al);
 	if (rep->hide_unresolved && !al.sym)
@@ -965,6 +995,7 @@ static int on_dump_sample(struct session *s, union perf_event *ev, struct perf_s
 		if (sample->branch)
 			rep->dump_nr_samples[idx] += sample->branch_nr;
 	}
+	machine__jit_advance(rep->machine, sample->time);
 	machine__resolve(rep->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
 			 sample->ip, &al);
 	dump__sample_location(stdout, al.thread ? thread__comm_str(al.thread) : "",
@@ -981,6 +1012,7 @@ static int report__dump(struct report *rep)
 	struct tool tool = {
 		.sample = on_dump_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
 		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .dump = on_dump,
+		.time_conv = on_time_conv,
 		.feature = rep->header ? on_feature : NULL, .ordered_events = true, .priv = rep,
 	};
 	const char *bad = NULL;
@@ -1027,6 +1059,7 @@ static int report__run(struct report *rep)
 	struct tool tool = {
 		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
 		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .ordered_events = true, .priv = rep,
+		.time_conv = on_time_conv,
 		.feature = rep->header ? on_feature : NULL, .read = on_read,
 	};
 	const char *bad = NULL;
@@ -1308,6 +1341,7 @@ int cmd_report(int argc, const char **argv)
 	symbol_conf.show_params = verbose > 0;
 	symbol_conf.full_srcline = rep.full_srcline;
 	symbol_conf.ignore_vmlinux = rep.ignore_vmlinux;
+	symbol_conf.force = rep.force;
 	if (rep.vmlinux && access(rep.vmlinux, R_OK)) {
 		ret = error("Invalid file: %s", rep.vmlinux);
 		goto out;

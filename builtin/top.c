@@ -265,6 +265,8 @@ static void top__side_band(struct top *t, const union perf_event *ev)
 	case PERF_RECORD_FORK:
 	case PERF_RECORD_EXIT:
 		machine__process_event(t->machine, ev);
+		/* jitdump code loads map as soon as they are read */
+		machine__jit_advance(t->machine, (u64)-1);
 		break;
 	case PERF_RECORD_LOST:
 		t->lost += ev->lost.lost;
@@ -361,6 +363,9 @@ static void top__event(struct top *t, const union perf_event *ev)
 /* Read every buffer dry. */
 static void top__drain(struct top *t)
 {
+	/* code a JIT announced in its jitdump since the last drain */
+	if (t->machine->jit && machine__jit_reread(t->machine) > 0)
+		machine__jit_advance(t->machine, (u64)-1);
 	for (int i = 0; i < t->nr_maps; i++) {
 		struct perf_mmap *m = &t->maps[i];
 		struct perf_event_header *hdr;
@@ -775,6 +780,7 @@ static int top__run(struct top *t)
 	t->hists.acc_depth_order = t->children;
 	t->hists.order_caller = t->cp.order == ORDER_CALLER;
 	t->machine = machine__new_host();
+	t->machine->jit_live = true;
 	t->frames = xmalloc(TOP_MAX_FRAMES * sizeof(*t->frames));
 	t->cursor = xmalloc(TOP_MAX_FRAMES * sizeof(*t->cursor));
 	t->he_cache = xmalloc((TOP_MAX_FRAMES + 1) * sizeof(*t->he_cache));

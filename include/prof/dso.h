@@ -23,6 +23,7 @@ enum dso_kind {
 	DSO_KIND_VDSO,		/* [vdso] */
 	DSO_KIND_JIT,		/* /tmp/perf-PID.map for anonymous executable memory */
 	DSO_KIND_NODSO,		/* [heap], [stack], //anon data: no symbols */
+	DSO_KIND_JITDUMP,	/* one code load of a jitdump: symbol given at creation */
 };
 
 /* Where symbols came from: perf's -v origin letters. */

@@ -32,6 +32,8 @@
 
 #define THREADS_HASH_SIZE 1024
 
+struct machine_jit;
+
 struct machine {
 	pid_t pid;			/* -1: host */
 	struct thread *threads[THREADS_HASH_SIZE];
@@ -47,6 +49,15 @@ struct machine {
 	 * machine__delete calls unwind_free(unwind) first. */
 	void *unwind;
 	void (*unwind_free)(void *unwind);
+	/* jitdump files seen and the code maps waiting for their time
+	 * (machine-jit.c), or NULL */
+	struct machine_jit *jit;
+	bool clock_monotonic;		/* sample times are CLOCK_MONOTONIC (-k mono) */
+	bool jit_live;			/* top: code loads apply as read, no clock */
+	struct {			/* TIME_CONV: TSC -> sample time, mult 0: none */
+		u64 shift, mult, zero, cycles, mask;
+		bool cap_short;
+	} tsc;
 };
 
 /*
@@ -101,11 +112,29 @@ int machine__process_mmap(struct machine *m, const struct mmap_event *ev);
 union perf_event;
 /*
  * Feed one perf.data record to the machine: MMAP, MMAP2, COMM, FORK and
- * EXIT become the calls above; other types are ignored. A map the machine
+ * EXIT become the calls above, TIME_CONV sets m->tsc; other types are
+ * ignored. A map the machine
  * refuses (an empty range) is skipped, as perf skips it. Returns what the
  * COMM/FORK/EXIT call returned, else 0. In machine-events.c.
  */
 int machine__process_event(struct machine *m, const union perf_event *ev);
+
+/*
+ * jitdump files (machine-jit.c). machine__jit_mmap: if @ev maps a
+ * "DIR/jit-PID.dump" of its own pid, read the dump (queueing a map per
+ * code load and move at the record's time) and return true: the marker
+ * itself is not mapped. machine__jit_advance: insert the queued maps
+ * whose time is <= @time ((u64)-1: all); callers pass each record's time
+ * before it is processed. machine__jit_reread: read what the dumps gained
+ * (top); returns the number of records read. machine__jit_has_pid: a
+ * dump of @pid is in use (perf inject then drops the process's later
+ * anonymous maps).
+ */
+bool machine__jit_mmap(struct machine *m, const struct mmap_event *ev);
+void machine__jit_advance(struct machine *m, u64 time);
+int machine__jit_reread(struct machine *m);
+bool machine__jit_has_pid(struct machine *m, pid_t pid);
+void machine__jit_exit(struct machine *m);
 
 struct perf_header;
 /*

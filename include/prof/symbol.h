@@ -86,6 +86,7 @@ struct symbol_conf {
 	bool show_params;		/* -v: C++ parameters and return types */
 	bool full_srcline;		/* --full-source-path */
 	bool ignore_vmlinux;		/* never search the vmlinux path */
+	bool force;			/* -f: read JIT files of other users too */
 };
 extern struct symbol_conf symbol_conf;
 

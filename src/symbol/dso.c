@@ -11,6 +11,7 @@
 #include "prof/dso.h"
 #include "prof/map.h"
 #include "prof/srcline.h"
+#include "prof/jitdump.h"
 #include "symbol-elf.h"
 #include "symbol-gen.h"
 
@@ -308,15 +309,21 @@ static bool perf_map__parse_line(char *line, ssize_t n, u64 *start, u64 *size, c
  */
 static int perf_map__read(struct dso *dso, const char *path, bool only_new)
 {
-	FILE *f = fopen(path, "re");
+	/* Refused maps are said once, when first loaded. */
+	int fd = jit_file__open(path, only_new);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	struct symbol **add = NULL;
 	size_t nr = 0, alloc = 0;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
 
-	if (!f)
-		return -errno;
+	if (fd < 0)
+		return fd;
+	if (!f) {
+		close(fd);
+		return -ENOMEM;
+	}
 	while ((n = getline(&line, &cap, f)) > 0) {
 		struct symbol *old;
 		char *name;
@@ -611,6 +618,7 @@ static int dso__load_symbols(struct dso *dso, struct map *map)
 		break;
 	}
 	case DSO_KIND_NODSO:
+	case DSO_KIND_JITDUMP:		/* created loaded (machine-jit.c) */
 		break;
 	case DSO_KIND_USER:
 	default:

@@ -59,6 +59,22 @@ static int process_mmap2(struct machine *m, const union perf_event *ev)
 	return 0;
 }
 
+/* TIME_CONV: the TSC conversion jitdump arch timestamps need. */
+static int process_time_conv(struct machine *m, const union perf_event *ev)
+{
+	u64 w[5] = { 0 };
+	size_t n = ev->header.size > 8 ? ev->header.size - 8u : 0;
+
+	memcpy(w, (const u8 *)ev + 8, min(n, sizeof(w)));
+	m->tsc.shift = w[0];
+	m->tsc.mult = w[1];
+	m->tsc.zero = w[2];
+	m->tsc.cycles = w[3];
+	m->tsc.mask = w[4];
+	m->tsc.cap_short = ev->header.size >= 50 && ((const u8 *)ev)[49];
+	return 0;
+}
+
 int machine__process_event(struct machine *m, const union perf_event *ev)
 {
 	switch (ev->header.type) {
@@ -76,6 +92,8 @@ int machine__process_event(struct machine *m, const union perf_event *ev)
 	case PERF_RECORD_EXIT:
 		return machine__process_exit(m, (pid_t)ev->fork.pid, (pid_t)ev->fork.ppid,
 					     (pid_t)ev->fork.tid, (pid_t)ev->fork.ptid);
+	case PERF_RECORD_TIME_CONV:
+		return process_time_conv(m, ev);
 	default:
 		return 0;
 	}

@@ -37,6 +37,7 @@ void machine__delete(struct machine *m)
 			t = next;
 		}
 	}
+	machine__jit_exit(m);
 	map__put(m->kernel_map);
 	maps__put(m->kmaps);
 	dsos__exit(&m->dsos);
@@ -289,6 +290,12 @@ int machine__process_mmap(struct machine *m, const struct mmap_event *ev)
 	if (ev->cpumode == PROF_CPUMODE_KERNEL || ev->cpumode == PROF_CPUMODE_GUEST_KERNEL)
 		return machine__process_kernel_mmap(m, ev);
 
+	/* jitdump markers, and what perf inject drops once it read one */
+	if (machine__jit_mmap(m, ev))
+		return 0;
+	if (m->jit && machine__jit_has_pid(m, ev->pid) && (strstarts(name, "//anon") ||
+	    strstarts(name, "[anon:") || strstarts(name, "/memfd:")))
+		return 0;
 	t = machine__findnew_thread(m, ev->pid, ev->tid);
 	if (is_anon_memory(name, ev->flags) || is_no_dso_memory(name)) {
 		identity = true;

@@ -4,6 +4,7 @@
  * /tmp/perf-PID.map only when it starts running it, as JIT runtimes do:
  *   jit-grow SECS   runs jit_first for SECS/2, then jit_second for SECS/2,
  *                   then removes the map file.
+ *   jit-grow SECS keep   leaves the map file (for report's tests).
  * x86-64 only (the machine code is a counted loop).
  */
 #include <stdio.h>
@@ -69,6 +70,7 @@ int main(int argc, char **argv)
 	run_for((fn_t)(void *)mem, secs / 2);
 	announce(path, mem + 4096, "jit_second");
 	run_for((fn_t)(void *)(mem + 4096), secs / 2);
-	unlink(path);
+	if (argc < 3 || strcmp(argv[2], "keep"))
+		unlink(path);
 	return 0;
 }

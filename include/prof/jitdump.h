@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * jitdump.h: jit-PID.dump files, the record stream JIT runtimes write
+ * (perf's tools/perf/Documentation/jitdump-specification.txt): a header,
+ * then CODE_LOAD, CODE_MOVE, DEBUG_INFO, CODE_CLOSE and UNWINDING_INFO
+ * records, in the writer's byte order (told by the magic).
+ *
+ * The reader works on bytes in memory and trusts nothing: every size is
+ * checked against what is there; a record cut short by the end of the
+ * buffer is "incomplete" (read it again once the file grew); a record
+ * whose sizes contradict each other is skipped when its total_size can
+ * be trusted, else ends the stream.
+ *
+ * The machine side (machine-jit.c) turns code loads into maps and
+ * symbols; see Documentation/technical/symbolization.md.
+ */
+#ifndef PROF_JITDUMP_H
+#define PROF_JITDUMP_H
+
+#include "compat.h"
+
+#define JITDUMP_MAGIC		0x4A695444U	/* "JiTD" in the writer's order */
+#define JITDUMP_MAGIC_SWAPPED	0x4454694AU
+#define JITDUMP_FLAGS_ARCH_TIMESTAMP	(1ULL << 0)
+#define JITDUMP_HEADER_SIZE	40	/* version 1; total_size may say more */
+#define JITDUMP_PREFIX_SIZE	16
+
+enum jit_record_type {
+	JIT_CODE_LOAD		= 0,
+	JIT_CODE_MOVE		= 1,
+	JIT_CODE_DEBUG_INFO	= 2,
+	JIT_CODE_CLOSE		= 3,
+	JIT_CODE_UNWINDING_INFO	= 4,
+	JIT_CODE_MAX,
+};
+
+struct jitdump_header {
+	u32 magic, version, total_size, elf_mach, pad1, pid;
+	u64 timestamp, flags;
+	bool swapped;			/* written in the other byte order */
+};
+
+/* One record; pointers point into the caller's buffer. */
+struct jit_record {
+	u32 id;				/* JIT_CODE_*; JIT_CODE_MAX: skip it */
+	u32 total_size;
+	u64 timestamp;
+	union {
+		struct {
+			u32 pid, tid;
+			u64 vma, code_addr, code_size, code_index;
+			const char *name;	/* NUL-terminated inside the record */
+			const u8 *code;		/* code_size bytes */
+		} load;
+		struct {
+			u32 pid, tid;
+			u64 vma, old_code_addr, new_code_addr, code_size, code_index;
+		} move;
+		struct {
+			u64 code_addr, nr_entry;	/* nr_entry: entries that fit */
+			const u8 *entries;
+			size_t size;
+		} debug;
+		struct {
+			u64 unwinding_size, eh_frame_hdr_size, mapped_size;
+			const u8 *data;
+			size_t size;
+		} unwind;
+	};
+};
+
+/* One DEBUG_INFO line entry. */
+struct jit_debug_entry {
+	u64 addr;
+	s32 lineno, discrim;
+	const char *filename;		/* "\xff" alone: the previous entry's file */
+};
+
+/*
+ * Parse the file header at @buf (@size bytes). Returns the header's
+ * total_size (where the first record starts), -ENODATA when @size is too
+ * short, -EINVAL for a bad magic or a total_size below the version 1
+ * header.
+ */
+int jitdump__read_header(const void *buf, size_t size, struct jitdump_header *h);
+
+/*
+ * Parse the record at @buf (@size bytes available). Returns the bytes it
+ * takes (> 0; the record is in @r, id JIT_CODE_MAX when it is to be
+ * skipped: an unknown type or inconsistent inner sizes), 0 when the
+ * record is not complete in @size, -EINVAL when its total_size is below
+ * the prefix (the stream cannot go on).
+ */
+ssize_t jitdump__read_record(const struct jitdump_header *h, const void *buf,
+			     size_t size, struct jit_record *r);
+
+/*
+ * The DEBUG_INFO entry at *@pos (start with 0) of @r; advances *@pos.
+ * Returns false after the last entry (or at a malformed one).
+ */
+bool jit_debug_entry__next(const struct jitdump_header *h, const struct jit_record *r,
+			   size_t *pos, struct jit_debug_entry *e);
+
+/*
+ * "DIR/jit-PID.dump" naming pid @pid (0: any pid, as perf accepts for
+ * synthesized system-wide maps)? Runtimes map their dump PROT_EXEC so the
+ * recording carries such an MMAP (the "marker").
+ */
+bool jitdump__is_marker(const char *filename, pid_t pid);
+
+/*
+ * Open a JIT description file (perf-PID.map, jit-PID.dump) for reading,
+ * or refuse it: a file neither owned by the effective user nor by root
+ * is ignored, as perf (before 4.x) ignored such maps, with perf's
+ * warning "File %s not owned by current user or root, ignoring it."
+ * (printed unless @quiet; symbol_conf.force skips the check). Returns a
+ * file descriptor or -errno (-EPERM: refused).
+ */
+int jit_file__open(const char *path, bool quiet);
+
+#endif

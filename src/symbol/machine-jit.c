@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * machine-jit.c: jitdump files into the machine model, without perf's
+ * separate "perf inject --jit" step.
+ *
+ * The MMAP of a "DIR/jit-PID.dump" (the marker a JIT runtime leaves by
+ * mapping its dump PROT_EXEC) makes the machine read the dump. Each code
+ * load becomes a DSO named as perf inject names the ELF file it would
+ * write, DIR/jitted-PID-INDEX.so, holding one symbol, and a map of
+ * [code_addr, code_addr + code_size) into the process; a code move maps
+ * the same DSO at its new address. These maps are queued by the record's
+ * timestamp and inserted when the machine's time passes it
+ * (machine__jit_advance), so a sample is named by what was loaded at its
+ * address when it was taken, as the MMAP2 records perf inject adds are
+ * ordered with the samples. Like perf inject, the marker itself is not
+ * mapped and anonymous maps the process creates after it are dropped.
+ */
+#include "prof/compat.h"
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <elf.h>
+#include "prof/util.h"
+#include "prof/machine.h"
+#include "prof/jitdump.h"
+
+/* perf inject's ELF puts the code at this file offset and address. */
+#define JIT_ELF_TEXT_OFFSET	0x80
+
+struct jit_dump {
+	char *path;			/* as the MMAP names it */
+	char *dir;
+	pid_t pid;
+	struct jitdump_header h;
+	bool have_header;
+	bool dead;			/* refused, or its stream is broken */
+	u64 offset;			/* where the next unread record starts */
+};
+
+/* A map to insert at @time (a code load or move). */
+struct jit_event {
+	u64 time, seq;
+	pid_t pid;
+	u64 start, len;
+	struct dso *dso;		/* a reference */
+};
+
+struct machine_jit {
+	struct jit_dump *dumps;
+	size_t nr_dumps;
+	struct jit_event *q;		/* sorted by (time, seq) from head */
+	size_t head, nr, alloc;
+	u64 seq;
+	bool warned_clock;
+};
+
+static struct machine_jit *machine__jit(struct machine *m)
+{
+	if (!m->jit)
+		m->jit = xzalloc(sizeof(*m->jit));
+	return m->jit;
+}
+
+void machine__jit_exit(struct machine *m)
+{
+	struct machine_jit *j = m->jit;
+
+	if (!j)
+		return;
+	for (size_t i = j->head; i < j->nr; i++)
+		dso__put(j->q[i].dso);
+	for (size_t i = 0; i < j->nr_dumps; i++) {
+		free(j->dumps[i].path);
+		free(j->dumps[i].dir);
+	}
+	free(j->dumps);
+	free(j->q);
+	free(j);
+	m->jit = NULL;
+}
+
+bool machine__jit_has_pid(struct machine *m, pid_t pid)
+{
+	for (size_t i = 0; m->jit && i < m->jit->nr_dumps; i++)
+		if (m->jit->dumps[i].pid == pid && !m->jit->dumps[i].dead)
+			return true;
+	return false;
+}
+
+/* perf's tsc_to_perf_time with the recording's TIME_CONV. */
+static u64 tsc_to_time(const struct machine *m, u64 cyc)
+{
+	u64 quot, rem;
+
+	if (m->tsc.cap_short)
+		cyc = m->tsc.cycles + ((cyc - m->tsc.cycles) & m->tsc.mask);
+	quot = cyc >> m->tsc.shift;
+	rem = cyc & ((1ULL << m->tsc.shift) - 1);
+	return m->tsc.zero + quot * m->tsc.mult + ((rem * m->tsc.mult) >> m->tsc.shift);
+}
+
+/*
+ * A record's time on the samples' clock; 0 (at once) when the clocks
+ * cannot be compared, said once.
+ */
+static u64 jit_time(struct machine *m, const struct jit_dump *d, u64 ts)
+{
+	struct machine_jit *j = m->jit;
+
+	if (m->jit_live)
+		return 0;
+	if (d->h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP) {
+		if (m->tsc.mult && m->tsc.shift < 64)
+			return tsc_to_time(m, ts);
+		if (!j->warned_clock)
+			warning("%s uses arch timestamps but the recording has no timestamp conversion:\n"
+				"JIT code is named by its last load, whatever the sample's time.", d->path);
+	} else if (m->clock_monotonic) {
+		return ts;
+	} else if (!j->warned_clock) {
+		warning("%s: the samples were not recorded with -k mono (CLOCK_MONOTONIC):\n"
+			"JIT code is named by its last load, whatever the sample's time.", d->path);
+	}
+	j->warned_clock = true;
+	return 0;
+}
+
+static void jit_queue(struct machine_jit *j, u64 time, pid_t pid, u64 start, u64 len,
+		      struct dso *dso)
+{
+	size_t i;
+
+	if (j->head && j->head == j->nr)
+		j->head = j->nr = 0;
+	j->q = xgrow(j->q, sizeof(*j->q), j->nr + 1, &j->alloc);
+	/* Records come nearly sorted: insert from the tail. */
+	for (i = j->nr; i > j->head && j->q[i - 1].time > time; i--)
+		j->q[i] = j->q[i - 1];
+	j->q[i] = (struct jit_event){ time, j->seq++, pid, start, len, dso__get(dso) };
+	j->nr++;
+}
+
+static struct dso *jit_dso_name(struct machine *m, const struct jit_dump *d, u64 index,
+				char *buf, size_t size)
+{
+	snprintf(buf, size, "%s/jitted-%d-%" PRIu64 ".so", d->dir, (int)d->pid, index);
+	return dsos__find(&m->dsos, buf, NULL, NULL);
+}
+
+static void jit_code_load(struct machine *m, struct jit_dump *d, const struct jit_record *r)
+{
+	char name[PATH_MAX];
+	struct dso *dso;
+	struct symbol *sym;
+
+	if (!r->load.code_size || r->load.code_addr + r->load.code_size < r->load.code_addr)
+		return;
+	jit_dso_name(m, d, r->load.code_index, name, sizeof(name));
+	dso = dso__new(name, DSO_KIND_JITDUMP);
+	sym = symbol__new(JIT_ELF_TEXT_OFFSET, r->load.code_size, STB_GLOBAL, STT_FUNC,
+			  r->load.name);
+	symbols__append(&dso->symbols, sym);
+	symbols__sort(&dso->symbols);
+	dso->loaded = true;
+	dso->origin = 'B';	/* perf reads its jitted ELF from the build-id cache */
+	dsos__add(&m->dsos, dso);
+	jit_queue(m->jit, jit_time(m, d, r->timestamp), d->pid, r->load.code_addr,
+		  r->load.code_size, dso);
+	dso__put(dso);
+}
+
+static void jit_code_move(struct machine *m, struct jit_dump *d, const struct jit_record *r)
+{
+	char name[PATH_MAX];
+	struct dso *dso = jit_dso_name(m, d, r->move.code_index, name, sizeof(name));
+
+	if (!dso || dso->kind != DSO_KIND_JITDUMP || !r->move.code_size ||
+	    r->move.new_code_addr + r->move.code_size < r->move.new_code_addr)
+		return;
+	jit_queue(m->jit, jit_time(m, d, r->timestamp), d->pid, r->move.new_code_addr,
+		  r->move.code_size, dso);
+}
+
+/*
+ * Read what @d gained since last time: whole records only, a record cut
+ * by the end of the file waits for the next read. Returns the number of
+ * records read.
+ */
+static int jit_dump__read(struct machine *m, struct jit_dump *d, bool quiet)
+{
+	struct stat st;
+	u8 *buf = NULL;
+	size_t len, pos = 0;
+	int fd, nr = 0;
+
+	if (d->dead)
+		return 0;
+	fd = jit_file__open(d->path, quiet);
+	if (fd < 0) {
+		if (fd == -EPERM)
+			d->dead = true;
+		else if (!quiet)
+			pr_debug(1, "cannot read %s: %s", d->path, strerror(-fd));
+		return 0;
+	}
+	if (fstat(fd, &st) || (u64)st.st_size <= d->offset ||
+	    (u64)st.st_size - d->offset > SIZE_MAX / 2)
+		goto out;
+	len = (size_t)((u64)st.st_size - d->offset);
+	buf = xmalloc(len);
+	len = (size_t)max(pread(fd, buf, len, (off_t)d->offset), (ssize_t)0);
+	if (!d->have_header) {
+		int hs = jitdump__read_header(buf, len, &d->h);
+
+		if (hs == -ENODATA)
+			goto out;
+		if (hs < 0) {
+			if (!quiet)
+				warning("%s: not a jitdump file, ignoring it.", d->path);
+			d->dead = true;
+			goto out;
+		}
+		d->have_header = true;
+		pos = (size_t)hs;
+	}
+	while (pos < len) {
+		struct jit_record r;
+		ssize_t n = jitdump__read_record(&d->h, buf + pos, len - pos, &r);
+
+		if (n == 0)
+			break;
+		if (n < 0) {
+			if (!quiet)
+				warning("%s: bad record at offset %" PRIu64 ", the rest is ignored.",
+					d->path, d->offset + pos);
+			d->dead = true;
+			break;
+		}
+		pos += (size_t)n;
+		nr++;
+		if (r.id == JIT_CODE_LOAD)
+			jit_code_load(m, d, &r);
+		else if (r.id == JIT_CODE_MOVE)
+			jit_code_move(m, d, &r);
+		/* DEBUG_INFO and UNWINDING_INFO: no line table nor unwinding yet */
+	}
+	d->offset += pos;
+out:
+	free(buf);
+	close(fd);
+	return nr;
+}
+
+bool machine__jit_mmap(struct machine *m, const struct mmap_event *ev)
+{
+	struct machine_jit *j;
+	struct jit_dump *d;
+	char *slash;
+
+	if (!jitdump__is_marker(ev->filename, ev->pid))
+		return false;
+	j = machine__jit(m);
+	for (size_t i = 0; i < j->nr_dumps; i++) {
+		if (!strcmp(j->dumps[i].path, ev->filename) && j->dumps[i].pid == ev->pid) {
+			jit_dump__read(m, &j->dumps[i], true);
+			return true;
+		}
+	}
+	j->dumps = xrealloc(j->dumps, (j->nr_dumps + 1) * sizeof(*j->dumps));
+	d = &j->dumps[j->nr_dumps++];
+	memset(d, 0, sizeof(*d));
+	d->path = xstrdup(ev->filename);
+	d->dir = xstrdup(ev->filename);
+	slash = strrchr(d->dir, '/');
+	*slash = '\0';
+	d->pid = ev->pid;
+	jit_dump__read(m, d, false);
+	return true;
+}
+
+void machine__jit_advance(struct machine *m, u64 time)
+{
+	struct machine_jit *j = m->jit;
+
+	while (j && j->head < j->nr && j->q[j->head].time <= time) {
+		struct jit_event *e = &j->q[j->head++];
+		struct thread *t = machine__findnew_thread(m, e->pid, e->pid);
+		struct map *map = map__new(e->start, e->start + e->len, JIT_ELF_TEXT_OFFSET, e->dso);
+
+		map->prot = PROT_EXEC;
+		map->flags = MAP_SHARED;
+		maps__insert(t->maps, map);
+		map__put(map);
+		dso__put(e->dso);
+	}
+}
+
+int machine__jit_reread(struct machine *m)
+{
+	int nr = 0;
+
+	for (size_t i = 0; m->jit && i < m->jit->nr_dumps; i++)
+		nr += jit_dump__read(m, &m->jit->dumps[i], true);
+	return nr;
+}
