@@ -26,6 +26,8 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <strings.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -41,6 +43,8 @@ struct record_opts {
 	int verbose;
 	int comp_level;
 	bool compress;
+	bool use_clockid;
+	int clockid;
 };
 
 enum callgraph_mode { CALLGRAPH_NONE, CALLGRAPH_FP, CALLGRAPH_DWARF, CALLGRAPH_LBR };
@@ -88,6 +92,8 @@ struct record {
 	enum callgraph_mode callgraph;
 	u32 dwarf_size;
 	int comp_level, verbose;
+	bool use_clockid;	/* -k: sample times from this clock */
+	int clockid;
 	bool switch_signal;	/* --switch-output: SIGUSR2 */
 	u64 switch_size;	/* bytes, or 0 */
 	u64 switch_time_ns;	/* or 0 */
@@ -174,6 +180,43 @@ static int parse_comp(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+/* perf's -k names; a number is taken as it is, a "CLOCK_" prefix is allowed. */
+static const struct { const char *name; int id; } clockids[] = {
+	{ "monotonic", CLOCK_MONOTONIC }, { "monotonic_raw", CLOCK_MONOTONIC_RAW },
+	{ "realtime", CLOCK_REALTIME }, { "boottime", CLOCK_BOOTTIME }, { "tai", CLOCK_TAI },
+	{ "mono", CLOCK_MONOTONIC }, { "raw", CLOCK_MONOTONIC_RAW },
+	{ "real", CLOCK_REALTIME }, { "boot", CLOCK_BOOTTIME },
+};
+
+static int parse_clockid(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	struct timespec res;
+
+	if (unset) {
+		o->use_clockid = false;
+		return 0;
+	}
+	if (!arg)
+		return 0;
+	if (o->use_clockid)		/* perf: no setting it twice */
+		return -1;
+	o->use_clockid = true;
+	if (sscanf(arg, "%d", &o->clockid) == 1)
+		return clock_getres(o->clockid, &res) ? -1 : 0;
+	if (!strncasecmp(arg, "CLOCK_", 6))
+		arg += 6;
+	for (size_t i = 0; i < ARRAY_SIZE(clockids); i++) {
+		if (!strcasecmp(arg, clockids[i].name)) {
+			o->clockid = clockids[i].id;
+			return clock_getres(o->clockid, &res) ? -1 : 0;
+		}
+	}
+	o->use_clockid = false;
+	warning("unknown clockid %s, check man page\n", arg);
+	return -1;
+}
+
 static int parse_filter(const struct option *opt, const char *arg, int unset)
 {
 	struct record_opts *o = opt->value;
@@ -241,6 +284,10 @@ static int record__config(struct record *r, bool forks)
 		if (r->sample_addr) {
 			st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
 			a->mmap_data = 1;
+		}
+		if (r->use_clockid) {
+			a->use_clockid = 1;
+			a->clockid = r->clockid;
 		}
 		switch (r->callgraph) {
 		case CALLGRAPH_FP:
@@ -1088,6 +1135,8 @@ static void record__set_features(struct record *r)
 		args[i] = r->full_argv[i];
 	perf_data_writer__set_cmdline(r->writer, r->full_argc, args);
 	free(args);
+	if (r->use_clockid)
+		perf_data_writer__set_clock(r->writer, r->clockid);
 	record__set_group_desc(r);
 }
 
@@ -1651,6 +1700,8 @@ int cmd_record(int argc, const char **argv)
 			     parse_callgraph_opt),
 		OPT_STRING('o', "output", &o.output, "file", "output file name"),
 		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
+		OPT_CALLBACK('k', "clockid", &o, "clockid",
+			     "clockid to use for events, see clock_gettime()", parse_clockid),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any warnings or messages"),
 		OPT_INCR('v', "verbose", &o.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('d', "data", &o.sample_addr, "Record the sample addresses"),
@@ -1694,6 +1745,8 @@ int cmd_record(int argc, const char **argv)
 	r.no_buildid = o.no_buildid;
 	r.no_buildid_cache = o.no_buildid_cache;
 	r.comp_level = o.compress ? o.comp_level : 0;
+	r.use_clockid = o.use_clockid;
+	r.clockid = o.clockid;
 	r.verbose = o.verbose;
 	r.argc = argc;
 	r.argv = argv;
