@@ -1,0 +1,102 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='jitdump files read directly by report and top (no perf inject step)'
+. "$(dirname "$0")/test-lib.sh"
+
+FUZZ=${PROF_FUZZ_DIR:-$SRCDIR/.build/tests/fuzz}
+
+# jit-dump SECS DIR: jit_alpha at page A, moved to page B, then jit_beta
+# loaded at A; each for SECS/3. It prints the dump's path.
+body() { grep -v "^#" "$1" | grep -v "^$"; }
+pct() { sed -n "s/^ *\([0-9.]*\)%.*\[\.\] $2\$/\1/p" "$1" | head -1; }
+between() { awk -v v="$1" -v lo="$2" -v hi="$3" "BEGIN { exit !(v >= lo && v <= hi) }"; }
+
+test_expect_success PERF_EVENTS 'record -k mono a JIT that moves and reloads code' '
+	"$PROF" record -q -k mono -e task-clock -o mono.data "$HELPERS/jit-dump" 1.5 "$TRASH" >dump.path &&
+	test -s "$(cat dump.path)" &&
+	basename "$(cat dump.path)" | sed "s/jit-\([0-9]*\).dump/\1/" >pid
+'
+
+test_expect_success PERF_EVENTS 'report names each code load, split by the sample time' '
+	"$PROF" report -i mono.data --stdio >out 2>err &&
+	! test -s err &&
+	p=$(cat pid) &&
+	grep -E "^ +[0-9.]+%  jit-dump  jitted-$p-1\.so +\[\.\] jit_alpha$" out &&
+	grep -E "^ +[0-9.]+%  jit-dump  jitted-$p-2\.so +\[\.\] jit_beta$" out &&
+	between "$(pct out jit_alpha)" 55 78 &&
+	between "$(pct out jit_beta)" 22 45 &&
+	! grep -q "\[JIT\] tid" out &&
+	"$PROF" report -i mono.data --stdio -v --sort dso,sym >outv 2>/dev/null &&
+	grep -E "^ +[0-9.]+%  $TRASH/jitted-$p-1\.so +0x8[0-9a-f] +B \[\.\] jit_alpha$" outv
+'
+
+test_expect_success PERF_EVENTS,PERF 'same report as perf inject --jit + perf report' '
+	"$PERF" inject --jit -i mono.data -o injected.data 2>/dev/null &&
+	"$PERF" report -i injected.data --stdio 2>/dev/null >perf.out &&
+	"$PROF" report -i mono.data --stdio >prof.out &&
+	body perf.out >expect && body prof.out >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,PERF 'perf record -k 1: report as perf inject + report' '
+	"$PERF" record -q -k 1 -e task-clock -o perf.data "$HELPERS/jit-dump" 1.5 "$TRASH" >dump2.path 2>/dev/null &&
+	"$PERF" inject --jit -i perf.data -o injected2.data 2>/dev/null &&
+	"$PERF" report -i injected2.data --stdio 2>/dev/null >perf2.out &&
+	"$PROF" report -i perf.data --stdio >prof2.out &&
+	body perf2.out >expect && body prof2.out >actual &&
+	test_cmp expect actual &&
+	grep -q "\[\.\] jit_beta$" actual
+'
+
+test_expect_success PERF_EVENTS 'without -k mono: a warning, the last load names the code' '
+	"$PROF" record -q -e task-clock -o plain.data "$HELPERS/jit-dump" 0.6 "$TRASH" >dump3.path &&
+	"$PROF" report -i plain.data --stdio >out 2>err &&
+	grep -q "the samples were not recorded with -k mono" err &&
+	grep -q "\[\.\] jit_beta$" out
+'
+
+test_expect_success PERF_EVENTS 'a truncated dump: what is complete is used' '
+	cp mono.data trunc.data &&
+	d=$(cat dump.path) && cp "$d" dump.orig &&
+	size=$(wc -c <"$d") &&
+	head -c $((size - 30)) dump.orig >"$d" &&
+	"$PROF" report -i trunc.data --stdio >out 2>err &&
+	cp dump.orig "$d" &&
+	grep -q "\[\.\] jit_alpha$" out &&
+	! grep -q jit_beta out
+'
+
+test_expect_success PERF_EVENTS,ROOT 'a dump owned by another user is ignored with a warning' '
+	d=$(cat dump.path) &&
+	chown nobody "$d" &&
+	"$PROF" report -i mono.data --stdio >out 2>err &&
+	chown root "$d" &&
+	grep -q "^File $d not owned by current user or root, ignoring it\.$" err &&
+	! grep -q jit_alpha out
+'
+
+test_expect_success PERF_EVENTS 'top reads the dump as the JIT writes it' '
+	"$HELPERS/jit-dump" 4 "$TRASH" >top.path &
+	jit=$! &&
+	sleep 0.3 &&
+	"$PROF" top --stdio -z -d 1 --duration 3.5 -e cpu-clock -p $jit >out 2>err || :
+	wait $jit || :
+	grep -q -E "jitted-$jit-1\.so +\[\.\] jit_alpha$" out &&
+	grep -q -E "jitted-$jit-2\.so +\[\.\] jit_beta$" out
+'
+
+test_expect_success 'the jitdump fuzz target replays seeds and hostile dumps' '
+	test -x "$FUZZ/fuzz-jitdump" &&
+	mkdir -p seeds &&
+	for f in "$SRCDIR"/tests/fuzz/fuzz-jitdump/*; do cp "$f" seeds/; done &&
+	for f in "$TRASH"/jit-*.dump; do cp "$f" seeds/; done
+	printf "" >seeds/empty &&
+	printf "DTiJ" >seeds/magic-only &&
+	printf "DTiJ\001\000\000\000\377\377\377\377" >seeds/header-huge &&
+	head -c 4096 /dev/urandom >seeds/random &&
+	{ printf "DTiJ\001\000\000\000\050\000\000\000"; head -c 4096 /dev/urandom; } >seeds/header-random &&
+	"$FUZZ/fuzz-jitdump" seeds >out &&
+	grep -q "replayed [1-9][0-9]* inputs" out
+'
+
+test_done
