@@ -16,11 +16,13 @@
 #include "prof/open-error.h"
 #include "prof/session.h"
 #include "prof/build-id.h"
+#include "prof/callchain.h"
 #include "prof/parse-events.h"
 #include "prof/parse-options.h"
 #include "prof/strbuf.h"
 #include "prof/synthesize.h"
 #include "prof/util.h"
+#include "prof/unwind.h"
 #include "prof/workload.h"
 #include <fcntl.h>
 #include <poll.h>
@@ -296,7 +298,7 @@ static int record__config(struct record *r, bool forks)
 		case CALLGRAPH_DWARF:
 			st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER |
 			      PERF_SAMPLE_STACK_USER | PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			a->sample_regs_user = 0xff0fffULL;	/* x86_64: all but segments */
+			a->sample_regs_user = UNWIND_X86_64_REGS_MASK;
 			a->sample_stack_user = r->dwarf_size;
 			a->exclude_callchain_user = 1;
 			a->mmap_data = 1;
@@ -1795,16 +1797,11 @@ int cmd_record(int argc, const char **argv)
 			r.callgraph = CALLGRAPH_FP;
 		} else if (!strcmp(buf, "dwarf")) {
 			r.callgraph = CALLGRAPH_DWARF;
-			r.dwarf_size = 8192;
-			if (comma) {
-				char *end;
-				unsigned long sz = strtoul(comma, &end, 0);
-
-				if (*end || !sz || sz > 65528) {
-					error("callchain: Incorrect stack dump size (max 65528): %s", comma);
-					exit(PROF_EXIT_USAGE);
-				}
-				r.dwarf_size = (u32)ALIGN_UP(sz, 8UL);
+			r.dwarf_size = CALLCHAIN_DEFAULT_DUMP_SIZE;
+			if (comma && callchain__parse_dump_size(comma, &r.dwarf_size)) {
+				error("callchain: Incorrect stack dump size (max %d): %s",
+				      CALLCHAIN_MAX_DUMP_SIZE, comma);
+				exit(PROF_EXIT_USAGE);
 			}
 		} else if (!strcmp(buf, "lbr")) {
 			r.callgraph = CALLGRAPH_LBR;

@@ -600,74 +600,6 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 	return 0;
 }
 
-static int prefix_is(const char *tok, const char *word)
-{
-	return *tok && !strncmp(tok, word, strlen(tok));
-}
-
-int callchain_param__parse(struct callchain_param *p, const char *arg)
-{
-	char *copy, *save = NULL;
-	bool have_min = false;
-	int ret = 0;
-
-	p->enabled = true;
-	if (!arg)
-		return 0;
-	copy = xstrdup(arg);
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		char *end;
-
-		if (prefix_is(t, "none")) {
-			p->mode = CHAIN_NONE;
-			p->enabled = false;
-			break;
-		}
-		if (prefix_is(t, "graph"))
-			p->mode = CHAIN_GRAPH_ABS;
-		else if (prefix_is(t, "flat"))
-			p->mode = CHAIN_FLAT;
-		else if (prefix_is(t, "fractal"))
-			p->mode = CHAIN_GRAPH_REL;
-		else if (prefix_is(t, "folded"))
-			p->mode = CHAIN_FOLDED;
-		else if (prefix_is(t, "caller"))
-			p->order = ORDER_CALLER, p->order_set = true;
-		else if (prefix_is(t, "callee"))
-			p->order = ORDER_CALLEE, p->order_set = true;
-		else if (prefix_is(t, "function"))
-			p->key = CCKEY_FUNCTION;
-		else if (prefix_is(t, "address"))
-			p->key = CCKEY_ADDRESS;
-		else if (prefix_is(t, "srcline"))
-			p->key = CCKEY_SRCLINE;
-		else if (prefix_is(t, "percent"))
-			p->value = CCVAL_PERCENT;
-		else if (prefix_is(t, "period"))
-			p->value = CCVAL_PERIOD;
-		else if (prefix_is(t, "count"))
-			p->value = CCVAL_COUNT;
-		else if (prefix_is(t, "branch") || prefix_is(t, "nobranch"))
-			p->branch_callstack = t[0] == 'b';
-		else if (!have_min) {
-			p->min_percent = strtod(t, &end);
-			if (end == t) {
-				ret = -EINVAL;
-				break;
-			}
-			have_min = true;
-		} else {
-			p->print_limit = (u32)strtoul(t, &end, 0);
-			if (end == t) {
-				ret = -EINVAL;
-				break;
-			}
-		}
-	}
-	free(copy);
-	return ret;
-}
-
 static int parse_branch_stack(const struct option *opt, const char *arg, int unset)
 {
 	struct report *rep = opt->value;
@@ -1145,7 +1077,16 @@ static int report__run(struct report *rep)
 			return 0;
 		}
 	}
-	return report__print(rep);
+	ret = report__print(rep);
+	/*
+	 * perf says nothing about broken dwarf stacks; prof sums them up on
+	 * stderr, after the output, so what scripts parse stays perf's.
+	 */
+	if (!rep->quiet) {
+		fflush(stdout);
+		unwind__fprintf_health(rep->machine, stderr);
+	}
+	return ret;
 }
 
 static void report__exit(struct report *rep)

@@ -35,6 +35,7 @@
 #include "prof/tui.h"
 #include "prof/dso.h"
 #include "prof/symbol.h"
+#include "prof/unwind.h"
 #include <elf.h>
 
 #define TOP_MAX_FRAMES 256
@@ -61,6 +62,9 @@ struct top {
 	double duration;
 	struct callchain_param cp;
 	bool call_graph;
+	enum callchain_record_mode cg_mode;	/* fp unless --call-graph dwarf */
+	u32 dump_size;				/* dwarf: bytes of stack per sample */
+	int max_stack;
 	int verbose;
 	/* runtime */
 	struct perf_mmap *maps;
@@ -75,6 +79,7 @@ struct top {
 	struct hist_layout layout;
 	struct hists hists;
 	struct callchain_frame *frames;
+	int nr_frames;			/* while unwinding a dwarf sample */
 	struct callchain_cursor_node *cursor;
 	struct hist_entry **he_cache;
 	/* JIT maps (perf-PID.map) and the size they had when last read */
@@ -118,26 +123,23 @@ static const char *const top_usage[] = {
 static int parse_call_graph(const struct option *opt, const char *arg, int unset)
 {
 	struct top *t = opt->value;
+	int err;
 
 	if (unset) {
 		t->call_graph = false;
 		return 0;
 	}
 	t->call_graph = true;
-	t->cp.enabled = true;
-	if (!arg || !*arg)
-		return 0;
-	if (!strncmp(arg, "fp", 2)) {
-		arg += 2;
-		if (*arg == ',')
-			arg++;
-		if (!*arg)
-			return 0;
-	} else if (!strncmp(arg, "dwarf", 5) || !strncmp(arg, "lbr", 3)) {
-		return error("prof top: only frame-pointer call graphs (fp) are supported");
-	}
-	if (callchain_param__parse(&t->cp, arg))
+	err = callchain_param__parse_top(&t->cp, arg, &t->cg_mode, &t->dump_size);
+	if (err == -ERANGE)	/* "dwarf,SIZE...": name SIZE as perf does */
+		return error("callchain: Incorrect stack dump size (max %d): %.*s",
+			     CALLCHAIN_MAX_DUMP_SIZE, (int)strcspn(arg + 6, ","), arg + 6);
+	if (err)
 		return error("invalid call graph option '%s'", arg);
+	if (t->cg_mode == CALLCHAIN_RECORD_LBR)
+		return error("prof top: --call-graph lbr is not supported: use fp or dwarf "
+			     "(prof record --call-graph lbr, then prof report, rebuilds LBR chains)");
+	t->cp.enabled = true;
 	return 0;
 }
 
@@ -202,6 +204,13 @@ static void top__config(struct top *t)
 			st |= PERF_SAMPLE_CPU;
 		if (t->call_graph)
 			st |= PERF_SAMPLE_CALLCHAIN;
+		if (t->call_graph && t->cg_mode == CALLCHAIN_RECORD_DWARF) {
+			/* as record: kernel chain + user registers and stack to unwind */
+			st |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+			a->sample_regs_user = UNWIND_X86_64_REGS_MASK;
+			a->sample_stack_user = t->dump_size;
+			a->exclude_callchain_user = 1;
+		}
 		if (t->evlist->nr_entries > 1)
 			st |= PERF_SAMPLE_IDENTIFIER;
 		a->sample_type = st;
@@ -285,13 +294,46 @@ static bool top__own_id(const struct top *t, u64 id)
 	return false;
 }
 
-/* The sample's frames in display order (caller first in Children view). */
-static int top__cursor(struct top *t, const struct perf_sample *s)
+/* unwind__get_entries callback: the user frames after the kernel ones. */
+static int top__on_unwind_entry(const struct unwind_entry *e, void *arg)
 {
-	int n = machine__resolve_callchain(t->machine, s->cpumode, (pid_t)s->pid,
-					   (pid_t)s->tid, s->callchain, s->callchain_nr,
-					   t->frames, TOP_MAX_FRAMES);
+	struct top *t = arg;
+	struct callchain_frame *f;
 
+	if (t->nr_frames >= t->max_stack)
+		return 1;
+	f = &t->frames[t->nr_frames++];
+	f->ip = e->ip;
+	f->addr = e->addr;
+	f->map = e->map;
+	f->dso = e->dso;
+	f->sym = e->sym;
+	f->level = '.';
+	return 0;
+}
+
+/*
+ * The sample's frames in display order (caller first in Children view):
+ * the recorded chain, then for dwarf samples the user stack unwound
+ * while the process and its files are there to read.
+ */
+static int top__cursor(struct top *t, const struct perf_sample *s, struct thread *thread)
+{
+	int n = 0;
+
+	if (s->callchain_nr)
+		n = machine__resolve_callchain(t->machine, s->cpumode, (pid_t)s->pid,
+					       (pid_t)s->tid, s->callchain, s->callchain_nr,
+					       t->frames, t->max_stack);
+	if (n < 0)
+		n = 0;
+	if (t->cg_mode == CALLCHAIN_RECORD_DWARF && thread && s->user_regs.regs &&
+	    s->user_stack_size && n < t->max_stack) {
+		t->nr_frames = n;
+		unwind__get_entries(t->machine, thread, s, t->max_stack - n,
+				    top__on_unwind_entry, t);
+		n = t->nr_frames;
+	}
 	for (int i = 0; i < n; i++) {
 		int j = t->cp.order == ORDER_CALLER ? n - 1 - i : i;
 		const struct callchain_frame *f = &t->frames[j];
@@ -304,7 +346,7 @@ static int top__cursor(struct top *t, const struct perf_sample *s)
 		c->sym = f->map ? f->sym : NULL;
 		c->level = f->level;
 	}
-	return n < 0 ? 0 : n;
+	return n;
 }
 
 static void top__sample(struct top *t, const union perf_event *ev)
@@ -341,8 +383,8 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	hs.cpumode = al.cpumode;
 	hs.cpu = (int)s.cpu;
 	hs.period = s.period;
-	if (t->call_graph && s.callchain_nr)
-		nr = top__cursor(t, &s);
+	if (t->call_graph)
+		nr = top__cursor(t, &s, al.thread);
 	he = hists__add(h, &hs, true);
 	he->filtered = false;
 	h->nr_samples++;
@@ -812,6 +854,9 @@ static int top__run(struct top *t)
 
 	evlist__for_each_entry(t->evlist, evsel)
 		evsel__disable(evsel);
+	/* how far the dwarf unwinds got; stdout keeps perf's snapshots */
+	if (t->cg_mode == CALLCHAIN_RECORD_DWARF)
+		unwind__fprintf_health(t->machine, stderr);
 out:
 	if (t->machine) {
 		hists__exit(&t->hists);
@@ -836,6 +881,7 @@ int cmd_top(int argc, const char **argv)
 	struct top t = {
 		.evlist = evlist__new(),
 		.delay_secs = 2,
+		.max_stack = 127,
 		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
 			.value = CCVAL_PERCENT, .min_percent = 0.5 },
 	};
@@ -853,10 +899,13 @@ int cmd_top(int argc, const char **argv)
 		OPT_UINTEGER('m', "mmap-pages", &t.mmap_pages, "number of mmap data pages"),
 		OPT_CALLBACK_NOOPT('g', NULL, &t, NULL,
 				   "enables call-graph recording and display", parse_g),
-		OPT_CALLBACK_OPTARG(0, "call-graph", &t, "record_mode[,print_type,threshold,order]",
-				    "setup and enables call-graph (stack chain/backtrace): fp, "
-				    "then perf report's graph,0.5,caller,function,percent",
-				    parse_call_graph, NULL),
+		OPT_CALLBACK(0, "call-graph", &t,
+			     "record_mode[,record_size],print_type,threshold[,print_limit],order,sort_key[,branch]",
+			     "setup and enables call-graph (stack chain/backtrace): fp or "
+			     "dwarf[,size], then perf report's graph,0.5,caller,function,percent",
+			     parse_call_graph),
+		OPT_INTEGER(0, "max-stack", &t.max_stack,
+			    "Set the maximum stack depth when parsing the callchain. Default: 127"),
 		OPT_BOOLEAN_SET(0, "children", &t.children, &t.children_set,
 				"Accumulate callchains of children and show total overhead as well"),
 		OPT_BOOLEAN('K', "hide_kernel_symbols", &t.hide_kernel, "hide kernel symbols"),
@@ -889,6 +938,8 @@ int cmd_top(int argc, const char **argv)
 		usage_with_options(top_usage, options);
 	if (t.delay_secs < 1)
 		t.delay_secs = 1;
+	if (t.max_stack <= 0 || t.max_stack > TOP_MAX_FRAMES)
+		t.max_stack = TOP_MAX_FRAMES;
 	if (t.use_stdio && t.use_tui)
 		return error("--stdio and --tui are mutually exclusive");
 	t.tty = isatty(STDOUT_FILENO);

@@ -123,4 +123,30 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
  */
 int callchain_param__parse(struct callchain_param *p, const char *arg);
 
+/* How samples record their chains (record and top --call-graph). */
+enum callchain_record_mode {
+	CALLCHAIN_RECORD_NONE,
+	CALLCHAIN_RECORD_FP,
+	CALLCHAIN_RECORD_DWARF,
+	CALLCHAIN_RECORD_LBR,
+};
+
+#define CALLCHAIN_DEFAULT_DUMP_SIZE	8192	/* perf's dwarf stack copy */
+#define CALLCHAIN_MAX_DUMP_SIZE		65528	/* what the kernel accepts, 8-aligned */
+
+/*
+ * A dwarf stack dump size ("16384"): 1..65528, rounded up to a multiple
+ * of 8 as the kernel wants. Returns 0, or -EINVAL (@size untouched).
+ */
+int callchain__parse_dump_size(const char *s, u32 *size);
+
+/*
+ * perf top's --call-graph: an optional record mode first ("fp",
+ * "dwarf[,size]", "lbr"; *@mode and *@dump_size are set only when
+ * present), then report's print options. Returns 0, -ERANGE for a bad
+ * dump size, -EINVAL for a bad print option.
+ */
+int callchain_param__parse_top(struct callchain_param *p, const char *arg,
+			       enum callchain_record_mode *mode, u32 *dump_size);
+
 #endif /* PROF_CALLCHAIN_H */

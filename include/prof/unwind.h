@@ -145,6 +145,8 @@ const char *unwind_stop__name(enum unwind_stop reason);
 
 /* Print @h as a few '#' comment lines (ui/unwind-health.c). Returns 0 or -errno. */
 int unwind_health__fprintf(const struct unwind_health *h, FILE *fp);
+/* The summary of every sample @m unwound (nothing when none was). */
+int unwind__fprintf_health(struct machine *m, FILE *fp);
 
 /* ---- backends (unwind-libdw.c), for unwind.c ---- */
 

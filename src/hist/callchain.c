@@ -14,6 +14,7 @@
  * Nodes and frame arrays come from an arena freed with the root.
  */
 #include "prof/compat.h"
+#include <ctype.h>
 #include "prof/util.h"
 #include "prof/callchain.h"
 #include "prof/symbol.h"
@@ -255,4 +256,123 @@ void callchain_root__sort(struct callchain_root *root, const struct callchain_pa
 {
 	sort_param = p;
 	node__sort(&root->node);
+}
+
+/* ---- -g/--call-graph arguments ---- */
+
+static int prefix_is(const char *tok, const char *word)
+{
+	return *tok && !strncmp(tok, word, strlen(tok));
+}
+
+int callchain_param__parse(struct callchain_param *p, const char *arg)
+{
+	char *copy, *save = NULL;
+	bool have_min = false;
+	int ret = 0;
+
+	p->enabled = true;
+	if (!arg)
+		return 0;
+	copy = xstrdup(arg);
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *end;
+
+		if (prefix_is(t, "none")) {
+			p->mode = CHAIN_NONE;
+			p->enabled = false;
+			break;
+		}
+		if (prefix_is(t, "graph"))
+			p->mode = CHAIN_GRAPH_ABS;
+		else if (prefix_is(t, "flat"))
+			p->mode = CHAIN_FLAT;
+		else if (prefix_is(t, "fractal"))
+			p->mode = CHAIN_GRAPH_REL;
+		else if (prefix_is(t, "folded"))
+			p->mode = CHAIN_FOLDED;
+		else if (prefix_is(t, "caller"))
+			p->order = ORDER_CALLER, p->order_set = true;
+		else if (prefix_is(t, "callee"))
+			p->order = ORDER_CALLEE, p->order_set = true;
+		else if (prefix_is(t, "function"))
+			p->key = CCKEY_FUNCTION;
+		else if (prefix_is(t, "address"))
+			p->key = CCKEY_ADDRESS;
+		else if (prefix_is(t, "srcline"))
+			p->key = CCKEY_SRCLINE;
+		else if (prefix_is(t, "percent"))
+			p->value = CCVAL_PERCENT;
+		else if (prefix_is(t, "period"))
+			p->value = CCVAL_PERIOD;
+		else if (prefix_is(t, "count"))
+			p->value = CCVAL_COUNT;
+		else if (prefix_is(t, "branch") || prefix_is(t, "nobranch"))
+			p->branch_callstack = t[0] == 'b';
+		else if (!have_min) {
+			p->min_percent = strtod(t, &end);
+			if (end == t) {
+				ret = -EINVAL;
+				break;
+			}
+			have_min = true;
+		} else {
+			p->print_limit = (u32)strtoul(t, &end, 0);
+			if (end == t) {
+				ret = -EINVAL;
+				break;
+			}
+		}
+	}
+	free(copy);
+	return ret;
+}
+
+int callchain__parse_dump_size(const char *s, u32 *size)
+{
+	char *end;
+	unsigned long sz;
+
+	errno = 0;
+	sz = strtoul(s, &end, 0);
+	if (end == s || *end || errno || !sz || sz > CALLCHAIN_MAX_DUMP_SIZE)
+		return -EINVAL;
+	*size = (u32)ALIGN_UP(sz, 8UL);
+	return 0;
+}
+
+int callchain_param__parse_top(struct callchain_param *p, const char *arg,
+			       enum callchain_record_mode *mode, u32 *dump_size)
+{
+	const char *rest = arg;
+	size_t len;
+
+	p->enabled = true;
+	if (!arg || !*arg)
+		return 0;
+	len = strcspn(arg, ",");
+	if (len == 2 && !strncmp(arg, "fp", 2)) {
+		*mode = CALLCHAIN_RECORD_FP;
+	} else if (len == 5 && !strncmp(arg, "dwarf", 5)) {
+		*mode = CALLCHAIN_RECORD_DWARF;
+		*dump_size = CALLCHAIN_DEFAULT_DUMP_SIZE;
+		if (arg[len] && isdigit((unsigned char)arg[len + 1])) {
+			char num[32];
+			size_t n = strcspn(arg + len + 1, ",");
+
+			if (n >= sizeof(num) ||
+			    (memcpy(num, arg + len + 1, n), num[n] = 0,
+			     callchain__parse_dump_size(num, dump_size)))
+				return -ERANGE;
+			len += 1 + n;
+		}
+	} else if (len == 3 && !strncmp(arg, "lbr", 3)) {
+		*mode = CALLCHAIN_RECORD_LBR;
+	} else {
+		return callchain_param__parse(p, arg);
+	}
+	rest = arg + len;
+	if (*rest == ',')
+		rest++;
+	return *rest ? callchain_param__parse(p, rest) : 0;
 }

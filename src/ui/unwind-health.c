@@ -31,3 +31,15 @@ int unwind_health__fprintf(const struct unwind_health *h, FILE *fp)
 		fprintf(fp, "# Hint: %s\n", h->hints[i]);
 	return ferror(fp) ? -EIO : 0;
 }
+
+int unwind__fprintf_health(struct machine *m, FILE *fp)
+{
+	struct unwind_health h;
+	int ret;
+
+	if (unwind__health(m, &h))
+		return 0;
+	ret = unwind_health__fprintf(&h, fp);
+	unwind_health__exit(&h);
+	return ret;
+}

@@ -42,6 +42,34 @@ test_expect_success PERF_EVENTS '-g --stdio shows the call graph of the hot func
 	grep -q -- "--main$" out
 '
 
+# unwind-nofp has no frame pointers: only --call-graph dwarf reaches main
+test_expect_success PERF_EVENTS '--call-graph dwarf unwinds a program without frame pointers' '
+	"$HELPERS/unwind-nofp" 8000 >/dev/null 2>&1 &
+	nofp=$! &&
+	sleep 0.2 &&
+	"$PROF" top --stdio --call-graph dwarf --no-children -d 1 --refreshes 2 \
+		-e cpu-clock -p $nofp >out 2>err || :
+	"$PROF" top --stdio -g --no-children -d 1 --refreshes 1 \
+		-e cpu-clock -p $nofp >fp.out 2>fp.err || :
+	kill $nofp 2>/dev/null || :; wait $nofp || :
+	cat err >&2 &&
+	grep -E "^ +[0-9.]+%  unwind-nofp +\[\.\] uw_burn$" out &&
+	awk "/^ +[0-9.]+%  / { on = / uw_burn\$/ } on" out >chain &&
+	for f in uw_c uw_b uw_a main _start; do
+		grep -q "[ -]$f\$" chain || return 1
+	done &&
+	grep -q "^# Stack health: [1-9][0-9]* of [0-9]* samples" err &&
+	awk "/^ +[0-9.]+%  / { on = / uw_burn\$/ } on" fp.out >fp.chain &&
+	grep -q -- "---uw_burn\$" fp.chain && ! grep -q "[ -]uw_a\$" fp.chain
+'
+
+test_expect_success 'top --call-graph: a bad dwarf size and lbr are refused' '
+	test_expect_code 129 "$PROF" top --stdio --call-graph dwarf,70000 2>err &&
+	grep -q "^callchain: Incorrect stack dump size (max 65528): 70000$" err &&
+	test_expect_code 129 "$PROF" top --stdio --call-graph lbr 2>err &&
+	grep -q "lbr is not supported" err
+'
+
 test_expect_success PERF_EVENTS '--duration stops, SIGTERM ends cleanly' '
 	start_demo &&
 	"$PROF" top --stdio -d 1 --duration 1.5 -e cpu-clock -p "$(cat demo.pid)" >out 2>err &&
