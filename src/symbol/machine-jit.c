@@ -181,16 +181,52 @@ static void jit_code_move(struct machine *m, struct jit_dump *d, const struct ji
 		  r->move.code_size, dso);
 }
 
+/* The records of one chunk; returns the bytes used, *@need when none fit. */
+static size_t jit_dump__parse(struct machine *m, struct jit_dump *d, const u8 *buf,
+			      size_t len, u64 at, size_t *need, int *nr, bool quiet)
+{
+	size_t pos = 0;
+
+	*need = 0;
+	while (pos < len) {
+		struct jit_record r;
+		ssize_t n = jitdump__read_record(&d->h, buf + pos, len - pos, &r);
+
+		if (n == 0) {
+			/* incomplete here: the size it needs, when known */
+			*need = len - pos >= JITDUMP_PREFIX_SIZE ? r.total_size : JITDUMP_PREFIX_SIZE;
+			break;
+		}
+		if (n < 0) {
+			if (!quiet)
+				warning("%s: bad record at offset %" PRIu64 ", the rest is ignored.",
+					d->path, at + pos);
+			d->dead = true;
+			break;
+		}
+		pos += (size_t)n;
+		(*nr)++;
+		if (r.id == JIT_CODE_LOAD)
+			jit_code_load(m, d, &r);
+		else if (r.id == JIT_CODE_MOVE)
+			jit_code_move(m, d, &r);
+		/* DEBUG_INFO and UNWINDING_INFO: no line table nor unwinding yet */
+	}
+	return pos;
+}
+
+#define JIT_CHUNK	(1U << 20)
+
 /*
- * Read what @d gained since last time: whole records only, a record cut
- * by the end of the file waits for the next read. Returns the number of
- * records read.
+ * Read what @d gained since last time, a chunk at a time: whole records
+ * only; a record cut by the end of the file waits for the next read.
+ * Returns the number of records read.
  */
 static int jit_dump__read(struct machine *m, struct jit_dump *d, bool quiet)
 {
 	struct stat st;
+	size_t cap = JIT_CHUNK;
 	u8 *buf = NULL;
-	size_t len, pos = 0;
 	int fd, nr = 0;
 
 	if (d->dead)
@@ -203,48 +239,40 @@ static int jit_dump__read(struct machine *m, struct jit_dump *d, bool quiet)
 			pr_debug(1, "cannot read %s: %s", d->path, strerror(-fd));
 		return 0;
 	}
-	if (fstat(fd, &st) || (u64)st.st_size <= d->offset ||
-	    (u64)st.st_size - d->offset > SIZE_MAX / 2)
+	if (fstat(fd, &st))
 		goto out;
-	len = (size_t)((u64)st.st_size - d->offset);
-	buf = xmalloc(len);
-	len = (size_t)max(pread(fd, buf, len, (off_t)d->offset), (ssize_t)0);
-	if (!d->have_header) {
-		int hs = jitdump__read_header(buf, len, &d->h);
+	buf = xmalloc(cap);
+	while (!d->dead && d->offset < (u64)st.st_size) {
+		size_t want = (size_t)min((u64)cap, (u64)st.st_size - d->offset), need, used;
+		ssize_t len = pread(fd, buf, want, (off_t)d->offset);
 
-		if (hs == -ENODATA)
-			goto out;
-		if (hs < 0) {
-			if (!quiet)
-				warning("%s: not a jitdump file, ignoring it.", d->path);
-			d->dead = true;
-			goto out;
-		}
-		d->have_header = true;
-		pos = (size_t)hs;
-	}
-	while (pos < len) {
-		struct jit_record r;
-		ssize_t n = jitdump__read_record(&d->h, buf + pos, len - pos, &r);
+		if (len <= 0)
+			break;
+		if (!d->have_header) {
+			int hs = jitdump__read_header(buf, (size_t)len, &d->h);
 
-		if (n == 0)
-			break;
-		if (n < 0) {
-			if (!quiet)
-				warning("%s: bad record at offset %" PRIu64 ", the rest is ignored.",
-					d->path, d->offset + pos);
-			d->dead = true;
-			break;
+			if (hs == -ENODATA || (hs > 0 && (size_t)hs > (size_t)len))
+				break;		/* not all written yet */
+			if (hs < 0) {
+				if (!quiet)
+					warning("%s: not a jitdump file, ignoring it.", d->path);
+				d->dead = true;
+				break;
+			}
+			d->have_header = true;
+			d->offset += (u64)hs;
+			continue;
 		}
-		pos += (size_t)n;
-		nr++;
-		if (r.id == JIT_CODE_LOAD)
-			jit_code_load(m, d, &r);
-		else if (r.id == JIT_CODE_MOVE)
-			jit_code_move(m, d, &r);
-		/* DEBUG_INFO and UNWINDING_INFO: no line table nor unwinding yet */
+		used = jit_dump__parse(m, d, buf, (size_t)len, d->offset, &need, &nr, quiet);
+		d->offset += used;
+		if (used)
+			continue;
+		/* a record larger than the buffer, if the file holds it all */
+		if (!need || need <= cap || need > (u64)st.st_size - d->offset)
+			break;
+		cap = need;
+		buf = xrealloc(buf, cap);
 	}
-	d->offset += pos;
 out:
 	free(buf);
 	close(fd);

@@ -311,6 +311,55 @@ static void test_machine(const char *dir)
 	unlink(path);
 }
 
+/* A load larger than the reader's 1 MiB chunk, then a small one. */
+static void test_big(const char *dir)
+{
+	struct wbuf w = { 0 };
+	char path[PATH_MAX];
+	struct mmap_event ev = { .pid = 43, .tid = 43, .start = 0x7000, .len = 0x1000,
+				 .cpumode = 2, .prot = PROT_EXEC, .filename = path };
+	size_t big = 3 << 19;
+	u8 *code_bytes = calloc(1, big);
+	struct machine *m;
+	struct addr_location al;
+	int fd;
+	bool wrote;
+
+	snprintf(path, sizeof(path), "%s/jit-43.dump", dir);
+	fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
+	header(&w, 43, 0);
+	w32(&w, JIT_CODE_LOAD);
+	w32(&w, (u32)(56 + 4 + big));
+	w64(&w, 1);
+	w32(&w, 43);
+	w32(&w, 43);
+	w64(&w, 0x100000);
+	w64(&w, 0x100000);
+	w64(&w, big);
+	w64(&w, 1);
+	wbytes(&w, "big", 4);
+	wrote = write(fd, w.buf, w.len) == (ssize_t)w.len &&
+		write(fd, code_bytes, big) == (ssize_t)big;
+	w.len = 0;
+	load(&w, 2, 43, 0x1000, 2, "small");
+	wrote = wrote && write(fd, w.buf, w.len) == (ssize_t)w.len;
+	close(fd);
+	ok(wrote, "big dump written");
+	m = machine__new_host();
+	m->jit_live = true;
+	machine__process_mmap(m, &ev);
+	machine__jit_advance(m, 0);
+	machine__resolve(m, 2, 43, 43, 0x100000 + big - 1, &al);
+	is_str(al.sym ? al.sym->name : "-", "big", "a record larger than a chunk");
+	addr_location__exit(&al);
+	machine__resolve(m, 2, 43, 43, 0x1001, &al);
+	is_str(al.sym ? al.sym->name : "-", "small", "and the one after it");
+	addr_location__exit(&al);
+	machine__delete(m);
+	free(code_bytes);
+	unlink(path);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/t0810-jitdump.XXXXXX";
@@ -321,6 +370,7 @@ int main(void)
 	test_marker();
 	if (mkdtemp(dir)) {
 		test_machine(dir);
+		test_big(dir);
 		rmdir(dir);
 	}
 	return done_testing();
