@@ -12,7 +12,9 @@
 #include "prof/data-writer.h"
 #include "prof/evsel.h"
 #include "prof/header.h"
+#include "prof/machine.h"
 #include "prof/mmap.h"
+#include "prof/nsinfo.h"
 #include "prof/open-error.h"
 #include "prof/session.h"
 #include "prof/build-id.h"
@@ -61,11 +63,22 @@ struct hproc {
 	struct hmap *maps;
 	size_t nr, alloc;
 	bool sorted;
+	bool ns_read;
+	struct nsinfo *nsi;	/* its namespaces when not ours (a reference) */
 };
 
+/*
+ * A DSO of a process in another mount namespace (or a JIT map named with
+ * another pid namespace's pid) is opened there at the end: its build-id
+ * and the copy in the build-id cache come from that file. The process's
+ * namespace was pinned when it was first seen, so the container may be
+ * gone by then.
+ */
 struct hdso {
 	char *name;
 	bool hit, kernel;
+	bool jit;		/* name is /tmp/perf-PID.map */
+	struct nsinfo *nsi;	/* look it up there (a reference), or NULL */
 };
 
 struct hits {
@@ -78,7 +91,11 @@ struct hits {
 	u64 types[1];		/* sample_type of the first event */
 	u64 *ids, *id_types;	/* IDENTIFIER -> sample_type */
 	size_t nr_ids;
+	size_t nr_pinned;	/* namespaces held open (at most HITS_MAX_PINNED) */
 };
+
+/* Two fds each: a bound for -a on a host with many containers. */
+#define HITS_MAX_PINNED 256
 
 /* One recording: the options after parsing, and the run's state. */
 struct record {
@@ -584,18 +601,79 @@ static struct hproc *hits__proc(struct hits *h, pid_t pid, bool create)
 	return &h->procs[i];
 }
 
-static int hits__dso(struct hits *h, const char *name, bool kernel)
+/* @nsi: the namespaces to open it in (a file of another mount namespace
+ * is another DSO than ours of the same name), NULL for ours. */
+static int hits__dso(struct hits *h, const char *name, bool kernel, bool jit,
+		     struct nsinfo *nsi)
 {
+	struct hdso *d;
 	size_t i;
 
 	for (i = h->nr_dsos; i-- > 0;)
-		if (!strcmp(h->dsos[i].name, name))
+		if (!strcmp(h->dsos[i].name, name) && nsinfo__same_mntns(h->dsos[i].nsi, nsi))
 			return (int)i;
 	h->dsos = xgrow(h->dsos, sizeof(*h->dsos), h->nr_dsos + 1, &h->dso_alloc);
-	h->dsos[h->nr_dsos].name = xstrdup(name);
-	h->dsos[h->nr_dsos].hit = false;
-	h->dsos[h->nr_dsos].kernel = kernel;
+	d = &h->dsos[h->nr_dsos];
+	memset(d, 0, sizeof(*d));
+	d->name = xstrdup(name);
+	d->kernel = kernel;
+	d->jit = jit;
+	d->nsi = nsinfo__get(nsi);
 	return (int)h->nr_dsos++;
+}
+
+/* The process's namespaces when not ours, read (and pinned) once. */
+static struct nsinfo *hits__proc_nsinfo(struct hits *h, struct hproc *p)
+{
+	if (!p->ns_read) {
+		p->ns_read = true;
+		p->nsi = nsinfo__new(p->pid);
+		if (p->nsi && p->nsi->need_setns && h->nr_pinned < HITS_MAX_PINNED &&
+		    !nsinfo__pin(p->nsi))
+			h->nr_pinned++;
+	}
+	return p->nsi;
+}
+
+/* Open @d in its namespace: a regular file's fd, or -errno. */
+static int hdso__open(const struct hdso *d)
+{
+	char map[64];
+	const char *path = d->name;
+	struct stat st;
+	int fd;
+
+	if (d->jit) {
+		nsinfo__perf_map_name(d->nsi, map, sizeof(map));
+		path = map;
+	}
+	fd = nsinfo__open(d->nsi, path, O_RDONLY);
+	if (fd < 0) {
+		pr_debug(1, "cannot open %s in the namespaces of pid %d: %s\n", path,
+			 (int)d->nsi->pid, strerror(-fd));
+		return fd;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);	/* /dev/zero and the like: nothing to keep */
+		return -EINVAL;
+	}
+	return fd;
+}
+
+/* The build-id of a DSO opened in its namespace; a JIT map's is its contents'. */
+static int hdso__build_id(const struct hdso *d, int fd, struct build_id *bid)
+{
+	size_t len;
+	char *buf;
+
+	if (!d->jit)
+		return fd__read_build_id(fd, bid);
+	buf = read_fd_str(fd, &len);
+	if (!buf)
+		return -errno;
+	content__build_id(buf, len, bid);
+	free(buf);
+	return 0;
 }
 
 static void hproc__add(struct hproc *p, u64 start, u64 len, int dso)
@@ -646,11 +724,15 @@ static struct hmap *hproc__find(struct hproc *p, u64 addr)
 	return NULL;
 }
 
-static void hits__map(struct hits *h, u16 misc, u32 pid, u64 start, u64 len, const char *name)
+static void hits__map(struct hits *h, u16 misc, u32 pid, u64 start, u64 len, const char *name,
+		      u32 flags, u32 prot)
 {
 	u8 cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	bool kernel = cpumode == PERF_RECORD_MISC_KERNEL || (s32)pid == -1;
 	struct hproc *p = kernel ? &h->kernel : hits__proc(h, (pid_t)pid, true);
+	struct nsinfo *nsi = NULL;
+	char jitname[64];
+	bool jit = false;
 
 	if (!p || (misc & PERF_RECORD_MISC_MMAP_DATA))
 		return;
@@ -658,7 +740,17 @@ static void hits__map(struct hits *h, u16 misc, u32 pid, u64 start, u64 len, con
 		name = "[kernel.kallsyms]";
 		len = ~0ULL - start;	/* the kernel map runs to the end */
 	}
-	hproc__add(p, start, len, hits__dso(h, name, kernel));
+	if (!kernel && (nsi = hits__proc_nsinfo(h, p)) != NULL) {
+		/* The DSO names report will give these maps. */
+		jit = mmap__is_jit(name, flags, prot);
+		if (jit) {
+			snprintf(jitname, sizeof(jitname), "/tmp/perf-%d.map", (int)pid);
+			name = jitname;
+		} else if (!nsi->need_setns || name[0] != '/') {
+			nsi = NULL;	/* our path is theirs ([vdso] is the kernel's) */
+		}
+	}
+	hproc__add(p, start, len, hits__dso(h, name, kernel, jit, nsi));
 }
 
 static void hits__side(struct hits *h, const union perf_event *ev)
@@ -666,11 +758,11 @@ static void hits__side(struct hits *h, const union perf_event *ev)
 	switch (ev->header.type) {
 	case PERF_RECORD_MMAP:
 		hits__map(h, ev->header.misc, ev->mmap.pid, ev->mmap.start, ev->mmap.len,
-			  ev->mmap.filename);
+			  ev->mmap.filename, 0, PROT_EXEC);
 		break;
 	case PERF_RECORD_MMAP2:
 		hits__map(h, ev->header.misc, ev->mmap2.pid, ev->mmap2.start, ev->mmap2.len,
-			  ev->mmap2.filename);
+			  ev->mmap2.filename, ev->mmap2.flags, ev->mmap2.prot);
 		break;
 	case PERF_RECORD_FORK: {
 		struct hproc *parent, *child;
@@ -784,12 +876,16 @@ static void hits__exit(struct hits *h)
 {
 	size_t i;
 
-	for (i = 0; i < h->cap; i++)
+	for (i = 0; i < h->cap; i++) {
 		free(h->procs[i].maps);
+		nsinfo__put(h->procs[i].nsi);
+	}
 	free(h->procs);
 	free(h->kernel.maps);
-	for (i = 0; i < h->nr_dsos; i++)
+	for (i = 0; i < h->nr_dsos; i++) {
 		free(h->dsos[i].name);
+		nsinfo__put(h->dsos[i].nsi);
+	}
 	free(h->dsos);
 	free(h->ids);
 	free(h->id_types);
@@ -904,8 +1000,13 @@ static int copy_file(const char *from, const char *to)
 	return ret;
 }
 
-/* <dir>/<name>/<id>/{elf,kallsyms,vdso} and <dir>/.build-id/xx/rest -> it. */
-static void record__cache_one(const char *dir, const struct writer_build_id *b)
+/*
+ * <dir>/<name>/<id>/{elf,kallsyms,vdso,perf-map} and <dir>/.build-id/xx/rest
+ * -> it. @fd >= 0: the file opened in its process's namespace, else the
+ * one named is copied. A JIT map (@jit) is kept as "perf-map".
+ */
+static void record__cache_one(const char *dir, const struct writer_build_id *b,
+			      int fd, bool jit)
 {
 	char hex[SBUILD_ID_SIZE], *d, *file, *link_dir, *link_path, *target;
 	struct build_id bid = { .size = b->size };
@@ -919,7 +1020,8 @@ static void record__cache_one(const char *dir, const struct writer_build_id *b)
 	build_id__snprintf(&bid, hex, sizeof(hex));
 	d = xasprintf("%s/%s%s/%s", dir, b->filename[0] == '/' ? "" : "",
 		      b->filename[0] == '/' ? b->filename + 1 : b->filename, hex);
-	file = xasprintf("%s/%s", d, kallsyms ? "kallsyms" : vdso ? "vdso" : "elf");
+	file = xasprintf("%s/%s", d, kallsyms ? "kallsyms" : vdso ? "vdso" :
+			 jit ? "perf-map" : "elf");
 	if (stat(file, &st) && !mkdir_p(d)) {
 		if (kallsyms) {
 			size_t len = 0;
@@ -940,6 +1042,13 @@ static void record__cache_one(const char *dir, const struct writer_build_id *b)
 				fclose(f);
 			if (a && e > a)
 				copy_bytes(file, (void *)(uintptr_t)a, (size_t)(e - a));
+		} else if (fd >= 0) {
+			size_t len = 0;
+			char *buf = read_fd_str(fd, &len);
+
+			if (buf)
+				copy_bytes(file, buf, len);
+			free(buf);
 		} else {
 			copy_file(b->filename, file);
 		}
@@ -961,6 +1070,8 @@ static void record__set_buildids(struct record *r)
 {
 	struct hits *h = &r->hits;
 	struct writer_build_id *ids;
+	int *fds;
+	bool *jit;
 	size_t i, nr = 0;
 
 	if (h->first_time)
@@ -968,10 +1079,13 @@ static void record__set_buildids(struct record *r)
 	if (r->no_buildid)
 		return;
 	ids = xcalloc(h->nr_dsos + 2, sizeof(*ids));
+	fds = xcalloc(h->nr_dsos + 2, sizeof(*fds));
+	jit = xcalloc(h->nr_dsos + 2, sizeof(*jit));
 	for (i = 0; i < h->nr_dsos; i++) {
 		struct hdso *d = &h->dsos[i];
 		struct build_id bid = { .size = 0 };
-		int err;
+		size_t k;
+		int err, fd = -1;
 
 		/* perf always lists the kernel, hit or not */
 		if (!strcmp(d->name, "[vdso]") ||
@@ -981,12 +1095,24 @@ static void record__set_buildids(struct record *r)
 			err = kernel__read_build_id(&bid);
 		else if (d->kernel)
 			err = module_build_id(d->name, &bid);
+		else if (d->nsi)
+			err = (fd = hdso__open(d)) < 0 ? fd : hdso__build_id(d, fd, &bid);
 		else if (d->name[0] == '/')
 			err = filename__read_build_id(d->name, &bid);
 		else
 			continue;
-		if (err || !bid.size)
+		/* The same file seen from two mount namespaces: one entry. */
+		for (k = 0; !err && bid.size && k < nr; k++)
+			if (!strcmp(ids[k].filename, d->name) && ids[k].size == bid.size &&
+			    !memcmp(ids[k].build_id, bid.data, bid.size))
+				break;
+		if (err || !bid.size || k < nr) {
+			if (fd >= 0)
+				close(fd);
 			continue;
+		}
+		fds[nr] = fd;
+		jit[nr] = d->jit;
 		ids[nr].pid = -1;
 		ids[nr].misc = d->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
 		ids[nr].size = (u8)bid.size;
@@ -1004,6 +1130,7 @@ static void record__set_buildids(struct record *r)
 			ids[nr].size = (u8)bid.size;
 			memcpy(ids[nr].build_id, bid.data, bid.size);
 			ids[nr].filename = "[vdso]";
+			fds[nr] = -1;
 			nr++;
 		}
 	}
@@ -1012,8 +1139,13 @@ static void record__set_buildids(struct record *r)
 		const char *dir = buildid_dir();
 
 		for (i = 0; dir && *dir && i < nr; i++)
-			record__cache_one(dir, &ids[i]);
+			record__cache_one(dir, &ids[i], fds[i], jit[i]);
 	}
+	for (i = 0; i < nr; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	free(jit);
+	free(fds);
 	free(ids);
 }
 

@@ -823,6 +823,7 @@ static int top__run(struct top *t)
 	t->hists.order_caller = t->cp.order == ORDER_CALLER;
 	t->machine = machine__new_host();
 	t->machine->jit_live = true;
+	t->machine->live = true;	/* a container's files are looked up in it */
 	t->frames = xmalloc(TOP_MAX_FRAMES * sizeof(*t->frames));
 	t->cursor = xmalloc(TOP_MAX_FRAMES * sizeof(*t->cursor));
 	t->he_cache = xmalloc((TOP_MAX_FRAMES + 1) * sizeof(*t->he_cache));

@@ -35,6 +35,14 @@ int notes__read_build_id(const void *buf, size_t len, struct build_id *bid);
 /* The running kernel's build-id, from /sys/kernel/notes. */
 int kernel__read_build_id(struct build_id *bid);
 
+/*
+ * A name for a file that has no build-id (a JIT's /tmp/perf-PID.map):
+ * derived from its contents. record names the copy of a container's JIT
+ * map it keeps in the build-id cache so; report takes a file only if its
+ * contents give the recorded id.
+ */
+void content__build_id(const void *buf, size_t len, struct build_id *bid);
+
 /* Lower-case hex into @buf (at least SBUILD_ID_SIZE); returns its length. */
 int build_id__snprintf(const struct build_id *bid, char *buf, size_t size);
 bool build_id__equal(const struct build_id *a, const struct build_id *b);

@@ -30,6 +30,7 @@ enum dso_kind {
 #define DSO_ORIGIN_NOT_FOUND	'!'
 
 struct srcline_cache;
+struct nsinfo;
 
 struct dso {
 	struct list_head node;		/* machine's dsos */
@@ -58,6 +59,9 @@ struct dso {
 	u64 kernel_reloc_pgoff;		/* kernel: recorded _text (ref reloc) */
 	struct maps *kmaps;		/* kernel: the machine's kernel maps (borrowed) */
 	struct srcline_cache *srcline;
+	/* Live processes only (top): the namespaces of the process that
+	 * mapped it, its files are looked up there (nsinfo.h). A reference. */
+	struct nsinfo *nsinfo;
 };
 
 /* Returns a new dso with one reference (xmalloc). Short name derived. */
@@ -68,6 +72,8 @@ void dso__put(struct dso *dso);
 /* Replace the short name (copied). */
 void dso__set_short_name(struct dso *dso, const char *name);
 void dso__set_build_id(struct dso *dso, const struct build_id *bid);
+/* Look the DSO's files up in @nsi's mount namespace (takes a reference). */
+void dso__set_nsinfo(struct dso *dso, struct nsinfo *nsi);
 
 struct map;
 /*

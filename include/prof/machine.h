@@ -58,6 +58,10 @@ struct machine {
 		u64 shift, mult, zero, cycles, mask;
 		bool cap_short;
 	} tsc;
+	/* The records describe processes running now (top): a process in
+	 * other namespaces has its files looked up there (nsinfo.h). Never
+	 * for a file read later: its pid may be someone else's by then. */
+	bool live;
 };
 
 /*
@@ -102,6 +106,12 @@ struct mmap_event {
 	const struct build_id *bid;	/* MMAP2 with build-id, or NULL */
 	const char *filename;
 };
+
+/*
+ * Invariant 6: a map of this name, flags and prot is JIT code, whose
+ * symbols are in /tmp/perf-<pid>.map (anonymous executable memory).
+ */
+bool mmap__is_jit(const char *name, u32 flags, u32 prot);
 
 /*
  * Insert the map an MMAP/MMAP2 describes (kernel text, module, or user

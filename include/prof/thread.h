@@ -9,6 +9,7 @@
 #include "compat.h"
 
 struct maps;
+struct nsinfo;
 
 struct comm {
 	char *str;
@@ -24,6 +25,9 @@ struct thread {
 	size_t nr_comms;
 	bool comm_set;
 	bool exited;
+	/* Live machines only: the process's namespaces (leaders), read once. */
+	struct nsinfo *nsinfo;
+	bool nsinfo_read;
 };
 
 /* A new thread with one reference, comm ":tid", no maps (xmalloc). */

@@ -61,6 +61,8 @@ int levenshtein(const char *a, const char *b, int w, int s, int a_cost, int d);
  * Returns a new string or NULL with errno set. Trailing newline kept.
  */
 char *read_file_str(const char *path, size_t *lenp);
+/* The same for a regular file already open, from its start (pread). */
+char *read_fd_str(int fd, size_t *lenp);
 /* Read an integer from a file; returns 0 or -errno. */
 int read_file_u64(const char *path, u64 *val);
 int read_file_int(const char *path, int *val);

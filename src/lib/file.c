@@ -5,34 +5,54 @@
 #include "prof/strbuf.h"
 #include <fcntl.h>
 
-char *read_file_str(const char *path, size_t *lenp)
+/* Read to EOF: from @fd's offset, or (@from_start) from 0 with pread. */
+static char *read_all(int fd, bool from_start, size_t *lenp)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	off_t off = 0;
 
-	if (fd < 0)
-		return NULL;
 	for (;;) {
 		ssize_t n;
 
 		strbuf_grow(&sb, 4096);
-		n = read(fd, sb.buf + sb.len, sb.alloc - sb.len - 1);
+		if (from_start)
+			n = pread(fd, sb.buf + sb.len, sb.alloc - sb.len - 1, off);
+		else
+			n = read(fd, sb.buf + sb.len, sb.alloc - sb.len - 1);
 		if (n < 0) {
 			int err = errno;
 
 			if (err == EINTR)
 				continue;
-			close(fd);
 			strbuf_release(&sb);
 			errno = err;
 			return NULL;
 		}
 		if (n == 0)
 			break;
+		off += n;
 		strbuf_setlen(&sb, sb.len + (size_t)n);
 	}
-	close(fd);
 	return strbuf_detach(&sb, lenp);
+}
+
+char *read_fd_str(int fd, size_t *lenp)
+{
+	return read_all(fd, true, lenp);
+}
+
+char *read_file_str(const char *path, size_t *lenp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	char *s;
+
+	if (fd < 0)
+		return NULL;
+	s = read_all(fd, false, lenp);
+	err = errno;
+	close(fd);
+	errno = err;
+	return s;
 }
 
 int read_file_u64(const char *path, u64 *val)

@@ -12,6 +12,7 @@
 #include "prof/map.h"
 #include "prof/srcline.h"
 #include "prof/jitdump.h"
+#include "prof/nsinfo.h"
 #include "symbol-elf.h"
 #include "symbol-gen.h"
 
@@ -76,6 +77,7 @@ void dso__put(struct dso *dso)
 	free(dso->symsrc_filename);
 	free(dso->debug_filename);
 	free(dso->image);
+	nsinfo__put(dso->nsinfo);
 	free(dso);
 }
 
@@ -88,6 +90,13 @@ void dso__set_short_name(struct dso *dso, const char *name)
 void dso__set_build_id(struct dso *dso, const struct build_id *bid)
 {
 	dso->bid = *bid;
+}
+
+void dso__set_nsinfo(struct dso *dso, struct nsinfo *nsi)
+{
+	nsinfo__get(nsi);
+	nsinfo__put(dso->nsinfo);
+	dso->nsinfo = nsi;
 }
 
 /* ------------------------------------------------------------- dsos */
@@ -161,6 +170,18 @@ static int join_symfs(char *buf, size_t size, const char *path)
 	return snprintf(buf, size, "%s%s", symfs, path);
 }
 
+/*
+ * @path where this DSO's file system has it: under --symfs when one is
+ * given, else in the mount namespace of the (live) process that mapped
+ * it, else here. Every candidate but the build-id cache goes through it.
+ */
+static int dso__fs_path(const struct dso *dso, char *buf, size_t size, const char *path)
+{
+	if ((symbol_conf.symfs && *symbol_conf.symfs) || !dso->nsinfo)
+		return join_symfs(buf, size, path);
+	return nsinfo__path(dso->nsinfo, path, buf, size);
+}
+
 int dso__build_id_path(const struct dso *dso, const char *suffix, char *buf, size_t size)
 {
 	char hex[SBUILD_ID_SIZE];
@@ -214,19 +235,22 @@ static const char binary_type_origin[BT_NR] = {
 	[BT_SYSTEM_PATH] = 'd', [BT_OPENEMBEDDED] = 'o', [BT_MIXEDUP_UBUNTU] = 'x',
 };
 
-/* Candidate path for one binary type; -ENOENT when the type does not apply. */
+/*
+ * Candidate path for one binary type; -ENOENT when the type does not
+ * apply. All but the build-id cache are in the DSO's file system.
+ */
 static int dso__binary_type_path(struct dso *dso, enum binary_type t, char *buf, size_t size)
 {
-	char hex[SBUILD_ID_SIZE], dir[PATH_MAX], link[PATH_MAX];
+	char hex[SBUILD_ID_SIZE], dir[PATH_MAX], link[PATH_MAX], rel[PATH_MAX];
 	static const char *const debuglink_paths[] = {
 		"%.0s%s", "%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s",
 	};
-	const char *slash;
+	const char *name = dso->long_name, *slash;
 	size_t len;
 
 	switch (t) {
 	case BT_DEBUGLINK:
-		join_symfs(buf, size, dso->long_name);
+		dso__fs_path(dso, buf, size, name);
 		if (!is_regular_file(buf) || read_debuglink(buf, link, sizeof(link)))
 			return -ENOENT;
 		slash = strrchr(buf, '/');
@@ -243,40 +267,36 @@ static int dso__binary_type_path(struct dso *dso, enum binary_type t, char *buf,
 	case BT_BUILD_ID_CACHE_DEBUG:
 		return dso__build_id_path(dso, "debug", buf, size);
 	case BT_FEDORA:
-		len = (size_t)join_symfs(buf, size, "/usr/lib/debug");
-		snprintf(buf + len, size - len, "%s.debug", dso->long_name);
-		return 0;
+		snprintf(rel, sizeof(rel), "/usr/lib/debug%s.debug", name);
+		break;
 	case BT_UBUNTU:
-		len = (size_t)join_symfs(buf, size, "/usr/lib/debug");
-		snprintf(buf + len, size - len, "%s", dso->long_name);
-		return 0;
+		snprintf(rel, sizeof(rel), "/usr/lib/debug%s", name);
+		break;
 	case BT_BUILDID_DEBUGINFO:
 		if (!dso->bid.size)
 			return -ENOENT;
 		build_id__snprintf(&dso->bid, hex, sizeof(hex));
-		len = (size_t)join_symfs(buf, size, "/usr/lib/debug/.build-id/");
-		snprintf(buf + len, size - len, "%.2s/%s.debug", hex, hex + 2);
-		return 0;
+		snprintf(rel, sizeof(rel), "/usr/lib/debug/.build-id/%.2s/%s.debug", hex, hex + 2);
+		break;
 	case BT_SYSTEM_PATH:
-		join_symfs(buf, size, dso->long_name);
-		return 0;
+		snprintf(rel, sizeof(rel), "%s", name);
+		break;
 	case BT_OPENEMBEDDED:
-		slash = strrchr(dso->long_name, '/');
+		slash = strrchr(name, '/');
 		if (!slash)
 			return -ENOENT;
-		len = (size_t)join_symfs(buf, size, "");
-		snprintf(buf + len, size - len, "%.*s/.debug%s",
-			 (int)(slash - dso->long_name), dso->long_name, slash);
-		return 0;
+		snprintf(rel, sizeof(rel), "%.*s/.debug%s", (int)(slash - name), name, slash);
+		break;
 	case BT_MIXEDUP_UBUNTU:
-		if (!strstarts(dso->long_name, "/usr/lib/"))
+		if (!strstarts(name, "/usr/lib/"))
 			return -ENOENT;
-		len = (size_t)join_symfs(buf, size, "/usr/lib/debug");
-		snprintf(buf + len, size - len, "%s", dso->long_name + 4);
-		return 0;
+		snprintf(rel, sizeof(rel), "/usr/lib/debug%s", name + 4);
+		break;
 	default:
 		return -ENOENT;
 	}
+	dso__fs_path(dso, buf, size, rel);
+	return 0;
 }
 
 /*
@@ -347,14 +367,68 @@ static int perf_map__read(struct dso *dso, const char *path, bool only_new)
 	return (int)nr;
 }
 
-static int dso__load_perf_map(struct dso *dso, const char *path)
+/* Without a recorded id any map will do; with one, only the same contents. */
+static bool perf_map__matches(const struct dso *dso, const char *path)
 {
-	return perf_map__read(dso, path, false);
+	struct build_id bid;
+	size_t len;
+	char *buf;
+
+	if (!dso->bid.size)
+		return true;
+	buf = read_file_str(path, &len);
+	if (!buf)
+		return false;
+	content__build_id(buf, len, &bid);
+	free(buf);
+	return build_id__equal(&bid, &dso->bid);
+}
+
+/*
+ * The JIT map of a DSO_KIND_JIT dso: the build-id cache's copy (record
+ * keeps one for a process in a container, named by its contents' id),
+ * then, for a live process in other namespaces, /tmp/perf-<its own
+ * pid>.map in its own mount namespace, then the long name (under
+ * --symfs), our view of its pid as perf falls back to. -ENOENT: none.
+ */
+static int dso__perf_map_path(const struct dso *dso, char *buf, size_t size)
+{
+	char name[64];
+
+	if (!dso__build_id_path(dso, "perf-map", buf, size) && is_regular_file(buf) &&
+	    perf_map__matches(dso, buf))
+		return 0;
+	if (dso->nsinfo && !(symbol_conf.symfs && *symbol_conf.symfs)) {
+		nsinfo__perf_map_name(dso->nsinfo, name, sizeof(name));
+		nsinfo__path(dso->nsinfo, name, buf, size);
+		if (is_regular_file(buf) && perf_map__matches(dso, buf))
+			return 0;
+	}
+	join_symfs(buf, size, dso->long_name);
+	return is_regular_file(buf) && perf_map__matches(dso, buf) ? 0 : -ENOENT;
+}
+
+static int dso__load_perf_map(struct dso *dso)
+{
+	char path[PATH_MAX];
+	int nr;
+
+	if (dso__perf_map_path(dso, path, sizeof(path)))
+		return -ENOENT;
+	nr = perf_map__read(dso, path, false);
+	if (nr > 0)
+		dso->origin = 'j';
+	return nr;
 }
 
 int dso__reload_perf_map(struct dso *dso)
 {
-	int nr = perf_map__read(dso, dso->long_name, true);
+	char path[PATH_MAX];
+	int nr;
+
+	if (dso__perf_map_path(dso, path, sizeof(path)))
+		return -ENOENT;
+	nr = perf_map__read(dso, path, true);
 
 	/* Cached lookups, misses included, may now have a symbol. */
 	if (nr > 0)
@@ -535,7 +609,7 @@ static int dso__load_user(struct dso *dso)
 	if (!dso->bid.size) {
 		struct build_id bid;
 
-		join_symfs(path, sizeof(path), dso->long_name);
+		dso__fs_path(dso, path, sizeof(path), dso->long_name);
 		if (is_regular_file(path) && filename__read_build_id(path, &bid) == 0)
 			dso__set_build_id(dso, &bid);
 	}
@@ -608,15 +682,9 @@ static int dso__load_symbols(struct dso *dso, struct map *map)
 	case DSO_KIND_VDSO:
 		nr = dso__load_vdso(dso);
 		break;
-	case DSO_KIND_JIT: {
-		char path[PATH_MAX];
-
-		join_symfs(path, sizeof(path), dso->long_name);
-		nr = dso__load_perf_map(dso, path);
-		if (nr > 0)
-			dso->origin = 'j';
+	case DSO_KIND_JIT:
+		nr = dso__load_perf_map(dso);
 		break;
-	}
 	case DSO_KIND_NODSO:
 	case DSO_KIND_JITDUMP:		/* created loaded (machine-jit.c) */
 		break;

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include "prof/util.h"
 #include "prof/machine.h"
+#include "prof/nsinfo.h"
 #include "symbol-gen.h"
 
 struct machine *machine__new_host(void)
@@ -273,6 +274,45 @@ static bool is_no_dso_memory(const char *name)
 	return strstarts(name, "[stack") || strstarts(name, "/SYSV") || !strcmp(name, "[heap]");
 }
 
+/* "/tmp/perf-PID.map", the name JIT DSOs get: its PID. */
+static bool perf_map__pid(const char *name, int *pid)
+{
+	char end;
+
+	return sscanf(name, "/tmp/perf-%d.ma%c", pid, &end) == 2 && end == 'p' &&
+	       !strcmp(name + strlen(name) - 4, ".map");
+}
+
+static void jit_dso__set_short_name(struct dso *dso, int pid)
+{
+	char sn[64];
+
+	snprintf(sn, sizeof(sn), "[JIT] tid %d", pid);
+	dso__set_short_name(dso, sn);
+}
+
+bool mmap__is_jit(const char *name, u32 flags, u32 prot)
+{
+	return (is_anon_memory(name, flags) || is_no_dso_memory(name)) && (prot & PROT_EXEC);
+}
+
+/*
+ * A live process's namespaces, read once per process (on its leader);
+ * NULL when it shares ours, is gone, or the machine is not live.
+ */
+static struct nsinfo *machine__thread_nsinfo(struct machine *m, struct thread *t)
+{
+	if (!m->live || t->pid <= 0)
+		return NULL;
+	if (t->pid != t->tid)
+		t = machine__findnew_thread(m, t->pid, t->pid);
+	if (!t->nsinfo_read) {
+		t->nsinfo_read = true;
+		t->nsinfo = nsinfo__new(t->pid);
+	}
+	return t->nsinfo;
+}
+
 int machine__process_mmap(struct machine *m, const struct mmap_event *ev)
 {
 	struct thread *t;
@@ -319,12 +359,8 @@ int machine__process_mmap(struct machine *m, const struct mmap_event *ev)
 	dso = dsos__find(&m->dsos, name, ev->bid, ev->has_id && kind == DSO_KIND_USER ? id : NULL);
 	if (!dso) {
 		dso = dso__new(name, kind);
-		if (kind == DSO_KIND_JIT) {
-			char sn[64];
-
-			snprintf(sn, sizeof(sn), "[JIT] tid %d", (int)ev->pid);
-			dso__set_short_name(dso, sn);
-		}
+		if (kind == DSO_KIND_JIT)
+			jit_dso__set_short_name(dso, ev->pid);
 		if (ev->has_id && kind == DSO_KIND_USER) {
 			dso->has_id = true;
 			dso->maj = ev->maj;
@@ -332,6 +368,9 @@ int machine__process_mmap(struct machine *m, const struct mmap_event *ev)
 			dso->ino = ev->ino;
 			dso->ino_gen = ev->ino_gen;
 		}
+		/* [vdso] is the kernel's: never looked up in a container. */
+		if (kind == DSO_KIND_USER || kind == DSO_KIND_JIT)
+			dso__set_nsinfo(dso, machine__thread_nsinfo(m, t));
 		dsos__add(&m->dsos, dso);
 		dso__put(dso);
 	}
@@ -358,12 +397,17 @@ int machine__set_build_id(struct machine *m, u8 cpumode, const char *filename,
 		dso = dsos__find(&m->dsos, filename, NULL, NULL);
 		if (!dso) {
 			enum dso_kind kind = DSO_KIND_USER;
+			int pid;
 
 			if (!strcmp(filename, "[vdso]"))
 				kind = DSO_KIND_VDSO;
 			else if (cpumode == PROF_CPUMODE_KERNEL)
 				kind = DSO_KIND_MODULE;
+			else if (perf_map__pid(filename, &pid))
+				kind = DSO_KIND_JIT;	/* a container's, record kept a copy */
 			dso = dso__new(filename, kind);
+			if (kind == DSO_KIND_JIT)
+				jit_dso__set_short_name(dso, pid);
 			if (kind == DSO_KIND_MODULE) {
 				struct kmod_path km;
 

@@ -4,6 +4,7 @@
 #include "prof/util.h"
 #include "prof/thread.h"
 #include "prof/map.h"
+#include "prof/nsinfo.h"
 
 struct thread *thread__new(pid_t pid, pid_t tid)
 {
@@ -35,6 +36,7 @@ void thread__put(struct thread *t)
 		free(t->comms[i].str);
 	free(t->comms);
 	maps__put(t->maps);
+	nsinfo__put(t->nsinfo);
 	free(t);
 }
 

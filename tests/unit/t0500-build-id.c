@@ -67,6 +67,21 @@ static void test_notes_blob(void)
 	is_int(notes__read_build_id(blob, 3, &bid), -ENODATA, "shorter than a header");
 }
 
+/* A JIT map's stand-in build-id: its contents', so equal iff they are. */
+static void test_content_id(void)
+{
+	static const char a[] = "7f00 a jit_one\n", b[] = "7f00 a jit_two\n";
+	struct build_id x, y, z;
+
+	content__build_id(a, sizeof(a) - 1, &x);
+	content__build_id(a, sizeof(a) - 1, &y);
+	content__build_id(b, sizeof(b) - 1, &z);
+	ok(x.size == BUILD_ID_SIZE && build_id__equal(&x, &y), "same contents, same id");
+	ok(!build_id__equal(&x, &z), "other contents, other id");
+	content__build_id(a, sizeof(a) - 2, &z);
+	ok(!build_id__equal(&x, &z), "a prefix has another id");
+}
+
 int main(int argc, char **argv)
 {
 	struct build_id bid;
@@ -82,6 +97,7 @@ int main(int argc, char **argv)
 	is_int(filename__read_build_id("/nonexistent/file", &bid), -ENOENT, "missing file");
 	is_int(filename__read_build_id("/etc/passwd", &bid), -ENOEXEC, "not ELF");
 	test_notes_blob();
+	test_content_id();
 	if (kernel__read_build_id(&bid) == 0) {
 		build_id__snprintf(&bid, hex, sizeof(hex));
 		ok(bid.size == 20 && strlen(hex) == 40, "kernel build-id %s", hex);

@@ -1,0 +1,139 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='processes in other mount and pid namespaces (containers)'
+. "$(dirname "$0")/test-lib.sh"
+
+# record fills a build-id cache: keep it private to the test.
+HOME=$TRASH
+export HOME
+
+# The "container": its own mount and pid namespaces, its own tmpfs on
+# /dev/shm holding the workload at $BOX/w (ns-work), and its own /tmp for
+# its JIT map, which it names with the pid it has there (1). The host has
+# a decoy at the same path $BOX/w (symtest: other function names), and a
+# decoy JIT map /tmp/perf-<host pid>.map: neither may ever be used.
+BOX=/dev/shm/prof-t0820-$$
+
+# container SECS [jit]: start it in the background; its host pid goes to
+# the file cpid once it runs. The caller waits for it ("wait").
+container() {
+	rm -f ready cpid
+	unshare --mount --pid --fork --mount-proc sh -c "
+		mount -t tmpfs none /dev/shm && mkdir -p $BOX &&
+		cp '$HELPERS/ns-work' $BOX/w && mount -t tmpfs none /tmp &&
+		exec $BOX/w $*" >ready 2>container.err &
+	_u=$!
+	_i=0
+	while [ $_i -lt 150 ]; do
+		_p=$(cat /proc/$_u/task/$_u/children 2>/dev/null | tr -d " ")
+		if [ -n "$_p" ] && grep -q ready ready; then
+			echo "$_p" >cpid
+			# The decoy JIT map, at the address the real one names.
+			printf "%s a decoy_jit_symbol\n" \
+				"$(cut -d" " -f1 /proc/$_p/root/tmp/perf-1.map 2>/dev/null || echo 0)" \
+				>/tmp/perf-$_p.map
+			echo "/tmp/perf-$_p.map" >>decoys
+			return 0
+		fi
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
+no_decoy() {
+	! grep -E "sym_|decoy" "$1"
+}
+
+test_expect_success ROOT,UNSHARE 'setup: the host decoy' '
+	mkdir -p $BOX &&
+	cp "$HELPERS/symtest" $BOX/w &&
+	: >decoys
+'
+
+test_expect_success ROOT,UNSHARE,PERF_EVENTS 'record -p; report after the container is gone' '
+	container 3 jit &&
+	cpid=$(cat cpid) &&
+	"$PROF" record -q -e cpu-clock -o p.data -p $cpid 2>err &&
+	wait &&
+	! test -d /proc/$cpid &&
+	"$PROF" report -i p.data --stdio --sort dso,sym >out 2>err &&
+	grep -E "^ +[0-9.]+% +w +\[\.\] nsw_container_alpha$" out &&
+	grep -E "^ +[0-9.]+% +w +\[\.\] nsw_container_beta$" out &&
+	grep -E "^ +[0-9.]+% +\[JIT\] tid $cpid +\[\.\] nsw_jit_gamma$" out &&
+	no_decoy out
+'
+
+test_expect_success ROOT,UNSHARE,PERF_EVENTS 'the build-id cache holds the container files' '
+	cpid=$(cat cpid) &&
+	find .debug$BOX/w -name elf >elf &&
+	test_line_count = 1 elf &&
+	cmp "$(cat elf)" "$HELPERS/ns-work" &&
+	find .debug/tmp/perf-$cpid.map -name perf-map >map &&
+	test_line_count = 1 map &&
+	grep -q " nsw_jit_gamma$" "$(cat map)"
+'
+
+# perf 6.1 itself, recording this case, reads the build-id of the host
+# decoy once the container is gone; given prof's file and cache it
+# resolves the binary as prof does (not the JIT map: perf never caches it).
+test_expect_success ROOT,UNSHARE,PERF_EVENTS,PERF 'perf report on the file prof recorded' '
+	LC_ALL=C "$PERF" report -i p.data --stdio --sort dso,sym 2>perf.err |
+		grep -v "^#" | grep -v JIT | grep . >perf.out &&
+	grep -v "^#" out | grep -v JIT | grep . >prof.out &&
+	grep nsw_container_alpha perf.out &&
+	test_cmp perf.out prof.out
+'
+
+# When the container outlives the recording, perf 6.1 handles it too: it
+# reads the build-id inside and caches the binary; prof reads its file so.
+test_expect_success ROOT,UNSHARE,PERF_EVENTS,PERF 'perf record of a live container, prof report' '
+	container 4 &&
+	cpid=$(cat cpid) &&
+	"$PERF" record -q -e cpu-clock -o perf.data -p $cpid -- sleep 1.5 >/dev/null 2>&1 &&
+	wait &&
+	LC_ALL=C "$PERF" report -i perf.data --stdio --sort dso,sym 2>perf.err |
+		grep -v "^#" | grep . >perf.out &&
+	"$PROF" report -i perf.data --stdio --sort dso,sym 2>err | grep -v "^#" | grep . >prof.out &&
+	grep -E "^ +[0-9.]+% +w +\[\.\] nsw_container_alpha$" prof.out &&
+	test_cmp perf.out prof.out
+'
+
+test_expect_success ROOT,UNSHARE,PERF_EVENTS 'without the build-id cache, still never the host file' '
+	container 3 &&
+	cpid=$(cat cpid) &&
+	"$PROF" record -q -N -e cpu-clock -o n.data -p $cpid 2>err &&
+	wait &&
+	HOME=$TRASH/empty "$PROF" report -i n.data --stdio --sort dso,sym >out 2>err &&
+	grep -E "^ +[0-9.]+% +w +\[\.\] 0x" out &&
+	no_decoy out
+'
+
+test_expect_success ROOT,UNSHARE,SYSWIDE 'record -a while the container runs' '
+	container 4 jit &&
+	cpid=$(cat cpid) &&
+	"$PROF" record -q -a -e cpu-clock -o a.data -- sleep 1.5 2>err &&
+	wait &&
+	"$PROF" report -i a.data --stdio --sort pid,dso,sym >out 2>err &&
+	grep -E "^ +[0-9.]+% +$cpid:w +w +\[\.\] nsw_container_alpha$" out &&
+	grep -E "^ +[0-9.]+% +$cpid:w +\[JIT\] tid $cpid +\[\.\] nsw_jit_gamma$" out &&
+	grep "$cpid:w" out >mine &&
+	no_decoy mine
+'
+
+test_expect_success ROOT,UNSHARE,PERF_EVENTS 'top resolves in the container while it lives' '
+	container 4 jit &&
+	cpid=$(cat cpid) &&
+	"$PROF" top --stdio -d 1 --refreshes 2 -e cpu-clock -p $cpid >out 2>err || :
+	wait &&
+	grep -E "^ +[0-9.]+% +w +\[\.\] nsw_container_alpha$" out &&
+	grep -E "^ +[0-9.]+% +\[JIT\] tid $cpid +\[\.\] nsw_jit_gamma$" out &&
+	no_decoy out
+'
+
+test_expect_success ROOT,UNSHARE 'cleanup: the host decoys' '
+	rm -rf $BOX &&
+	xargs rm -f <decoys
+'
+
+test_done
