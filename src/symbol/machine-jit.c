@@ -163,6 +163,7 @@ static void jit_code_load(struct machine *m, struct jit_dump *d, const struct ji
 	symbols__sort(&dso->symbols);
 	dso->loaded = true;
 	dso->origin = 'B';	/* perf reads its jitted ELF from the build-id cache */
+	dso->has_symtab = true;	/* that ELF's .symtab: srcline "??:0" as perf */
 	dsos__add(&m->dsos, dso);
 	jit_queue(m->jit, jit_time(m, d, r->timestamp), d->pid, r->load.code_addr,
 		  r->load.code_size, dso);

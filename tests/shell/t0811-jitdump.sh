@@ -35,6 +35,10 @@ test_expect_success PERF_EVENTS,PERF 'same report as perf inject --jit + perf re
 	"$PERF" report -i injected.data --stdio 2>/dev/null >perf.out &&
 	"$PROF" report -i mono.data --stdio >prof.out &&
 	body perf.out >expect && body prof.out >actual &&
+	test_cmp expect actual &&
+	"$PERF" report -i injected.data --stdio --sort sym,srcline 2>/dev/null |
+		grep "jit_" | sed "s/  */ /g" >expect &&
+	"$PROF" report -i mono.data --stdio --sort sym,srcline | grep "jit_" | sed "s/  */ /g" >actual &&
 	test_cmp expect actual
 '
 
