@@ -355,9 +355,6 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 			if (he->filtered)
 				continue;
 			w = sort_key__value_width(f->key, he);
-			if (f->key->id == SORT_DSO && hist_layout__has_key(l, SORT_SYM) == false)
-				w = he->dso ? (int)strlen(verbose > 0 ? he->dso->long_name :
-							  he->dso->short_name) : 0;
 			if (w > widths[i])
 				widths[i] = w;
 		}
@@ -441,10 +438,15 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 				}
 				fprintf(fp, " %*" PRIu64, w - 1, he->period);
 				break;
-			case HPP_SORT_KEY:
-				sort_key__snprintf(f->key, he, buf, sizeof(buf), w);
+			case HPP_SORT_KEY: {
+				int n = sort_key__snprintf(f->key, he, buf, sizeof(buf), w);
+
 				fputs(buf, fp);
+				/* perf pads every column but the last to its width */
+				if (i < l->nr_fields - 1 && n < w)
+					fprintf(fp, "%*s", w - n, "");
 				break;
+			}
 			}
 		}
 		fputc('\n', fp);
