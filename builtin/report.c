@@ -444,40 +444,65 @@ static void report__grow_hists(struct report *rep, int nr)
 	rep->nr_hists = nr;
 }
 
+/* Resolve one end of a branch; returns the size of its map (0: none). */
+static u64 branch_end__resolve(struct report *rep, const struct hist_sample *hs, u64 ip,
+			       struct branch_end *e)
+{
+	struct addr_location al;
+	u64 map_size;
+
+	machine__resolve_any(rep->machine, hs->pid, hs->tid, ip, &al);
+	e->addr = ip;
+	e->al_addr = al.addr;
+	e->dso = al.map ? al.map->dso : NULL;
+	e->sym = al.map ? al.sym : NULL;
+	e->level = al.level;
+	map_size = al.map ? al.map->end - al.map->start : 0;
+	addr_location__exit(&al);
+	return map_size;
+}
+
 /*
  * perf's branch mode (files with branch stacks): every branch of the
- * sample is an entry of period 1 at its target, shown by raw address;
- * the privilege tag stays the sample's.
+ * sample is an entry of period 1 with both ends resolved; the sample's
+ * own keys (sym, dso) see the branch target by raw address, with the
+ * sample's privilege tag, and the sample's location decides filtering.
  */
 static void report__add_branches(struct report *rep, struct hists *h, struct hist_sample *hs,
 				 const struct perf_sample *sample)
 {
+	bool filtered = report__filtered(rep, hs->comm, hs->pid, hs->tid, hs->dso, hs->sym);
+	struct hist_branch b = { 0 };
+
+	hs->branch = &b;
 	for (u64 i = 0; i < sample->branch_nr; i++) {
-		u64 to = sample->branch[i].to;
-		struct addr_location bl;
+		u64 flags = sample->branch[i].flags, map_size;
 		struct hist_entry *he;
 		size_t nr_before;
 
-		machine__resolve(rep->machine, PROF_CPUMODE_USER, hs->pid, hs->tid, to, &bl);
-		if (!bl.map) {
-			addr_location__exit(&bl);
-			machine__resolve(rep->machine, PROF_CPUMODE_KERNEL, hs->pid, hs->tid, to, &bl);
-		}
-		hs->has_map = bl.map != NULL;
-		hs->dso = bl.map ? bl.map->dso : NULL;
-		hs->map_size = bl.map ? bl.map->end - bl.map->start : 0;
-		hs->sym = bl.map ? bl.sym : NULL;
-		hs->ip = to;
+		map_size = branch_end__resolve(rep, hs, sample->branch[i].to, &b.to);
+		branch_end__resolve(rep, hs, sample->branch[i].from, &b.from);
+		if (rep->hide_unresolved && !(b.from.sym && b.to.sym))
+			continue;
+		b.mispred = flags & 1;
+		b.predicted = flags & 2;
+		b.in_tx = flags & 4;
+		b.abort = flags & 8;
+		b.cycles = (u16)(flags >> 4);
+		hs->has_map = b.to.dso != NULL;
+		hs->dso = b.to.dso;
+		hs->map_size = map_size;
+		hs->sym = b.to.sym;
+		hs->ip = b.to.addr;
 		hs->period = 1;
 		nr_before = h->nr_entries;
 		he = hists__add(h, hs, true);
 		if (h->nr_entries != nr_before)
-			he->filtered = report__filtered(rep, hs->comm, hs->pid, hs->tid, hs->dso,
-							hs->sym);
+			he->filtered = filtered;
 		h->nr_samples++;
 		h->total_period++;
-		addr_location__exit(&bl);
 	}
+	hs->branch = NULL;
 }
 
 /*
@@ -781,12 +806,62 @@ static int on_feature(struct session *s, union perf_event *ev)
 	return 0;
 }
 
+static u64 combined_sample_type(struct session *s)
+{
+	u64 type = 0;
+
+	for (int i = 0; i < session__nr_evsels(s); i++)
+		type |= session__evsel(s, i)->attr.sample_type;
+	return type;
+}
+
 static bool any_callchain(struct session *s)
 {
-	for (int i = 0; i < session__nr_evsels(s); i++)
-		if (session__evsel(s, i)->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
-			return true;
-	return false;
+	return combined_sample_type(s) & PERF_SAMPLE_CALLCHAIN;
+}
+
+/*
+ * perf's branch mode: -b, or by default a file with branch stacks
+ * (HEADER_BRANCH_STACK) unless it has user stacks too.
+ */
+static bool report__branch_mode(struct report *rep)
+{
+	if (rep->branch_stack != -1)
+		return rep->branch_stack == 1;
+	return perf_header__has_feat(session__header(rep->session), HEADER_BRANCH_STACK) &&
+	       !(combined_sample_type(rep->session) & PERF_SAMPLE_STACK_USER);
+}
+
+/* The columns and sort keys, in branch mode when it is on; 0 or -1. */
+static int report__setup_layout(struct report *rep, bool children)
+{
+	const char *bad = NULL, *order = rep->sort_order;
+	char *with_ipc = NULL;
+	int ret;
+
+	/* perf adds an IPC column to a --sort naming "symbol", and no other */
+	if (order && strstr(order, "ipc"))
+		return error("Invalid --sort key: `%s' (the IPC column comes with symbol keys)",
+			     order);
+	if (order && strstr(order, "symbol")) {
+		with_ipc = xmalloc(strlen(order) + sizeof(",ipc_null"));
+		sprintf(with_ipc, "%s,%s", order, rep->branch_mode ? "ipc_lbr" : "ipc_null");
+		order = with_ipc;
+	}
+	if (rep->branch_mode)
+		ret = hist_layout__setup_branch(&rep->layout, order, rep->field_order,
+						rep->show_nr_samples, rep->show_total_period,
+						&bad);
+	else
+		ret = hist_layout__setup(&rep->layout, order, rep->field_order,
+					 children, rep->show_nr_samples,
+					 rep->show_total_period, &bad);
+	free(with_ipc);
+	if (ret == -EOPNOTSUPP)		/* a branch key without branch mode */
+		return error("Invalid --sort key: `%s'", bad ? bad : "");
+	if (ret < 0)
+		return error("Unknown --sort key: `%s'", bad ? bad : "");
+	return 0;
 }
 
 /*
@@ -947,18 +1022,14 @@ static int report__dump(struct report *rep)
 		.time_conv = on_time_conv,
 		.feature = rep->header ? on_feature : NULL, .ordered_events = true, .priv = rep,
 	};
-	const char *bad = NULL;
 	int ret;
 
 	rep->machine = machine__new_host();
 	set_header_build_ids(rep);
-	rep->branch_mode = rep->branch_stack == 1 ||
-			   (rep->branch_stack == -1 &&
-			    perf_header__has_feat(session__header(rep->session), HEADER_BRANCH_STACK));
+	rep->branch_mode = report__branch_mode(rep);
 	/* perf sets up its sort keys first: the "# comm: x" lines come from them */
-	if (hist_layout__setup(&rep->layout, rep->sort_order, rep->field_order, false,
-			       rep->show_nr_samples, rep->show_total_period, &bad) < 0)
-		return error("Unknown --sort key: `%s'", bad ? bad : "");
+	if (report__setup_layout(rep, false) < 0)
+		return -1;
 	report__print_preamble(rep);
 	ret = session__process_events(rep->session, &tool);
 	if (ret < 0) {
@@ -986,6 +1057,13 @@ static void report__print_preamble(struct report *rep)
 	report__setup_elide(rep);
 }
 
+static int report__no_callchain_error(void)
+{
+	fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
+	      "Did you call 'perf record' without -g or -b?\n", stderr);
+	return -1;
+}
+
 static int report__run(struct report *rep)
 {
 	struct tool tool = {
@@ -994,9 +1072,8 @@ static int report__run(struct report *rep)
 		.time_conv = on_time_conv,
 		.feature = rep->header ? on_feature : NULL, .read = on_read,
 	};
-	const char *bad = NULL;
 	bool pipe = session__is_pipe(rep->session);
-	bool has_chain, defer;
+	bool has_chain, no_chain, has_branch, defer;
 	int ret;
 
 	rep->machine = machine__new_host();
@@ -1007,18 +1084,17 @@ static int report__run(struct report *rep)
 	 * Children view is off.
 	 */
 	has_chain = !pipe && any_callchain(rep->session);
-	if (rep->cp.enabled && !has_chain && !pipe && rep->call_graph_set && !rep->no_call_graph) {
-		fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
-		      "Did you call 'perf record' without -g or -b?\n", stderr);
-		return -1;
-	}
+	/* perf says it after the preamble when the file has branch stacks */
+	no_chain = rep->cp.enabled && !has_chain && !pipe && rep->call_graph_set &&
+		   !rep->no_call_graph;
+	has_branch = combined_sample_type(rep->session) & PERF_SAMPLE_BRANCH_STACK;
+	if (no_chain && !has_branch)
+		return report__no_callchain_error();
 	rep->use_callchain = (has_chain || pipe) && rep->cp.mode != CHAIN_NONE &&
 			     !rep->no_call_graph;
 	rep->cp.enabled = rep->use_callchain;
 	/* perf switches to branch histograms when the file has branch stacks */
-	rep->branch_mode = rep->branch_stack == 1 ||
-			   (rep->branch_stack == -1 &&
-			    perf_header__has_feat(session__header(rep->session), HEADER_BRANCH_STACK));
+	rep->branch_mode = report__branch_mode(rep);
 	if (rep->branch_mode)
 		rep->children = false, rep->children_set = true;
 	if (!rep->children_set)
@@ -1030,9 +1106,8 @@ static int report__run(struct report *rep)
 		rep->children = false;
 	callchain_set_key(rep->cp.key);
 
-	if (hist_layout__setup(&rep->layout, rep->sort_order, rep->field_order, rep->children,
-			       rep->show_nr_samples, rep->show_total_period, &bad) < 0)
-		return error("Unknown --sort key: `%s'", bad ? bad : "");
+	if (report__setup_layout(rep, rep->children) < 0)
+		return -1;
 	if (hist_layout__has_key(&rep->layout, SORT_PARENT) || rep->parent_pattern) {
 		if (regcomp(&rep->parent_regex,
 			    rep->parent_pattern ? rep->parent_pattern : "^sys_|^do_page_fault",
@@ -1053,6 +1128,17 @@ static int report__run(struct report *rep)
 	defer = rep->use_pager && isatty(STDOUT_FILENO);
 	if (!defer && !rep->use_tui)
 		report__print_preamble(rep);
+	if (no_chain) {
+		fflush(stdout);
+		return report__no_callchain_error();
+	}
+	if (rep->branch_mode && !pipe && !has_branch) {
+		/* perf's words, and its exit status */
+		fflush(stdout);
+		fputs("Error:\nSelected -b but no branch data. "
+		      "Did you call perf record without -b?\n", stderr);
+		return 0;
+	}
 	report__progress_start(rep);
 	ret = session__process_events(rep->session, &tool);
 	report__progress_end(rep);

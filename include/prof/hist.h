@@ -21,6 +21,23 @@ struct thread;
 struct hist_str;
 struct hist_srcline_slot;
 
+/* One end of a branch (perf's addr_map_symbol), resolved in the sample's thread. */
+struct branch_end {
+	u64 addr;			/* as recorded */
+	u64 al_addr;			/* map-relative when a map was found */
+	struct dso *dso;		/* NULL: no map */
+	struct symbol *sym;
+	char level;			/* '.', 'k', or 'H' for no map */
+};
+
+/* A branch-stack entry (perf's branch_info): both ends and the flags. */
+struct hist_branch {
+	struct branch_end from, to;
+	u16 cycles;			/* 0: not recorded */
+	bool mispred, predicted, in_tx, abort;
+	const char *srcline_from, *srcline_to;	/* interned; set when a key needs them */
+};
+
 struct hist_entry {
 	struct hist_entry *hnext;	/* merge hash chain */
 	/* keys */
@@ -39,6 +56,7 @@ struct hist_entry {
 	struct symbol *parent;
 	const char *srcline;		/* computed on demand, interned */
 	const char *srcfile;
+	struct hist_branch *branch;	/* branch mode: owned copy, else NULL */
 	/* values */
 	u64 period, nr_events;
 	u64 period_acc, nr_events_acc;	/* children mode */
@@ -73,6 +91,7 @@ struct hist_sample {
 	 */
 	bool raw_ip;
 	const char *srcline;		/* known already (inline frames), or NULL */
+	const struct hist_branch *branch;	/* branch mode: borrowed, copied on insert */
 };
 
 struct hists {
@@ -92,6 +111,7 @@ struct hists {
 	const struct dso *dso_cache[HISTS_DSO_CACHE];
 	u32 dso_cache_hash[HISTS_DSO_CACHE];
 	int has_srcline, has_srcfile;	/* -1: not looked at yet */
+	bool has_srcline_from, has_srcline_to;
 	struct hist_srcline_slot *srcline_slots;	/* (dso, address) -> interned text */
 	/* layouts merging only by comm, dso and sym: a direct-mapped entry cache */
 	int simple_keys;		/* -1: not looked at yet */

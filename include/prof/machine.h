@@ -197,6 +197,12 @@ int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
  */
 int machine__resolve_fb(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 			u64 ip, struct addr_location *al);
+/*
+ * perf's thread__find_cpumode_addr_location, for branch-stack addresses:
+ * the first of user, kernel that has a map; none: level 'H', no map.
+ */
+int machine__resolve_any(struct machine *m, pid_t pid, pid_t tid, u64 ip,
+			 struct addr_location *al);
 
 /* One resolved callchain frame: all pointers borrowed (valid until the
  * machine changes for map, for the machine's lifetime for dso/sym). */

@@ -28,6 +28,21 @@ enum sort_key_id {
 	SORT_PARENT,
 	SORT_SYM_SIZE,
 	SORT_DSO_SIZE,
+	/* branch mode only (perf's bstack keys): the entry's hist_branch */
+	SORT_DSO_FROM,
+	SORT_DSO_TO,
+	SORT_SYM_FROM,
+	SORT_SYM_TO,
+	SORT_MISPREDICT,
+	SORT_IN_TX,
+	SORT_ABORT,
+	SORT_CYCLES,
+	SORT_SRCLINE_FROM,
+	SORT_SRCLINE_TO,
+	SORT_ADDR_FROM,
+	SORT_ADDR_TO,
+	SORT_IPC_LBR,		/* perf adds it to a --sort naming "symbol" */
+	SORT_IPC_NULL,		/* the same outside branch mode */
 	SORT_NR_KEYS,
 };
 
@@ -44,6 +59,7 @@ struct sort_key {
 	const char *name;
 	const char *header;
 	enum sort_key_id id;
+	bool branch;		/* valid only in branch mode */
 };
 
 /* A column or an element of the sort list. */
@@ -65,7 +81,11 @@ struct hist_layout {
 	int nr_keys;
 	bool children;		/* Children + Self columns (cumulative) */
 	bool fields_given;	/* -F: "overhead" keeps its name */
+	bool branch;		/* perf's branch mode: one entry per branch */
 };
+
+/* perf's default --sort in branch mode. */
+#define BRANCH_SORT_ORDER "comm,dso_from,symbol_from,symbol_to,cycles"
 
 /* The key named @name ("sym" and "symbol" both), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
@@ -77,11 +97,19 @@ const struct sort_key *sort_key__find(const char *name);
  * those named (plus sort keys not among them) and the output sorts by the
  * sort keys first, then by the fields. Returns 0, or -EINVAL with the
  * offending name in *@bad (static or pointing into a strdup the caller
- * need not free).
+ * need not free); -EOPNOTSUPP when it names a branch key outside branch
+ * mode (perf's "Invalid --sort key").
  */
 int hist_layout__setup(struct hist_layout *l, const char *sort_order,
 		       const char *field_order, bool children, bool show_nr_samples,
 		       bool show_total_period, const char **bad);
+/*
+ * The same in perf's branch mode: the branch keys are valid, the default
+ * sort order is BRANCH_SORT_ORDER and there is no Children column.
+ */
+int hist_layout__setup_branch(struct hist_layout *l, const char *sort_order,
+			      const char *field_order, bool show_nr_samples,
+			      bool show_total_period, const char **bad);
 
 /* Does the layout merge or print by @id? */
 bool hist_layout__has_key(const struct hist_layout *l, enum sort_key_id id);

@@ -58,6 +58,7 @@ void hists__exit(struct hists *h)
 		callchain_root__delete(h->entries[i]->callchain);
 		free(h->entries[i]->group_period);
 		free(h->entries[i]->group_events);
+		free(h->entries[i]->branch);
 		free(h->entries[i]);
 	}
 	free(h->entries);
@@ -167,6 +168,49 @@ static bool entry_equal(const struct hist_layout *l, const struct hist_entry *a,
 	return true;
 }
 
+static u32 branch_end_hash(const struct hists *h, const struct branch_end *e, bool dso)
+{
+	if (dso)
+		return e->dso ? dso_name_hash(h, e->dso) : 0;
+	return e->sym ? (u32)(e->sym->start ^ (e->sym->end << 7)) : hash_mix(0, e->addr);
+}
+
+/* The part of entry_hash a branch key adds. */
+static u32 branch_hash(const struct hists *h, enum sort_key_id id, const struct hist_branch *b)
+{
+	if (!b)
+		return 0;
+	switch (id) {
+	case SORT_DSO_FROM:
+		return branch_end_hash(h, &b->from, true);
+	case SORT_DSO_TO:
+		return branch_end_hash(h, &b->to, true);
+	case SORT_SYM_FROM:
+		return branch_end_hash(h, &b->from, false);
+	case SORT_SYM_TO:
+		return branch_end_hash(h, &b->to, false);
+	case SORT_ADDR_FROM:
+		return branch_end_hash(h, &b->from, true) ^ hash_mix(1, b->from.addr);
+	case SORT_ADDR_TO:
+		return branch_end_hash(h, &b->to, true) ^ hash_mix(1, b->to.addr);
+	case SORT_MISPREDICT:
+		return b->mispred | b->predicted << 1;
+	case SORT_IN_TX:
+		return b->in_tx;
+	case SORT_ABORT:
+		return b->abort;
+	case SORT_CYCLES:
+		return b->cycles;
+	/* by text: a group member's entries carry their own hists' strings */
+	case SORT_SRCLINE_FROM:
+		return b->srcline_from ? hash_str(b->srcline_from) : 0;
+	case SORT_SRCLINE_TO:
+		return b->srcline_to ? hash_str(b->srcline_to) : 0;
+	default:
+		return 0;
+	}
+}
+
 /* A hash equal for entries the merge compare calls equal. */
 static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 {
@@ -186,6 +230,8 @@ static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 			v = hash_mix(v, he->dso ? dso_name_hash(h, he->dso) : 0);
 			break;
 		case SORT_SYM:
+		case SORT_IPC_LBR:
+		case SORT_IPC_NULL:
 			if (he->sym && he->inlined)
 				v = hash_mix(v, hash_str(he->sym->name));
 			else if (he->sym)
@@ -212,6 +258,9 @@ static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 			v = hash_mix(v, he->has_map ? he->map_size : 0);
 			break;
 		case SORT_NR_KEYS:
+			break;
+		default:
+			v = hash_mix(v, branch_hash(h, l->keys[i]->id, he->branch));
 			break;
 		}
 	}
@@ -315,6 +364,22 @@ static struct hist_entry *hists__find(struct hists *h, const struct hist_entry *
 	return NULL;
 }
 
+/* An entry's own copy of a branch, its srclines interned in @h. */
+static struct hist_branch *branch_dup(struct hists *h, const struct hist_branch *b)
+{
+	struct hist_branch *n;
+
+	if (!b)
+		return NULL;
+	n = xmalloc(sizeof(*n));
+	*n = *b;
+	if (n->srcline_from)
+		n->srcline_from = hists__intern(h, n->srcline_from);
+	if (n->srcline_to)
+		n->srcline_to = hists__intern(h, n->srcline_to);
+	return n;
+}
+
 static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_entry *key)
 {
 	struct hist_entry *he = xmalloc(sizeof(*he));
@@ -325,6 +390,7 @@ static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_
 	he->callchain = NULL;
 	he->group_period = he->group_events = NULL;
 	he->filtered = false;
+	he->branch = branch_dup(h, key->branch);
 	/* interned strings belong to the member's hists: intern again here */
 	he->comm = hists__intern(h, key->comm);
 	he->srcline = hists__intern(h, key->srcline);
@@ -398,6 +464,8 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 	if (h->has_srcline < 0) {
 		h->has_srcline = hist_layout__has_key(l, SORT_SRCLINE);
 		h->has_srcfile = hist_layout__has_key(l, SORT_SRCFILE);
+		h->has_srcline_from = hist_layout__has_key(l, SORT_SRCLINE_FROM);
+		h->has_srcline_to = hist_layout__has_key(l, SORT_SRCLINE_TO);
 		h->simple_keys = 1;
 		for (int i = 0; i < l->nr_keys; i++)
 			if (l->keys[i]->id != SORT_COMM && l->keys[i]->id != SORT_DSO &&
@@ -433,6 +501,14 @@ found:
 	return he;
 }
 
+/* perf's map__srcline for a branch end: "??:0" without a map. */
+static const char *branch_srcline(struct hists *h, const struct branch_end *e)
+{
+	if (!e->dso)
+		return hists__intern(h, SRCLINE_UNKNOWN);
+	return hists__intern(h, dso__srcline_str(e->dso, e->al_addr, e->sym, true, true));
+}
+
 /* The hash-table lookup; the key (a whole hist_entry) is built only here. */
 static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs)
 {
@@ -444,7 +520,16 @@ static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sam
 		.inlined = hs->inlined,
 		.parent = hs->parent,
 	}, *he;
+	struct hist_branch kb;
 
+	if (hs->branch) {
+		kb = *hs->branch;
+		if (h->has_srcline_from)
+			kb.srcline_from = branch_srcline(h, &kb.from);
+		if (h->has_srcline_to)
+			kb.srcline_to = branch_srcline(h, &kb.to);
+		key.branch = &kb;
+	}
 	if (h->has_srcline)
 		key.srcline = srcline_of(h, hs);
 	if (h->has_srcfile)
@@ -459,6 +544,7 @@ static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sam
 		he = xmalloc(sizeof(*he));
 		*he = key;
 		he->thread = hs->thread ? thread__get(hs->thread) : NULL;
+		he->branch = branch_dup(h, key.branch);
 		if (!he->srcline)
 			he->srcline = "";
 		if (!he->srcfile)

@@ -27,6 +27,20 @@ static const struct sort_key sort_keys[] = {
 	{ "parent", "Parent symbol", SORT_PARENT },
 	{ "symbol_size", "Symbol size", SORT_SYM_SIZE },
 	{ "dso_size", "DSO size", SORT_DSO_SIZE },
+	{ "dso_from", "Source Shared Object", SORT_DSO_FROM, true },
+	{ "dso_to", "Target Shared Object", SORT_DSO_TO, true },
+	{ "symbol_from", "Source Symbol", SORT_SYM_FROM, true },
+	{ "symbol_to", "Target Symbol", SORT_SYM_TO, true },
+	{ "mispredict", "Branch Mispredicted", SORT_MISPREDICT, true },
+	{ "in_tx", "Branch in transaction", SORT_IN_TX, true },
+	{ "abort", "Transaction abort", SORT_ABORT, true },
+	{ "cycles", "Basic Block Cycles", SORT_CYCLES, true },
+	{ "srcline_from", "From Source:Line", SORT_SRCLINE_FROM, true },
+	{ "srcline_to", "To Source:Line", SORT_SRCLINE_TO, true },
+	{ "addr_from", "Source Address", SORT_ADDR_FROM, true },
+	{ "addr_to", "Target Address", SORT_ADDR_TO, true },
+	{ "ipc_lbr", "IPC   [IPC Coverage]", SORT_IPC_LBR, true },
+	{ "ipc_null", "IPC   [IPC Coverage]", SORT_IPC_NULL },
 };
 
 const struct sort_key *sort_key__find(const char *name)
@@ -57,12 +71,18 @@ static const char *dso_name(const struct dso *dso)
 	return verbose > 0 ? dso->long_name : dso->short_name;
 }
 
-/* perf's _sort__dso_cmp(right, left): names ascending, no map last. */
+/* perf's _sort__dso_cmp(l, r): a missing DSO compares as cmp_null(r, l). */
+static s64 dso_cmp(const struct dso *l, const struct dso *r)
+{
+	if (!l || !r)
+		return cmp_null(r, l);
+	return strcmp(dso_name(l), dso_name(r));
+}
+
+/* perf's sort__dso_cmp: _sort__dso_cmp(right, left), no map last. */
 static s64 dso_collapse(const struct hist_entry *l, const struct hist_entry *r)
 {
-	if (!l->dso || !r->dso)
-		return cmp_null(l->dso, r->dso);
-	return strcmp(dso_name(r->dso), dso_name(l->dso));
+	return dso_cmp(r->dso, l->dso);
 }
 
 static s64 sym_collapse(const struct hist_entry *l, const struct hist_entry *r)
@@ -90,6 +110,80 @@ static s64 sym_collapse(const struct hist_entry *l, const struct hist_entry *r)
 	if (l->sym->start != r->sym->start)
 		return (s64)(r->sym->start - l->sym->start);
 	return (s64)(r->sym->end - l->sym->end);
+}
+
+/* perf's _sort__sym_cmp for symbols that are not inline stand-ins. */
+static s64 symbol_cmp(const struct symbol *l, const struct symbol *r)
+{
+	if (!l || !r)
+		return cmp_null(l, r);
+	if (l == r)
+		return 0;
+	if (l->start != r->start)
+		return (s64)(r->start - l->start);
+	return (s64)(r->end - l->end);
+}
+
+/* ---- branch keys: every entry of branch mode has its hist_branch ---- */
+
+static const struct branch_end *branch_end(const struct hist_entry *he, bool to)
+{
+	return to ? &he->branch->to : &he->branch->from;
+}
+
+/* perf's sort__sym_from_cmp / sort__sym_to_cmp */
+static s64 branch_sym_cmp(const struct hist_entry *l, const struct hist_entry *r, bool to)
+{
+	const struct branch_end *a = branch_end(l, to), *b = branch_end(r, to);
+
+	if (!a->sym && !b->sym)
+		return (s64)(b->addr - a->addr);
+	return symbol_cmp(a->sym, b->sym);
+}
+
+/* perf's sort__addr_from_cmp / sort__addr_to_cmp: DSO, then address */
+static s64 branch_addr_cmp(const struct hist_entry *l, const struct hist_entry *r, bool to)
+{
+	const struct branch_end *a = branch_end(l, to), *b = branch_end(r, to);
+	s64 ret = dso_cmp(a->dso, b->dso);
+
+	return ret ? ret : (s64)(b->addr - a->addr);
+}
+
+static s64 branch_collapse(const struct sort_key *k, const struct hist_entry *l,
+			   const struct hist_entry *r)
+{
+	const struct hist_branch *a = l->branch, *b = r->branch;
+
+	if (!a || !b)
+		return cmp_null(a, b);
+	switch (k->id) {
+	case SORT_DSO_FROM:
+		return dso_cmp(a->from.dso, b->from.dso);
+	case SORT_DSO_TO:
+		return dso_cmp(a->to.dso, b->to.dso);
+	case SORT_SYM_FROM:
+	case SORT_SYM_TO:
+		return branch_sym_cmp(l, r, k->id == SORT_SYM_TO);
+	case SORT_ADDR_FROM:
+	case SORT_ADDR_TO:
+		return branch_addr_cmp(l, r, k->id == SORT_ADDR_TO);
+	/* merging needs equality only; an order keeps the merge order total */
+	case SORT_MISPREDICT:
+		return cmp_u64(b->mispred | b->predicted << 1, a->mispred | a->predicted << 1);
+	case SORT_IN_TX:
+		return cmp_u64(b->in_tx, a->in_tx);
+	case SORT_ABORT:
+		return cmp_u64(b->abort, a->abort);
+	case SORT_CYCLES:
+		return (s64)a->cycles - (s64)b->cycles;
+	case SORT_SRCLINE_FROM:
+		return strcmp(b->srcline_from, a->srcline_from);
+	case SORT_SRCLINE_TO:
+		return strcmp(b->srcline_to, a->srcline_to);
+	default:
+		return 0;
+	}
 }
 
 static u64 sym_size(const struct symbol *s)
@@ -124,8 +218,13 @@ s64 sort_key__collapse(const struct sort_key *k, const struct hist_entry *l,
 		return cmp_u64(sym_size(r->sym), sym_size(l->sym));
 	case SORT_DSO_SIZE:
 		return cmp_u64(r->has_map ? r->map_size : 0, l->has_map ? l->map_size : 0);
+	case SORT_IPC_LBR:	/* perf's sort__sym_cmp, for output too */
+	case SORT_IPC_NULL:
+		return sym_collapse(l, r);
 	case SORT_NR_KEYS:
 		break;
+	default:
+		return branch_collapse(k, l, r);
 	}
 	return 0;
 }
@@ -138,6 +237,17 @@ s64 sort_key__sort(const struct sort_key *k, const struct hist_entry *l,
 			return cmp_null(l->sym, r->sym);
 		return strcmp(r->sym->name, l->sym->name);
 	}
+	/* perf's flag compares say only "differs" (1): no order for output */
+	if (l->branch && r->branch) {
+		const struct hist_branch *a = l->branch, *b = r->branch;
+
+		if (k->id == SORT_MISPREDICT)
+			return a->mispred != b->mispred || a->predicted != b->predicted;
+		if (k->id == SORT_IN_TX)
+			return a->in_tx != b->in_tx;
+		if (k->id == SORT_ABORT)
+			return a->abort != b->abort;
+	}
 	return sort_key__collapse(k, l, r);
 }
 
@@ -146,11 +256,130 @@ bool sort_key__pads(const struct sort_key *k)
 	return k->id != SORT_SYM && k->id != SORT_SRCLINE && k->id != SORT_SRCFILE;
 }
 
-int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
-		       char *buf, size_t size, int width)
+/*
+ * perf's _hist_entry__sym_snprintf: "[level] name", or the address when
+ * there is no symbol; -v puts the address and symtab origin first.
+ */
+static int sym_text(char *buf, size_t size, int width, u64 ip, char level, bool mapped,
+		    const struct dso *dso, const struct symbol *sym, bool inlined)
 {
 	int n = 0;
 
+	if (verbose > 0)
+		n = snprintf(buf, size, "%-#*" PRIx64 " %c ", 18, ip,
+			     mapped && dso ? dso->origin : '!');
+	n += snprintf(buf + n, size - n, "[%c] ", level);
+	if (sym && mapped) {
+		n += snprintf(buf + n, size - n, "%.*s", max(width - n, 0), sym->name);
+		if (inlined)
+			n += snprintf(buf + n, size - n, " (inlined)");
+	} else {
+		n += snprintf(buf + n, size - n, "%-#.*" PRIx64, 16, ip);
+	}
+	return n;
+}
+
+/* perf's _hist_entry__addr_snprintf: the symbol and offset, or the address. */
+static int addr_text(char *buf, size_t size, int width, const struct branch_end *e,
+		     char level)
+{
+	int n = snprintf(buf, size, "[%c] ", level);
+
+	if (e->sym && e->dso) {
+		n += snprintf(buf + n, size - n, "%.*s", max(width - n, 0), e->sym->name);
+		if (e->al_addr != e->sym->start)
+			n += snprintf(buf + n, size - n, "+0x%" PRIx64, e->al_addr - e->sym->start);
+	} else {
+		n += snprintf(buf + n, size - n, "%-#.*" PRIx64, 16, e->al_addr);
+	}
+	return n;
+}
+
+static int branch_snprintf(const struct sort_key *k, const struct hist_entry *he,
+			   char *buf, size_t size, int width)
+{
+	/* perf keeps the last answer for entries with neither flag: so do we */
+	static const char *mispredict = "N/A";
+	const struct hist_branch *b = he->branch;
+
+	if (!b)
+		return snprintf(buf, size, "%-*.*s", width, width, "N/A");
+	switch (k->id) {
+	case SORT_DSO_FROM:
+	case SORT_DSO_TO: {
+		const struct dso *dso = k->id == SORT_DSO_TO ? b->to.dso : b->from.dso;
+
+		return snprintf(buf, size, "%-*.*s", width, width,
+				dso ? dso_name(dso) : "[unknown]");
+	}
+	case SORT_SYM_FROM:
+	case SORT_SYM_TO: {
+		const struct branch_end *e = branch_end(he, k->id == SORT_SYM_TO);
+
+		return sym_text(buf, size, width, e->al_addr, e->level, e->dso != NULL, e->dso,
+				e->sym, false);
+	}
+	case SORT_ADDR_FROM:
+	case SORT_ADDR_TO:
+		return addr_text(buf, size, width, branch_end(he, k->id == SORT_ADDR_TO),
+				 he->level);
+	case SORT_MISPREDICT:
+		if (b->predicted)
+			mispredict = "N";
+		else if (b->mispred)
+			mispredict = "Y";
+		return snprintf(buf, size, "%-*.*s", width, width, mispredict);
+	case SORT_IN_TX:
+		return snprintf(buf, size, "%-*s", width, b->in_tx ? "T" : ".");
+	case SORT_ABORT:
+		return snprintf(buf, size, "%-*s", width, b->abort ? "A" : ".");
+	case SORT_CYCLES:
+		if (!b->cycles)
+			return snprintf(buf, size, "%-*s", width, "-");
+		return snprintf(buf, size, "%-*hd", width, (short)b->cycles);
+	case SORT_SRCLINE_FROM:
+		return snprintf(buf, size, "%-*.*s", width, width, b->srcline_from);
+	case SORT_SRCLINE_TO:
+		return snprintf(buf, size, "%-*.*s", width, width, b->srcline_to);
+	default:
+		return 0;
+	}
+}
+
+/* perf's hists__calc_col_len for one end of a branch */
+static int branch_width(const struct sort_key *k, const struct hist_entry *he)
+{
+	const struct hist_branch *b = he->branch;
+	const struct branch_end *e;
+
+	if (!b)
+		return 0;
+	switch (k->id) {
+	case SORT_DSO_FROM:
+	case SORT_DSO_TO:
+		/* an unresolved symbol widens the column to an address instead */
+		e = branch_end(he, k->id == SORT_DSO_TO);
+		return e->sym ? (int)strlen(dso_name(e->dso)) : 16;
+	case SORT_SYM_FROM:
+	case SORT_SYM_TO:
+	case SORT_ADDR_FROM:
+	case SORT_ADDR_TO:
+		e = branch_end(he, k->id == SORT_SYM_TO || k->id == SORT_ADDR_TO);
+		if (e->sym)
+			return e->sym->namelen + 4 + (verbose > 0 ? 16 + 2 + 3 : 0);
+		return 16 + 4 + 2;
+	case SORT_SRCLINE_FROM:
+		return b->srcline_from ? (int)strlen(b->srcline_from) : 0;
+	case SORT_SRCLINE_TO:
+		return b->srcline_to ? (int)strlen(b->srcline_to) : 0;
+	default:
+		return 0;
+	}
+}
+
+int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
+		       char *buf, size_t size, int width)
+{
 	switch (k->id) {
 	case SORT_COMM:
 		return snprintf(buf, size, "%-*.*s", width, width, he->comm);
@@ -165,18 +394,8 @@ int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
 		return snprintf(buf, size, "%-*.*s", width, width,
 				he->dso ? dso_name(he->dso) : "[unknown]");
 	case SORT_SYM:
-		if (verbose > 0)	/* address and symtab origin letter */
-			n = snprintf(buf, size, "%-#*" PRIx64 " %c ", 18, he->ip,
-				     he->has_map && he->dso ? he->dso->origin : '!');
-		n += snprintf(buf + n, size - n, "[%c] ", he->level);
-		if (he->sym && he->has_map) {
-			n += snprintf(buf + n, size - n, "%.*s", max(width - n, 0), he->sym->name);
-			if (he->inlined)
-				n += snprintf(buf + n, size - n, " (inlined)");
-		}
-		else
-			n += snprintf(buf + n, size - n, "%-#.*" PRIx64, 16, he->ip);
-		return n;
+		return sym_text(buf, size, width, he->ip, he->level, he->has_map, he->dso,
+				he->sym, he->inlined);
 	case SORT_SRCLINE:
 		return snprintf(buf, size, "%-.*s", width, he->srcline);
 	case SORT_SRCFILE:
@@ -194,8 +413,20 @@ int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
 		if (he->has_map)
 			return snprintf(buf, size, "%*d", width, (int)he->map_size);
 		return snprintf(buf, size, "%*s", width, "unknown");
+	case SORT_IPC_NULL:
+		return snprintf(buf, size, "%-*s", width, "-      -");
+	case SORT_IPC_LBR:
+		/*
+		 * perf computes IPC and coverage only when it annotates (the
+		 * browser): in stdio a symbol shows zeros.
+		 */
+		if (!he->sym || !he->has_map)
+			return snprintf(buf, size, "%-*s", width, "-");
+		return snprintf(buf, size, "%-*s", width, "0.00  [  0.0%]");
 	case SORT_NR_KEYS:
 		break;
+	default:
+		return branch_snprintf(k, he, buf, size, width);
 	}
 	return 0;
 }
@@ -222,7 +453,7 @@ int sort_key__value_width(const struct sort_key *k, const struct hist_entry *he)
 	case SORT_PARENT:
 		return he->parent ? (int)strlen(he->parent->name) : 0;
 	default:
-		return 0;
+		return branch_width(k, he);
 	}
 }
 
@@ -280,10 +511,10 @@ static int for_each_name(const char *list, struct hist_layout *l, bool to_fields
 	for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
 		struct hist_field f;
 
-		if (parse_field(tok, &f) < 0) {
+		if (parse_field(tok, &f) < 0 || (f.key && f.key->branch && !l->branch)) {
 			snprintf(badname, sizeof(badname), "%s", tok);
 			*bad = badname;
-			ret = -EINVAL;
+			ret = f.key ? -EOPNOTSUPP : -EINVAL;
 			break;
 		}
 		if (f.kind == HPP_SORT_KEY && l->nr_keys < SORT_NR_KEYS) {
@@ -308,15 +539,16 @@ static int for_each_name(const char *list, struct hist_layout *l, bool to_fields
 	return ret;
 }
 
-int hist_layout__setup(struct hist_layout *l, const char *sort_order,
-		       const char *field_order, bool children, bool show_nr_samples,
-		       bool show_total_period, const char **bad)
+static int layout_setup(struct hist_layout *l, const char *sort_order,
+			const char *field_order, bool children, bool show_nr_samples,
+			bool show_total_period, bool branch, const char **bad)
 {
 	struct hist_field ov = { HPP_OVERHEAD, NULL }, ch = { HPP_OVERHEAD_CHILDREN, NULL };
 	int ret;
 
 	memset(l, 0, sizeof(*l));
 	l->children = children;
+	l->branch = branch;
 	*bad = NULL;
 	if (field_order && field_order[0] == '+')
 		field_order++;	/* "+f" appends to the defaults: same for us */
@@ -325,7 +557,9 @@ int hist_layout__setup(struct hist_layout *l, const char *sort_order,
 		if (children)
 			layout__add_sort(l, ch);
 		layout__add_sort(l, ov);
-		ret = for_each_name(sort_order ? sort_order : "comm,dso,sym", l, false, bad);
+		if (!sort_order)
+			sort_order = branch ? BRANCH_SORT_ORDER : "comm,dso,sym";
+		ret = for_each_name(sort_order, l, false, bad);
 		if (ret)
 			return ret;
 		if (children)
@@ -356,6 +590,22 @@ int hist_layout__setup(struct hist_layout *l, const char *sort_order,
 	for (int i = 0; i < l->nr_fields; i++)
 		layout__add_sort(l, l->fields[i]);
 	return 0;
+}
+
+int hist_layout__setup(struct hist_layout *l, const char *sort_order,
+		       const char *field_order, bool children, bool show_nr_samples,
+		       bool show_total_period, const char **bad)
+{
+	return layout_setup(l, sort_order, field_order, children, show_nr_samples,
+			    show_total_period, false, bad);
+}
+
+int hist_layout__setup_branch(struct hist_layout *l, const char *sort_order,
+			      const char *field_order, bool show_nr_samples,
+			      bool show_total_period, const char **bad)
+{
+	return layout_setup(l, sort_order, field_order, false, show_nr_samples,
+			    show_total_period, true, bad);
 }
 
 bool hist_layout__has_key(const struct hist_layout *l, enum sort_key_id id)

@@ -537,6 +537,24 @@ static int resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 	return 0;
 }
 
+/*
+ * perf's thread__find_cpumode_addr_location for branch ends: user space,
+ * then the kernel, then the guest spaces perf does not model ('H').
+ */
+int machine__resolve_any(struct machine *m, pid_t pid, pid_t tid, u64 ip,
+			 struct addr_location *al)
+{
+	resolve(m, PROF_CPUMODE_USER, pid, tid, ip, al, false);
+	if (al->map)
+		return 0;
+	addr_location__exit(al);
+	resolve(m, PROF_CPUMODE_KERNEL, pid, tid, ip, al, false);
+	if (al->map)
+		return 0;
+	addr_location__exit(al);
+	return resolve(m, PROF_CPUMODE_GUEST_KERNEL, pid, tid, ip, al, false);
+}
+
 /* perf's machine__resolve: the sample's ip, in the sample's space only. */
 int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 		     u64 ip, struct addr_location *al)

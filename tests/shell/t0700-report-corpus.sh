@@ -93,7 +93,7 @@ test_expect_success SHARED 'the report view of the symbol-layer files' '
 
 # The default view (Children/Self, call graphs, branch and group views)
 # against the perf on this machine, which is 6.1 like the oracle.
-test_expect_success SHARED,PERF 'the default view as perf prints it on at least 103 files' '
+test_expect_success SHARED,PERF 'the default view as perf prints it on at least 111 files' '
 	same=0
 	while read -r f; do
 		kind=$(awk -F"\t" -v f="$f" "\$1 == f { print \$3 }" "$C/perf61-summary.tsv")
@@ -106,7 +106,43 @@ test_expect_success SHARED,PERF 'the default view as perf prints it on at least 
 		if cmp -s got exp; then same=$((same + 1)); fi
 	done <"$C/readable-by-perf61.txt"
 	echo "default view: $same identical" >&2 &&
-	test "$same" -ge 103
+	test "$same" -ge 111
+'
+
+# perf's branch mode, the default for files with branch stacks: one entry
+# per branch, its source and target and the cycles, and the branch keys.
+BRANCH_FILES="chromiumos_quipper_history/perf.data.branch
+	perf_data_converter/quipper_testdata/perf.data.branch-4.14
+	perf_data_converter/quipper_testdata/perf.data.branch_stack_hw_index
+	perf_data_converter/quipper_testdata/perf.data.branch_stack_spec
+	perf_data_converter/quipper_testdata/perf.data.callgraph_and_branch-3.4
+	perf_data_converter/quipper_testdata/perf.data.callgraph_and_branch-3.8
+	perf_data_converter/quipper_testdata/perf.data.raw_callgraph_branch-3.4
+	simpleperf/testdata/perf_b.data"
+
+test_expect_success SHARED,PERF 'the branch view and the branch keys as perf prints them' '
+	for f in $BRANCH_FILES; do
+		for opts in "" "-s dso_from,dso_to,sym" "-s cycles,in_tx,abort" "-s addr_from,dso" \
+			    "-F overhead,sample,symbol_from,dso_to" "-b -n --comms perf"; do
+			LC_ALL=C "$PERF" report -i "$C/perf-data/$f" --stdio --symfs empty-symfs $opts \
+				2>/dev/null | grep -v "^# (Tip:" >exp &&
+			LC_ALL=C "$PROF" report -i "$C/perf-data/$f" --stdio --symfs empty-symfs $opts \
+				2>/dev/null | grep -v "^# (Tip:" >got &&
+			test_cmp exp got || { echo "differs: $f $opts" >&2; return 1; }
+		done
+	done
+'
+
+test_expect_success SHARED 'branch keys need branch mode; -b needs branch stacks' '
+	f=$C/perf-data/perf_data_converter/quipper_testdata/perf.data.branch-4.14 &&
+	test_expect_code 255 "$PROF" report -i "$f" --stdio --no-branch-stack -s dso_from \
+		>out 2>err &&
+	grep -q "Invalid --sort key: .dso_from." err &&
+	"$PROF" report -i "$C/perf-data/simpleperf/testdata/perf.data" --stdio -b >out 2>err &&
+	grep -q "Selected -b but no branch data" err &&
+	"$PROF" report -i "$f" --stdio --symfs empty-symfs --no-branch-stack >out &&
+	grep -q "^# Overhead  Command  Shared Object" out &&
+	! grep -q "Source Symbol" out
 '
 
 test_expect_success SHARED 'module maps over the kernel map: no crash (files once crashing)' '

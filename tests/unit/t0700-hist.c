@@ -200,6 +200,48 @@ static void test_call_graph_args(void)
 	ok(mode == CALLCHAIN_RECORD_LBR, "(top refuses it afterwards)");
 }
 
+/* perf's branch mode: one entry per branch, merged by both ends and cycles. */
+static void test_branch(void)
+{
+	struct hist_branch b1 = { .from = { .addr = 0x10, .al_addr = 0x10, .level = '.' },
+				  .to = { .addr = 0x20, .al_addr = 0x20, .level = '.' },
+				  .cycles = 3, .predicted = true };
+	struct hist_branch b2 = b1;
+	struct hist_sample hs = { .comm = "a", .period = 1, .level = '.', .branch = &b1 };
+	struct hist_layout l;
+	struct hists h;
+	const char *bad;
+	char buf[64];
+
+	is_int(hist_layout__setup(&l, "comm,dso_from", NULL, false, false, false, &bad),
+	       -EOPNOTSUPP, "a branch key outside branch mode is invalid");
+	is_str(bad, "dso_from", "and named");
+	is_int(hist_layout__setup_branch(&l, NULL, NULL, false, false, &bad), 0,
+	       "branch layout");
+	is_int(l.nr_fields, 6, "Overhead, comm, dso_from, symbol_from, symbol_to, cycles");
+	ok(l.fields[5].key && l.fields[5].key->id == SORT_CYCLES, "cycles last");
+
+	hists__init(&h, &l);
+	hists__add(&h, &hs, true);
+	hists__add(&h, &hs, true);
+	b2.cycles = 0;
+	b2.to.addr = b2.to.al_addr = 0;
+	b2.to.level = 'H';
+	hs.branch = &b2;
+	hists__add(&h, &hs, true);
+	is_int((int)h.nr_entries, 2, "equal branches merge, others do not");
+	hists__output_resort(&h);
+	is_int((int)h.entries[0]->period, 2, "the merged one first");
+	ok(h.entries[0]->branch != &b1, "entries keep their own copy");
+	sort_key__snprintf(sort_key__find("symbol_to"), h.entries[1], buf, sizeof(buf), 22);
+	is_str(buf, "[H] 0000000000000000", "an unresolved target: its address, level H");
+	sort_key__snprintf(sort_key__find("cycles"), h.entries[1], buf, sizeof(buf), 3);
+	is_str(buf, "-  ", "no cycles: '-'");
+	sort_key__snprintf(sort_key__find("cycles"), h.entries[0], buf, sizeof(buf), 3);
+	is_str(buf, "3  ", "cycles, left-aligned");
+	hists__exit(&h);
+}
+
 int main(void)
 {
 	test_convert_unit();
@@ -207,5 +249,6 @@ int main(void)
 	test_callchain_split();
 	test_graph_drawing();
 	test_call_graph_args();
+	test_branch();
 	return done_testing();
 }
