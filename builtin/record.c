@@ -24,7 +24,6 @@
 #include "prof/strbuf.h"
 #include "prof/synthesize.h"
 #include "prof/util.h"
-#include "prof/unwind.h"
 #include "prof/workload.h"
 #include <fcntl.h>
 #include <poll.h>
@@ -51,7 +50,6 @@ struct record_opts {
 	int clockid;
 };
 
-enum callgraph_mode { CALLGRAPH_NONE, CALLGRAPH_FP, CALLGRAPH_DWARF, CALLGRAPH_LBR };
 
 struct hmap {
 	u64 start, end;
@@ -108,7 +106,7 @@ struct record {
 	u32 user_freq;
 	u64 user_interval;
 	unsigned int mmap_pages;
-	enum callgraph_mode callgraph;
+	enum callchain_record_mode callgraph;
 	u32 dwarf_size;
 	int comp_level, verbose;
 	bool use_clockid;	/* -k: sample times from this clock */
@@ -308,26 +306,11 @@ static int record__config(struct record *r, bool forks)
 			a->use_clockid = 1;
 			a->clockid = r->clockid;
 		}
-		switch (r->callgraph) {
-		case CALLGRAPH_FP:
-			st |= PERF_SAMPLE_CALLCHAIN;
-			break;
-		case CALLGRAPH_DWARF:
-			st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER |
-			      PERF_SAMPLE_STACK_USER | PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			a->sample_regs_user = UNWIND_X86_64_REGS_MASK;
-			a->sample_stack_user = r->dwarf_size;
-			a->exclude_callchain_user = 1;
+		st |= perf_attr__config_callchain(a, r->callgraph, r->dwarf_size);
+		if (r->callgraph == CALLCHAIN_RECORD_DWARF) {
+			/* perf samples data addresses with dwarf chains */
+			st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
 			a->mmap_data = 1;
-			break;
-		case CALLGRAPH_LBR:
-			st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK;
-			a->branch_sample_type = PERF_SAMPLE_BRANCH_USER |
-				PERF_SAMPLE_BRANCH_CALL_STACK | PERF_SAMPLE_BRANCH_NO_CYCLES |
-				PERF_SAMPLE_BRANCH_NO_FLAGS | PERF_SAMPLE_BRANCH_HW_INDEX;
-			break;
-		default:
-			break;
 		}
 		a->sample_type = st;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
@@ -364,43 +347,8 @@ static int record__open(struct record *r, struct cpu_map *cpus, struct thread_ma
 		.system_wide = r->system_wide || r->cpu_list,
 		.pid = r->pid, .tid = r->tid,
 	};
-	struct evsel *evsel;
 
-	evlist__for_each_entry(r->evlist, evsel) {
-		char msg[4096];
-		int err;
-		u64 precise = evsel->attr.precise_ip;
-retry:
-		err = evsel__open(evsel, cpus, threads);
-		if (!err)
-			continue;
-		err = -err;
-		/* CPU-wide events stay refused under paranoid > 0: no ":u" retry */
-		if ((!t.system_wide || (err != EACCES && err != EPERM)) &&
-		    evsel__fallback(evsel, err, msg, sizeof(msg))) {
-			if (r->verbose)
-				warning("%s", msg);
-			goto retry;
-		}
-		if ((err == EOPNOTSUPP || err == EINVAL) && evsel->attr.precise_ip &&
-		    evsel->precise_max) {
-			evsel->attr.precise_ip--;
-			goto retry;
-		}
-		evsel->attr.precise_ip = precise & 3;
-		if (err == EOPNOTSUPP && (evsel->attr.sample_type & PERF_SAMPLE_BRANCH_STACK))
-			return error("Error:\n%s: PMU Hardware or event type doesn't support branch stack sampling.",
-				     evsel__name(evsel));
-		evsel__open_strerror(evsel, &t, err, msg, sizeof(msg));
-		return error("Error:\n%s", msg);
-	}
-	evlist__for_each_entry(r->evlist, evsel) {
-		int err = evsel__read_ids(evsel);
-
-		if (err)
-			return error("failed to read the event ids: %s", strerror(-err));
-	}
-	return 0;
+	return evlist__open_sampling(r->evlist, cpus, threads, &t, r->verbose);
 }
 
 /* ---- writing ---- */
@@ -1926,9 +1874,9 @@ int cmd_record(int argc, const char **argv)
 		if (comma)
 			*comma++ = 0;
 		if (!strcmp(buf, "fp")) {
-			r.callgraph = CALLGRAPH_FP;
+			r.callgraph = CALLCHAIN_RECORD_FP;
 		} else if (!strcmp(buf, "dwarf")) {
-			r.callgraph = CALLGRAPH_DWARF;
+			r.callgraph = CALLCHAIN_RECORD_DWARF;
 			r.dwarf_size = CALLCHAIN_DEFAULT_DUMP_SIZE;
 			if (comma && callchain__parse_dump_size(comma, &r.dwarf_size)) {
 				error("callchain: Incorrect stack dump size (max %d): %s",
@@ -1936,7 +1884,7 @@ int cmd_record(int argc, const char **argv)
 				exit(PROF_EXIT_USAGE);
 			}
 		} else if (!strcmp(buf, "lbr")) {
-			r.callgraph = CALLGRAPH_LBR;
+			r.callgraph = CALLCHAIN_RECORD_LBR;
 		} else {
 			pr_info("callchain: Unknown --call-graph option value: %s", o.call_graph);
 			parse_options_usage_for(record_usage, options, "call-graph", 0);

@@ -203,14 +203,9 @@ static void top__config(struct top *t)
 		if (t->system_wide)
 			st |= PERF_SAMPLE_CPU;
 		if (t->call_graph)
-			st |= PERF_SAMPLE_CALLCHAIN;
-		if (t->call_graph && t->cg_mode == CALLCHAIN_RECORD_DWARF) {
-			/* as record: kernel chain + user registers and stack to unwind */
-			st |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
-			a->sample_regs_user = UNWIND_X86_64_REGS_MASK;
-			a->sample_stack_user = t->dump_size;
-			a->exclude_callchain_user = 1;
-		}
+			st |= perf_attr__config_callchain(a, t->cg_mode == CALLCHAIN_RECORD_DWARF ?
+							  CALLCHAIN_RECORD_DWARF :
+							  CALLCHAIN_RECORD_FP, t->dump_size);
 		if (t->evlist->nr_entries > 1)
 			st |= PERF_SAMPLE_IDENTIFIER;
 		a->sample_type = st;
@@ -231,36 +226,8 @@ static int top__open(struct top *t, struct cpu_map *cpus, struct thread_map *thr
 	struct open_target ot = {
 		.system_wide = t->system_wide, .pid = t->pid, .tid = t->tid,
 	};
-	struct evsel *evsel;
 
-	evlist__for_each_entry(t->evlist, evsel) {
-		char msg[4096];
-		int err;
-retry:
-		err = evsel__open(evsel, cpus, threads);
-		if (!err)
-			continue;
-		err = -err;
-		if ((!ot.system_wide || (err != EACCES && err != EPERM)) &&
-		    evsel__fallback(evsel, err, msg, sizeof(msg))) {
-			if (t->verbose)
-				warning("%s", msg);
-			goto retry;
-		}
-		if ((err == EOPNOTSUPP || err == EINVAL) && evsel->attr.precise_ip) {
-			evsel->attr.precise_ip--;
-			goto retry;
-		}
-		evsel__open_strerror(evsel, &ot, err, msg, sizeof(msg));
-		return error("Error:\n%s", msg);
-	}
-	evlist__for_each_entry(t->evlist, evsel) {
-		int err = evsel__read_ids(evsel);
-
-		if (err)
-			return error("failed to read the event ids: %s", strerror(-err));
-	}
-	return 0;
+	return evlist__open_sampling(t->evlist, cpus, threads, &ot, t->verbose);
 }
 
 /* ---- records ---- */

@@ -12,6 +12,7 @@
 #define PROF_CALLCHAIN_H
 
 #include "compat.h"
+#include "evsel.h"	/* enum callchain_record_mode */
 
 struct symbol;
 struct dso;
@@ -122,17 +123,6 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
  * "folded", "none", ...) into @p. Returns 0 or -EINVAL.
  */
 int callchain_param__parse(struct callchain_param *p, const char *arg);
-
-/* How samples record their chains (record and top --call-graph). */
-enum callchain_record_mode {
-	CALLCHAIN_RECORD_NONE,
-	CALLCHAIN_RECORD_FP,
-	CALLCHAIN_RECORD_DWARF,
-	CALLCHAIN_RECORD_LBR,
-};
-
-#define CALLCHAIN_DEFAULT_DUMP_SIZE	8192	/* perf's dwarf stack copy */
-#define CALLCHAIN_MAX_DUMP_SIZE		65528	/* what the kernel accepts, 8-aligned */
 
 /*
  * A dwarf stack dump size ("16384"): 1..65528, rounded up to a multiple

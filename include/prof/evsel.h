@@ -136,8 +136,45 @@ bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
 
 /* ---- sampling (core/evsel.c, core/evlist.c); record and top ---- */
 
+/* How samples record their chains (record and top --call-graph). */
+enum callchain_record_mode {
+	CALLCHAIN_RECORD_NONE,
+	CALLCHAIN_RECORD_FP,
+	CALLCHAIN_RECORD_DWARF,
+	CALLCHAIN_RECORD_LBR,
+};
+
+#define CALLCHAIN_DEFAULT_DUMP_SIZE	8192	/* perf's dwarf stack copy */
+/* sample_regs_user for dwarf on x86_64: ax..r15 and ip, sp, but not the
+ * flags and segment registers (perf's PERF_REG_X86_* bit numbers) */
+#define PERF_REGS_USER_X86_64		0xff0fffULL
+#define CALLCHAIN_MAX_DUMP_SIZE		65528	/* what the kernel accepts, 8-aligned */
+
+/*
+ * Set @a up for call graphs of @mode, as perf does: fp takes the kernel's
+ * chain; dwarf adds the user registers and @dump_size bytes of user
+ * stack and leaves the user part of the chain out; lbr asks for the
+ * LBR call stack. Returns the PERF_SAMPLE_* bits to add to sample_type.
+ */
+u64 perf_attr__config_callchain(struct perf_event_attr *a, enum callchain_record_mode mode,
+				u32 dump_size);
+
 /* PERF_EVENT_IOC_ID of every open fd into ->ids (fds order). 0 or -errno. */
 int evsel__read_ids(struct evsel *evsel);
+
+struct open_target;
+/*
+ * Open every sampling event of @evlist as record and top do, and read
+ * their ids: evsel__fallback's retries (except the ":u" one for CPU-wide
+ * events, which paranoid > 0 refuses anyway), and for ":P" events a
+ * lower precise_ip until the PMU takes it. A branch-stack event the PMU
+ * cannot sample gets perf's one-line message; any other failure
+ * evsel__open_strerror's advice. With @warn_fallbacks (-v) the
+ * fallbacks are reported as warnings. Returns 0, or -1 after error() said why.
+ */
+int evlist__open_sampling(struct evlist *evlist, struct cpu_map *cpus,
+			  struct thread_map *threads, const struct open_target *target,
+			  bool warn_fallbacks);
 
 struct perf_mmap;
 /*

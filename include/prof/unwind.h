@@ -12,6 +12,7 @@
 #define PROF_UNWIND_H
 
 #include "compat.h"
+#include "evsel.h"
 
 struct machine;
 struct thread;
@@ -31,7 +32,7 @@ enum perf_reg_x86 {
 };
 
 /* The registers perf asks for with --call-graph dwarf on x86_64. */
-#define UNWIND_X86_64_REGS_MASK	0xff0fffULL
+#define UNWIND_X86_64_REGS_MASK	PERF_REGS_USER_X86_64
 /* DWARF register numbers of x86_64 used by the unwinder: 0..15, 16 = RIP. */
 #define UNWIND_X86_64_DWARF_NR	17
 

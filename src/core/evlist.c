@@ -15,6 +15,7 @@
 #include "prof/compat.h"
 #include "prof/evsel.h"
 #include "prof/mmap.h"
+#include "prof/open-error.h"
 #include "prof/util.h"
 #include <sys/ioctl.h>
 
@@ -83,4 +84,58 @@ fail:
 	*mapsp = NULL;
 	*nrp = 0;
 	return err;
+}
+
+/* Open one sampling event, retrying as perf does. 0, or -1 after error(). */
+static int evsel__open_sampling(struct evsel *evsel, struct cpu_map *cpus,
+				struct thread_map *threads, const struct open_target *target,
+				bool warn_fallbacks)
+{
+	u64 precise = evsel->attr.precise_ip;
+	char msg[4096];
+	int err;
+
+	for (;;) {
+		err = -evsel__open(evsel, cpus, threads);
+		if (!err)
+			return 0;
+		/* CPU-wide events stay refused under paranoid > 0: no ":u" retry */
+		if ((!target->system_wide || (err != EACCES && err != EPERM)) &&
+		    evsel__fallback(evsel, err, msg, sizeof(msg))) {
+			if (warn_fallbacks)
+				warning("%s", msg);
+			continue;
+		}
+		if ((err == EOPNOTSUPP || err == EINVAL) && evsel->attr.precise_ip &&
+		    evsel->precise_max) {
+			evsel->attr.precise_ip--;
+			continue;
+		}
+		break;
+	}
+	evsel->attr.precise_ip = precise & 3;
+	if (err == EOPNOTSUPP && (evsel->attr.sample_type & PERF_SAMPLE_BRANCH_STACK))
+		return error("Error:\n%s: PMU Hardware or event type doesn't support branch stack sampling.",
+			     evsel__name(evsel));
+	evsel__open_strerror(evsel, target, err, msg, sizeof(msg));
+	return error("Error:\n%s", msg);
+}
+
+int evlist__open_sampling(struct evlist *evlist, struct cpu_map *cpus,
+			  struct thread_map *threads, const struct open_target *target,
+			  bool warn_fallbacks)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		if (evsel__open_sampling(evsel, cpus, threads, target, warn_fallbacks))
+			return -1;
+	}
+	evlist__for_each_entry(evlist, evsel) {
+		int err = evsel__read_ids(evsel);
+
+		if (err)
+			return error("failed to read the event ids: %s", strerror(-err));
+	}
+	return 0;
 }

@@ -317,3 +317,24 @@ u32 perf_event__max_sample_rate(void)
 		return 100000;
 	return (u32)v;
 }
+
+u64 perf_attr__config_callchain(struct perf_event_attr *a, enum callchain_record_mode mode,
+				u32 dump_size)
+{
+	switch (mode) {
+	case CALLCHAIN_RECORD_FP:
+		return PERF_SAMPLE_CALLCHAIN;
+	case CALLCHAIN_RECORD_DWARF:
+		a->sample_regs_user = PERF_REGS_USER_X86_64;
+		a->sample_stack_user = dump_size;
+		a->exclude_callchain_user = 1;
+		return PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+	case CALLCHAIN_RECORD_LBR:
+		a->branch_sample_type = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_CALL_STACK |
+					PERF_SAMPLE_BRANCH_NO_CYCLES | PERF_SAMPLE_BRANCH_NO_FLAGS |
+					PERF_SAMPLE_BRANCH_HW_INDEX;
+		return PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK;
+	default:
+		return 0;
+	}
+}
