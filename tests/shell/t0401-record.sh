@@ -169,8 +169,9 @@ test_expect_success PERF,PERF_EVENTS '--switch-output: SIGUSR2 and time rotate i
 	grep -q "^\[ perf record: Dump perf.data.[0-9]\{16\} \]$" err &&
 	test $(ls perf.data.* | wc -l) = 2 &&
 	for f in perf.data.*; do
-		perf report -i $f --stdio 2>/dev/null | grep -q hot_loop || exit 1
+		perf report -i $f --stdio >$f.rep 2>$f.err && ! test -s $f.err || exit 1
 	done &&
+	cat perf.data.*.rep | grep -q hot_loop &&
 	cd ../swt && "$PROF" record -q --switch-output=1s -- "$D" 2500 &&
 	test $(ls perf.data.* | wc -l) -ge 2
 '
