@@ -26,6 +26,7 @@
 #include "prof/strbuf.h"
 #include "prof/unwind.h"
 #include "prof/srcline.h"
+#include "prof/trace-event.h"
 #include "builtin.h"
 #include <regex.h>
 #include <sys/stat.h>
@@ -98,6 +99,9 @@ struct report {
 	/* -D in branch mode: perf counts one sample per branch entry */
 	u64 *dump_nr_samples;
 	int nr_dump_nr_samples;
+	/* --sort trace: the current sample's text */
+	bool trace_key;
+	char *trace_text;
 };
 
 struct thread_values {
@@ -543,6 +547,21 @@ static void report__progress_end(struct report *rep)
 	rep->progress = false;
 }
 
+/* --sort trace: the record as its print format shows it, NULL for other events. */
+static const char *report__trace(struct report *rep, const struct perf_sample *sample)
+{
+	struct session_evsel *e = sample->evsel;
+
+	free(rep->trace_text);
+	rep->trace_text = NULL;
+	if (e->attr.type != PERF_TYPE_TRACEPOINT)
+		return NULL;
+	if (e->tp_format && sample->raw_data)
+		rep->trace_text = trace_event__format(e->tp_format, sample->raw_data,
+						      sample->raw_size, false);
+	return rep->trace_text ? rep->trace_text : "";
+}
+
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct report *rep = session__tool_priv(s);
@@ -580,6 +599,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	hs.cpumode = al.cpumode;
 	hs.cpu = (int)sample->cpu;
 	hs.period = sample->period;
+	if (rep->trace_key)
+		hs.trace = report__trace(rep, sample);
 	if (((rep->use_callchain || rep->layout.children) &&
 	     sample->evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) || rep->has_parent_regex)
 		nr = cursor_build(rep, al.thread, sample, &parent);
@@ -1105,6 +1126,9 @@ static int report__run(struct report *rep)
 	if (!has_chain)
 		rep->children = false;
 	callchain_set_key(rep->cp.key);
+	if (!rep->sort_order && (!rep->field_order || rep->field_order[0] == '+') && !pipe &&
+	    session__all_tracepoints(rep->session))
+		rep->sort_order = "trace";	/* perf's tracepoint sort mode */
 
 	if (report__setup_layout(rep, rep->children) < 0)
 		return -1;
@@ -1115,6 +1139,7 @@ static int report__run(struct report *rep)
 			return error("invalid regex: %s", rep->parent_pattern);
 		rep->has_parent_regex = true;
 	}
+	rep->trace_key = hist_layout__has_key(&rep->layout, SORT_TRACE);
 	report__grow_hists(rep, session__nr_evsels(rep->session));
 	rep->frames = xmalloc(MAX_FRAMES * sizeof(*rep->frames));
 	rep->cursor = xmalloc(MAX_FRAMES * sizeof(*rep->cursor));
@@ -1182,6 +1207,7 @@ static void report__exit(struct report *rep)
 	free(rep->hists);
 	free(rep->frames);
 	free(rep->cursor);
+	free(rep->trace_text);
 	free(rep->kframes);
 	free(rep->uframes);
 	free(rep->kaddr);

@@ -57,6 +57,7 @@ struct hist_entry {
 	const char *srcline;		/* computed on demand, interned */
 	const char *srcfile;
 	struct hist_branch *branch;	/* branch mode: owned copy, else NULL */
+	const char *trace;		/* --sort trace: the formatted record, interned */
 	/* values */
 	u64 period, nr_events;
 	u64 period_acc, nr_events_acc;	/* children mode */
@@ -92,6 +93,7 @@ struct hist_sample {
 	bool raw_ip;
 	const char *srcline;		/* known already (inline frames), or NULL */
 	const struct hist_branch *branch;	/* branch mode: borrowed, copied on insert */
+	const char *trace;		/* --sort trace text, or NULL (not a tracepoint) */
 };
 
 struct hists {

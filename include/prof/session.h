@@ -104,6 +104,9 @@ union perf_event {
 
 /* ---- parsed samples ---- */
 
+struct tep_event;
+struct tep_handle;
+
 struct branch_entry {
 	u64 from, to, flags;
 };
@@ -180,6 +183,8 @@ struct session_evsel {
 	char *desc_name;		/* file-mode EVENT_DESC name, or NULL */
 	char *update_name;		/* EVENT_UPDATE NAME / stream EVENT_DESC */
 	char *auto_name;		/* derived from the attr (cached) */
+	char *tp_name;			/* "sys:name" from the tracing data */
+	struct tep_event *tp_format;	/* its format, borrowed from the session */
 	char *unit;			/* EVENT_UPDATE UNIT */
 	double scale;			/* EVENT_UPDATE SCALE (0 = none) */
 	u32 sample_size;		/* fixed u64 part of a SAMPLE, bytes */
@@ -282,5 +287,9 @@ const char *session_evsel__name(struct session_evsel *evsel);
 const char *session_evsel__stats_name(struct session_evsel *evsel);
 /* Does the data have the AUXTRACE feature (stats print a note then)? */
 bool session__has_auxtrace(const struct session *s);
+/* Whether there are events and all are tracepoints (perf's tracepoint sort mode). */
+bool session__all_tracepoints(const struct session *s);
+/* The tracing data's formats (file feature or stream record), or NULL. */
+struct tep_handle *session__tep(const struct session *s);
 
 #endif /* PROF_SESSION_H */

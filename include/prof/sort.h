@@ -43,6 +43,7 @@ enum sort_key_id {
 	SORT_ADDR_TO,
 	SORT_IPC_LBR,		/* perf adds it to a --sort naming "symbol" */
 	SORT_IPC_NULL,		/* the same outside branch mode */
+	SORT_TRACE,
 	SORT_NR_KEYS,
 };
 

@@ -159,6 +159,10 @@ static bool entry_equal(const struct hist_layout *l, const struct hist_entry *a,
 			if (a->srcfile == b->srcfile)
 				continue;
 			break;
+		case SORT_TRACE:	/* interned */
+			if (a->trace == b->trace)
+				continue;
+			break;
 		default:
 			break;
 		}
@@ -256,6 +260,9 @@ static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 			break;
 		case SORT_DSO_SIZE:
 			v = hash_mix(v, he->has_map ? he->map_size : 0);
+			break;
+		case SORT_TRACE:
+			v = hash_mix(v, (uintptr_t)he->trace);
 			break;
 		case SORT_NR_KEYS:
 			break;
@@ -395,6 +402,7 @@ static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_
 	he->comm = hists__intern(h, key->comm);
 	he->srcline = hists__intern(h, key->srcline);
 	he->srcfile = hists__intern(h, key->srcfile);
+	he->trace = key->trace ? hists__intern(h, key->trace) : NULL;
 	if (h->nr_entries >= h->table_size)
 		hists__grow_table(h);
 	he->hnext = h->table[he->hash & (h->table_size - 1)];
@@ -420,6 +428,8 @@ void hists__link_group(struct hists *h, struct hists **members, int nr)
 			key.comm = hists__intern(h, key.comm);
 			key.srcline = hists__intern(h, key.srcline);
 			key.srcfile = hists__intern(h, key.srcfile);
+			if (key.trace)
+				key.trace = hists__intern(h, key.trace);
 			key.hash = entry_hash(h, &key);
 			if (!hists__find(h, &key))
 				hists__insert_copy(h, &key);
@@ -442,6 +452,8 @@ void hists__link_group(struct hists *h, struct hists **members, int nr)
 			key.comm = hists__intern(h, key.comm);
 			key.srcline = hists__intern(h, key.srcline);
 			key.srcfile = hists__intern(h, key.srcfile);
+			if (key.trace)
+				key.trace = hists__intern(h, key.trace);
 			key.hash = entry_hash(h, &key);
 			he = hists__find(h, &key);
 			if (he) {
@@ -534,6 +546,8 @@ static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sam
 		key.srcline = srcline_of(h, hs);
 	if (h->has_srcfile)
 		key.srcfile = srcfile_of(h, hs);
+	if (hs->trace)
+		key.trace = hists__intern(h, hs->trace);
 	key.hash = entry_hash(h, &key);
 	for (he = h->table[key.hash & (h->table_size - 1)]; he; he = he->hnext)
 		if (he->hash == key.hash && entry_equal(l, he, &key))

@@ -41,6 +41,7 @@ static const struct sort_key sort_keys[] = {
 	{ "addr_to", "Target Address", SORT_ADDR_TO, true },
 	{ "ipc_lbr", "IPC   [IPC Coverage]", SORT_IPC_LBR, true },
 	{ "ipc_null", "IPC   [IPC Coverage]", SORT_IPC_NULL },
+	{ "trace", "Trace output", SORT_TRACE },
 };
 
 const struct sort_key *sort_key__find(const char *name)
@@ -221,6 +222,10 @@ s64 sort_key__collapse(const struct sort_key *k, const struct hist_entry *l,
 	case SORT_IPC_LBR:	/* perf's sort__sym_cmp, for output too */
 	case SORT_IPC_NULL:
 		return sym_collapse(l, r);
+	case SORT_TRACE:	/* perf: other events compare equal */
+		if (!l->trace || !r->trace)
+			return 0;
+		return strcmp(r->trace, l->trace);
 	case SORT_NR_KEYS:
 		break;
 	default:
@@ -253,7 +258,8 @@ s64 sort_key__sort(const struct sort_key *k, const struct hist_entry *l,
 
 bool sort_key__pads(const struct sort_key *k)
 {
-	return k->id != SORT_SYM && k->id != SORT_SRCLINE && k->id != SORT_SRCFILE;
+	return k->id != SORT_SYM && k->id != SORT_SRCLINE && k->id != SORT_SRCFILE &&
+	       k->id != SORT_TRACE;
 }
 
 /*
@@ -423,6 +429,8 @@ int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
 		if (!he->sym || !he->has_map)
 			return snprintf(buf, size, "%-*s", width, "-");
 		return snprintf(buf, size, "%-*s", width, "0.00  [  0.0%]");
+	case SORT_TRACE:	/* cut to the header's width, as perf does */
+		return snprintf(buf, size, "%-.*s", width, he->trace ? he->trace : "N/A");
 	case SORT_NR_KEYS:
 		break;
 	default:

@@ -504,10 +504,14 @@ const char *session_evsel__name(struct session_evsel *evsel)
 		return evsel->update_name;
 	if (evsel->desc_name)
 		return evsel->desc_name;
+	if (evsel->tp_name)
+		return evsel->tp_name;
 	return auto_name(evsel);
 }
 
 const char *session_evsel__stats_name(struct session_evsel *evsel)
 {
-	return evsel->desc_name ? evsel->desc_name : auto_name(evsel);
+	if (evsel->desc_name)
+		return evsel->desc_name;
+	return evsel->tp_name ? evsel->tp_name : auto_name(evsel);
 }

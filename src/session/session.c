@@ -13,6 +13,7 @@
 #include "prof/session.h"
 #include "prof/util.h"
 #include "ordered-events.h"
+#include "prof/trace-event.h"
 #include <byteswap.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -64,6 +65,7 @@ struct session {
 	bool in_decomp;
 	bool features_done;
 	bool auxtrace;
+	struct tep_handle *tep;	/* formats from the tracing data */
 
 	u8 *scratch;		/* aligned copy of the current record */
 	size_t scratch_alloc;
@@ -369,6 +371,47 @@ static void apply_stream_desc_names(struct session *s)
 	}
 }
 
+/*
+ * perf reads the tracing data when it meets it and names each tracepoint
+ * event "sys:name" from the format whose id is the event's config.
+ */
+static void read_tracing_data(struct session *s, const void *buf, size_t len, u64 off)
+{
+	struct tep_handle *tep;
+	int err = trace_event__read(buf, len, &tep, NULL);
+
+	if (err) {
+		if (err != -ENOTSUP)
+			pr_debug(1, "%s: offset 0x%" PRIx64 ": tracing data: %s\n", s->path, off,
+				 strerror(-err));
+		return;
+	}
+	trace_event__free(s->tep);
+	s->tep = tep;
+	for (int i = 0; i < s->nr_evsels; i++) {
+		struct session_evsel *e = s->evsels[i];
+
+		if (e->attr.type != PERF_TYPE_TRACEPOINT)
+			continue;
+		e->tp_format = trace_event__find(tep, e->attr.config);
+		free(e->tp_name);
+		e->tp_name = e->tp_format ? trace_event__name(e->tp_format) : NULL;
+	}
+}
+
+bool session__all_tracepoints(const struct session *s)
+{
+	for (int i = 0; i < s->nr_evsels; i++)
+		if (s->evsels[i]->attr.type != PERF_TYPE_TRACEPOINT)
+			return false;
+	return s->nr_evsels > 0;
+}
+
+struct tep_handle *session__tep(const struct session *s)
+{
+	return s->tep;
+}
+
 static void read_features(struct session *s)
 {
 	u64 feat_off = s->fh.data.offset + s->fh.data.size;
@@ -410,6 +453,13 @@ static void read_features(struct session *s)
 				 fs.offset, perf_feature__lname(feat), why);
 	}
 	apply_event_desc_names(s);
+	if (feat_bit_test(s->fh.adds_features, HEADER_TRACING_DATA) &&
+	    s->header.feat_sec[HEADER_TRACING_DATA].size &&
+	    in_file(s, s->header.feat_sec[HEADER_TRACING_DATA].offset,
+		    s->header.feat_sec[HEADER_TRACING_DATA].size))
+		read_tracing_data(s, s->map + s->header.feat_sec[HEADER_TRACING_DATA].offset,
+				  s->header.feat_sec[HEADER_TRACING_DATA].size,
+				  s->header.feat_sec[HEADER_TRACING_DATA].offset);
 }
 
 static int read_file_header(struct session *s)
@@ -650,11 +700,13 @@ void session__delete(struct session *s)
 		free(s->evsels[i]->desc_name);
 		free(s->evsels[i]->update_name);
 		free(s->evsels[i]->auto_name);
+		free(s->evsels[i]->tp_name);
 		free(s->evsels[i]->unit);
 		free(s->evsels[i]);
 	}
 	free(s->evsels);
 	free(s->ids);
+	trace_event__free(s->tep);
 	perf_header__exit(&s->header);
 	if (s->map)
 		munmap((void *)s->map, s->map_len);
@@ -1068,7 +1120,15 @@ static int process_user(struct session *s, union perf_event *ev, u64 off)
 		fn = t ? t->attr : NULL;
 		break;
 	case PERF_RECORD_HEADER_EVENT_TYPE: fn = t ? t->event_type : NULL; break;
-	case PERF_RECORD_HEADER_TRACING_DATA: fn = t ? t->tracing_data : NULL; break;
+	case PERF_RECORD_HEADER_TRACING_DATA:
+		if (ev->header.size >= 12) {
+			u32 sz;
+
+			memcpy(&sz, (u8 *)ev + 8, 4);
+			read_tracing_data(s, (u8 *)ev + ev->header.size, sw32(s, sz), off);
+		}
+		fn = t ? t->tracing_data : NULL;
+		break;
 	case PERF_RECORD_HEADER_BUILD_ID:
 		if (perf_header__add_build_id_record(&s->header, ev, ev->header.size))
 			pr_debug(1, "%s: offset 0x%" PRIx64 ": BUILD_ID record is too small\n",

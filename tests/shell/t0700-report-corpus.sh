@@ -71,10 +71,10 @@ test_expect_success SHARED '--header-only -I as perf 6.1 on every file it reads'
 	test_line_count = 0 wrong-header
 '
 
-test_expect_success SHARED 'the report view as perf 6.1 on at least 113 files' '
+test_expect_success SHARED 'the report view as perf 6.1 on at least 114 files' '
 	compare_all report &&
 	read same total <count-report &&
-	test "$same" -ge 113
+	test "$same" -ge 114
 '
 
 # Files that differed only by the symbol layer: a sample ip resolved with
@@ -93,7 +93,7 @@ test_expect_success SHARED 'the report view of the symbol-layer files' '
 
 # The default view (Children/Self, call graphs, branch and group views)
 # against the perf on this machine, which is 6.1 like the oracle.
-test_expect_success SHARED,PERF 'the default view as perf prints it on at least 111 files' '
+test_expect_success SHARED,PERF 'the default view as perf prints it on at least 113 files' '
 	same=0
 	while read -r f; do
 		kind=$(awk -F"\t" -v f="$f" "\$1 == f { print \$3 }" "$C/perf61-summary.tsv")
@@ -106,7 +106,7 @@ test_expect_success SHARED,PERF 'the default view as perf prints it on at least 
 		if cmp -s got exp; then same=$((same + 1)); fi
 	done <"$C/readable-by-perf61.txt"
 	echo "default view: $same identical" >&2 &&
-	test "$same" -ge 111
+	test "$same" -ge 113
 '
 
 # perf's branch mode, the default for files with branch stacks: one entry
@@ -143,6 +143,20 @@ test_expect_success SHARED 'branch keys need branch mode; -b needs branch stacks
 	"$PROF" report -i "$f" --stdio --symfs empty-symfs --no-branch-stack >out &&
 	grep -q "^# Overhead  Command  Shared Object" out &&
 	! grep -q "Source Symbol" out
+'
+
+# Tracepoint files: the name and the trace key come from the tracing data
+# (a stream's TRACING_DATA record, a file's feature).
+test_expect_success SHARED,LIBTRACEEVENT 'tracepoint events named from the tracing data, the trace sort key' '
+	P=$C/perf-data/perfparser/tests_auto_perfdata &&
+	"$PROF" report -i - --stdio --symfs empty-symfs <$P/probe.data.stream >out 2>err &&
+	grep -q "^# Samples: 1  of event .probe_untitled1:main.$" out &&
+	grep -q "untitled1  untitled1  .*0x0000000000000560" out &&
+	"$PROF" report -i $P/probe.data.file --stdio --symfs empty-symfs >out 2>err &&
+	grep -q "^# Overhead  Trace output$" out &&
+	grep -q "^   100.00%  (55d1db02856$" out &&
+	"$PROF" report -i $P/probe.data.file --stdio --sort comm,trace >out 2>err &&
+	grep -q "^   100.00%  untitled1  (55d1db02856$" out
 '
 
 test_expect_success SHARED 'module maps over the kernel map: no crash (files once crashing)' '

@@ -24,6 +24,7 @@
 #   TRACEFS     tracefs is mounted and readable
 #   TMUX UNSHARE SETPRIV PYTHON3  the tool is there and works
 #   SHARED      ../shared (the perf.data corpus) is beside the checkout
+#   LIBTRACEEVENT  prof was built with libtraceevent
 # Programs: $PROF (prof under test), $HELPERS (built test workloads),
 # $SRCDIR (the checkout), $SHARED (../shared).
 
@@ -81,6 +82,8 @@ _check_prereq() {
 		id nobody >/dev/null 2>&1 ;;
 	PYTHON3) command -v python3 >/dev/null 2>&1 ;;
 	SHARED) [ -d "$SHARED/corpus" ] ;;
+	LIBTRACEEVENT) "$PROF" version --build-options 2>/dev/null |
+		grep -q "libtraceevent: \[ on" ;;
 	*) echo "# unknown prerequisite $1" >&2; return 1 ;;
 	esac
 }

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * trace-event-read.c: the tracing data of a perf.data file (the
+ * TRACING_DATA feature, or the payload of a stream's TRACING_DATA record)
+ * read back into a libtraceevent handle, and tracepoint records formatted
+ * with it. The layout is the one tracing-data.c writes (version 0.6; 0.5
+ * lacks the saved cmdlines).
+ */
+#include "prof/compat.h"
+#include "prof/trace-event.h"
+#include "prof/util.h"
+
+#ifdef HAVE_LIBTRACEEVENT
+#include <byteswap.h>
+#include <event-parse.h>
+
+struct td_cursor {
+	const u8 *p, *end;
+	bool swap;
+	int err;
+};
+
+static const void *td_take(struct td_cursor *c, size_t n)
+{
+	const void *r = c->p;
+
+	if (c->err || (size_t)(c->end - c->p) < n) {
+		c->err = -EINVAL;
+		return NULL;
+	}
+	c->p += n;
+	return r;
+}
+
+static u32 td_u32(struct td_cursor *c)
+{
+	const void *r = td_take(c, 4);
+	u32 v = 0;
+
+	if (r)
+		memcpy(&v, r, 4);
+	return c->swap ? bswap_32(v) : v;
+}
+
+static u64 td_u64(struct td_cursor *c)
+{
+	const void *r = td_take(c, 8);
+	u64 v = 0;
+
+	if (r)
+		memcpy(&v, r, 8);
+	return c->swap ? bswap_64(v) : v;
+}
+
+/* A NUL-terminated string inside the blob, or NULL. */
+static const char *td_str(struct td_cursor *c)
+{
+	const u8 *nul;
+
+	if (c->err)
+		return NULL;
+	nul = memchr(c->p, 0, (size_t)(c->end - c->p));
+	if (!nul) {
+		c->err = -EINVAL;
+		return NULL;
+	}
+	return td_take(c, (size_t)(nul - c->p) + 1);
+}
+
+/* A u64-sized chunk copied out (libtraceevent wants writable text). */
+static char *td_chunk(struct td_cursor *c, u64 size)
+{
+	const void *r;
+	char *buf;
+
+	if (size > (u64)(c->end - c->p)) {
+		c->err = -EINVAL;
+		return NULL;
+	}
+	r = td_take(c, (size_t)size);
+	if (!r)
+		return NULL;
+	buf = xmalloc((size_t)size + 1);
+	memcpy(buf, r, (size_t)size);
+	buf[size] = 0;
+	return buf;
+}
+
+/* "name\0" then a u64 size and the file: header_page, header_event. */
+static char *td_named(struct td_cursor *c, const char *want, u64 *size)
+{
+	const char *name = td_str(c);
+
+	if (!name || strcmp(name, want)) {
+		c->err = -EINVAL;
+		return NULL;
+	}
+	*size = td_u64(c);
+	return td_chunk(c, *size);
+}
+
+/* u32 count, then count formats of u64 size each, parsed under @sys. */
+static void td_formats(struct td_cursor *c, struct tep_handle *tep, const char *sys)
+{
+	u32 n = td_u32(c);
+
+	for (u32 i = 0; i < n && !c->err; i++) {
+		u64 size = td_u64(c);
+		char *fmt = td_chunk(c, size);
+
+		if (fmt)
+			tep_parse_event(tep, fmt, (unsigned long)size, sys);
+		free(fmt);
+	}
+}
+
+/* The "addr : "format"" lines perf saves for bprintk events. */
+static void td_printk(struct tep_handle *tep, char *text)
+{
+	char *save = NULL;
+
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *colon = strchr(line, ':'), *fmt;
+		unsigned long long addr;
+		size_t len;
+
+		if (!colon)
+			continue;
+		addr = strtoull(line, NULL, 16);
+		fmt = colon + 1;
+		while (*fmt == ' ')
+			fmt++;
+		len = strlen(fmt);
+		if (len >= 2 && fmt[0] == '"' && fmt[len - 1] == '"') {
+			fmt[len - 1] = 0;
+			fmt++;
+		}
+		tep_register_print_string(tep, fmt, addr);
+	}
+}
+
+/* "pid comm" lines. */
+static void td_cmdlines(struct tep_handle *tep, char *text)
+{
+	char *save = NULL;
+
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *sp;
+		int pid = (int)strtol(line, &sp, 10);
+
+		if (sp != line && *sp == ' ')
+			tep_register_comm(tep, sp + 1, pid);
+	}
+}
+
+int trace_event__read(const void *buf, size_t len, struct tep_handle **tepp, size_t *used)
+{
+	static const u8 magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+	struct td_cursor c = { .p = buf, .end = (const u8 *)buf + len };
+	struct tep_handle *tep;
+	const char *version;
+	const u8 *m, *b;
+	char *text;
+	u64 size;
+	u32 n;
+	int big, host_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+
+	*tepp = NULL;
+	m = td_take(&c, sizeof(magic));
+	if (!m || memcmp(m, magic, sizeof(magic)))
+		return -EINVAL;
+	version = td_str(&c);
+	b = td_take(&c, 2);
+	if (!version || !b)
+		return -EINVAL;
+	big = b[0];
+	c.swap = big != host_big;
+	tep = tep_alloc();
+	if (!tep)
+		return -ENOMEM;
+	tep_set_file_bigendian(tep, big ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, host_big ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_long_size(tep, b[1]);
+	tep_set_page_size(tep, (int)td_u32(&c));
+
+	text = td_named(&c, "header_page", &size);
+	if (text)
+		tep_parse_header_page(tep, text, (unsigned long)size, b[1]);
+	free(text);
+	free(td_named(&c, "header_event", &size));
+	td_formats(&c, tep, "ftrace");
+	n = td_u32(&c);
+	for (u32 i = 0; i < n && !c.err; i++) {
+		const char *sys = td_str(&c);
+
+		if (sys)
+			td_formats(&c, tep, sys);
+	}
+	free(td_chunk(&c, td_u32(&c)));		/* kallsyms: not needed */
+	text = td_chunk(&c, td_u32(&c));
+	if (text)
+		td_printk(tep, text);
+	free(text);
+	if (!c.err && strcmp(version, "0.6") >= 0) {
+		text = td_chunk(&c, td_u64(&c));
+		if (text)
+			td_cmdlines(tep, text);
+		free(text);
+	}
+	if (c.err) {
+		tep_free(tep);
+		return c.err;
+	}
+	*tepp = tep;
+	if (used)
+		*used = (size_t)(c.p - (const u8 *)buf);
+	return 0;
+}
+
+void trace_event__free(struct tep_handle *tep)
+{
+	if (tep)
+		tep_free(tep);
+}
+
+struct tep_event *trace_event__find(struct tep_handle *tep, u64 id)
+{
+	return tep && id <= INT_MAX ? tep_find_event(tep, (int)id) : NULL;
+}
+
+char *trace_event__name(const struct tep_event *ev)
+{
+	return xasprintf("%s:%s", ev->system, ev->name);
+}
+
+char *trace_event__format(struct tep_event *ev, const void *raw, u32 size, bool fields)
+{
+	struct tep_record rec = { .data = (void *)raw, .size = (int)size };
+	struct trace_seq seq;
+	char *out;
+
+	trace_seq_init(&seq);
+	if (fields)
+		tep_print_fields(&seq, (void *)raw, (int)size, ev);
+	else
+		tep_print_event(ev->tep, &seq, &rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&seq);
+	out = xstrdup(seq.buffer ? seq.buffer : "");
+	trace_seq_destroy(&seq);
+	return out;
+}
+#else
+int trace_event__read(const void *buf, size_t len, struct tep_handle **tepp, size_t *used)
+{
+	(void)buf;
+	(void)len;
+	(void)used;
+	*tepp = NULL;
+	return -ENOTSUP;
+}
+
+void trace_event__free(struct tep_handle *tep)
+{
+	(void)tep;
+}
+
+struct tep_event *trace_event__find(struct tep_handle *tep, u64 id)
+{
+	(void)tep;
+	(void)id;
+	return NULL;
+}
+
+char *trace_event__name(const struct tep_event *ev)
+{
+	(void)ev;
+	return NULL;
+}
+
+char *trace_event__format(struct tep_event *ev, const void *raw, u32 size, bool fields)
+{
+	(void)ev;
+	(void)raw;
+	(void)size;
+	(void)fields;
+	return NULL;
+}
+#endif
