@@ -225,6 +225,21 @@ int machine__resolve_callchain(struct machine *m, u8 cpumode, pid_t pid, pid_t t
 			       const u64 *ips, size_t nr,
 			       struct callchain_frame *frames, size_t max);
 
+struct branch_entry;
+/*
+ * The chain of a sample of an LBR call-stack event (--call-graph lbr):
+ * the kernel part of @ips and the user part from the branch stack @br,
+ * in display order (@callee: innermost first). With an empty branch
+ * stack perf's callee order still reads a first target, from the bytes
+ * after the record: @past_to, when known (else NULL). Returns the number of
+ * frames, or 0 when the chain has no user part within @max_stack entries
+ * (perf then resolves the recorded chain as usual).
+ */
+int machine__resolve_lbr_callchain(struct machine *m, pid_t pid, pid_t tid,
+				   const u64 *ips, size_t nr, const struct branch_entry *br,
+				   size_t nr_br, const u64 *past_to, int max_stack, bool callee,
+				   struct callchain_frame *frames, size_t max);
+
 /*
  * perf's machine__kernel_start: computed once, on first use, and that
  * first use loads the kernel map's symbols (which can widen the map to

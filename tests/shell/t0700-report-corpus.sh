@@ -71,10 +71,10 @@ test_expect_success SHARED '--header-only -I as perf 6.1 on every file it reads'
 	test_line_count = 0 wrong-header
 '
 
-test_expect_success SHARED 'the report view as perf 6.1 on at least 114 files' '
+test_expect_success SHARED 'the report view as perf 6.1 on at least 115 files' '
 	compare_all report &&
 	read same total <count-report &&
-	test "$same" -ge 114
+	test "$same" -ge 115
 '
 
 # Files that differed only by the symbol layer: a sample ip resolved with
@@ -93,7 +93,7 @@ test_expect_success SHARED 'the report view of the symbol-layer files' '
 
 # The default view (Children/Self, call graphs, branch and group views)
 # against the perf on this machine, which is 6.1 like the oracle.
-test_expect_success SHARED,PERF 'the default view as perf prints it on at least 113 files' '
+test_expect_success SHARED,PERF 'the default view as perf prints it on at least 114 files' '
 	same=0
 	while read -r f; do
 		kind=$(awk -F"\t" -v f="$f" "\$1 == f { print \$3 }" "$C/perf61-summary.tsv")
@@ -106,7 +106,7 @@ test_expect_success SHARED,PERF 'the default view as perf prints it on at least 
 		if cmp -s got exp; then same=$((same + 1)); fi
 	done <"$C/readable-by-perf61.txt"
 	echo "default view: $same identical" >&2 &&
-	test "$same" -ge 113
+	test "$same" -ge 114
 '
 
 # perf's branch mode, the default for files with branch stacks: one entry
@@ -157,6 +157,19 @@ test_expect_success SHARED,LIBTRACEEVENT 'tracepoint events named from the traci
 	grep -q "^   100.00%  (55d1db02856$" out &&
 	"$PROF" report -i $P/probe.data.file --stdio --sort comm,trace >out 2>err &&
 	grep -q "^   100.00%  untitled1  (55d1db02856$" out
+'
+
+# --call-graph lbr: the user part of each chain from the LBR call stack.
+test_expect_success SHARED 'LBR call stacks rebuild the user chain as perf does' '
+	test -f wrong-report &&
+	! grep -qx perfparser/tests_auto_perfdata/vector_static_gcc/perf.lbr.data wrong-report &&
+	"$PROF" report -i $C/perf-data/perfparser/tests_auto_perfdata/vector_static_gcc/perf.lbr.data \
+		--stdio --symfs empty-symfs >out 2>err &&
+	grep -A3 -m1 "^    96.24%     0.00%  vector_static_g  vector_static_gcc_v9.1.0  \[.\] 0x0000000000401b68$" out >top &&
+	sed -n 3,4p top >chain &&
+	printf "%s\n" "            ---0x401b68" "               0x42089e" >expect &&
+	test_cmp expect chain &&
+	grep -q "^    17.17%     0.00%  vector_static_g  \[unknown\]  *\[\.\] 0xffffffff8e601284$" out
 '
 
 test_expect_success SHARED 'module maps over the kernel map: no crash (files once crashing)' '
