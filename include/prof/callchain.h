@@ -97,6 +97,8 @@ void callchain_root__delete(struct callchain_root *root);	/* NULL is a no-op */
 void callchain_root__append(struct callchain_root *root,
 			    const struct callchain_cursor_node *frames, u32 nr,
 			    u64 period);
+/* Add every chain of @src (periods and sample counts) to @dst. */
+void callchain_root__merge(struct callchain_root *dst, const struct callchain_root *src);
 
 /* The frame compare callchain_root__append uses (-g ...,address). */
 void callchain_set_key(enum chain_key key);

@@ -67,6 +67,10 @@ struct hist_entry {
 	u64 *group_period, *group_events;
 	u32 hash;
 	bool filtered;
+	/* perf's input tree (creation order, merge compare), see hist.c */
+	struct hist_entry *in_left, *in_right, *in_parent;
+	bool in_red;
+	struct hist_entry *merged;	/* a duplicate perf merged into this one */
 };
 
 /* What a sample contributes, resolved by the caller. */
@@ -129,6 +133,16 @@ struct hists {
 	/* group view: the leader's hists shows its members' values too */
 	int nr_members;			/* 0: no group view */
 	struct hists **members;		/* [0] = this leader; borrowed */
+	/*
+	 * perf's input tree of the entries, and whether its compare can be
+	 * intransitive: entries without a symbol compare by a wrapping
+	 * address difference, wrong once their addresses span 2^63.
+	 */
+	struct hist_entry *in_root;
+	bool nosym_seen, may_wrap;
+	u64 nosym_min, nosym_max;
+	struct hist_entry **dups;	/* merged duplicates, owned */
+	size_t nr_dups, alloc_dups;
 };
 
 /* @layout is borrowed. Never fails (xmalloc). */

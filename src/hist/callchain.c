@@ -121,7 +121,7 @@ static void node__add_child_ptr(struct callchain_node *parent, struct callchain_
 static struct callchain_node *add_child(struct callchain_root *root,
 					struct callchain_node *parent,
 					const struct callchain_cursor_node *frames,
-					u32 nr, u64 period)
+					u32 nr, u64 period, u64 count)
 {
 	struct callchain_node *c = arena__alloc(root->arena, sizeof(*c));
 
@@ -131,7 +131,7 @@ static struct callchain_node *add_child(struct callchain_root *root,
 		c->val[i].f = frames[i];
 	c->nr_val = nr;
 	c->hit = period;
-	c->count = 1;
+	c->count = count;
 	node__add_child_ptr(parent, c);
 	return c;
 }
@@ -179,7 +179,8 @@ static inline bool frame_eq(const struct callchain_cursor_node *a,
 }
 
 static void append_children(struct callchain_root *root, struct callchain_node *n,
-			    const struct callchain_cursor_node *frames, u32 nr, u64 period)
+			    const struct callchain_cursor_node *frames, u32 nr, u64 period,
+			    u64 count)
 {
 	for (;;) {
 		struct callchain_node *next = NULL;
@@ -187,11 +188,11 @@ static void append_children(struct callchain_root *root, struct callchain_node *
 
 		if (!nr) {
 			n->hit += period;
-			n->count++;
+			n->count += count;
 			return;
 		}
 		n->children_hit += period;
-		n->children_count++;
+		n->children_count += count;
 		for (u32 i = 0; i < n->nr_children; i++) {
 			struct callchain_node *c = n->children[i];
 
@@ -201,7 +202,7 @@ static void append_children(struct callchain_root *root, struct callchain_node *
 			}
 		}
 		if (!next) {
-			add_child(root, n, frames, nr, period);
+			add_child(root, n, frames, nr, period, count);
 			return;
 		}
 		while (matched < next->nr_val && matched < nr &&
@@ -218,7 +219,34 @@ static void append_children(struct callchain_root *root, struct callchain_node *
 void callchain_root__append(struct callchain_root *root,
 			    const struct callchain_cursor_node *frames, u32 nr, u64 period)
 {
-	append_children(root, &root->node, frames, nr, period);
+	append_children(root, &root->node, frames, nr, period, 1);
+}
+
+/* Append every path of @n (its frames after @path[0, depth)) to @dst. */
+static void merge_paths(struct callchain_root *dst, const struct callchain_node *n,
+			struct callchain_cursor_node **path, u32 depth, u32 *alloc)
+{
+	if (depth + n->nr_val > *alloc) {
+		*alloc = (depth + n->nr_val) * 2;
+		*path = xrealloc(*path, *alloc * sizeof(**path));
+	}
+	for (u32 i = 0; i < n->nr_val; i++)
+		(*path)[depth + i] = n->val[i].f;
+	depth += n->nr_val;
+	if (n->count || n->hit)
+		append_children(dst, &dst->node, *path, depth, n->hit, n->count);
+	for (u32 i = 0; i < n->nr_children; i++)
+		merge_paths(dst, n->children[i], path, depth, alloc);
+}
+
+void callchain_root__merge(struct callchain_root *dst, const struct callchain_root *src)
+{
+	struct callchain_cursor_node *path = NULL;
+	u32 alloc = 0;
+
+	if (src)
+		merge_paths(dst, &src->node, &path, 0, &alloc);
+	free(path);
 }
 
 static const struct callchain_param *sort_param;

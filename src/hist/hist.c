@@ -3,11 +3,15 @@
  * hist.c: histogram entries merged by the sort keys, and perf's output
  * order.
  *
- * perf keeps entries in rb-trees: first ordered by the merge compare
- * (collapse), then re-inserted by the output compare with ties going
- * right. The result equals a sort by (output keys, then merge order),
- * which is what hists__output_resort does with one qsort; merging uses a
- * hash over the key fields checked with the merge compare.
+ * perf keeps entries in rb-trees: an input tree by the merge compare as
+ * samples come, a collapsed tree filled from its walk, then an output
+ * tree by the output compare with ties going right. Merging uses a hash
+ * over the key fields checked with the merge compare; every entry is
+ * also linked into an input tree of perf's shape, walked instead of the
+ * hash only when the address compare of symbol-less entries can wrap
+ * (their addresses span 2^63): perf's walk then misses equal entries and
+ * makes duplicates that the collapse merges, which changes the order of
+ * ties. hists__output_resort builds the collapsed and output trees.
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -61,6 +65,15 @@ void hists__exit(struct hists *h)
 		free(h->entries[i]->branch);
 		free(h->entries[i]);
 	}
+	for (size_t i = 0; i < h->nr_dups; i++) {
+		thread__put(h->dups[i]->thread);
+		callchain_root__delete(h->dups[i]->callchain);
+		free(h->dups[i]->group_period);
+		free(h->dups[i]->group_events);
+		free(h->dups[i]->branch);
+		free(h->dups[i]);
+	}
+	free(h->dups);
 	free(h->entries);
 	free(h->table);
 	for (u32 i = 0; i < h->strs_size; i++) {
@@ -286,6 +299,124 @@ static s64 entry_collapse(const struct hist_layout *l, const struct hist_entry *
 	return 0;
 }
 
+/*
+ * perf's input tree. perf finds a sample's entry by walking a red-black
+ * tree ordered by the merge compare (existing vs new: negative goes left)
+ * and inserts a new one where the walk ends. prof merges by hash, which
+ * finds the same entry while the compare is transitive; every entry is
+ * also linked into this tree so that the walk can be done exactly when it
+ * is not (hists->may_wrap, entries without a symbol): perf then creates
+ * duplicates, merged only at collapse time.
+ */
+static void in_rotate(struct hists *h, struct hist_entry *x, bool left)
+{
+	struct hist_entry *y = left ? x->in_right : x->in_left;
+	struct hist_entry *mid = left ? y->in_left : y->in_right;
+
+	if (left)
+		x->in_right = mid;
+	else
+		x->in_left = mid;
+	if (mid)
+		mid->in_parent = x;
+	y->in_parent = x->in_parent;
+	if (!x->in_parent)
+		h->in_root = y;
+	else if (x == x->in_parent->in_left)
+		x->in_parent->in_left = y;
+	else
+		x->in_parent->in_right = y;
+	if (left)
+		y->in_left = x;
+	else
+		y->in_right = x;
+	x->in_parent = y;
+}
+
+static void in_link(struct hists *h, struct hist_entry *z, struct hist_entry *p, bool left)
+{
+	z->in_left = z->in_right = NULL;
+	z->in_parent = p;
+	z->in_red = true;
+	if (!p)
+		h->in_root = z;
+	else if (left)
+		p->in_left = z;
+	else
+		p->in_right = z;
+	while (z->in_parent && z->in_parent->in_red) {
+		struct hist_entry *q = z->in_parent, *g = q->in_parent;
+		bool q_left = q == g->in_left;
+		struct hist_entry *u = q_left ? g->in_right : g->in_left;
+
+		if (u && u->in_red) {
+			q->in_red = u->in_red = false;
+			g->in_red = true;
+			z = g;
+			continue;
+		}
+		if (z == (q_left ? q->in_right : q->in_left)) {
+			z = q;
+			in_rotate(h, z, q_left);
+			q = z->in_parent;
+			g = q->in_parent;
+		}
+		q->in_red = false;
+		g->in_red = true;
+		in_rotate(h, g, !q_left);
+	}
+	h->in_root->in_red = false;
+}
+
+/* The walk: the equal entry it meets, or NULL and where @key would go. */
+static struct hist_entry *in_find(const struct hists *h, const struct hist_entry *key,
+				  struct hist_entry **parent, bool *left)
+{
+	struct hist_entry *c = h->in_root;
+
+	*parent = NULL;
+	*left = false;
+	while (c) {
+		s64 r = entry_collapse(h->layout, c, key);
+
+		if (!r)
+			return c;
+		*parent = c;
+		*left = r < 0;
+		c = r < 0 ? c->in_left : c->in_right;
+	}
+	return NULL;
+}
+
+/* Link a new entry where perf's walk puts it (an equal one met: to its right). */
+static void in_insert(struct hists *h, struct hist_entry *he)
+{
+	struct hist_entry *c = h->in_root, *p = NULL;
+	bool left = false;
+
+	while (c) {
+		p = c;
+		left = entry_collapse(h->layout, c, he) < 0;
+		c = left ? c->in_left : c->in_right;
+	}
+	in_link(h, he, p, left);
+}
+
+/* A new entry without a symbol may make the address compare wrap. */
+static void note_nosym(struct hists *h, const struct hist_entry *he)
+{
+	if (he->sym)
+		return;
+	if (!h->nosym_seen) {
+		h->nosym_seen = true;
+		h->nosym_min = h->nosym_max = he->ip;
+	}
+	h->nosym_min = min(h->nosym_min, he->ip);
+	h->nosym_max = max(h->nosym_max, he->ip);
+	if (h->nosym_max - h->nosym_min >= (1ULL << 63))
+		h->may_wrap = true;
+}
+
 static void hists__grow_table(struct hists *h)
 {
 	u32 nsize = h->table_size * 2;
@@ -398,6 +529,7 @@ static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_
 	he->group_period = he->group_events = NULL;
 	he->filtered = false;
 	he->branch = branch_dup(h, key->branch);
+	he->merged = NULL;
 	/* interned strings belong to the member's hists: intern again here */
 	he->comm = hists__intern(h, key->comm);
 	he->srcline = hists__intern(h, key->srcline);
@@ -410,6 +542,8 @@ static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_
 	if (h->nr_entries == h->alloc)
 		h->entries = xgrow(h->entries, sizeof(*h->entries), h->nr_entries + 1, &h->alloc);
 	h->entries[h->nr_entries++] = he;
+	in_insert(h, he);
+	note_nosym(h, he);
 	return he;
 }
 
@@ -491,7 +625,7 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 	 * dso and symbol (or address) pointers is the one (a shortcut past
 	 * the hash; equal pointers imply equal keys).
 	 */
-	if (h->simple_keys) {
+	if (h->simple_keys && (hs->sym || !h->may_wrap)) {
 		u64 k = hs->sym ? (uintptr_t)hs->sym : hs->ip;
 		u32 slot = (u32)((k >> 4) ^ (k >> 17) ^ ((uintptr_t)hs->comm >> 4)) &
 			   (RECENT_SLOTS - 1);
@@ -521,55 +655,83 @@ static const char *branch_srcline(struct hists *h, const struct branch_end *e)
 	return hists__intern(h, dso__srcline_str(e->dso, e->al_addr, e->sym, true, true));
 }
 
-/* The hash-table lookup; the key (a whole hist_entry) is built only here. */
-static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs)
+/* The entry @hs would merge into, as a key (no values); @kb holds its branch. */
+static void sample_key(struct hists *h, const struct hist_sample *hs, struct hist_entry *key,
+		       struct hist_branch *kb)
 {
-	const struct hist_layout *l = h->layout;
-	struct hist_entry key = {
+	*key = (struct hist_entry){
 		.comm = hs->comm, .pid = hs->pid, .tid = hs->tid, .dso = hs->dso,
 		.sym = hs->sym, .ip = hs->ip, .level = hs->level, .cpumode = hs->cpumode,
 		.has_map = hs->has_map, .map_size = hs->map_size, .cpu = hs->cpu,
 		.inlined = hs->inlined,
 		.parent = hs->parent,
-	}, *he;
-	struct hist_branch kb;
-
+	};
 	if (hs->branch) {
-		kb = *hs->branch;
+		*kb = *hs->branch;
 		if (h->has_srcline_from)
-			kb.srcline_from = branch_srcline(h, &kb.from);
+			kb->srcline_from = branch_srcline(h, &kb->from);
 		if (h->has_srcline_to)
-			kb.srcline_to = branch_srcline(h, &kb.to);
-		key.branch = &kb;
+			kb->srcline_to = branch_srcline(h, &kb->to);
+		key->branch = kb;
 	}
 	if (h->has_srcline)
-		key.srcline = srcline_of(h, hs);
+		key->srcline = srcline_of(h, hs);
 	if (h->has_srcfile)
-		key.srcfile = srcfile_of(h, hs);
+		key->srcfile = srcfile_of(h, hs);
 	if (hs->trace)
-		key.trace = hists__intern(h, hs->trace);
-	key.hash = entry_hash(h, &key);
+		key->trace = hists__intern(h, hs->trace);
+	key->hash = entry_hash(h, key);
+}
+
+static struct hist_entry *hists__new_entry(struct hists *h, const struct hist_entry *key,
+					   const struct hist_sample *hs)
+{
+	struct hist_entry *he;
+
+	if (h->nr_entries >= h->table_size)
+		hists__grow_table(h);
+	he = xmalloc(sizeof(*he));
+	*he = *key;
+	he->thread = hs->thread ? thread__get(hs->thread) : NULL;
+	he->branch = branch_dup(h, key->branch);
+	if (!he->srcline)
+		he->srcline = "";
+	if (!he->srcfile)
+		he->srcfile = "";
+	he->hnext = h->table[key->hash & (h->table_size - 1)];
+	h->table[key->hash & (h->table_size - 1)] = he;
+	if (h->nr_entries == h->alloc)
+		h->entries = xgrow(h->entries, sizeof(*h->entries), h->nr_entries + 1,
+				   &h->alloc);
+	h->entries[h->nr_entries++] = he;
+	return he;
+}
+
+static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs)
+{
+	const struct hist_layout *l = h->layout;
+	struct hist_entry key, *he, *p;
+	struct hist_branch kb;
+	bool left;
+
+	sample_key(h, hs, &key, &kb);
+	if (h->may_wrap && !key.sym) {
+		/* perf's walk: it may miss an equal entry and make a duplicate */
+		he = in_find(h, &key, &p, &left);
+		while (he && he->merged)
+			he = he->merged;
+		if (he)
+			return he;
+		he = hists__new_entry(h, &key, hs);
+		in_link(h, he, p, left);
+		return he;
+	}
 	for (he = h->table[key.hash & (h->table_size - 1)]; he; he = he->hnext)
 		if (he->hash == key.hash && entry_equal(l, he, &key))
-			break;
-	if (!he) {
-		if (h->nr_entries >= h->table_size)
-			hists__grow_table(h);
-		he = xmalloc(sizeof(*he));
-		*he = key;
-		he->thread = hs->thread ? thread__get(hs->thread) : NULL;
-		he->branch = branch_dup(h, key.branch);
-		if (!he->srcline)
-			he->srcline = "";
-		if (!he->srcfile)
-			he->srcfile = "";
-		he->hnext = h->table[key.hash & (h->table_size - 1)];
-		h->table[key.hash & (h->table_size - 1)] = he;
-		if (h->nr_entries == h->alloc)
-			h->entries = xgrow(h->entries, sizeof(*h->entries), h->nr_entries + 1,
-					   &h->alloc);
-		h->entries[h->nr_entries++] = he;
-	}
+			return he;
+	he = hists__new_entry(h, &key, hs);
+	in_insert(h, he);
+	note_nosym(h, he);
 	return he;
 }
 
@@ -643,22 +805,12 @@ static s64 output_sort(const struct hist_entry *a, const struct hist_entry *b)
 	return 0;
 }
 
-/* qsort by the merge compare: perf's collapsed tree order. */
-static int collapse_cmp(const void *pa, const void *pb)
-{
-	const struct hist_entry *a = *(struct hist_entry *const *)pa;
-	const struct hist_entry *b = *(struct hist_entry *const *)pb;
-	s64 r = entry_collapse(sort_layout, a, b);
-
-	return r > 0 ? -1 : r < 0 ? 1 : 0;
-}
-
 /*
  * perf inserts the entries, in merge order, into a red-black tree by the
  * output compare (ties to the right) and reads it in order. In the
  * Children view that compare is not transitive (the caller-first rule
  * holds only within a thread), so the result depends on the tree's
- * shape: build the same tree. Indices into @h->entries; -1 is nil.
+ * shape: build the same tree. Indices into an array of entries; -1 is nil.
  */
 struct rb {
 	int *left, *right, *parent;
@@ -711,63 +863,164 @@ static void rb_insert_fixup(struct rb *t, int z)
 	t->red[t->root] = false;
 }
 
+/* Link node @i under @p (-1: root) on side @left, and rebalance. */
+static void rb_link(struct rb *t, int i, int p, bool left)
+{
+	t->left[i] = t->right[i] = -1;
+	t->parent[i] = p;
+	t->red[i] = true;
+	if (p < 0)
+		t->root = i;
+	else if (left)
+		t->left[p] = i;
+	else
+		t->right[p] = i;
+	rb_insert_fixup(t, i);
+}
+
+/* The in-order walk of @t over @in into @out, skipping merged entries. */
+static size_t rb_walk(const struct rb *t, struct hist_entry **in, struct hist_entry **out,
+		      int *stack)
+{
+	int sp = 0, cur = t->root;
+	size_t k = 0;
+
+	while (cur >= 0 || sp) {
+		while (cur >= 0) {
+			stack[sp++] = cur;
+			cur = t->left[cur];
+		}
+		cur = stack[--sp];
+		if (!in[cur]->merged)
+			out[k++] = in[cur];
+		cur = t->right[cur];
+	}
+	return k;
+}
+
+/* The input tree in order: entries sorted by the merge compare. */
+static size_t in_walk(const struct hists *h, struct hist_entry **out)
+{
+	struct hist_entry *c = h->in_root;
+	size_t k = 0;
+
+	while (c && c->in_left)
+		c = c->in_left;
+	while (c) {
+		if (!c->merged)
+			out[k++] = c;
+		if (c->in_right) {
+			c = c->in_right;
+			while (c->in_left)
+				c = c->in_left;
+		} else {
+			while (c->in_parent && c == c->in_parent->in_right)
+				c = c->in_parent;
+			c = c->in_parent;
+		}
+	}
+	return k;
+}
+
+/* perf's collapse of a duplicate into the entry it meets: values and chains add up. */
+static void entry_merge(struct hists *h, struct hist_entry *into, struct hist_entry *dup)
+{
+	into->period += dup->period;
+	into->nr_events += dup->nr_events;
+	into->period_acc += dup->period_acc;
+	into->nr_events_acc += dup->nr_events_acc;
+	if (dup->callchain) {
+		if (!into->callchain)
+			into->callchain = callchain_root__new();
+		callchain_root__merge(into->callchain, dup->callchain);
+	}
+	dup->merged = into;
+	if (h->nr_dups == h->alloc_dups)
+		h->dups = xgrow(h->dups, sizeof(*h->dups), h->nr_dups + 1, &h->alloc_dups);
+	h->dups[h->nr_dups++] = dup;
+}
+
+/*
+ * perf's collapsed tree: the input tree's entries inserted in its order
+ * by the merge compare, an equal entry met taking the new one's values.
+ * Only needed when the compare wraps; else the input order is already
+ * sorted and has no duplicates.
+ */
+static size_t collapse_dups(struct hists *h, struct hist_entry **in, size_t n,
+			    struct hist_entry **out, struct rb *t, int *stack)
+{
+	t->root = -1;
+	for (size_t i = 0; i < n; i++) {
+		int p = -1, c = t->root;
+		bool left = false;
+		s64 r = 1;
+
+		while (c >= 0) {
+			p = c;
+			r = entry_collapse(h->layout, in[c], in[i]);
+			if (!r)
+				break;
+			left = r < 0;
+			c = left ? t->left[c] : t->right[c];
+		}
+		if (c >= 0) {
+			entry_merge(h, in[c], in[i]);
+			t->left[i] = t->right[i] = t->parent[i] = -1;
+			continue;
+		}
+		rb_link(t, (int)i, p, left);
+	}
+	return rb_walk(t, in, out, stack);
+}
+
+/*
+ * perf's three trees: entries as created go into the input tree (kept as
+ * they are made), whose walk fills the collapsed tree, whose walk fills
+ * the output tree by the output compare.
+ */
 void hists__output_resort(struct hists *h)
 {
-	size_t n = h->nr_entries, k = 0;
-	struct hist_entry **in;
+	size_t n = h->nr_entries, k;
+	struct hist_entry **in, **tmp;
 	struct rb t;
-	int *stack, sp = 0, cur;
+	int *stack;
 
 	sort_layout = h->layout;
 	sort_nr_members = h->nr_members;
 	sort_hists = h;
 	if (n < 2)
 		return;
-	qsort(h->entries, n, sizeof(*h->entries), collapse_cmp);
 	in = xmalloc(n * sizeof(*in));
-	memcpy(in, h->entries, n * sizeof(*in));
+	tmp = xmalloc(n * sizeof(*tmp));
 	t.left = xmalloc(n * sizeof(int));
 	t.right = xmalloc(n * sizeof(int));
 	t.parent = xmalloc(n * sizeof(int));
 	t.red = xmalloc(n * sizeof(bool));
+	stack = xmalloc((n + 1) * sizeof(int));
+	k = in_walk(h, in);
+	if (h->may_wrap) {
+		k = collapse_dups(h, in, k, tmp, &t, stack);
+		memcpy(in, tmp, k * sizeof(*in));
+	}
 	t.root = -1;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < k; i++) {
 		int p = -1, c = t.root;
-		bool go_left = false;
+		bool left = false;
 
 		while (c >= 0) {
 			p = c;
-			go_left = output_sort(in[i], in[c]) > 0;
-			c = go_left ? t.left[c] : t.right[c];
+			left = output_sort(in[i], in[c]) > 0;
+			c = left ? t.left[c] : t.right[c];
 		}
-		t.left[i] = t.right[i] = -1;
-		t.parent[i] = p;
-		t.red[i] = true;
-		if (p < 0)
-			t.root = (int)i;
-		else if (go_left)
-			t.left[p] = (int)i;
-		else
-			t.right[p] = (int)i;
-		rb_insert_fixup(&t, (int)i);
+		rb_link(&t, (int)i, p, left);
 	}
-	/* in-order walk */
-	stack = xmalloc((n + 1) * sizeof(int));
-	cur = t.root;
-	while (cur >= 0 || sp) {
-		while (cur >= 0) {
-			stack[sp++] = cur;
-			cur = t.left[cur];
-		}
-		cur = stack[--sp];
-		h->entries[k++] = in[cur];
-		cur = t.right[cur];
-	}
+	h->nr_entries = rb_walk(&t, in, h->entries, stack);
 	free(stack);
 	free(t.left);
 	free(t.right);
 	free(t.parent);
 	free(t.red);
+	free(tmp);
 	free(in);
 	sort_layout = NULL;
 }
@@ -835,6 +1088,17 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 		hs->srcline = c->srcline;
 		hs->ip = c->ip;
 		hs->raw_ip = true;
+		if (h->may_wrap && !hs->sym) {
+			/* perf skips a frame whose key a counted entry has, before any walk */
+			struct hist_entry key;
+			struct hist_branch kb;
+
+			sample_key(h, hs, &key, &kb);
+			for (u32 k = 0; k < ncache && !seen; k++)
+				seen = !entry_collapse(h->layout, cache[k], &key);
+			if (seen)
+				continue;
+		}
 		ce = hists__add(h, hs, false);
 		if (refilter || h->nr_entries != nr_before)
 			ce->filtered = filtered;
