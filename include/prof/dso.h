@@ -62,6 +62,8 @@ struct dso {
 	/* Live processes only (top): the namespaces of the process that
 	 * mapped it, its files are looked up there (nsinfo.h). A reference. */
 	struct nsinfo *nsinfo;
+	/* hist.c: halves of the address space its symbol-less entries used */
+	u8 hist_ip_halves;
 };
 
 /* Returns a new dso with one reference (xmalloc). Short name derived. */

@@ -136,7 +136,8 @@ struct hists {
 	/*
 	 * perf's input tree of the entries, and whether its compare can be
 	 * intransitive: entries without a symbol compare by a wrapping
-	 * address difference, wrong once their addresses span 2^63.
+	 * address difference, wrong once their addresses span 2^63 (the
+	 * range is that of entries without a map).
 	 */
 	struct hist_entry *in_root;
 	bool nosym_seen, may_wrap;

@@ -402,11 +402,22 @@ static void in_insert(struct hists *h, struct hist_entry *he)
 	in_link(h, he, p, left);
 }
 
-/* A new entry without a symbol may make the address compare wrap. */
+/*
+ * A new entry without a symbol may make the address compare wrap: two
+ * such entries with equal comms and DSO names compare by address. Without
+ * a map, by the range seen; in a DSO, when both halves of the address
+ * space were seen (kept in the DSO: shared by all hists, so conservative).
+ */
 static void note_nosym(struct hists *h, const struct hist_entry *he)
 {
 	if (he->sym)
 		return;
+	if (he->dso) {
+		he->dso->hist_ip_halves |= (u8)(1u << (he->ip >> 63));
+		if (he->dso->hist_ip_halves == 3)
+			h->may_wrap = true;
+		return;
+	}
 	if (!h->nosym_seen) {
 		h->nosym_seen = true;
 		h->nosym_min = h->nosym_max = he->ip;
