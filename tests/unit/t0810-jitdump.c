@@ -8,6 +8,7 @@
 #include "prof/jitdump.h"
 #include "prof/machine.h"
 #include "prof/symbol.h"
+#include "prof/util.h"
 #include "tap.h"
 #include <byteswap.h>
 #include <fcntl.h>
@@ -222,6 +223,26 @@ static void test_marker(void)
 	ok(!jitdump__is_marker("/tmp/xjit-123.dump", 123), "prefix");
 }
 
+/* The last occurrence of @needle in @s, or NULL. */
+static const char *strrstr_last(const char *s, const char *needle)
+{
+	const char *last = NULL;
+
+	for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle))
+		last = p;
+	return last;
+}
+
+/* The messages prof would print, for the checks. */
+static char msgs[4096];
+
+static void sink(const char *prefix, const char *msg)
+{
+	size_t n = strlen(msgs);
+
+	snprintf(msgs + n, sizeof(msgs) - n, "%s%s\n", prefix, msg);
+}
+
 static const char *name_at(struct machine *m, u64 time, u64 ip)
 {
 	struct addr_location al;
@@ -272,11 +293,38 @@ static void test_machine(const char *dir)
 	is_str(name_at(m, 400, 0x9002), "- -", "later //anon map dropped");
 	machine__delete(m);
 
-	/* without -k mono the last load wins, whatever the time */
+	/* without -k mono the last load wins, whatever the time, said once */
 	m = machine__new_host();
+	msgs[0] = '\0';
 	machine__process_mmap(m, &ev);
 	is_str(name_at(m, 150, 0x1002), "jitted-42-2.so beta", "untimed: last load");
+	ok(strstr(msgs, "not recorded with -k mono") &&
+	   strstr(msgs, "not recorded with -k mono") == strrstr_last(msgs, "not recorded with -k mono"),
+	   "untimed: one warning");
 	machine__delete(m);
+
+	/* TSC timestamps: converted with TIME_CONV (shift 1, mult 1: time = tsc / 2) */
+	{
+		struct wbuf t = { 0 };
+
+		header(&t, 42, JITDUMP_FLAGS_ARCH_TIMESTAMP);
+		load(&t, 200, 42, 0x1000, 1, "alpha");
+		load(&t, 600, 42, 0x1000, 2, "beta");
+		fd = open(path, O_TRUNC | O_WRONLY);
+		ok(fd >= 0 && write(fd, t.buf, t.len) == (ssize_t)t.len, "TSC dump written");
+		close(fd);
+		m = machine__new_host();
+		m->tsc.shift = 1;
+		m->tsc.mult = 1;
+		machine__process_mmap(m, &ev);
+		is_str(name_at(m, 150, 0x1002), "jitted-42-1.so alpha", "TSC 200 is time 100");
+		is_str(name_at(m, 299, 0x1002), "jitted-42-1.so alpha", "TSC 600 is time 300");
+		is_str(name_at(m, 300, 0x1002), "jitted-42-2.so beta", "from time 300 on");
+		machine__delete(m);
+		fd = open(path, O_TRUNC | O_WRONLY);
+		ok(fd >= 0 && write(fd, w.buf, w.len) == (ssize_t)w.len, "dump rewritten");
+		close(fd);
+	}
 
 	/* truncated: what is complete is read, the rest when it arrives */
 	fd = open(path, O_WRONLY);
@@ -304,8 +352,10 @@ static void test_machine(const char *dir)
 		symbol_conf.force = false;
 		m = machine__new_host();
 		m->jit_live = true;
+		msgs[0] = '\0';
 		machine__process_mmap(m, &ev);
 		is_str(name_at(m, 0, 0x1002), "- -", "refused dump: nothing mapped");
+		ok(strstr(msgs, "not owned by current user or root, ignoring it."), "refused: said");
 		machine__delete(m);
 	}
 	unlink(path);
@@ -368,6 +418,7 @@ int main(void)
 	test_reader(true);
 	test_hostile();
 	test_marker();
+	set_msg_sink(sink);
 	if (mkdtemp(dir)) {
 		test_machine(dir);
 		test_big(dir);
