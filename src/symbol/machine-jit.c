@@ -175,11 +175,15 @@ static void jit_code_move(struct machine *m, struct jit_dump *d, const struct ji
 	char name[PATH_MAX];
 	struct dso *dso = jit_dso_name(m, d, r->move.code_index, name, sizeof(name));
 
-	if (!dso || dso->kind != DSO_KIND_JITDUMP || !r->move.code_size ||
-	    r->move.new_code_addr + r->move.code_size < r->move.new_code_addr)
+	u64 size;
+
+	if (!dso || dso->kind != DSO_KIND_JITDUMP || !dso->symbols.nr)
 		return;
-	jit_queue(m->jit, jit_time(m, d, r->timestamp), d->pid, r->move.new_code_addr,
-		  r->move.code_size, dso);
+	/* No more than was loaded: a move carries no code to bound its size. */
+	size = min(r->move.code_size, dso->symbols.entries[0]->end - dso->symbols.entries[0]->start);
+	if (!size || r->move.new_code_addr + size < r->move.new_code_addr)
+		return;
+	jit_queue(m->jit, jit_time(m, d, r->timestamp), d->pid, r->move.new_code_addr, size, dso);
 }
 
 /* The records of one chunk; returns the bytes used, *@need when none fit. */
