@@ -42,7 +42,7 @@ struct record_opts {
 	const char *freq_str, *mmap_pages_str, *call_graph, *switch_output;
 	u64 user_interval;
 	bool system_wide, no_inherit, quiet, sample_addr, inherit_stat;
-	bool callgraph_fp, no_buildid, no_buildid_cache, per_thread, force;
+	bool callgraph_fp, no_buildid, no_buildid_cache, per_thread, force, namespaces;
 	int verbose;
 	int comp_level;
 	bool compress;
@@ -63,6 +63,7 @@ struct hproc {
 	bool sorted;
 	bool ns_read;
 	struct nsinfo *nsi;	/* its namespaces when not ours (a reference) */
+	u64 mnt_dev, mnt_ino;	/* its mount namespace from NAMESPACES, 0: unknown */
 };
 
 /*
@@ -102,7 +103,7 @@ struct record {
 	const char *pid, *tid, *cpu_list;
 	char *uid_pids;
 	bool system_wide, no_inherit, per_thread, quiet, sample_addr, inherit_stat;
-	bool no_buildid, no_buildid_cache, freq_max;
+	bool no_buildid, no_buildid_cache, freq_max, namespaces;
 	u32 user_freq;
 	u64 user_interval;
 	unsigned int mmap_pages;
@@ -329,6 +330,7 @@ static int record__config(struct record *r, bool forks)
 			/* the tracking event: side-band records come with it */
 			a->mmap = a->mmap2 = a->comm = a->comm_exec = a->task = 1;
 			a->ksymbol = a->bpf_event = 1;
+			a->namespaces = r->namespaces;
 			st0 = st;
 		} else if (st != st0) {
 			same = false;
@@ -438,7 +440,9 @@ static const union perf_event *record__event_at(struct record *r, const struct p
 /*
  * Walk the pass of @m: phase 0 counts samples and losses and feeds the
  * side-band records to the hit tracker, phase 1 feeds the samples (after
- * every buffer's maps of this pass are known).
+ * every buffer's maps of this pass are known). With --namespaces, phase
+ * -1 first feeds every buffer's NAMESPACES: a fork's record may sit in
+ * another CPU's buffer than the child's maps.
  */
 static void record__walk(struct record *r, const struct perf_mmap *m, int phase)
 {
@@ -450,6 +454,11 @@ static void record__walk(struct record *r, const struct perf_mmap *m, int phase)
 		if (!ev)
 			break;
 		pos += ev->header.size;
+		if (phase == -1) {
+			if (ev->header.type == PERF_RECORD_NAMESPACES)
+				hits__side(&r->hits, ev);
+			continue;
+		}
 		if (phase == 0)
 			r->nr_records++;
 		if (phase == 1) {
@@ -474,13 +483,13 @@ static int record__mmap_read_all(struct record *r)
 	u64 before = r->bytes_written;
 	int i;
 
-	for (i = 0; i < r->nr_maps; i++) {
-		struct perf_mmap *m = &r->maps[i];
-
-		if (perf_mmap__read_init(m))
-			continue;
-		record__walk(r, m, 0);
-	}
+	for (i = 0; i < r->nr_maps; i++)
+		if (!perf_mmap__read_init(&r->maps[i]) && !(r->namespaces && r->track_hits))
+			record__walk(r, &r->maps[i], 0);
+	for (int phase = -1; phase <= 0 && r->namespaces && r->track_hits; phase++)
+		for (i = 0; i < r->nr_maps; i++)
+			if (r->maps[i].end != r->maps[i].start)
+				record__walk(r, &r->maps[i], phase);
 	for (i = 0; i < r->nr_maps && r->track_hits; i++)
 		if (r->maps[i].end != r->maps[i].start)
 			record__walk(r, &r->maps[i], 1);
@@ -570,17 +579,54 @@ static int hits__dso(struct hits *h, const char *name, bool kernel, bool jit,
 	return (int)h->nr_dsos++;
 }
 
-/* The process's namespaces when not ours, read (and pinned) once. */
+/*
+ * The process's namespaces when not ours, read (and pinned) once. One
+ * gone already is known only by its NAMESPACES records (--namespaces):
+ * its files are then nowhere, but not ours either.
+ */
 static struct nsinfo *hits__proc_nsinfo(struct hits *h, struct hproc *p)
 {
+	char path[32];
+
 	if (!p->ns_read) {
 		p->ns_read = true;
 		p->nsi = nsinfo__new(p->pid);
+		snprintf(path, sizeof(path), "/proc/%d", (int)p->pid);
+		if (!p->nsi && p->mnt_ino && access(path, F_OK))
+			p->nsi = nsinfo__new_gone(p->mnt_dev, p->mnt_ino);
 		if (p->nsi && p->nsi->need_setns && h->nr_pinned < HITS_MAX_PINNED &&
 		    !nsinfo__pin(p->nsi))
 			h->nr_pinned++;
 	}
 	return p->nsi;
+}
+
+/* NAMESPACES (fork, unshare, setns, synthesized): the mount namespace. */
+static void hits__namespaces(struct hits *h, const union perf_event *ev)
+{
+	const u8 *b = (const u8 *)ev;
+	u64 nr, link[2];
+	u32 pid;
+	struct hproc *p;
+
+	if (ev->header.size < 24)
+		return;
+	memcpy(&pid, b + 8, 4);
+	memcpy(&nr, b + 16, 8);
+	if (nr <= 5 || 24 + 16 * 6 > ev->header.size)
+		return;		/* no mnt link (index 5) */
+	memcpy(link, b + 24 + 16 * 5, sizeof(link));
+	p = hits__proc(h, (pid_t)pid, true);
+	if (!p)
+		return;
+	if (p->ns_read && p->mnt_ino && (p->mnt_ino != link[1] || p->mnt_dev != link[0])) {
+		/* unshare or setns: read it again at its next map */
+		nsinfo__put(p->nsi);
+		p->nsi = NULL;
+		p->ns_read = false;
+	}
+	p->mnt_dev = link[0];
+	p->mnt_ino = link[1];
 }
 
 /* Open @d in its namespace: a regular file's fd, or -errno. */
@@ -733,6 +779,9 @@ static void hits__side(struct hits *h, const union perf_event *ev)
 		child->sorted = false;
 		break;
 	}
+	case PERF_RECORD_NAMESPACES:
+		hits__namespaces(h, ev);
+		break;
 	case PERF_RECORD_COMM: {
 		struct hproc *p;
 
@@ -1013,6 +1062,21 @@ static void record__cache_one(const char *dir, const struct writer_build_id *b,
 	free(d);
 }
 
+/*
+ * A file of another mount namespace that cannot be read (its process went
+ * before prof learnt of it, --namespaces told us it was not ours; or it
+ * is refused): an all-zero build-id, which no file has, so that neither
+ * prof nor perf report takes the file of the same path here for it.
+ */
+static int unreadable_build_id(struct build_id *bid)
+{
+	memset(bid, 0, sizeof(*bid));
+	bid->size = BUILD_ID_SIZE;
+	return 0;
+}
+
+#define FD_NOT_CACHED (-2)	/* no copy for the build-id cache */
+
 /* BUILD_ID for the DSOs samples hit (perf's process_buildids), SAMPLE_TIME. */
 static void record__set_buildids(struct record *r)
 {
@@ -1043,8 +1107,10 @@ static void record__set_buildids(struct record *r)
 			err = kernel__read_build_id(&bid);
 		else if (d->kernel)
 			err = module_build_id(d->name, &bid);
+		else if (d->nsi && (fd = hdso__open(d)) >= 0)
+			err = hdso__build_id(d, fd, &bid);
 		else if (d->nsi)
-			err = (fd = hdso__open(d)) < 0 ? fd : hdso__build_id(d, fd, &bid);
+			err = unreadable_build_id(&bid);
 		else if (d->name[0] == '/')
 			err = filename__read_build_id(d->name, &bid);
 		else
@@ -1059,7 +1125,7 @@ static void record__set_buildids(struct record *r)
 				close(fd);
 			continue;
 		}
-		fds[nr] = fd;
+		fds[nr] = d->nsi && fd < 0 ? FD_NOT_CACHED : fd;
 		jit[nr] = d->jit;
 		ids[nr].pid = -1;
 		ids[nr].misc = d->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
@@ -1087,7 +1153,8 @@ static void record__set_buildids(struct record *r)
 		const char *dir = buildid_dir();
 
 		for (i = 0; dir && *dir && i < nr; i++)
-			record__cache_one(dir, &ids[i], fds[i], jit[i]);
+			if (fds[i] != FD_NOT_CACHED)
+				record__cache_one(dir, &ids[i], fds[i], jit[i]);
 	}
 	for (i = 0; i < nr; i++)
 		if (fds[i] >= 0)
@@ -1151,6 +1218,7 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 	struct synth_opts so = {
 		.id_hdr_size = sample_type__id_hdr_size(first->attr.sample_type),
 		.data_maps = r->sample_addr,
+		.namespaces = r->namespaces,
 	};
 	struct strbuf sb = STRBUF_INIT;
 	int ret;
@@ -1160,8 +1228,11 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 		synthesize__all(&sb, &so);
 	else if (r->pid || r->tid || tail)
 		synthesize__thread_map(&sb, &so, threads);
-	else if (forks)
+	else if (forks) {
 		synth__comm(&sb, (u32)r->wl.pid, (u32)r->wl.pid, "perf-exec", false, so.id_hdr_size);
+		if (r->namespaces)
+			synthesize__namespaces(&sb, &so, r->wl.pid, r->wl.pid);
+	}
 	{
 		size_t off = 0;
 
@@ -1794,6 +1865,7 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK_OPTARG('z', "compression-level", &o, "n",
 				    "Compress records using specified level (default: 1 - fastest compression, 22 - greatest compression)",
 				    parse_comp, NULL),
+		OPT_BOOLEAN(0, "namespaces", &o.namespaces, "Record namespaces events"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &o.no_buildid_cache,
 			    "do not update the buildid cache"),
 		OPT_BOOLEAN('B', "no-buildid", &o.no_buildid,
@@ -1826,6 +1898,7 @@ int cmd_record(int argc, const char **argv)
 	r.user_interval = o.user_interval;
 	r.no_buildid = o.no_buildid;
 	r.no_buildid_cache = o.no_buildid_cache;
+	r.namespaces = o.namespaces;
 	r.comp_level = o.compress ? o.comp_level : 0;
 	r.use_clockid = o.use_clockid;
 	r.clockid = o.clockid;

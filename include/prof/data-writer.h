@@ -116,6 +116,10 @@ void synth__fork(struct strbuf *sb, u32 pid, u32 ppid, u32 tid, u32 ptid, u64 ti
 void synth__exit(struct strbuf *sb, u32 pid, u32 ppid, u32 tid, u32 ptid, u64 time,
 		 u32 id_hdr_size);
 void synth__finished_round(struct strbuf *sb);
+/* NAMESPACES: @nr links (dev, ino pairs) in perf's order (net, uts, ipc,
+ * pid, user, mnt, cgroup). */
+void synth__namespaces(struct strbuf *sb, u32 pid, u32 tid, const u64 (*links)[2], u32 nr,
+		       u32 id_hdr_size);
 /*
  * A SAMPLE for @attr's sample_type from @s (IDENTIFIER, IP, TID, TIME,
  * ADDR, ID, STREAM_ID, CPU, PERIOD, CALLCHAIN, RAW, WEIGHT, DATA_SRC,

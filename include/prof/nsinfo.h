@@ -33,6 +33,12 @@ struct nsinfo {
  * mount and pid namespaces (nothing to translate). One reference.
  */
 struct nsinfo *nsinfo__new(pid_t pid);
+/*
+ * A process already gone whose mount namespace, known from a NAMESPACES
+ * record, is @dev/@ino: NULL when that is ours. Nothing opens there; it
+ * only keeps its files apart from ours of the same name.
+ */
+struct nsinfo *nsinfo__new_gone(u64 dev, u64 ino);
 struct nsinfo *nsinfo__get(struct nsinfo *nsi);
 void nsinfo__put(struct nsinfo *nsi);	/* NULL is a no-op */
 /*

@@ -21,6 +21,7 @@ struct synth_opts {
 	u32 id_hdr_size;	/* trailer bytes of the first event */
 	bool data_maps;		/* -d: readable data maps too (misc MMAP_DATA) */
 	const char *proc;	/* "/proc" unless a test says otherwise */
+	bool namespaces;	/* --namespaces: NAMESPACES for every thread */
 };
 
 /* [kernel.kallsyms]_text and one MMAP per module of /proc/modules. */
@@ -35,6 +36,12 @@ int synthesize__thread(struct strbuf *sb, const struct synth_opts *o, pid_t pid,
 /* Every thread of @threads (-p/-t targets; tids, grouped by process). */
 int synthesize__thread_map(struct strbuf *sb, const struct synth_opts *o,
 			   const struct thread_map *threads);
+/*
+ * NAMESPACES of one thread (--namespaces): its /proc/TID/ns/ entries as
+ * the kernel reports them (dev, inode), 0/0 for one it cannot read.
+ */
+void synthesize__namespaces(struct strbuf *sb, const struct synth_opts *o, pid_t pid,
+			    pid_t tid);
 /* Every task on the machine (-a/-C): FORK + COMM, and maps. */
 int synthesize__all(struct strbuf *sb, const struct synth_opts *o);
 

@@ -12,6 +12,7 @@
 #include "prof/strbuf.h"
 #include "prof/util.h"
 #include <dirent.h>
+#include <sys/stat.h>
 #include <sys/mman.h>
 #include <sys/utsname.h>
 
@@ -67,6 +68,28 @@ static void read_comm(const char *proc, pid_t pid, pid_t tid, char *buf, size_t 
 	if (fgets(buf, (int)size, f))
 		buf[strcspn(buf, "\n")] = 0;
 	fclose(f);
+}
+
+void synthesize__namespaces(struct strbuf *sb, const struct synth_opts *o, pid_t pid,
+			    pid_t tid)
+{
+	static const char *const names[] = {
+		"net", "uts", "ipc", "pid", "user", "mnt", "cgroup",
+	};
+	u64 links[ARRAY_SIZE(names)][2];
+	char path[96];
+	struct stat st;
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		snprintf(path, sizeof(path), "%s/%d/task/%d/ns/%s", proc_root(o), pid, tid,
+			 names[i]);
+		if (stat(path, &st))
+			memset(&st, 0, sizeof(st));	/* perf writes 0/0 too */
+		links[i][0] = (u64)st.st_dev;
+		links[i][1] = (u64)st.st_ino;
+	}
+	synth__namespaces(sb, (u32)pid, (u32)tid, (const u64 (*)[2])links,
+			  (u32)ARRAY_SIZE(names), o->id_hdr_size);
 }
 
 /* The leader's maps: executable ones, and readable data ones with -d. */
@@ -158,8 +181,13 @@ static int synth_process(struct strbuf *sb, const struct synth_opts *o, pid_t pi
 
 			synth__fork(sb, (u32)pid, parent, (u32)tid, parent, 0, true,
 				    o->id_hdr_size);
+			if (o->namespaces)
+				synthesize__namespaces(sb, o, pid, tid);
 		}
 		synth__comm(sb, (u32)pid, (u32)tid, comm, false, o->id_hdr_size);
+		/* perf: after FORK system-wide, after COMM for -p/-t */
+		if (o->namespaces && !fork)
+			synthesize__namespaces(sb, o, pid, tid);
 	}
 	closedir(dir);
 	if (!kthread)

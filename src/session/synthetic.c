@@ -132,6 +132,20 @@ void synth__exit(struct strbuf *sb, u32 pid, u32 ppid, u32 tid, u32 ptid, u64 ti
 	fork_exit(sb, PERF_RECORD_EXIT, 0, pid, ppid, tid, ptid, time, id_hdr_size);
 }
 
+void synth__namespaces(struct strbuf *sb, u32 pid, u32 tid, const u64 (*links)[2], u32 nr,
+		       u32 id_hdr_size)
+{
+	put_header(sb, PERF_RECORD_NAMESPACES, 0, 24 + 16 * nr + id_hdr_size);
+	put_u32(sb, pid);
+	put_u32(sb, tid);
+	put_u64(sb, nr);
+	for (u32 i = 0; i < nr; i++) {
+		put_u64(sb, links[i][0]);
+		put_u64(sb, links[i][1]);
+	}
+	strbuf_addchars(sb, 0, id_hdr_size);
+}
+
 void synth__finished_round(struct strbuf *sb)
 {
 	put_header(sb, PERF_RECORD_FINISHED_ROUND, 0, 8);

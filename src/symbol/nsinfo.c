@@ -87,6 +87,23 @@ struct nsinfo *nsinfo__new(pid_t pid)
 	return nsi;
 }
 
+struct nsinfo *nsinfo__new_gone(u64 dev, u64 ino)
+{
+	struct nsinfo *nsi;
+	struct stat ours;
+
+	if (stat("/proc/self/ns/mnt", &ours) ||
+	    ((u64)ours.st_dev == dev && (u64)ours.st_ino == ino))
+		return NULL;
+	nsi = xzalloc(sizeof(*nsi));
+	nsi->refcnt = 1;
+	nsi->need_setns = true;
+	nsi->mntns_dev = dev;
+	nsi->mntns_ino = ino;
+	nsi->rootfd = nsi->mntfd = -1;
+	return nsi;
+}
+
 struct nsinfo *nsinfo__get(struct nsinfo *nsi)
 {
 	if (nsi)
@@ -111,6 +128,8 @@ int nsinfo__pin(struct nsinfo *nsi)
 
 	if (!nsi->need_setns || nsi->rootfd >= 0)
 		return 0;
+	if (nsi->pid <= 0)
+		return -ESRCH;
 	snprintf(path, sizeof(path), "/proc/%d/root", (int)nsi->pid);
 	nsi->rootfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	snprintf(path, sizeof(path), "/proc/%d/ns/mnt", (int)nsi->pid);
@@ -192,6 +211,8 @@ int nsinfo__open(const struct nsinfo *nsi, const char *path, int flags)
 	char buf[PATH_MAX];
 	int fd;
 
+	if (nsi && nsi->pid <= 0)
+		return -ESRCH;		/* nsinfo__new_gone: nowhere to look */
 	if (nsi && nsi->rootfd >= 0) {
 		fd = open_in_root(nsi->rootfd, path, flags);
 	} else {

@@ -131,6 +131,36 @@ test_expect_success ROOT,UNSHARE,PERF_EVENTS 'top resolves in the container whil
 	no_decoy out
 '
 
+test_expect_success ROOT,UNSHARE,PERF_EVENTS,PERF 'record --namespaces: the records perf writes' '
+	container 3 &&
+	cpid=$(cat cpid) &&
+	"$PROF" record -q --namespaces -e cpu-clock -o ns.data -p $cpid -- sleep 0.5 2>err &&
+	"$PERF" record -q --namespaces -e cpu-clock -o pns.data -p $cpid -- sleep 0.5 >/dev/null 2>&1 &&
+	wait &&
+	for f in ns pns; do
+		"$PERF" script -i $f.data --show-namespace-events -F comm,pid 2>/dev/null |
+			grep -A2 "PERF_RECORD_NAMESPACES $cpid/" >$f.txt || return 1
+	done &&
+	grep "mnt: " ns.txt &&
+	test_cmp pns.txt ns.txt
+'
+
+# A container that is gone before record reads its maps: without
+# --namespaces prof cannot tell it from a host process (nor can perf);
+# with them, it knows the files were not ours and records an all-zero
+# build-id: report shows addresses, never the decoy.
+test_expect_success ROOT,UNSHARE,SYSWIDE 'record --namespaces -a: a short-lived container' '
+	( sleep 0.3; unshare --mount --pid --fork --mount-proc sh -c "
+		mount -t tmpfs none /dev/shm && mkdir -p $BOX &&
+		cp '$HELPERS/ns-work' $BOX/w && exec $BOX/w 0.5" >/dev/null 2>&1 ) &
+	"$PROF" record -q --namespaces -F 200 -a -e cpu-clock -o short.data -- sleep 2 2>err &&
+	wait &&
+	"$PROF" report -i short.data --stdio --comm w --sort dso,sym >out 2>err &&
+	{ grep -v "^#" out | grep . || :; } >mine &&
+	cat mine &&
+	no_decoy mine
+'
+
 test_expect_success ROOT,UNSHARE 'cleanup: the host decoys' '
 	rm -rf $BOX &&
 	xargs rm -f <decoys
