@@ -782,16 +782,12 @@ static void hits__side(struct hits *h, const union perf_event *ev)
 	case PERF_RECORD_NAMESPACES:
 		hits__namespaces(h, ev);
 		break;
-	case PERF_RECORD_COMM: {
-		struct hproc *p;
-
-		if (!(ev->header.misc & PERF_RECORD_MISC_COMM_EXEC) || ev->comm.pid != ev->comm.tid)
-			break;
-		p = hits__proc(h, (pid_t)ev->comm.pid, false);
-		if (p)
-			p->nr = 0;	/* exec: a new image */
-		break;
-	}
+	/*
+	 * COMM exec does not clear the maps: the buffers of a pass are read
+	 * one CPU after the other, so an exec may be seen after the new
+	 * image's maps (on another CPU), which it would drop. The new maps
+	 * replace what they overlap; samples after the exec land in them.
+	 */
 	default:
 		break;
 	}
