@@ -141,6 +141,12 @@ struct hists {
 	 */
 	struct hist_entry *in_root;
 	bool nosym_seen, may_wrap;
+	/*
+	 * The layout has mispredict, in_tx or abort, whose compares say only
+	 * "differs": every lookup is perf's walk (equal entries can stay
+	 * apart), and the collapse pass runs when a key has one in perf.
+	 */
+	bool flag_keys;
 	u64 nosym_min, nosym_max;
 	struct hist_entry **dups;	/* merged duplicates, owned */
 	size_t nr_dups, alloc_dups;

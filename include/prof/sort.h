@@ -120,6 +120,12 @@ s64 sort_key__collapse(const struct sort_key *k, const struct hist_entry *left,
 		       const struct hist_entry *right);
 s64 sort_key__sort(const struct sort_key *k, const struct hist_entry *left,
 		   const struct hist_entry *right);
+/*
+ * perf's se_cmp, its first merge compare: the collapse compare, except
+ * that mispredict, in_tx and abort only say "differs" (no order).
+ */
+s64 sort_key__cmp(const struct sort_key *k, const struct hist_entry *left,
+		  const struct hist_entry *right);
 /* Text of the key for @he (no padding), into @buf; returns the length. */
 int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
 		       char *buf, size_t size, int width);

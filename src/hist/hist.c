@@ -11,7 +11,9 @@
  * hash only when the address compare of symbol-less entries can wrap
  * (their addresses span 2^63): perf's walk then misses equal entries and
  * makes duplicates that the collapse merges, which changes the order of
- * ties. hists__output_resort builds the collapsed and output trees.
+ * ties. The walk is also the lookup for layouts with mispredict, in_tx or
+ * abort, whose compares only say "differs". hists__output_resort builds
+ * the collapsed and output trees.
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -299,6 +301,29 @@ static s64 entry_collapse(const struct hist_layout *l, const struct hist_entry *
 	return 0;
 }
 
+/* perf's hist_entry__cmp (se_cmp): as the merge compare, the flags only "differ". */
+static s64 entry_cmp(const struct hist_layout *l, const struct hist_entry *a,
+		     const struct hist_entry *b)
+{
+	for (int i = 0; i < l->nr_keys; i++) {
+		s64 r = sort_key__cmp(l->keys[i], a, b);
+
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* Does perf 6.1 give one of the keys an se_collapse (a collapse pass)? */
+static bool layout__need_collapse(const struct hist_layout *l)
+{
+	for (int i = 0; i < l->nr_keys; i++)
+		if (l->keys[i]->id == SORT_COMM || l->keys[i]->id == SORT_SRCLINE ||
+		    l->keys[i]->id == SORT_SRCFILE)
+			return true;
+	return false;
+}
+
 /*
  * perf's input tree. perf finds a sample's entry by walking a red-black
  * tree ordered by the merge compare (existing vs new: negative goes left)
@@ -377,7 +402,7 @@ static struct hist_entry *in_find(const struct hists *h, const struct hist_entry
 	*parent = NULL;
 	*left = false;
 	while (c) {
-		s64 r = entry_collapse(h->layout, c, key);
+		s64 r = entry_cmp(h->layout, c, key);
 
 		if (!r)
 			return c;
@@ -396,7 +421,7 @@ static void in_insert(struct hists *h, struct hist_entry *he)
 
 	while (c) {
 		p = c;
-		left = entry_collapse(h->layout, c, he) < 0;
+		left = entry_cmp(h->layout, c, he) < 0;
 		c = left ? c->in_left : c->in_right;
 	}
 	in_link(h, he, p, left);
@@ -630,6 +655,9 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 				h->simple_keys = 0;
 		if (h->simple_keys)
 			h->recent = xcalloc(RECENT_SLOTS, sizeof(*h->recent));
+		h->flag_keys = hist_layout__has_key(l, SORT_MISPREDICT) ||
+			       hist_layout__has_key(l, SORT_IN_TX) ||
+			       hist_layout__has_key(l, SORT_ABORT);
 	}
 	/*
 	 * Merging by comm, dso and sym only: an entry with the same comm,
@@ -726,7 +754,7 @@ static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sam
 	bool left;
 
 	sample_key(h, hs, &key, &kb);
-	if (h->may_wrap && !key.sym) {
+	if ((h->may_wrap && !key.sym) || h->flag_keys) {
 		/* perf's walk: it may miss an equal entry and make a duplicate */
 		he = in_find(h, &key, &p, &left);
 		while (he && he->merged)
@@ -968,7 +996,7 @@ static size_t collapse_dups(struct hists *h, struct hist_entry **in, size_t n,
 
 		while (c >= 0) {
 			p = c;
-			r = entry_collapse(h->layout, in[c], in[i]);
+			r = entry_cmp(h->layout, in[c], in[i]);
 			if (!r)
 				break;
 			left = r < 0;
@@ -1009,7 +1037,7 @@ void hists__output_resort(struct hists *h)
 	t.red = xmalloc(n * sizeof(bool));
 	stack = xmalloc((n + 1) * sizeof(int));
 	k = in_walk(h, in);
-	if (h->may_wrap) {
+	if (h->may_wrap || (h->flag_keys && layout__need_collapse(h->layout))) {
 		k = collapse_dups(h, in, k, tmp, &t, stack);
 		memcpy(in, tmp, k * sizeof(*in));
 	}

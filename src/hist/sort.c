@@ -242,7 +242,13 @@ s64 sort_key__sort(const struct sort_key *k, const struct hist_entry *l,
 			return cmp_null(l->sym, r->sym);
 		return strcmp(r->sym->name, l->sym->name);
 	}
-	/* perf's flag compares say only "differs" (1): no order for output */
+	return sort_key__cmp(k, l, r);
+}
+
+s64 sort_key__cmp(const struct sort_key *k, const struct hist_entry *l,
+		  const struct hist_entry *r)
+{
+	/* perf's flag compares say only "differs" (1): no order */
 	if (l->branch && r->branch) {
 		const struct hist_branch *a = l->branch, *b = r->branch;
 

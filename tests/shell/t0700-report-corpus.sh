@@ -123,7 +123,8 @@ BRANCH_FILES="chromiumos_quipper_history/perf.data.branch
 test_expect_success SHARED,PERF 'the branch view and the branch keys as perf prints them' '
 	for f in $BRANCH_FILES; do
 		for opts in "" "-s dso_from,dso_to,sym" "-s cycles,in_tx,abort" "-s addr_from,dso" \
-			    "-F overhead,sample,symbol_from,dso_to" "-b -n --comms perf"; do
+			    "-F overhead,sample,symbol_from,dso_to" "-b -n --comms perf" \
+			    "-s mispredict,in_tx,abort,dso_to,cycles" "-s sym,mispredict"; do
 			LC_ALL=C "$PERF" report -i "$C/perf-data/$f" --stdio --symfs empty-symfs $opts \
 				2>/dev/null | grep -v "^# (Tip:" >exp &&
 			LC_ALL=C "$PROF" report -i "$C/perf-data/$f" --stdio --symfs empty-symfs $opts \

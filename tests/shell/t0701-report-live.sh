@@ -98,4 +98,20 @@ test_expect_success PERF,PERF_EVENTS 'a comm that changes: the Command column is
 	same comm.data --sort comm,sym
 '
 
+# perf record -b needs an LBR this machine may not have: branch-data.py
+# writes such a file, its branches landing in symtest-nopie's functions,
+# so both tools resolve symbols (the corpus files have none here).
+test_expect_success PERF,PYTHON3 'branch mode with symbols: the view and the branch keys' '
+	python3 "$SRCDIR/tests/shell/branch-data.py" br.data "$HELPERS/symtest-nopie" &&
+	same br.data &&
+	grep -q "sym_plain .* sym_target .* 3 " prof.out &&
+	grep -q "\[H\] 0x00007fff12345678  -25536" prof.out &&
+	same br.data -s mispredict,in_tx,abort,cycles &&
+	same br.data -s comm,mispredict,dso_from &&
+	same br.data -s addr_from,addr_to,dso_to &&
+	same br.data -s sym,dso_from -n &&
+	same br.data -s srcline_from,srcline_to &&
+	same br.data --no-branch-stack
+'
+
 test_done
