@@ -12,6 +12,7 @@
 #include "prof/data-writer.h"
 #include "prof/evsel.h"
 #include "prof/header.h"
+#include "prof/jitdump.h"
 #include "prof/machine.h"
 #include "prof/mmap.h"
 #include "prof/nsinfo.h"
@@ -77,6 +78,7 @@ struct hdso {
 	char *name;
 	bool hit, kernel;
 	bool jit;		/* name is /tmp/perf-PID.map */
+	bool jitdump;		/* name is a jit-PID.dump a process mapped */
 	struct nsinfo *nsi;	/* look it up there (a reference), or NULL */
 };
 
@@ -734,6 +736,14 @@ static void hits__map(struct hits *h, u16 misc, u32 pid, u64 start, u64 len, con
 		name = "[kernel.kallsyms]";
 		len = ~0ULL - start;	/* the kernel map runs to the end */
 	}
+	if (!kernel && !hits__proc_nsinfo(h, p) && jitdump__is_marker(name, (pid_t)pid)) {
+		/* report reads the dump: keep it, though no sample falls in it */
+		int i = hits__dso(h, name, false, false, NULL);
+
+		h->dsos[i].jitdump = true;
+		h->dsos[i].hit = true;
+		return;
+	}
 	if (!kernel && (nsi = hits__proc_nsinfo(h, p)) != NULL) {
 		/* The DSO names report will give these maps. */
 		jit = mmap__is_jit(name, flags, prot);
@@ -994,12 +1004,14 @@ static int copy_file(const char *from, const char *to)
 }
 
 /*
- * <dir>/<name>/<id>/{elf,kallsyms,vdso,perf-map} and <dir>/.build-id/xx/rest
- * -> it. @fd >= 0: the file opened in its process's namespace, else the
- * one named is copied. A JIT map (@jit) is kept as "perf-map".
+ * <dir>/<name>/<id>/{elf,kallsyms,vdso,perf-map,jitdump} and
+ * <dir>/.build-id/xx/rest -> it. @fd >= 0: the file opened in its
+ * process's namespace (or checked, for a jitdump), else the one named is
+ * copied. @kind names the copy of a JIT map ("perf-map") or of a jitdump
+ * ("jitdump"); NULL: an ELF file, kallsyms or vdso.
  */
 static void record__cache_one(const char *dir, const struct writer_build_id *b,
-			      int fd, bool jit)
+			      int fd, const char *kind)
 {
 	char hex[SBUILD_ID_SIZE], *d, *file, *link_dir, *link_path, *target;
 	struct build_id bid = { .size = b->size };
@@ -1014,7 +1026,7 @@ static void record__cache_one(const char *dir, const struct writer_build_id *b,
 	d = xasprintf("%s/%s%s/%s", dir, b->filename[0] == '/' ? "" : "",
 		      b->filename[0] == '/' ? b->filename + 1 : b->filename, hex);
 	file = xasprintf("%s/%s", d, kallsyms ? "kallsyms" : vdso ? "vdso" :
-			 jit ? "perf-map" : "elf");
+			 kind ? kind : "elf");
 	if (stat(file, &st) && !mkdir_p(d)) {
 		if (kallsyms) {
 			size_t len = 0;
@@ -1073,13 +1085,36 @@ static int unreadable_build_id(struct build_id *bid)
 
 #define FD_NOT_CACHED (-2)	/* no copy for the build-id cache */
 
+/*
+ * A jitdump's id: the hash of its contents, as for a container's JIT map.
+ * *@fd: the file, rewound for the copy. A dump another user owns is not
+ * kept (report would refuse it too).
+ */
+static int jitdump__content_id(const char *path, int *fd, struct build_id *bid)
+{
+	size_t len;
+	char *buf;
+
+	*fd = jit_file__open(path, true);
+	if (*fd < 0)
+		return *fd;
+	buf = read_fd_str(*fd, &len);
+	if (!buf || lseek(*fd, 0, SEEK_SET)) {
+		free(buf);
+		return -EIO;
+	}
+	content__build_id(buf, len, bid);
+	free(buf);
+	return 0;
+}
+
 /* BUILD_ID for the DSOs samples hit (perf's process_buildids), SAMPLE_TIME. */
 static void record__set_buildids(struct record *r)
 {
 	struct hits *h = &r->hits;
 	struct writer_build_id *ids;
 	int *fds;
-	bool *jit;
+	const char **kind;
 	size_t i, nr = 0;
 
 	if (h->first_time)
@@ -1088,7 +1123,7 @@ static void record__set_buildids(struct record *r)
 		return;
 	ids = xcalloc(h->nr_dsos + 2, sizeof(*ids));
 	fds = xcalloc(h->nr_dsos + 2, sizeof(*fds));
-	jit = xcalloc(h->nr_dsos + 2, sizeof(*jit));
+	kind = xcalloc(h->nr_dsos + 2, sizeof(*kind));
 	for (i = 0; i < h->nr_dsos; i++) {
 		struct hdso *d = &h->dsos[i];
 		struct build_id bid = { .size = 0 };
@@ -1099,7 +1134,9 @@ static void record__set_buildids(struct record *r)
 		if (!strcmp(d->name, "[vdso]") ||
 		    (!d->hit && !(d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))))
 			continue;
-		if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
+		if (d->jitdump)
+			err = jitdump__content_id(d->name, &fd, &bid);
+		else if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
 			err = kernel__read_build_id(&bid);
 		else if (d->kernel)
 			err = module_build_id(d->name, &bid);
@@ -1122,7 +1159,7 @@ static void record__set_buildids(struct record *r)
 			continue;
 		}
 		fds[nr] = d->nsi && fd < 0 ? FD_NOT_CACHED : fd;
-		jit[nr] = d->jit;
+		kind[nr] = d->jit ? "perf-map" : d->jitdump ? "jitdump" : NULL;
 		ids[nr].pid = -1;
 		ids[nr].misc = d->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
 		ids[nr].size = (u8)bid.size;
@@ -1150,12 +1187,12 @@ static void record__set_buildids(struct record *r)
 
 		for (i = 0; dir && *dir && i < nr; i++)
 			if (fds[i] != FD_NOT_CACHED)
-				record__cache_one(dir, &ids[i], fds[i], jit[i]);
+				record__cache_one(dir, &ids[i], fds[i], kind[i]);
 	}
 	for (i = 0; i < nr; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
-	free(jit);
+	free(kind);
 	free(fds);
 	free(ids);
 }

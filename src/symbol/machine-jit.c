@@ -29,6 +29,7 @@
 
 struct jit_dump {
 	char *path;			/* as the MMAP names it */
+	char *file;			/* what is read: path, or record's copy */
 	char *dir;
 	pid_t pid;
 	struct jitdump_header h;
@@ -71,6 +72,7 @@ void machine__jit_exit(struct machine *m)
 		dso__put(j->q[i].dso);
 	for (size_t i = 0; i < j->nr_dumps; i++) {
 		free(j->dumps[i].path);
+		free(j->dumps[i].file);
 		free(j->dumps[i].dir);
 	}
 	free(j->dumps);
@@ -205,7 +207,7 @@ static size_t jit_dump__parse(struct machine *m, struct jit_dump *d, const u8 *b
 		if (n < 0) {
 			if (!quiet)
 				warning("%s: bad record at offset %" PRIu64 ", the rest is ignored.",
-					d->path, at + pos);
+					d->file, at + pos);
 			d->dead = true;
 			break;
 		}
@@ -236,12 +238,12 @@ static int jit_dump__read(struct machine *m, struct jit_dump *d, bool quiet)
 
 	if (d->dead)
 		return 0;
-	fd = jit_file__open(d->path, quiet);
+	fd = jit_file__open(d->file, quiet);
 	if (fd < 0) {
 		if (fd == -EPERM)
 			d->dead = true;
 		else if (!quiet)
-			pr_debug(1, "cannot read %s: %s", d->path, strerror(-fd));
+			pr_debug(1, "cannot read %s: %s", d->file, strerror(-fd));
 		return 0;
 	}
 	if (fstat(fd, &st))
@@ -260,7 +262,7 @@ static int jit_dump__read(struct machine *m, struct jit_dump *d, bool quiet)
 				break;		/* not all written yet */
 			if (hs < 0) {
 				if (!quiet)
-					warning("%s: not a jitdump file, ignoring it.", d->path);
+					warning("%s: not a jitdump file, ignoring it.", d->file);
 				d->dead = true;
 				break;
 			}
@@ -284,6 +286,24 @@ out:
 	return nr;
 }
 
+/*
+ * The copy record kept in the build-id cache (named by the hash of its
+ * contents, the id the file's BUILD_ID feature gives the dump's path),
+ * else the path: the dump as it was when recorded, even if the runtime
+ * removed it or a later process of the same pid rewrote it.
+ */
+static char *jit_dump__file(struct machine *m, const char *path)
+{
+	struct dso *dso = dsos__find(&m->dsos, path, NULL, NULL);
+	char buf[PATH_MAX];
+	struct stat st;
+
+	if (!m->live && dso && !dso__build_id_path(dso, "jitdump", buf, sizeof(buf)) &&
+	    !stat(buf, &st) && S_ISREG(st.st_mode))
+		return xstrdup(buf);
+	return xstrdup(path);
+}
+
 bool machine__jit_mmap(struct machine *m, const struct mmap_event *ev)
 {
 	struct machine_jit *j;
@@ -303,6 +323,7 @@ bool machine__jit_mmap(struct machine *m, const struct mmap_event *ev)
 	d = &j->dumps[j->nr_dumps++];
 	memset(d, 0, sizeof(*d));
 	d->path = xstrdup(ev->filename);
+	d->file = jit_dump__file(m, ev->filename);
 	d->dir = xstrdup(ev->filename);
 	slash = strrchr(d->dir, '/');
 	*slash = '\0';

@@ -4,6 +4,9 @@ test_description='jitdump files read directly by report and top (no perf inject 
 . "$(dirname "$0")/test-lib.sh"
 
 FUZZ=${PROF_FUZZ_DIR:-$SRCDIR/.build/tests/fuzz}
+# record's and perf inject's build-id caches: private ones
+HOME=$TRASH
+export HOME
 
 # jit-dump SECS DIR: jit_alpha at page A, moved to page B, then jit_beta
 # loaded at A; each for SECS/3. It prints the dump's path.
@@ -11,8 +14,9 @@ body() { grep -v "^#" "$1" | grep -v "^$"; }
 pct() { sed -n "s/^ *\([0-9.]*\)%.*\[\.\] $2\$/\1/p" "$1" | head -1; }
 between() { awk -v v="$1" -v lo="$2" -v hi="$3" "BEGIN { exit !(v >= lo && v <= hi) }"; }
 
+# -N: report reads the dump at its path (the tests below change it there)
 test_expect_success PERF_EVENTS 'record -k mono a JIT that moves and reloads code' '
-	"$PROF" record -q -k mono -e task-clock -o mono.data "$HELPERS/jit-dump" 1.5 "$TRASH" >dump.path &&
+	"$PROF" record -q -N -k mono -e task-clock -o mono.data "$HELPERS/jit-dump" 1.5 "$TRASH" >dump.path &&
 	test -s "$(cat dump.path)" &&
 	basename "$(cat dump.path)" | sed "s/jit-\([0-9]*\).dump/\1/" >pid
 '
@@ -77,6 +81,20 @@ test_expect_success PERF_EVENTS,ROOT 'a dump owned by another user is ignored wi
 	chown root "$d" &&
 	grep -q "^File $d not owned by current user or root, ignoring it\.$" err &&
 	! grep -q jit_alpha out
+'
+
+test_expect_success PERF_EVENTS,PERF 'record keeps the dump in the build-id cache; report uses the copy' '
+	"$PROF" record -q -k mono -e task-clock -o kept.data "$HELPERS/jit-dump" 0.6 "$TRASH" >kept.path &&
+	d=$(cat kept.path) &&
+	"$PERF" buildid-list -i kept.data 2>/dev/null | grep -q " $d\$" &&
+	ls "$TRASH"/.debug"$d"/*/jitdump >copy &&
+	cmp "$d" "$(cat copy)" &&
+	p=$(basename "$d" | sed "s/jit-\([0-9]*\).dump/\1/") &&
+	mv "$d" "$d.moved" &&
+	"$PROF" report -i kept.data --stdio >out 2>err &&
+	mv "$d.moved" "$d" &&
+	grep -E "jitted-$p-1\.so +\[\.\] jit_alpha$" out &&
+	grep -E "jitted-$p-2\.so +\[\.\] jit_beta$" out
 '
 
 test_expect_success PERF_EVENTS 'top reads the dump as the JIT writes it' '
