@@ -35,7 +35,8 @@ static const char *const stat_usage[] = {
 struct stat_opts {
 	struct evlist *evlist;
 	const char *pid, *tid, *cpu_list, *output_name, *csv_sep;
-	bool system_wide, no_aggr, per_thread, no_inherit, json, append;
+	bool system_wide, no_inherit, json, append;
+	unsigned int aggr_mode;		/* -A, --per-*: the last one wins */
 	bool big_num, quiet, null_run, sync_run, group, scale;
 	int run_count, detailed, verbose;
 	unsigned int interval, timeout;
@@ -63,15 +64,12 @@ static int parse_detailed(const struct option *opt, const char *arg, int unset)
 }
 
 /* perf's default set, with cpu-clock for CPU-wide targets. */
-static int add_default_events(struct stat_opts *o)
+static void default_events(struct stat_opts *o, char *buf, size_t size)
 {
-	struct parse_events_error err;
-	char buf[512];
 	struct stat st;
 	bool cpu_target = o->system_wide || o->cpu_list;
-	int ret;
 
-	snprintf(buf, sizeof(buf), "%s,context-switches,cpu-migrations,page-faults,cycles",
+	snprintf(buf, size, "%s,context-switches,cpu-migrations,page-faults,cycles",
 		 cpu_target ? "cpu-clock" : "task-clock");
 	if (!stat("/sys/bus/event_source/devices/cpu/events/stalled-cycles-frontend", &st))
 		strcat(buf, ",stalled-cycles-frontend");
@@ -85,12 +83,184 @@ static int add_default_events(struct stat_opts *o)
 		       "iTLB-loads,iTLB-load-misses");
 	if (o->detailed >= 3)
 		strcat(buf, ",L1-dcache-prefetches,L1-dcache-prefetch-misses");
+}
+
+static int parse_into(struct evlist *evlist, const char *str)
+{
+	struct parse_events_error err;
+	int ret;
+
 	parse_events_error__init(&err);
-	ret = parse_events(o->evlist, buf, &err);
+	ret = parse_events(evlist, str, &err);
 	if (ret)
-		parse_events_error__print(&err, buf);
+		parse_events_error__print(&err, str);
 	parse_events_error__exit(&err);
 	return ret;
+}
+
+static int add_default_events(struct stat_opts *o)
+{
+	char buf[512];
+
+	default_events(o, buf, sizeof(buf));
+	return parse_into(o->evlist, buf);
+}
+
+/*
+ * -G and --for-each-cgroup. perf counts every name given to -G, empty
+ * ones too; the Nth names the cgroup of the Nth event, and a single name
+ * covers every event. An event opens on the cgroup's directory fd, which
+ * stands in for the pid (a one-entry thread map) with PERF_FLAG_PID_CGROUP.
+ */
+static struct {
+	int nr;				/* perf's nr_cgroups */
+	int nr_open;
+	char **names;
+	struct thread_map **maps;	/* [i]: { fd } */
+	int *of_evsel;			/* [evsel idx]: 1 + cgroup index, 0 none */
+	int nr_evsels;
+	const char *for_each;
+	const char **event_args;	/* -e as given, for --for-each-cgroup */
+	int nr_event_args;
+} cgroups;
+
+static int cgroup_add(const char *name)
+{
+	struct thread_map *map;
+	int i, fd;
+
+	for (i = 0; i < cgroups.nr_open; i++)
+		if (!strcmp(cgroups.names[i], name))
+			return i;
+	fd = cgroup__open(name);
+	if (fd < 0)
+		return -1;
+	map = thread_map__new_any();
+	map->map[0] = fd;
+	cgroups.names = xrealloc(cgroups.names, (size_t)(i + 1) * sizeof(char *));
+	cgroups.maps = xrealloc(cgroups.maps, (size_t)(i + 1) * sizeof(*cgroups.maps));
+	cgroups.names[i] = xstrdup(name);
+	cgroups.maps[i] = map;
+	cgroups.nr_open++;
+	return i;
+}
+
+static void evsel__set_cgroup(struct evsel *evsel, int cg)
+{
+	if (evsel->idx >= cgroups.nr_evsels) {
+		int n = evsel->idx + 16;
+
+		cgroups.of_evsel = xrealloc(cgroups.of_evsel, (size_t)n * sizeof(int));
+		memset(cgroups.of_evsel + cgroups.nr_evsels, 0,
+		       (size_t)(n - cgroups.nr_evsels) * sizeof(int));
+		cgroups.nr_evsels = n;
+	}
+	cgroups.of_evsel[evsel->idx] = cg;
+}
+
+static int evsel__cgroup(const struct evsel *evsel)
+{
+	return evsel->idx < cgroups.nr_evsels ? cgroups.of_evsel[evsel->idx] : 0;
+}
+
+static struct evsel *evlist__nth(struct evlist *evlist, int n)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel)
+		if (n-- == 0)
+			return evsel;
+	return NULL;
+}
+
+static int parse_cgroups_opt(const struct option *opt, const char *str, int unset)
+{
+	struct evlist *evlist = opt->value;
+	struct evsel *evsel;
+	if (unset)
+		return 0;
+	if (!evlist->nr_entries) {
+		pr_info("must define events before cgroups\n");
+		return -1;
+	}
+	for (;;) {
+		const char *e = strchrnul(str, ',');
+
+		if (e > str) {
+			char *name = xstrndup(str, (size_t)(e - str));
+			int cg = cgroup_add(name);
+
+			free(name);
+			if (cg < 0) {
+				fputc('\n', stderr);
+				return -1;
+			}
+			evsel = evlist__nth(evlist, cgroups.nr);
+			if (!evsel) {
+				fputc('\n', stderr);	/* perf: no message */
+				return -1;
+			}
+			evsel__set_cgroup(evsel, cg + 1);
+		}
+		cgroups.nr++;
+		if (!*e)
+			break;
+		str = e + 1;
+	}
+	if (cgroups.nr == 1)
+		evlist__for_each_entry(evlist, evsel)
+			evsel__set_cgroup(evsel, evsel__cgroup(evlist__first(evlist)));
+	return 0;
+}
+
+static int parse_events_opt(const struct option *opt, const char *str, int unset)
+{
+	if (!unset && str) {
+		cgroups.event_args = xrealloc(cgroups.event_args,
+					      (size_t)(cgroups.nr_event_args + 1) * sizeof(char *));
+		cgroups.event_args[cgroups.nr_event_args++] = str;
+	}
+	return parse_events_option(opt, str, unset);
+}
+
+/* --for-each-cgroup: every event once per cgroup, cgroup by cgroup. */
+static int expand_cgroups(struct stat_opts *o)
+{
+	struct evlist *nl = evlist__new();
+	const char *str = cgroups.for_each;
+	char defaults[512];
+
+	default_events(o, defaults, sizeof(defaults));
+	for (;;) {
+		const char *e = strchrnul(str, ',');
+
+		if (e > str) {
+			char *name = xstrndup(str, (size_t)(e - str));
+			int cg = cgroup_add(name), i, before = nl->nr_entries;
+			struct evsel *evsel;
+
+			free(name);
+			if (cg < 0)
+				goto fail;
+			if (!cgroups.nr_event_args && !o->null_run && parse_into(nl, defaults))
+				goto fail;
+			for (i = 0; i < cgroups.nr_event_args; i++)
+				if (parse_into(nl, cgroups.event_args[i]))
+					goto fail;
+			evlist__for_each_entry(nl, evsel)
+				if (evsel->idx >= before)
+					evsel__set_cgroup(evsel, cg + 1);
+		}
+		if (!*e)
+			break;
+		str = e + 1;
+	}
+	evlist__delete(o->evlist);
+	o->evlist = nl;
+	return 0;
+fail:
+	evlist__delete(nl);
+	return -1;
 }
 
 static void config_attrs(struct stat_opts *o, bool forks)
@@ -129,6 +299,7 @@ static int open_counters(struct stat_opts *o, struct cpu_map *cpus,
 
 	evlist__for_each_entry(o->evlist, evsel) {
 		struct cpu_map *c = cpus;
+		struct thread_map *th = threads;
 		int err;
 
 		if (evsel->tool_event != TOOL_NONE) {
@@ -140,8 +311,12 @@ static int open_counters(struct stat_opts *o, struct cpu_map *cpus,
 			goto skip;
 		if (evsel->own_cpus && !cpu_map__is_any(cpus))
 			c = evsel->own_cpus;
+		if (evsel__cgroup(evsel)) {
+			th = cgroups.maps[evsel__cgroup(evsel) - 1];
+			evsel->open_flags |= PERF_FLAG_PID_CGROUP;
+		}
 retry:
-		err = evsel__open(evsel, c, threads);
+		err = evsel__open(evsel, c, th);
 		if (!err)
 			continue;
 		err = -err;
@@ -175,7 +350,7 @@ skip:
 		if (!evsel->cpus)
 			evsel->cpus = cpu_map__get(c);
 		if (!evsel->threads)
-			evsel->threads = thread_map__get(threads);
+			evsel->threads = thread_map__get(th);
 	}
 	return 0;
 }
@@ -334,7 +509,7 @@ int cmd_stat(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", o.evlist, "event",
 			     "event selector. use 'prof list' to list available events",
-			     parse_events_option),
+			     parse_events_opt),
 		OPT_BOOLEAN('i', "no-inherit", &o.no_inherit,
 			    "child tasks do not inherit counters"),
 		OPT_STRING('p', "pid", &o.pid, "pid", "stat events on existing process id"),
@@ -355,17 +530,31 @@ int cmd_stat(int argc, const char **argv)
 		OPT_BOOLEAN('B', "big-num", &o.big_num,
 			    "print large numbers with thousands' separators"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to monitor in system-wide"),
-		OPT_BOOLEAN('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
+		OPT_SET_UINT('A', "no-aggr", &o.aggr_mode, "disable CPU count aggregation",
+			     AGGR_NONE),
 		OPT_STRING('x', "field-separator", &o.csv_sep, "separator",
 			   "print counts with custom separator"),
 		OPT_BOOLEAN('j', "json-output", &o.json, "print counts in JSON format"),
+		OPT_CALLBACK('G', "cgroup", o.evlist, "name",
+			     "monitor event in cgroup name only", parse_cgroups_opt),
 		OPT_STRING('o', "output", &o.output_name, "file", "output file name"),
 		OPT_BOOLEAN(0, "append", &o.append, "append to the output file"),
 		OPT_UINTEGER('I', "interval-print", &o.interval,
 			     "print counts at regular interval in ms (overhead is possible for values <= 100ms)"),
 		OPT_UINTEGER(0, "timeout", &o.timeout,
 			     "stop workload and print counts after a timeout period in ms (>= 10ms)"),
-		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
+		OPT_SET_UINT(0, "per-socket", &o.aggr_mode,
+			     "aggregate counts per processor socket", AGGR_SOCKET),
+		OPT_SET_UINT(0, "per-die", &o.aggr_mode,
+			     "aggregate counts per processor die", AGGR_DIE),
+		OPT_SET_UINT(0, "per-core", &o.aggr_mode,
+			     "aggregate counts per physical processor core", AGGR_CORE),
+		OPT_SET_UINT(0, "per-thread", &o.aggr_mode, "aggregate counts per thread",
+			     AGGR_THREAD),
+		OPT_SET_UINT(0, "per-node", &o.aggr_mode, "aggregate counts per numa node",
+			     AGGR_NODE),
+		OPT_STRING(0, "for-each-cgroup", &cgroups.for_each, "name",
+			   "expand events for each cgroup"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet,
 			    "don't print any output, messages or warnings (useful with record)"),
 		OPT_END()
@@ -376,6 +565,7 @@ int cmd_stat(int argc, const char **argv)
 	struct runtime_stat rt;
 	struct cpu_map *cpus = NULL;
 	struct thread_map *threads = NULL;
+	struct aggr_map *aggr_map = NULL;
 	struct run_times times;
 	FILE *out = stderr;
 	bool forks, forever = false, has_target;
@@ -393,9 +583,9 @@ int cmd_stat(int argc, const char **argv)
 		exit(PROF_EXIT_USAGE);
 	}
 	if (o.run_count < 0) {
-		pr_info("Run count must be a positive number");
-		parse_options_usage_for(stat_usage, options, "repeat", 'r');
-		exit(PROF_EXIT_USAGE);
+		pr_info("Run count must be a positive number\n");
+		parse_options_usage_for(stat_usage, options, NULL, 'r');
+		return 256 - EINVAL;
 	} else if (o.run_count == 0) {
 		forever = true;
 		o.run_count = 1;
@@ -409,29 +599,43 @@ int cmd_stat(int argc, const char **argv)
 		o.system_wide = false;
 		o.cpu_list = NULL;
 	}
-	if (o.no_aggr && !o.system_wide && !o.cpu_list) {
-		pr_info("both cgroup and no-aggregation modes only available in system-wide mode");
-		parse_options_usage_for(stat_usage, options, "no-aggr", 'A');
-		exit(PROF_EXIT_USAGE);
-	}
-	if (o.per_thread && !o.pid && !o.tid) {
-		pr_info("The --per-thread option is only available when monitoring via -p -t options.");
-		parse_options_usage_for(stat_usage, options, "pid", 't');
-		exit(PROF_EXIT_USAGE);
+	if (o.aggr_mode == AGGR_THREAD && !o.pid && !o.tid) {
+		pr_info("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.");
+		parse_options_usage_for(NULL, options, NULL, 'p');
+		parse_options_usage_for(NULL, options, NULL, 't');
+		return 256 - EINVAL;
 	}
 	if (o.timeout && o.interval) {
 		pr_info("timeout option is not supported with interval-print.\n");
-		parse_options_usage_for(stat_usage, options, "timeout", 'I');
-		exit(PROF_EXIT_USAGE);
+		parse_options_usage_for(stat_usage, options, "timeout", 0);
+		fputc('\n', stderr);
+		parse_options_usage_for(stat_usage, options, NULL, 'I');
+		return 256 - EINVAL;
 	}
 	if (o.timeout && o.timeout < 10) {
-		pr_info("timeout must be >= 10ms.");
+		pr_info("timeout must be >= 10ms.\n");
 		parse_options_usage_for(stat_usage, options, "timeout", 0);
-		exit(PROF_EXIT_USAGE);
+		return 256 - EINVAL;
+	}
+	if (cgroups.for_each && cgroups.nr) {
+		pr_info("--cgroup and --for-each-cgroup cannot be used together\n");
+		parse_options_usage_for(stat_usage, options, NULL, 'G');
+		parse_options_usage_for(NULL, options, "for-each-cgroup", 0);
+		return 256 - EINVAL;
+	}
+	if (((o.aggr_mode != AGGR_GLOBAL && o.aggr_mode != AGGR_THREAD) ||
+	     cgroups.nr || cgroups.for_each) && !o.system_wide && !o.cpu_list) {
+		/* perf's words, its four options and -EINVAL & 0xff. */
+		pr_info("both cgroup and no-aggregation modes only available in system-wide mode\n");
+		parse_options_usage_for(stat_usage, options, NULL, 'G');
+		parse_options_usage_for(NULL, options, NULL, 'A');
+		parse_options_usage_for(NULL, options, NULL, 'a');
+		parse_options_usage_for(NULL, options, "for-each-cgroup", 0);
+		return 256 - EINVAL;
 	}
 	if (o.json)
 		set_msg_sink(json_msg_sink);
-	sc.aggr_mode = o.no_aggr ? AGGR_NONE : o.per_thread ? AGGR_THREAD : AGGR_GLOBAL;
+	sc.aggr_mode = o.aggr_mode;
 	sc.scale = o.scale;
 	sc.run_count = o.run_count;
 	sc.interval = o.interval != 0;
@@ -447,6 +651,12 @@ int cmd_stat(int argc, const char **argv)
 		fprintf(out, "# started on %s\n", ctime(&now));
 	}
 
+	if (cgroups.for_each && expand_cgroups(&o)) {
+		fputc('\n', stderr);
+		parse_options_usage_for(stat_usage, options, "for-each-cgroup", 0);
+		ret = 256 - EINVAL;
+		goto out_close;
+	}
 	if (!o.null_run && o.evlist->nr_entries == 0 && add_default_events(&o))
 		goto out_close;
 	if (o.null_run) {
@@ -460,7 +670,7 @@ int cmd_stat(int argc, const char **argv)
 	if (o.pid || o.tid) {
 		threads = thread_map__new_str(o.pid, o.tid);
 		if (!threads) {
-			error("Problems finding threads of monitor");
+			error("Problems finding threads of monitor\n");
 			parse_options_usage_for(stat_usage, options, "pid", 't');
 			/* perf exits with -EINVAL & 0xff here: keep scripts' view. */
 			ret = 256 - EINVAL;
@@ -524,8 +734,14 @@ int cmd_stat(int argc, const char **argv)
 	signal(SIGALRM, skip_signal);
 	signal(SIGABRT, skip_signal);
 
-	runtime_stat__init(&rt, sc.aggr_mode == AGGR_NONE ? cpus->nr :
-			   sc.aggr_mode == AGGR_THREAD && threads ? threads->nr : 1);
+	if (aggr_mode__topology(sc.aggr_mode)) {
+		aggr_map = aggr_map__new(cpus, sc.aggr_mode);
+		d.aggr_map = aggr_map;
+	}
+	runtime_stat__init_cgroups(&rt, sc.aggr_mode == AGGR_NONE ? cpus->nr :
+				   sc.aggr_mode == AGGR_THREAD && threads ? threads->nr :
+				   aggr_map ? aggr_map->nr : 1, cgroups.nr_open);
+	d.cgroups = cgroups.nr > 0 || cgroups.for_each;
 	for (run_idx = 0; forever || run_idx < o.run_count; run_idx++) {
 		struct workload w = { .pid = -1 };
 		struct thread_map *run_threads = threads;
@@ -557,7 +773,15 @@ int cmd_stat(int argc, const char **argv)
 			goto out_stats;
 		}
 		if (!stats_ready) {
-			evlist__alloc_stats(o.evlist, sc.aggr_mode);
+			struct evsel *evsel;
+
+			evlist__alloc_stats(o.evlist, sc.aggr_mode, aggr_map);
+			evlist__for_each_entry(o.evlist, evsel) {
+				int cg = evsel__cgroup(evsel);
+
+				evsel__stat(evsel)->cgroup = cg;
+				evsel__stat(evsel)->cgroup_name = cg ? cgroups.names[cg - 1] : "";
+			}
 			if (forks && sc.aggr_mode == AGGR_THREAD && !d.comms) {
 				d.nr_comms = 1;
 				d.comms = xcalloc(1, sizeof(char *));
@@ -566,6 +790,16 @@ int cmd_stat(int argc, const char **argv)
 		}
 		if (run_threads != threads)
 			thread_map__put(run_threads);
+		if (stats_ready && sc.aggr_mode != AGGR_GLOBAL) {
+			/*
+			 * perf averages runs only for the global count; the
+			 * other modes show the last run (spread 0), and the
+			 * topology modes' metrics use only its counts too.
+			 */
+			evlist__reset_stats(o.evlist);
+			if (aggr_mode__topology(sc.aggr_mode))
+				runtime_stat__reset(&rt);
+		}
 		{
 			/* Fresh counters: interval deltas start from zero. */
 			struct evsel *evsel;
@@ -734,6 +968,7 @@ out_close:
 			ret = error("failed to write %s: %s", o.output_name, strerror(errno));
 	}
 out_free:
+	aggr_map__delete(aggr_map);
 	cpu_map__put(cpus);
 	thread_map__put(threads);
 	evlist__delete(o.evlist);

@@ -129,6 +129,7 @@ void parse_options_print_usage(FILE *fp, const char *const usagestr[],
  * Print the usage lines and the options a failed argument names, perf's
  * way: the option whose short name is @short_name, and every option whose
  * long name starts with @str (as typed, without dashes). To stderr.
+ * @usagestr NULL: the options only, to follow an earlier call.
  */
 void parse_options_usage_for(const char *const usagestr[],
 			     const struct option *options,

@@ -18,11 +18,13 @@ struct stat_display {
 	bool json;			/* -j */
 	bool big_num;			/* thousands grouping (%') */
 	enum aggr_mode aggr_mode;
+	const struct aggr_map *aggr_map;	/* topology modes: the slot keys */
 	int run_count;
 	bool interval;			/* -I: lines get @prefix */
 	char prefix[64];		/* interval time stamp (or JSON opener) */
 	int unit_width;
 	bool null_run;
+	bool cgroups;			/* -G: a cgroup column */
 	/* the title */
 	bool system_wide;
 	const char *cpu_list, *pid, *tid;

@@ -13,6 +13,7 @@
 #define PROF_STAT_H
 
 #include "compat.h"
+#include "cpumap.h"
 #include "evsel.h"
 
 /* Mean and variance of a series, updated one value at a time. */
@@ -46,7 +47,35 @@ enum aggr_mode {
 	AGGR_GLOBAL,	/* one line per event */
 	AGGR_NONE,	/* -A: one line per cpu */
 	AGGR_THREAD,	/* --per-thread: one line per thread */
+	AGGR_SOCKET,	/* --per-socket: one line per package */
+	AGGR_DIE,	/* --per-die */
+	AGGR_CORE,	/* --per-core */
+	AGGR_NODE,	/* --per-node: one line per NUMA node */
 };
+
+/* Modes whose slots are topology keys (an aggr_map). */
+static inline bool aggr_mode__topology(enum aggr_mode mode)
+{
+	return mode >= AGGR_SOCKET;
+}
+
+/* A topology key; fields the mode does not use are -1. */
+struct aggr_id {
+	int socket, die, core, node;
+};
+
+/* The distinct keys of a CPU list, in perf's order (node, socket, die, core). */
+struct aggr_map {
+	enum aggr_mode mode;
+	int nr;
+	struct aggr_id *ids;
+};
+
+void cpu__aggr_id(int cpu, enum aggr_mode mode, struct aggr_id *id);
+struct aggr_map *aggr_map__new(const struct cpu_map *cpus, enum aggr_mode mode);
+void aggr_map__delete(struct aggr_map *map);
+/* Slot of @cpu's key in @map (0 for "any CPU" or an unknown key). */
+int aggr_map__slot(const struct aggr_map *map, int cpu);
 
 /* Per-event state, on evsel->priv. */
 struct evsel_stat {
@@ -56,8 +85,12 @@ struct evsel_stat {
 	int nr_aggr;			/* aggregation slots */
 	struct counts_values *aggr;	/* [slot]: this run or interval */
 	int *scaled;			/* [slot]: see counts_values__scale() */
+	int *cpu_slot;			/* [cpu index]: slot (topology modes) */
+	int *nr;			/* [slot]: CPUs counted, perf's way */
 	struct stats (*res)[3];		/* [slot][val/ena/run] over runs */
 	bool failed_read;
+	int cgroup;			/* -G: 1 + index of its cgroup, 0 none */
+	const char *cgroup_name;	/* -G: its name ("" none) */
 };
 
 static inline struct evsel_stat *evsel__stat(struct evsel *evsel)
@@ -84,11 +117,14 @@ enum stat_type {
 /* Runtime stats keyed by (type, exclude_* context, aggregation slot). */
 struct runtime_stat {
 	int nr_slots;
+	int nr_cgroups;		/* -G: stats are kept per cgroup (0: none) */
 	struct stats *st;	/* [(type * NR_CTX + ctx) * nr_slots + slot] */
 	struct stats walltime;	/* wall-clock ns per run (or interval) */
 };
 
 void runtime_stat__init(struct runtime_stat *rt, int nr_slots);
+/* The same with separate stats for each of @nr_cgroups cgroups (-G). */
+void runtime_stat__init_cgroups(struct runtime_stat *rt, int nr_slots, int nr_cgroups);
 void runtime_stat__exit(struct runtime_stat *rt);
 void runtime_stat__reset(struct runtime_stat *rt);	/* keeps walltime */
 /* Feed one aggregated count of @evsel into the stats its metrics need. */
@@ -129,8 +165,12 @@ struct stat_config {
 	bool interval;		/* -I: per-interval deltas */
 };
 
-/* Allocate evsel->priv for every event, sized from its fds. */
-void evlist__alloc_stats(struct evlist *evlist, enum aggr_mode mode);
+/*
+ * Allocate evsel->priv for every event, sized from its fds; @map gives
+ * the slots of the topology modes (NULL otherwise).
+ */
+void evlist__alloc_stats(struct evlist *evlist, enum aggr_mode mode,
+			 const struct aggr_map *map);
 void evlist__free_stats(struct evlist *evlist);
 /* Zero the per-run stats (res) too; for a new run keep them. */
 void evlist__reset_stats(struct evlist *evlist);
@@ -142,5 +182,13 @@ void evlist__reset_stats(struct evlist *evlist);
  */
 int stat__process_counter(const struct stat_config *config,
 			  struct runtime_stat *rt, struct evsel *evsel);
+
+/*
+ * -G: the mount of the hierarchy with the perf_event controller (a v1
+ * mount naming it, else cgroup2) into @buf; 0 or -errno.
+ */
+int cgroupfs__mountpoint(char *buf, size_t size);
+/* Open cgroup @name there: an fd, or -1 after perf's "no access" line. */
+int cgroup__open(const char *name);
 
 #endif /* PROF_STAT_H */

@@ -507,7 +507,8 @@ void usage_with_options_msg(const char *const usagestr[],
  * picks them: the one whose short name is @short_name, and every option
  * whose long name starts with @str (the option as typed, maybe
  * abbreviated, maybe with "=value") or whose short name @str is when it is
- * one letter. In table order.
+ * one letter. In table order. With @usagestr NULL only the options are
+ * printed (perf's parse_options_usage(NULL, ...), to name several).
  */
 void parse_options_usage_for(const char *const usagestr[],
 			     const struct option *options,
@@ -515,8 +516,11 @@ void parse_options_usage_for(const char *const usagestr[],
 {
 	const struct option *o;
 
-	print_usage_lines(stderr, usagestr);
-	fputc('\n', stderr);
+	/* NULL usage: more options under a usage already printed. */
+	if (usagestr) {
+		print_usage_lines(stderr, usagestr);
+		fputc('\n', stderr);
+	}
 	for (o = options; o->type != OPTION_END; o++) {
 		if (o->type == OPTION_GROUP)
 			continue;

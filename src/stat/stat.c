@@ -149,7 +149,13 @@ static int evsel__ctx(const struct evsel *evsel)
 
 void runtime_stat__init(struct runtime_stat *rt, int nr_slots)
 {
-	rt->nr_slots = nr_slots > 0 ? nr_slots : 1;
+	runtime_stat__init_cgroups(rt, nr_slots, 0);
+}
+
+void runtime_stat__init_cgroups(struct runtime_stat *rt, int nr_slots, int nr_cgroups)
+{
+	rt->nr_cgroups = nr_cgroups;
+	rt->nr_slots = (nr_slots > 0 ? nr_slots : 1) * (nr_cgroups + 1);
 	rt->st = xcalloc((size_t)STAT_MAX * NR_CTX * (size_t)rt->nr_slots,
 			 sizeof(*rt->st));
 	runtime_stat__reset(rt);
@@ -167,6 +173,20 @@ void runtime_stat__reset(struct runtime_stat *rt)
 
 	for (i = 0; i < n; i++)
 		stats__init(&rt->st[i]);
+}
+
+/*
+ * With -G, each cgroup has its own stats, as in perf: a page-fault rate
+ * divides by the task-clock of the same cgroup.
+ */
+static int rt_slot(const struct runtime_stat *rt, const struct evsel *evsel, int slot)
+{
+	const struct evsel_stat *es = evsel->priv;
+	int cg = es && rt->nr_cgroups ? es->cgroup : 0;
+
+	if (slot < 0)
+		slot = 0;
+	return slot * (rt->nr_cgroups + 1) + cg;
 }
 
 static struct stats *rt_stats(const struct runtime_stat *rt, enum stat_type t,
@@ -228,7 +248,7 @@ void runtime_stat__update(struct runtime_stat *rt, struct evsel *evsel,
 
 	if (t == STAT_MAX)
 		return;
-	stats__update(rt_stats(rt, t, evsel__ctx(evsel), slot), count);
+	stats__update(rt_stats(rt, t, evsel__ctx(evsel), rt_slot(rt, evsel, slot)), count);
 }
 
 static void metric_set(struct stat_metric *m, const char *fmt,
@@ -280,7 +300,10 @@ int stat__shadow_metrics(const struct runtime_stat *rt, struct evsel *evsel,
 			 int slot, double avg, struct stat_metric *out)
 {
 	int ctx = evsel__ctx(evsel);
-	const struct stats *nsecs = rt_stats(rt, STAT_NSECS, 0, slot);
+	const struct stats *nsecs;
+
+	slot = rt_slot(rt, evsel, slot);
+	nsecs = rt_stats(rt, STAT_NSECS, 0, slot);
 	double total, ratio = 0.0;
 	u64 c = evsel->attr.config;
 
@@ -391,9 +414,11 @@ int stat__shadow_metrics(const struct runtime_stat *rt, struct evsel *evsel,
 
 /* ---- per-event storage and aggregation --------------------------- */
 
-static int evsel__nr_slots(struct evsel *evsel, enum aggr_mode mode, int nr_cpus,
-			   int nr_threads)
+static int evsel__nr_slots(enum aggr_mode mode, const struct aggr_map *map,
+			   int nr_cpus, int nr_threads)
 {
+	if (aggr_mode__topology(mode))
+		return map && map->nr ? map->nr : 1;
 	switch (mode) {
 	case AGGR_NONE:
 		return nr_cpus;
@@ -405,7 +430,8 @@ static int evsel__nr_slots(struct evsel *evsel, enum aggr_mode mode, int nr_cpus
 	}
 }
 
-void evlist__alloc_stats(struct evlist *evlist, enum aggr_mode mode)
+void evlist__alloc_stats(struct evlist *evlist, enum aggr_mode mode,
+			 const struct aggr_map *map)
 {
 	struct evsel *evsel;
 
@@ -419,9 +445,13 @@ void evlist__alloc_stats(struct evlist *evlist, enum aggr_mode mode)
 				     sizeof(*es->counts));
 		es->prev = xcalloc((size_t)es->nr_cpus * (size_t)es->nr_threads,
 				   sizeof(*es->prev));
-		es->nr_aggr = evsel__nr_slots(evsel, mode, es->nr_cpus, es->nr_threads);
+		es->nr_aggr = evsel__nr_slots(mode, map, es->nr_cpus, es->nr_threads);
 		es->aggr = xcalloc((size_t)es->nr_aggr, sizeof(*es->aggr));
 		es->scaled = xcalloc((size_t)es->nr_aggr, sizeof(*es->scaled));
+		es->nr = xcalloc((size_t)es->nr_aggr, sizeof(*es->nr));
+		es->cpu_slot = xcalloc((size_t)es->nr_cpus, sizeof(*es->cpu_slot));
+		for (i = 0; map && evsel->cpus && i < es->nr_cpus; i++)
+			es->cpu_slot[i] = aggr_map__slot(map, evsel->cpus->map[i]);
 		es->res = xcalloc((size_t)es->nr_aggr, sizeof(*es->res));
 		for (i = 0; i < es->nr_aggr; i++) {
 			stats__init(&es->res[i][0]);
@@ -445,6 +475,8 @@ void evlist__free_stats(struct evlist *evlist)
 		free(es->prev);
 		free(es->aggr);
 		free(es->scaled);
+		free(es->nr);
+		free(es->cpu_slot);
 		free(es->res);
 		free(es);
 		evsel->priv = NULL;
@@ -467,6 +499,59 @@ void evlist__reset_stats(struct evlist *evlist)
 	}
 }
 
+/*
+ * The topology modes sum CPUs the way perf 6.1 does: each CPU scaled on
+ * its own; the first CPU that did not count makes the whole slot "not
+ * counted", and the CPU count stops there (so a counter that is not
+ * supported shows one CPU).
+ */
+static void aggr_topology(const struct stat_config *config, struct evsel *evsel,
+			  bool *bad)
+{
+	struct evsel_stat *es = evsel->priv;
+	int cpu, thread;
+
+	memset(es->nr, 0, (size_t)es->nr_aggr * sizeof(*es->nr));
+	for (cpu = 0; cpu < es->nr_cpus; cpu++) {
+		int slot = es->cpu_slot[cpu];
+
+		if (slot < 0 || slot >= es->nr_aggr || bad[slot])
+			continue;
+		es->nr[slot]++;
+		for (thread = 0; thread < es->nr_threads; thread++) {
+			size_t i = (size_t)cpu * (size_t)es->nr_threads + (size_t)thread;
+			struct counts_values v = es->counts[i];
+			int scaled = 0;
+
+			if (config->interval) {
+				v.val -= es->prev[i].val;
+				v.ena -= es->prev[i].ena;
+				v.run -= es->prev[i].run;
+				es->prev[i] = es->counts[i];
+			}
+			if (!v.ena || !v.run || !evsel->supported) {
+				bad[slot] = true;
+				es->aggr[slot].ena = es->aggr[slot].run = 0;
+				break;
+			}
+			if (evsel->tool_event == TOOL_NONE) {
+				struct counts_values raw = v;
+
+				counts_values__scale(&v, config->scale, &scaled);
+				v.ena = raw.ena;
+				v.run = raw.run;
+			}
+			es->aggr[slot].val += v.val;
+			es->aggr[slot].ena += v.ena;
+			es->aggr[slot].run += v.run;
+		}
+	}
+	/* Deltas of the CPUs after a bad one still move on. */
+	if (config->interval)
+		memcpy(es->prev, es->counts, (size_t)es->nr_cpus * (size_t)es->nr_threads *
+		       sizeof(*es->prev));
+}
+
 int stat__process_counter(const struct stat_config *config,
 			  struct runtime_stat *rt, struct evsel *evsel)
 {
@@ -474,6 +559,25 @@ int stat__process_counter(const struct stat_config *config,
 	int cpu, thread, slot;
 
 	memset(es->aggr, 0, (size_t)es->nr_aggr * sizeof(*es->aggr));
+	if (aggr_mode__topology(config->aggr_mode)) {
+		bool *bad = xcalloc((size_t)es->nr_aggr, sizeof(*bad));
+
+		aggr_topology(config, evsel, bad);
+		for (slot = 0; slot < es->nr_aggr; slot++) {
+			struct counts_values *a = &es->aggr[slot];
+
+			es->scaled[slot] = bad[slot] ? -1 : 0;
+			if (bad[slot])
+				a->val = 0;
+			stats__update(&es->res[slot][0], a->val);
+			stats__update(&es->res[slot][1], a->ena);
+			stats__update(&es->res[slot][2], a->run);
+			if (!bad[slot])
+				runtime_stat__update(rt, evsel, slot, a->val);
+		}
+		free(bad);
+		return 0;
+	}
 	for (cpu = 0; cpu < es->nr_cpus; cpu++) {
 		for (thread = 0; thread < es->nr_threads; thread++) {
 			size_t i = (size_t)cpu * (size_t)es->nr_threads + (size_t)thread;

@@ -50,6 +50,53 @@ static const char *thread_comm(struct stat_display *d, int idx)
 	return "";
 }
 
+/*
+ * "S0-D0-C1           2 ": the key and how many CPUs it summed, std
+ * columns padded as perf 6.1 pads them; bare fields in CSV; "core" and
+ * "aggregate-number" keys in JSON.
+ */
+static void topology_prefix(struct stat_display *d, struct json_writer *jw,
+			    struct evsel *evsel, int slot)
+{
+	static const char *const keys[] = {
+		[AGGR_SOCKET] = "socket", [AGGR_DIE] = "die",
+		[AGGR_CORE] = "core", [AGGR_NODE] = "node",
+	};
+	struct evsel_stat *es = evsel__stat(evsel);
+	struct aggr_id id = { -1, -1, -1, -1 };
+	int w = d->csv ? 0 : -8, nr = es && slot < es->nr_aggr ? es->nr[slot] : 0;
+	char buf[64];
+
+	if (d->aggr_map && slot < d->aggr_map->nr)
+		id = d->aggr_map->ids[slot];
+	switch (d->aggr_mode) {
+	case AGGR_SOCKET:
+		w = d->csv ? 0 : -5;
+		snprintf(buf, sizeof(buf), "S%*d", d->json ? 0 : w, id.socket);
+		break;
+	case AGGR_DIE:
+		snprintf(buf, sizeof(buf), "S%d-D%*d", id.socket, d->json ? 0 : w, id.die);
+		break;
+	case AGGR_CORE:
+		snprintf(buf, sizeof(buf), "S%d-D%d-C%*d", id.socket, id.die,
+			 d->json ? 0 : w, id.core);
+		break;
+	case AGGR_NODE:
+	default:
+		w = d->csv ? 0 : -5;
+		snprintf(buf, sizeof(buf), "N%*d", d->json ? 0 : w, id.node);
+		break;
+	}
+	if (d->json) {
+		json_writer__key(jw, keys[d->aggr_mode]);
+		json_writer__string(jw, buf);
+		json_writer__key(jw, "aggregate-number");
+		json_writer__s64(jw, nr);
+		return;
+	}
+	fprintf(d->out, "%s%s%*d%s", buf, d->csv_sep, d->csv ? 0 : 4, nr, d->csv_sep);
+}
+
 /* "CPU0    ", "     comm-1234     " or the JSON keys for them. */
 static void aggr_prefix(struct stat_display *d, struct json_writer *jw,
 			struct evsel *evsel, int slot)
@@ -87,9 +134,32 @@ static void aggr_prefix(struct stat_display *d, struct json_writer *jw,
 		}
 		break;
 	}
+	case AGGR_SOCKET:
+	case AGGR_DIE:
+	case AGGR_CORE:
+	case AGGR_NODE:
+		topology_prefix(d, jw, evsel, slot);
+		break;
 	case AGGR_GLOBAL:
 	default:
 		break;
+	}
+}
+
+/* -G: the cgroup after the event name, "" for an event without one. */
+static void print_cgroup(struct stat_display *d, struct json_writer *jw,
+			 struct evsel *evsel)
+{
+	struct evsel_stat *es = evsel__stat(evsel);
+	const char *name = es && es->cgroup_name ? es->cgroup_name : "";
+
+	if (!d->cgroups)
+		return;
+	if (d->json) {
+		json_writer__key(jw, "cgroup");
+		json_writer__string(jw, name);
+	} else {
+		fprintf(d->out, "%s%s", d->csv_sep, name);
 	}
 }
 
@@ -261,6 +331,7 @@ void stat_display__line(struct stat_display *d, const struct runtime_stat *rt,
 			fprintf(out, "%-*s%s", d->csv ? 0 : d->unit_width, unit, d->csv_sep);
 			fprintf(out, "%*s", d->csv ? 0 : -25, name);
 		}
+		print_cgroup(d, &jw, evsel);
 		if (!d->csv && !d->json)
 			print_metric(d, &jw, NULL);
 		print_noise(d, &jw, 0.0);
@@ -290,6 +361,7 @@ void stat_display__line(struct stat_display *d, const struct runtime_stat *rt,
 		fprintf(out, "%-*s%s", d->csv ? 0 : d->unit_width, unit, d->csv_sep);
 		fprintf(out, "%-*s", d->csv ? 0 : 32, name);
 	}
+	print_cgroup(d, &jw, evsel);
 	if (d->csv || d->json) {
 		print_noise(d, &jw, lv.noise);
 		print_running(d, &jw, lv.run, lv.ena);
@@ -366,6 +438,16 @@ void stat_display__counters(struct stat_display *d, struct evlist *evlist,
 {
 	struct evsel *evsel;
 
+	if (aggr_mode__topology(d->aggr_mode)) {
+		/* perf prints every event of a key before the next key. */
+		int slot, nr = d->aggr_map ? d->aggr_map->nr : 1;
+
+		for (slot = 0; slot < nr; slot++)
+			evlist__for_each_entry(evlist, evsel)
+				if (evsel__stat(evsel) && slot < evsel__stat(evsel)->nr_aggr)
+					stat_display__line(d, rt, evsel, slot);
+		return;
+	}
 	evlist__for_each_entry(evlist, evsel) {
 		struct evsel_stat *es = evsel__stat(evsel);
 		int slot;
@@ -447,6 +529,22 @@ void stat_display__interval_begin(struct stat_display *d, u64 ts_ns)
 			fprintf(out, "                counts %*s events\n",
 				d->unit_width, "unit");
 			break;
+		case AGGR_SOCKET:
+		case AGGR_DIE:
+		case AGGR_CORE:
+		case AGGR_NODE: {
+			static const char *const head[] = {
+				[AGGR_SOCKET] = "socket cpus",
+				[AGGR_DIE] = "die          cpus",
+				[AGGR_CORE] = "core            cpus",
+				[AGGR_NODE] = "node   cpus",
+			};
+
+			fprintf(out, "#           time %s", head[d->aggr_mode]);
+			fprintf(out, "             counts %*s events\n",
+				d->unit_width, "unit");
+			break;
+		}
 		case AGGR_GLOBAL:
 		default:
 			fprintf(out, "#           time");

