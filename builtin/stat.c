@@ -38,8 +38,10 @@ struct stat_opts {
 	bool system_wide, no_inherit, json, append;
 	unsigned int aggr_mode;		/* -A, --per-*: the last one wins */
 	bool big_num, quiet, null_run, sync_run, group, scale;
-	int run_count, detailed, verbose;
-	unsigned int interval, timeout;
+	bool table, summary, no_csv_summary, metric_only, no_merge;
+	int run_count, detailed, verbose, delay;
+	unsigned int interval, timeout, interval_count;
+	const char *pre_cmd, *post_cmd, *metrics;
 };
 
 static volatile sig_atomic_t done;
@@ -213,6 +215,16 @@ static int parse_cgroups_opt(const struct option *opt, const char *str, int unse
 	return 0;
 }
 
+/*
+ * -M: perf 6.1 as packaged here has no metric tables; it takes any list
+ * and adds no event (so the default set is counted without -e). So do we.
+ */
+static int parse_metrics(const struct option *opt, const char *str, int unset)
+{
+	*(const char **)opt->value = unset ? NULL : str;
+	return 0;
+}
+
 static int parse_events_opt(const struct option *opt, const char *str, int unset)
 {
 	if (!unset && str) {
@@ -285,7 +297,7 @@ static void config_attrs(struct stat_opts *o, bool forks)
 		if (evsel__is_group_leader(evsel)) {
 			attr->disabled = 1;
 			/* The kernel enables it at exec: none of prof is counted. */
-			if (forks)
+			if (forks && !o->delay)
 				attr->enable_on_exec = 1;
 		}
 	}
@@ -379,6 +391,43 @@ static void disable_counters(struct stat_opts *o)
 	evlist__for_each_entry(o->evlist, evsel)
 		if (evsel__is_group_leader(evsel))
 			evsel__disable(evsel);
+}
+
+static int wait_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	return nanosleep(&ts, NULL);
+}
+
+/*
+ * -D: the command runs with the counters off for the delay (for ever with
+ * -1); perf says so on stderr, whatever the output format.
+ */
+static void start_counters(struct stat_opts *o, bool has_target)
+{
+	if (o->delay) {
+		if (!o->quiet)
+			fprintf(stderr, "Events disabled\n");
+		if (o->delay < 0)
+			return;
+		wait_ms(o->delay);
+	}
+	if (has_target || o->delay)
+		enable_counters(o);
+	if (o->delay > 0 && !o->quiet)
+		fprintf(stderr, "Events enabled\n");
+}
+
+/*
+ * --pre/--post: sh -c CMD. Returns system()'s value: any nonzero one is a
+ * failure, and perf exits with it cut to a byte (a command that exits 3
+ * gives 768: status 0; one killed by signal 9 gives 9).
+ */
+static int run_shell(const char *cmd)
+{
+	fflush(NULL);
+	return system(cmd);
 }
 
 struct run_times {
@@ -495,13 +544,6 @@ static bool threads_alive(const struct thread_map *threads)
 	return false;
 }
 
-static int wait_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-
-	return nanosleep(&ts, NULL);
-}
-
 int cmd_stat(int argc, const char **argv)
 {
 	struct stat_opts o = { .run_count = 1, .big_num = true, .scale = true,
@@ -523,6 +565,8 @@ int cmd_stat(int argc, const char **argv)
 			 "be more verbose (show counter open errors, etc)"),
 		OPT_INTEGER('r', "repeat", &o.run_count,
 			    "repeat command and print average + stddev (max: 100, forever: 0)"),
+		OPT_BOOLEAN(0, "table", &o.table,
+			    "display details about each run (only with -r option)"),
 		OPT_BOOLEAN('n', "null", &o.null_run, "null run - dont start any counters"),
 		OPT_CALLBACK_NOOPT('d', "detailed", &o.detailed, NULL,
 				   "detailed run - start a lot of events", parse_detailed),
@@ -539,8 +583,14 @@ int cmd_stat(int argc, const char **argv)
 			     "monitor event in cgroup name only", parse_cgroups_opt),
 		OPT_STRING('o', "output", &o.output_name, "file", "output file name"),
 		OPT_BOOLEAN(0, "append", &o.append, "append to the output file"),
+		OPT_STRING(0, "pre", &o.pre_cmd, "command",
+			   "command to run prior to the measured command"),
+		OPT_STRING(0, "post", &o.post_cmd, "command",
+			   "command to run after to the measured command"),
 		OPT_UINTEGER('I', "interval-print", &o.interval,
 			     "print counts at regular interval in ms (overhead is possible for values <= 100ms)"),
+		OPT_UINTEGER(0, "interval-count", &o.interval_count,
+			     "print counts for fixed number of times"),
 		OPT_UINTEGER(0, "timeout", &o.timeout,
 			     "stop workload and print counts after a timeout period in ms (>= 10ms)"),
 		OPT_SET_UINT(0, "per-socket", &o.aggr_mode,
@@ -553,6 +603,17 @@ int cmd_stat(int argc, const char **argv)
 			     AGGR_THREAD),
 		OPT_SET_UINT(0, "per-node", &o.aggr_mode, "aggregate counts per numa node",
 			     AGGR_NODE),
+		OPT_INTEGER('D', "delay", &o.delay,
+			    "ms to wait before starting measurement after program start (-1: start with events disabled)"),
+		OPT_CALLBACK('M', "metrics", &o.metrics, "metric/metric group list",
+			     "monitor specified metrics or metric groups (separated by ,)",
+			     parse_metrics),
+		OPT_BOOLEAN(0, "metric-only", &o.metric_only,
+			    "Only print computed metrics. No raw values"),
+		OPT_BOOLEAN(0, "no-merge", &o.no_merge, "Do not merge identical named events"),
+		OPT_BOOLEAN(0, "no-csv-summary", &o.no_csv_summary,
+			    "don't print 'summary' for CSV summary output"),
+		OPT_BOOLEAN(0, "summary", &o.summary, "print summary for interval mode"),
 		OPT_STRING(0, "for-each-cgroup", &cgroups.for_each, "name",
 			   "expand events for each cgroup"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet,
@@ -562,13 +623,13 @@ int cmd_stat(int argc, const char **argv)
 	struct stat_config sc = { .aggr_mode = AGGR_GLOBAL, .scale = true, .run_count = 1 };
 	struct open_target target = { 0 };
 	struct stat_display d;
-	struct runtime_stat rt;
+	struct runtime_stat rt, rt_sum;
 	struct cpu_map *cpus = NULL;
 	struct thread_map *threads = NULL;
 	struct aggr_map *aggr_map = NULL;
 	struct run_times times;
 	FILE *out = stderr;
-	bool forks, forever = false, has_target;
+	bool forks, forever = false, has_target, summary = false, stats_allocated = false;
 	int status = 0, run_idx, ret = -1;
 
 	setlocale(LC_ALL, "");
@@ -589,6 +650,27 @@ int cmd_stat(int argc, const char **argv)
 	} else if (o.run_count == 0) {
 		forever = true;
 		o.run_count = 1;
+	}
+	if (o.table && o.run_count <= 1) {
+		pr_info("--table is only supported with -r\n");
+		parse_options_usage_for(stat_usage, options, NULL, 'r');
+		parse_options_usage_for(NULL, options, "table", 0);
+		return 256 - EINVAL;
+	}
+	if (o.metric_only && o.aggr_mode == AGGR_THREAD) {
+		pr_info("--metric-only is not supported with --per-thread");
+		return 256 - EINVAL;
+	}
+	if (o.metric_only && o.run_count > 1) {
+		pr_info("--metric-only is not supported with -r");
+		return 256 - EINVAL;
+	}
+	if (o.interval_count && !o.interval) {
+		pr_info("interval-count option should be used together with interval-print.\n");
+		parse_options_usage_for(stat_usage, options, "interval-count", 0);
+		fputc('\n', stderr);
+		parse_options_usage_for(stat_usage, options, NULL, 'I');
+		return 256 - EINVAL;
 	}
 	if (!forks && !o.pid && !o.tid && !o.cpu_list)
 		o.system_wide = true;
@@ -704,6 +786,7 @@ int cmd_stat(int argc, const char **argv)
 	d.run_count = o.run_count;
 	d.interval = sc.interval;
 	d.null_run = o.null_run;
+	d.metric_only = o.metric_only;
 	d.system_wide = o.system_wide && !o.cpu_list;
 	d.cpu_list = o.cpu_list;
 	d.pid = o.pid;
@@ -742,16 +825,33 @@ int cmd_stat(int argc, const char **argv)
 				   sc.aggr_mode == AGGR_THREAD && threads ? threads->nr :
 				   aggr_map ? aggr_map->nr : 1, cgroups.nr_open);
 	d.cgroups = cgroups.nr > 0 || cgroups.for_each;
+	summary = o.interval && o.summary;
+	if (summary)
+		runtime_stat__init_cgroups(&rt_sum, rt.nr_slots / (rt.nr_cgroups + 1),
+					   cgroups.nr_open);
+	if (o.table) {
+		d.walltime_run = xcalloc((size_t)o.run_count, sizeof(*d.walltime_run));
+		d.nr_walltime_run = o.run_count;
+	}
 	for (run_idx = 0; forever || run_idx < o.run_count; run_idx++) {
 		struct workload w = { .pid = -1 };
 		struct thread_map *run_threads = threads;
 		u64 t0, t1, last;
 		int wstatus = 0;
 		struct rusage wru = { 0 };
-		bool stats_ready = run_idx > 0, final_printed = false;
+		bool final_printed = false, count_reached = false;
+		unsigned int nr_intervals = 0;
 
 		if (o.run_count > 1 && o.verbose)
 			fprintf(out, "[ perf stat: executing run #%d ... ]\n", run_idx + 1);
+		if (o.pre_cmd) {
+			/* perf: a failing --pre skips the run; its status is kept. */
+			int r = run_shell(o.pre_cmd);
+
+			status = r < 0 ? 255 : r & 0xff;
+			if (r)
+				continue;
+		}
 		if (o.sync_run)
 			sync();
 		if (forks) {
@@ -772,9 +872,10 @@ int cmd_stat(int argc, const char **argv)
 				thread_map__put(run_threads);
 			goto out_stats;
 		}
-		if (!stats_ready) {
+		if (!stats_allocated) {
 			struct evsel *evsel;
 
+			stats_allocated = true;
 			evlist__alloc_stats(o.evlist, sc.aggr_mode, aggr_map);
 			evlist__for_each_entry(o.evlist, evsel) {
 				int cg = evsel__cgroup(evsel);
@@ -790,7 +891,7 @@ int cmd_stat(int argc, const char **argv)
 		}
 		if (run_threads != threads)
 			thread_map__put(run_threads);
-		if (stats_ready && sc.aggr_mode != AGGR_GLOBAL) {
+		if (run_idx > 0 && sc.aggr_mode != AGGR_GLOBAL) {
 			/*
 			 * perf averages runs only for the global count; the
 			 * other modes show the last run (spread 0), and the
@@ -825,8 +926,10 @@ int cmd_stat(int argc, const char **argv)
 				goto out_stats;
 			}
 		}
-		if (has_target)
-			enable_counters(&o);
+		start_counters(&o, has_target);
+		/* Time runs from the enable, after any -D delay, as in perf. */
+		if (o.delay)
+			t0 = now_ns();
 		last = t0;
 		for (;;) {
 			int step = o.interval ? (int)o.interval : 100;
@@ -845,15 +948,22 @@ int cmd_stat(int argc, const char **argv)
 				/* Ctrl-C, or every -p/-t target has exited. */
 				break;
 			}
-			if (o.timeout && now_ns() - t0 >= (u64)o.timeout * 1000000ULL) {
-				if (forks)
+			if (o.timeout) {
+				u64 end = t0 + (u64)o.timeout * 1000000ULL, now = now_ns();
+
+				if (now >= end) {
+					if (!forks)
+						break;
 					kill(w.pid, SIGTERM);
-				else
-					break;
+					step = 100;
+				} else {
+					/* Sleep to the deadline, as perf does. */
+					step = (int)((end - now + 999999ULL) / 1000000ULL);
+				}
 			}
 			if (!o.interval) {
 				/* SIGCHLD or SIGINT cut the sleep short. */
-				wait_ms(o.timeout ? 10 : step);
+				wait_ms(step);
 				continue;
 			}
 			/* Interval mode: sleep to the next tick, then print. */
@@ -890,18 +1000,42 @@ int cmd_stat(int argc, const char **argv)
 					final_printed = true;
 					break;
 				}
+				if (o.interval_count && ++nr_intervals >= o.interval_count) {
+					count_reached = true;
+					break;
+				}
 			}
+		}
+		if (count_reached && forks) {
+			/* perf waits for the command; the count stands as printed. */
+			while (wait4(w.pid, &wstatus, 0, &wru) < 0 && errno == EINTR)
+				;
 		}
 		t1 = now_ns();
 		child_pid = -1;
-		if (has_target)
+		if (has_target || o.delay)
 			disable_counters(&o);
 		memset(&times, 0, sizeof(times));
 		times.elapsed_ns = t1 - t0;
 		if (forks)
 			times.ru = wru;
-		read_counters(&o, &times, out);
-		if (o.interval) {
+		if (!count_reached)
+			read_counters(&o, &times, out);
+		if (d.walltime_run && run_idx < d.nr_walltime_run)
+			d.walltime_run[run_idx] = t1 - t0;
+		if (summary) {
+			/* The whole run, from the cumulative counts. */
+			struct stat_config whole = sc;
+
+			whole.interval = false;
+			evlist__swap_summary_stats(o.evlist);
+			stats__update(&rt_sum.walltime, t1 - t0);
+			process_counters(&o, &whole, &rt_sum, out);
+			evlist__swap_summary_stats(o.evlist);
+		}
+		if (o.interval && count_reached) {
+			/* Nothing after the last interval printed. */
+		} else if (o.interval) {
 			/* The final, partial interval. */
 			runtime_stat__reset(&rt);
 			stats__init(&rt.walltime);
@@ -926,6 +1060,14 @@ int cmd_stat(int argc, const char **argv)
 			if (WIFSIGNALED(wstatus))
 				psignal(WTERMSIG(wstatus), argv[0]);
 			status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 0;
+		} else {
+			status = 0;
+		}
+		/* perf runs --post only after a command that succeeded. */
+		if (o.post_cmd && !status) {
+			int r = run_shell(o.post_cmd);
+
+			status = r < 0 ? 255 : r & 0xff;
 		}
 		if (forever && !o.quiet) {
 			stat_display__header(&d);
@@ -939,6 +1081,28 @@ int cmd_stat(int argc, const char **argv)
 			break;
 	}
 
+	if (!stats_allocated) {
+		/* Every --pre failed: nothing was opened, perf's way of saying so. */
+		struct evsel *evsel;
+
+		evlist__for_each_entry(o.evlist, evsel)
+			evsel->supported = false;
+		evlist__alloc_stats(o.evlist, sc.aggr_mode, aggr_map);
+	}
+	if (summary && !o.quiet) {
+		/* The -I run as a whole; perf reads no rusage in interval mode. */
+		evlist__swap_summary_stats(o.evlist);
+		d.interval = false;
+		memset(&d.ru, 0, sizeof(d.ru));
+		d.ru_display = forks && !has_target && o.run_count == 1;
+		if (d.csv && !o.no_csv_summary) {
+			d.interval = true;
+			snprintf(d.prefix, sizeof(d.prefix), "%16s%s", "summary", d.csv_sep);
+		}
+		stat_display__header(&d);
+		stat_display__counters(&d, o.evlist, &rt_sum);
+		stat_display__footer(&d, &rt_sum);
+	}
 	if (!forever && !o.interval && !o.quiet) {
 		if (forks && !has_target && o.run_count == 1)
 			d.ru_display = true;
@@ -954,6 +1118,9 @@ int cmd_stat(int argc, const char **argv)
 	ret = status;
 out_stats:
 	runtime_stat__exit(&rt);
+	if (summary)
+		runtime_stat__exit(&rt_sum);
+	free(d.walltime_run);
 	evlist__free_stats(o.evlist);
 	if (d.comms) {
 		int i;

@@ -25,6 +25,8 @@ struct stat_display {
 	int unit_width;
 	bool null_run;
 	bool cgroups;			/* -G: a cgroup column */
+	bool metric_only;		/* --metric-only */
+	bool metric_header;		/* its header line is due */
 	/* the title */
 	bool system_wide;
 	const char *cpu_list, *pid, *tid;
@@ -32,6 +34,8 @@ struct stat_display {
 	const char **argv;
 	/* footer */
 	bool ru_display;
+	u64 *walltime_run;		/* --table: each run's elapsed ns */
+	int nr_walltime_run;
 	struct rusage ru;
 	/* per-thread names, [thread index]: "comm" */
 	char **comms;

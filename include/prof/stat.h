@@ -88,6 +88,7 @@ struct evsel_stat {
 	int *cpu_slot;			/* [cpu index]: slot (topology modes) */
 	int *nr;			/* [slot]: CPUs counted, perf's way */
 	struct stats (*res)[3];		/* [slot][val/ena/run] over runs */
+	struct stats (*res_sum)[3];	/* --summary: the same for whole runs */
 	bool failed_read;
 	int cgroup;			/* -G: 1 + index of its cgroup, 0 none */
 	const char *cgroup_name;	/* -G: its name ("" none) */
@@ -174,6 +175,11 @@ void evlist__alloc_stats(struct evlist *evlist, enum aggr_mode mode,
 void evlist__free_stats(struct evlist *evlist);
 /* Zero the per-run stats (res) too; for a new run keep them. */
 void evlist__reset_stats(struct evlist *evlist);
+/*
+ * --summary keeps a second set of run statistics beside the interval
+ * ones: swap them in, process the whole run's counts, swap back.
+ */
+void evlist__swap_summary_stats(struct evlist *evlist);
 
 /*
  * Aggregate @evsel's counts (evsel_stat->counts, minus ->prev in

@@ -453,10 +453,14 @@ void evlist__alloc_stats(struct evlist *evlist, enum aggr_mode mode,
 		for (i = 0; map && evsel->cpus && i < es->nr_cpus; i++)
 			es->cpu_slot[i] = aggr_map__slot(map, evsel->cpus->map[i]);
 		es->res = xcalloc((size_t)es->nr_aggr, sizeof(*es->res));
+		es->res_sum = xcalloc((size_t)es->nr_aggr, sizeof(*es->res_sum));
 		for (i = 0; i < es->nr_aggr; i++) {
-			stats__init(&es->res[i][0]);
-			stats__init(&es->res[i][1]);
-			stats__init(&es->res[i][2]);
+			int k;
+
+			for (k = 0; k < 3; k++) {
+				stats__init(&es->res[i][k]);
+				stats__init(&es->res_sum[i][k]);
+			}
 		}
 		evsel->priv = es;
 	}
@@ -478,6 +482,7 @@ void evlist__free_stats(struct evlist *evlist)
 		free(es->nr);
 		free(es->cpu_slot);
 		free(es->res);
+		free(es->res_sum);
 		free(es);
 		evsel->priv = NULL;
 	}
@@ -496,6 +501,19 @@ void evlist__reset_stats(struct evlist *evlist)
 			stats__init(&es->res[i][1]);
 			stats__init(&es->res[i][2]);
 		}
+	}
+}
+
+void evlist__swap_summary_stats(struct evlist *evlist)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *es = evsel->priv;
+		struct stats (*tmp)[3] = es->res;
+
+		es->res = es->res_sum;
+		es->res_sum = tmp;
 	}
 }
 

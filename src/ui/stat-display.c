@@ -19,6 +19,7 @@
 #include "prof/util.h"
 #include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 
 #define METRIC_LEN 35
 #define CNTR_NOT_SUPPORTED "<not supported>"
@@ -38,8 +39,12 @@ int stat_display__precision(double num)
 {
 	if (num > 1)
 		return 0;
+	/*
+	 * perf rounds -log10(0) = inf, which comes out as 0 on x86-64: two
+	 * runs of exactly the same length print "0.00 +- 0.00".
+	 */
 	if (num <= 0)
-		return 6;
+		return 0;
 	return (int)lround(ceil(-log10(num)));
 }
 
@@ -397,6 +402,8 @@ void stat_display__header(struct stat_display *d)
 	FILE *out = d->out;
 	int i;
 
+	if (d->metric_only && !d->interval)
+		d->metric_header = true;
 	if (d->csv || d->json || d->interval)
 		return;
 	fprintf(out, "\n Performance counter stats for ");
@@ -433,11 +440,154 @@ static int cmp_thread_order(const void *a, const void *b)
 	return x->slot - y->slot;
 }
 
+/*
+ * --metric-only. perf leaves out the rates and "CPUs utilized" here, so
+ * on a machine without a PMU only the frame is left: a header line of
+ * metric names and one line of values per aggregation key.
+ */
+#define METRIC_ONLY_LEN 20
+
+static bool metric_only_valid(const char *unit)
+{
+	return unit && !strstr(unit, "/sec") && !strstr(unit, "CPUs utilized");
+}
+
+/* perf names a ratio after its event: "branch-misses of all branches". */
+static void metric_only_unit(char *buf, size_t size, struct evsel *evsel,
+			     const char *unit)
+{
+	if (!strncmp(unit, "of all", 6))
+		snprintf(buf, size, "%s %s", evsel__name(evsel), unit);
+	else
+		snprintf(buf, size, "%s", unit);
+}
+
+static void metric_only_header(struct stat_display *d, struct evlist *evlist,
+			       const struct runtime_stat *rt)
+{
+	static const int indent[] = {
+		[AGGR_GLOBAL] = 0, [AGGR_NONE] = 6, [AGGR_THREAD] = 16,
+		[AGGR_SOCKET] = 12, [AGGR_DIE] = 18, [AGGR_CORE] = 24, [AGGR_NODE] = 6,
+	};
+	static const char *const csv_head[] = {
+		[AGGR_GLOBAL] = "", [AGGR_NONE] = "cpu,", [AGGR_THREAD] = "comm-pid,",
+		[AGGR_SOCKET] = "socket,cpus", [AGGR_DIE] = "die,cpus",
+		[AGGR_CORE] = "core,cpus,", [AGGR_NODE] = "node,",
+	};
+	FILE *out = d->out;
+	struct evsel *evsel;
+
+	if (d->json)
+		return;
+	if (d->interval)
+		fputc(' ', out);
+	else if (!d->csv)
+		fprintf(out, "%*s", indent[d->aggr_mode], "");
+	if (d->csv) {
+		if (d->interval)
+			fputs("time,", out);
+		fputs(csv_head[d->aggr_mode], out);
+	}
+	evlist__for_each_entry(evlist, evsel) {
+		struct stat_metric m[STAT_MAX_METRICS];
+		int i, n = evsel__stat(evsel) ? stat__shadow_metrics(rt, evsel, 0, 0, m) : 0;
+
+		for (i = 0; i < n; i++) {
+			char unit[256];
+
+			if (!metric_only_valid(m[i].unit))
+				continue;
+			metric_only_unit(unit, sizeof(unit), evsel, m[i].unit);
+			if (d->csv)
+				fprintf(out, "%s%s", unit, d->csv_sep);
+			else
+				fprintf(out, "%*s ", METRIC_ONLY_LEN, unit);
+		}
+	}
+	fputc('\n', out);
+}
+
+/* One key's line: the prefix, then every valid metric of every event. */
+static void metric_only_line(struct stat_display *d, struct evlist *evlist,
+			     const struct runtime_stat *rt, int slot)
+{
+	struct json_writer jw;
+	FILE *out = d->out;
+	struct evsel *evsel, *first = evlist__first(evlist);
+
+	if (d->json)
+		json_begin(d, &jw);
+	else if (d->interval)
+		fputs(d->prefix, out);
+	if (first)
+		aggr_prefix(d, &jw, first, slot);
+	evlist__for_each_entry(evlist, evsel) {
+		struct evsel_stat *es = evsel__stat(evsel);
+		struct stat_metric m[STAT_MAX_METRICS];
+		struct line_vals lv;
+		int i, n;
+
+		if (!es || slot >= es->nr_aggr)
+			continue;
+		line_vals(d, evsel, slot, &lv);
+		n = stat__shadow_metrics(rt, evsel, slot, lv.uval, m);
+		for (i = 0; i < n; i++) {
+			char unit[256], val[64], *v = val, *end;
+			size_t len;
+
+			if (!metric_only_valid(m[i].unit))
+				continue;
+			metric_only_unit(unit, sizeof(unit), evsel, m[i].unit);
+			val[0] = '\0';
+			if (m[i].fmt && lv.counted)
+				snprintf(val, sizeof(val), m[i].fmt, m[i].val);
+			if (d->json || d->csv) {
+				while (isspace((unsigned char)*v))
+					v++;
+				end = v;
+				while (isdigit((unsigned char)*end) || *end == '.')
+					end++;
+				*end = '\0';
+			}
+			if (d->json) {
+				json_writer__key(&jw, unit);
+				json_writer__string(&jw, v);
+			} else if (d->csv) {
+				fprintf(out, "%s%s", v, d->csv_sep);
+			} else {
+				len = strlen(unit) + 1;
+				fprintf(out, "%*s ", (int)max((size_t)METRIC_ONLY_LEN, len), v);
+			}
+		}
+	}
+	if (d->json)
+		json_writer__end_object(&jw);
+	fputc('\n', out);
+}
+
+static void metric_only_counters(struct stat_display *d, struct evlist *evlist,
+				 const struct runtime_stat *rt)
+{
+	struct evsel *first = evlist__first(evlist);
+	int slot, nr = first && evsel__stat(first) ? evsel__stat(first)->nr_aggr : 1;
+
+	if (d->metric_header) {
+		metric_only_header(d, evlist, rt);
+		d->metric_header = false;
+	}
+	for (slot = 0; slot < nr; slot++)
+		metric_only_line(d, evlist, rt, slot);
+}
+
 void stat_display__counters(struct stat_display *d, struct evlist *evlist,
 			    const struct runtime_stat *rt)
 {
 	struct evsel *evsel;
 
+	if (d->metric_only) {
+		metric_only_counters(d, evlist, rt);
+		return;
+	}
 	if (aggr_mode__topology(d->aggr_mode)) {
 		/* perf prints every event of a key before the next key. */
 		int slot, nr = d->aggr_map ? d->aggr_map->nr : 1;
@@ -478,6 +628,32 @@ static double tv_seconds(const struct timeval *tv)
 	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
+/*
+ * --table: each run's elapsed time, its distance from the mean and a bar
+ * of one "#" plus one per 5% of distance, indented like the numbers.
+ */
+static void print_table(struct stat_display *d, int precision, double avg)
+{
+	FILE *out = d->out;
+	char tmp[64];
+	int i, indent = 0;
+
+	snprintf(tmp, sizeof(tmp), " %17.*f", precision, avg);
+	while (tmp[indent] == ' ')
+		indent++;
+	fprintf(out, "%*s# Table of individual measurements:\n", indent, "");
+	for (i = 0; i < d->nr_walltime_run; i++) {
+		double run = (double)d->walltime_run[i] / 1e9;
+		int h, n = 1 + abs((run ? (int)(100.0 * (run - avg) / run) : 0) / 5);
+
+		fprintf(out, " %17.*f (%+.*f) ", precision, run, precision, run - avg);
+		for (h = 0; h < n; h++)
+			fputc('#', out);
+		fputc('\n', out);
+	}
+	fprintf(out, "\n%*s# Final result:\n", indent, "");
+}
+
 void stat_display__footer(struct stat_display *d, const struct runtime_stat *rt)
 {
 	FILE *out = d->out;
@@ -498,6 +674,8 @@ void stat_display__footer(struct stat_display *d, const struct runtime_stat *rt)
 		double sd = stats__stddev(&rt->walltime) / 1e9;
 		int precision = stat_display__precision(sd) + 2;
 
+		if (d->walltime_run)
+			print_table(d, precision, avg);
 		fprintf(out, " %17.*f +- %.*f seconds time elapsed", precision, avg,
 			precision, sd);
 		if (avg && sd)
@@ -508,6 +686,24 @@ void stat_display__footer(struct stat_display *d, const struct runtime_stat *rt)
 
 void stat_display__interval_begin(struct stat_display *d, u64 ts_ns)
 {
+	static const char *const head[] = {
+		[AGGR_GLOBAL] = "",
+		[AGGR_NONE] = " CPU    ",
+		[AGGR_THREAD] = "             comm-pid",
+		[AGGR_SOCKET] = " socket cpus",
+		[AGGR_DIE] = " die          cpus",
+		[AGGR_CORE] = " core            cpus",
+		[AGGR_NODE] = " node   cpus",
+	};
+	static const char *const tail[] = {
+		[AGGR_GLOBAL] = "             ",
+		[AGGR_NONE] = "                ",
+		[AGGR_THREAD] = "                  ",
+		[AGGR_SOCKET] = "             ",
+		[AGGR_DIE] = "             ",
+		[AGGR_CORE] = "             ",
+		[AGGR_NODE] = "             ",
+	};
 	unsigned long sec = (unsigned long)(ts_ns / 1000000000ULL);
 	unsigned long nsec = (unsigned long)(ts_ns % 1000000000ULL);
 	FILE *out = d->out;
@@ -518,41 +714,14 @@ void stat_display__interval_begin(struct stat_display *d, u64 ts_ns)
 		snprintf(d->prefix, sizeof(d->prefix), "%6lu.%09lu%s", sec, nsec,
 			 d->csv_sep);
 	if (d->num_print_interval == 0 && !d->csv && !d->json) {
-		switch (d->aggr_mode) {
-		case AGGR_THREAD:
-			fprintf(out, "#           time             comm-pid");
-			fprintf(out, "                  counts %*s events\n",
+		fprintf(out, "#           time%s", head[d->aggr_mode]);
+		if (!d->metric_only)
+			fprintf(out, "%scounts %*s events\n", tail[d->aggr_mode],
 				d->unit_width, "unit");
-			break;
-		case AGGR_NONE:
-			fprintf(out, "#           time CPU    ");
-			fprintf(out, "                counts %*s events\n",
-				d->unit_width, "unit");
-			break;
-		case AGGR_SOCKET:
-		case AGGR_DIE:
-		case AGGR_CORE:
-		case AGGR_NODE: {
-			static const char *const head[] = {
-				[AGGR_SOCKET] = "socket cpus",
-				[AGGR_DIE] = "die          cpus",
-				[AGGR_CORE] = "core            cpus",
-				[AGGR_NODE] = "node   cpus",
-			};
-
-			fprintf(out, "#           time %s", head[d->aggr_mode]);
-			fprintf(out, "             counts %*s events\n",
-				d->unit_width, "unit");
-			break;
-		}
-		case AGGR_GLOBAL:
-		default:
-			fprintf(out, "#           time");
-			fprintf(out, "             counts %*s events\n",
-				d->unit_width, "unit");
-			break;
-		}
 	}
+	/* --metric-only: its column header follows (stat_display__counters). */
+	if (d->num_print_interval == 0 && d->metric_only)
+		d->metric_header = true;
 	if (++d->num_print_interval == 25)
 		d->num_print_interval = 0;
 }

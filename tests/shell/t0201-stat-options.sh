@@ -5,13 +5,16 @@ test_description='prof stat options scripts pass to perf stat: per-socket/die/co
 
 # Numbers differ from run to run; what is left must be perf's, byte for
 # byte: every number becomes N, rates lose their K/M/G, runs of spaces one.
+# The running percentage "  (x.xx%)" comes and goes with scheduling
+# (cgroup counters): dropped.
 norm() {
-	sed -E 's/[KMG]\/sec/\/sec/; s/[0-9]+([.,][0-9]+)*/N/g; s/  +/ /g' "$1"
+	sed -E 's/  \([0-9.]+%\)//; s/[KMG]\/sec/\/sec/; s/[0-9]+([.,][0-9]+)*/N/g; s/  +/ /g' "$1"
 }
 # Columns of std output: each line's length and where its "#" is (the
 # elapsed lines' precision follows the spread: left out).
 cols() {
-	grep -v "seconds time elapsed" "$1" | awk '{ print length($0), index($0, "#") }'
+	grep -v "seconds time elapsed" "$1" | sed -E 's/  \([0-9.]+%\)//' |
+	awk '{ print length($0), index($0, "#") }'
 }
 # The exit status in letters, so norm() keeps it.
 status() {
@@ -77,8 +80,73 @@ test_expect_success PERF 'usage errors of stat: perf message, usage and status' 
 	same --timeout 100 -I 100 true
 '
 
-# CGROUP (set here, in the prereq cache): -G needs root, a cgroup hierarchy with the perf_event controller and a
-# cgroup of our own; a busy workload in it keeps both counts nonzero.
+test_expect_success PERF,PERF_EVENTS '-D delays the count, -1 never starts it' '
+	same -D 100 -e task-clock -- sleep 0.2 &&
+	same -D 100 -x, -e task-clock -- sleep 0.2 &&
+	same -D 100 -j -e task-clock -- sleep 0.2 &&
+	same -D -1 -e task-clock,page-faults -- sleep 0.05 &&
+	same -D -1 -x, -e task-clock -- sleep 0.05
+'
+
+test_expect_success PERF,SYSWIDE '-D with -a and with -I' '
+	same -D 100 -a -e task-clock -- sleep 0.2 &&
+	same -D 100 -a -I 200 -e task-clock -- sleep 0.45
+'
+
+test_expect_success PERF,PERF_EVENTS '--timeout stops the command' '
+	same --timeout 100 -e task-clock -- sleep 1 &&
+	grep -q "^ *0.1[0-9]* seconds time elapsed" prof.out
+'
+
+test_expect_success PERF,PERF_EVENTS '--pre/--post run around each run, perf statuses' '
+	same -r 2 --pre "echo PRE" --post "echo POST" -e task-clock -- sh -c "echo RUN" &&
+	same --pre "exit 3" -e task-clock -- true &&
+	same -r 2 --pre "exit 2" -e task-clock -- true &&
+	same --post "echo POST" -e task-clock -- sh -c "sleep 0.1; exit 5" &&
+	same --post "exit 3" -e task-clock -- true &&
+	same --pre "kill -9 \$\$" -e task-clock -- true
+'
+
+test_expect_success PERF,PERF_EVENTS '--table: per-run lines with -r, perf error without' '
+	same --table -e task-clock -- true &&
+	"$PROF" stat -r 3 --table -e task-clock -- sleep 0.05 2>out &&
+	"$PERF" stat -r 3 --table -e task-clock -- sleep 0.05 2>perf.out &&
+	sed -n "/Table of/,/Final result/{s/) #*\$/) #/;s/([-+]/(/;p}" out | norm - >a &&
+	sed -n "/Table of/,/Final result/{s/) #*\$/) #/;s/([-+]/(/;p}" perf.out | norm - >b &&
+	test_cmp b a &&
+	test $(grep -c "^ *[0-9.]* ([-+][0-9.]*) #*$" out) = 3
+'
+
+test_expect_success PERF,SYSWIDE '--interval-count and --summary (std, CSV, JSON, --no-csv-summary)' '
+	same --interval-count 2 -e task-clock -- true &&
+	same -a -I 100 --interval-count 2 -e task-clock -- sleep 0.5 &&
+	same -a -I 100 --interval-count 2 --summary -e task-clock,page-faults -- sleep 0.3 &&
+	same -a -I 200 --summary -x, -e task-clock,page-faults -- sleep 0.3 &&
+	same -a -I 200 --summary --no-csv-summary -x, -e task-clock -- sleep 0.3 &&
+	same -a -I 200 --summary -j -e task-clock -- sleep 0.3
+'
+
+test_expect_success PERF,PERF_EVENTS '-M: no metric tables, as perf here; --no-merge accepted' '
+	same -M IPC -e task-clock -- true &&
+	same -M no_such_metric -x, -e task-clock,page-faults -- true &&
+	same --no-merge -e task-clock -- true
+'
+
+test_expect_success PERF,SYSWIDE '--metric-only: the frame perf prints (no PMU metrics here)' '
+	for m in "" -A --per-core --per-socket --per-die --per-node; do
+		same --metric-only $m -a -e task-clock,page-faults -- sleep 0.05 &&
+		same --metric-only $m -a -x, -e task-clock,page-faults -- sleep 0.05 &&
+		same --metric-only $m -a -I 200 -e task-clock -- sleep 0.3 &&
+		same --metric-only $m -a -I 200 -x, -e task-clock -- sleep 0.3 || exit 1
+	done &&
+	same --metric-only -r 2 -e task-clock -- true &&
+	same --metric-only --per-thread -p 1 -e task-clock -- true
+'
+
+# CGROUP (set here, in the prereq cache): -G needs root, a cgroup hierarchy
+# with the perf_event controller and a cgroup of our own; a busy workload in
+# it keeps the counts nonzero (windows of 200 ms and more: the CI machine is
+# shared, a cgroup may not run at all in a shorter one).
 cgmount() {
 	awk '$3 == "cgroup" && $4 ~ /(^|,)perf_event(,|$)/ { print $2; f = 1; exit }
 	     $3 == "cgroup2" && !v2 { v2 = $2 }
@@ -93,12 +161,12 @@ if [ "$(id -u)" = 0 ] && [ -n "$(cgmount)" ] && mkdir "$(cgmount)/$CG" 2>/dev/nu
 fi
 
 test_expect_success PERF,SYSWIDE,CGROUP '-G counts one cgroup: std, CSV, JSON, -I, as perf' '
-	same -a -e task-clock,page-faults -G $CG -- sleep 0.1 &&
-	same -a -x, -e task-clock,page-faults -G $CG -- sleep 0.1 &&
-	same -a -j -e task-clock,page-faults -G $CG -- sleep 0.1 &&
-	same -a -I 100 -e task-clock -G $CG -- sleep 0.25 &&
-	same -a --for-each-cgroup $CG -e task-clock,page-faults -- sleep 0.1 &&
-	same -a -e task-clock,page-faults -G ,$CG -- sleep 0.1
+	same -a -e task-clock,page-faults -G $CG -- sleep 0.3 &&
+	same -a -x, -e task-clock,page-faults -G $CG -- sleep 0.3 &&
+	same -a -j -e task-clock,page-faults -G $CG -- sleep 0.3 &&
+	same -a -I 200 -e task-clock -G $CG -- sleep 0.45 &&
+	same -a --for-each-cgroup $CG -e task-clock,page-faults -- sleep 0.3 &&
+	same -a -e task-clock,page-faults -G ,$CG -- sleep 0.3
 '
 
 test_expect_success PERF,CGROUP '-G errors: perf messages and statuses' '

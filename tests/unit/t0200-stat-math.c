@@ -296,6 +296,7 @@ static void test_repeat_display(void)
 	free(buf);
 	is_int(stat_display__precision(0.000231), 4, "precision of 0.000231");
 	is_int(stat_display__precision(2.5), 0, "precision above 1");
+	is_int(stat_display__precision(0), 0, "precision of a zero spread: perf's lround(inf) on x86-64");
 
 	runtime_stat__exit(&rt);
 	evlist__free_stats(evlist);
