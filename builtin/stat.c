@@ -402,20 +402,19 @@ static int wait_ms(int ms)
 
 /*
  * -D: the command runs with the counters off for the delay (for ever with
- * -1); perf says so on stderr, whatever the output format.
+ * -1); perf says so on stderr, whatever the output format, even --quiet.
  */
 static void start_counters(struct stat_opts *o, bool has_target)
 {
 	if (o->delay) {
-		if (!o->quiet)
-			fprintf(stderr, "Events disabled\n");
+		fprintf(stderr, "Events disabled\n");
 		if (o->delay < 0)
 			return;
 		wait_ms(o->delay);
 	}
 	if (has_target || o->delay)
 		enable_counters(o);
-	if (o->delay > 0 && !o->quiet)
+	if (o->delay > 0)
 		fprintf(stderr, "Events enabled\n");
 }
 

@@ -85,7 +85,8 @@ test_expect_success PERF,PERF_EVENTS '-D delays the count, -1 never starts it' '
 	same -D 100 -x, -e task-clock -- sleep 0.2 &&
 	same -D 100 -j -e task-clock -- sleep 0.2 &&
 	same -D -1 -e task-clock,page-faults -- sleep 0.05 &&
-	same -D -1 -x, -e task-clock -- sleep 0.05
+	same -D -1 -x, -e task-clock -- sleep 0.05 &&
+	same --quiet -D 50 -e task-clock -- sleep 0.1
 '
 
 test_expect_success PERF,SYSWIDE '-D with -a and with -I' '

@@ -10,6 +10,7 @@
 #include "prof/evsel.h"
 #include "prof/json-writer.h"
 #include "prof/stat-display.h"
+#include "prof/cpumap.h"
 #include "prof/stat.h"
 #include "prof/util.h"
 #include "tap.h"
@@ -303,6 +304,68 @@ static void test_repeat_display(void)
 	evlist__delete(evlist);
 }
 
+/*
+ * --per-core over two CPUs: sums per key, perf's CPU count (which stops at
+ * the first CPU that did not count) and the std/CSV prefix columns.
+ */
+static void test_topology(void)
+{
+	struct evlist *evlist = evlist__new();
+	struct stat_config sc = { .aggr_mode = AGGR_CORE, .scale = true, .run_count = 1 };
+	struct aggr_id ids[2] = { { 0, 0, 0, -1 }, { 0, 0, 1, -1 } };
+	struct aggr_map map = { .mode = AGGR_CORE, .nr = 2, .ids = ids };
+	struct runtime_stat rt;
+	struct stat_display d;
+	struct evsel_stat *es;
+	struct evsel *pf = mk(evlist, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS, "page-faults");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	pf->cpus = cpu_map__new("0-1");
+	pf->threads = thread_map__new_any();
+	evlist__alloc_stats(evlist, AGGR_CORE, &map);
+	runtime_stat__init(&rt, 2);
+	es = evsel__stat(pf);
+	is_int(es->nr_aggr, 2, "a slot per core");
+	es->cpu_slot[0] = 0;
+	es->cpu_slot[1] = 1;
+	es->counts[0] = (struct counts_values){ 7, 100, 100 };
+	es->counts[1] = (struct counts_values){ 5, 100, 100 };
+	stat__process_counter(&sc, &rt, pf);
+	is_int((long long)es->aggr[1].val, 5, "core 1 has its CPU's count");
+	is_int(es->nr[0], 1, "one CPU in core 0");
+
+	/* Both CPUs on one key; the first did not count. */
+	es->cpu_slot[1] = 0;
+	es->counts[0] = (struct counts_values){ 0, 0, 0 };
+	stat__process_counter(&sc, &rt, pf);
+	is_int(es->scaled[0], -1, "a CPU that did not count: the key is not counted");
+	is_int(es->nr[0], 1, "perf's count stops at that CPU");
+
+	es->counts[0] = (struct counts_values){ 7, 100, 100 };
+	evlist__reset_stats(evlist);
+	stat__process_counter(&sc, &rt, pf);
+	is_int((long long)es->aggr[0].val, 12, "two CPUs summed");
+	is_int(es->nr[0], 2, "two CPUs counted");
+
+	stat_display__init(&d, NULL);
+	d.aggr_mode = AGGR_CORE;
+	d.aggr_map = &map;
+	d.csv = true;
+	d.csv_sep = ",";
+	fp = open_memstream(&buf, &len);
+	d.out = fp;
+	stat_display__line(&d, &rt, pf, 0);
+	fclose(fp);
+	is_str(buf, "S0-D0-C0,2,12,,page-faults,200,100.00,,\n", "CSV: key and CPU count first");
+	free(buf);
+
+	runtime_stat__exit(&rt);
+	evlist__free_stats(evlist);
+	evlist__delete(evlist);
+}
+
 static void test_json_writer(void)
 {
 	struct json_writer jw;
@@ -337,6 +400,7 @@ int main(void)
 	test_scale();
 	test_metrics();
 	test_repeat_display();
+	test_topology();
 	test_json_writer();
 	return done_testing();
 }
