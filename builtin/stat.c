@@ -39,6 +39,7 @@ struct stat_opts {
 	unsigned int aggr_mode;		/* -A, --per-*: the last one wins */
 	bool big_num, quiet, null_run, sync_run, group, scale;
 	bool table, summary, no_csv_summary, metric_only, no_merge;
+	bool metric_no_group, metric_no_merge;	/* for -M: nothing to do */
 	int run_count, detailed, verbose, delay;
 	unsigned int interval, timeout, interval_count;
 	const char *pre_cmd, *post_cmd, *metrics;
@@ -607,6 +608,10 @@ int cmd_stat(int argc, const char **argv)
 		OPT_CALLBACK('M', "metrics", &o.metrics, "metric/metric group list",
 			     "monitor specified metrics or metric groups (separated by ,)",
 			     parse_metrics),
+		OPT_BOOLEAN(0, "metric-no-group", &o.metric_no_group,
+			    "don't group metric events, impacts multiplexing"),
+		OPT_BOOLEAN(0, "metric-no-merge", &o.metric_no_merge,
+			    "don't try to share events between metrics in a group"),
 		OPT_BOOLEAN(0, "metric-only", &o.metric_only,
 			    "Only print computed metrics. No raw values"),
 		OPT_BOOLEAN(0, "no-merge", &o.no_merge, "Do not merge identical named events"),

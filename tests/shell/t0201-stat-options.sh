@@ -130,7 +130,8 @@ test_expect_success PERF,SYSWIDE '--interval-count and --summary (std, CSV, JSON
 test_expect_success PERF,PERF_EVENTS '-M: no metric tables, as perf here; --no-merge accepted' '
 	same -M IPC -e task-clock -- true &&
 	same -M no_such_metric -x, -e task-clock,page-faults -- true &&
-	same --no-merge -e task-clock -- true
+	same --no-merge -e task-clock -- true &&
+	same -M IPC --metric-no-group --metric-no-merge -e task-clock -- true
 '
 
 test_expect_success PERF,SYSWIDE '--metric-only: the frame perf prints (no PMU metrics here)' '
