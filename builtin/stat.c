@@ -504,6 +504,55 @@ static void process_counters(struct stat_opts *o, struct stat_config *sc,
 	}
 }
 
+/* -I: this interval's deltas, its metrics over the nominal interval. */
+static void print_interval(struct stat_opts *o, struct stat_config *sc,
+			   struct runtime_stat *rt, struct stat_display *d,
+			   u64 ts, bool print)
+{
+	runtime_stat__reset(rt);
+	stats__init(&rt->walltime);
+	stats__update(&rt->walltime, (u64)o->interval * 1000000ULL);
+	evlist__reset_stats(o->evlist);
+	process_counters(o, sc, rt, d->out);
+	stat_display__interval_begin(d, ts);
+	if (print && !o->quiet)
+		stat_display__counters(d, o->evlist, rt);
+}
+
+/* --summary: the whole run, from the cumulative counts, into its own stats. */
+static void process_summary(struct stat_opts *o, const struct stat_config *sc,
+			    struct runtime_stat *rt_sum, u64 elapsed, FILE *out)
+{
+	struct stat_config whole = *sc;
+
+	whole.interval = false;
+	evlist__swap_summary_stats(o->evlist);
+	stats__update(&rt_sum->walltime, elapsed);
+	process_counters(o, &whole, rt_sum, out);
+	evlist__swap_summary_stats(o->evlist);
+}
+
+/*
+ * --summary output: the -I run as a whole, as without -I; perf reads no
+ * rusage in interval mode (user and sys are 0). CSV lines start with
+ * "summary" unless --no-csv-summary.
+ */
+static void print_summary(struct stat_opts *o, struct stat_display *d,
+			  struct runtime_stat *rt_sum, bool workload)
+{
+	evlist__swap_summary_stats(o->evlist);
+	d->interval = false;
+	memset(&d->ru, 0, sizeof(d->ru));
+	d->ru_display = workload && o->run_count == 1;
+	if (d->csv && !o->no_csv_summary) {
+		d->interval = true;
+		snprintf(d->prefix, sizeof(d->prefix), "%16s%s", "summary", d->csv_sep);
+	}
+	stat_display__header(d);
+	stat_display__counters(d, o->evlist, rt_sum);
+	stat_display__footer(d, rt_sum);
+}
+
 static char *read_comm(pid_t tid)
 {
 	char path[64], *s;
@@ -991,14 +1040,7 @@ int cmd_stat(int argc, const char **argv)
 				memset(&times, 0, sizeof(times));
 				times.elapsed_ns = last - t0;
 				read_counters(&o, &times, out);
-				runtime_stat__reset(&rt);
-				stats__init(&rt.walltime);
-				stats__update(&rt.walltime, (u64)o.interval * 1000000ULL);
-				evlist__reset_stats(o.evlist);
-				process_counters(&o, &sc, &rt, out);
-				stat_display__interval_begin(&d, last - t0);
-				if (!o.quiet)
-					stat_display__counters(&d, o.evlist, &rt);
+				print_interval(&o, &sc, &rt, &d, last - t0, true);
 				fflush(out);
 				if (!forks && done) {
 					final_printed = true;
@@ -1027,28 +1069,13 @@ int cmd_stat(int argc, const char **argv)
 			read_counters(&o, &times, out);
 		if (d.walltime_run && run_idx < d.nr_walltime_run)
 			d.walltime_run[run_idx] = t1 - t0;
-		if (summary) {
-			/* The whole run, from the cumulative counts. */
-			struct stat_config whole = sc;
-
-			whole.interval = false;
-			evlist__swap_summary_stats(o.evlist);
-			stats__update(&rt_sum.walltime, t1 - t0);
-			process_counters(&o, &whole, &rt_sum, out);
-			evlist__swap_summary_stats(o.evlist);
-		}
+		if (summary)
+			process_summary(&o, &sc, &rt_sum, t1 - t0, out);
 		if (o.interval && count_reached) {
 			/* Nothing after the last interval printed. */
 		} else if (o.interval) {
 			/* The final, partial interval. */
-			runtime_stat__reset(&rt);
-			stats__init(&rt.walltime);
-			stats__update(&rt.walltime, (u64)o.interval * 1000000ULL);
-			evlist__reset_stats(o.evlist);
-			process_counters(&o, &sc, &rt, out);
-			stat_display__interval_begin(&d, t1 - t0);
-			if (!o.quiet && !final_printed)
-				stat_display__counters(&d, o.evlist, &rt);
+			print_interval(&o, &sc, &rt, &d, t1 - t0, !final_printed);
 		} else {
 			if (forever) {
 				runtime_stat__reset(&rt);
@@ -1093,20 +1120,8 @@ int cmd_stat(int argc, const char **argv)
 			evsel->supported = false;
 		evlist__alloc_stats(o.evlist, sc.aggr_mode, aggr_map);
 	}
-	if (summary && !o.quiet) {
-		/* The -I run as a whole; perf reads no rusage in interval mode. */
-		evlist__swap_summary_stats(o.evlist);
-		d.interval = false;
-		memset(&d.ru, 0, sizeof(d.ru));
-		d.ru_display = forks && !has_target && o.run_count == 1;
-		if (d.csv && !o.no_csv_summary) {
-			d.interval = true;
-			snprintf(d.prefix, sizeof(d.prefix), "%16s%s", "summary", d.csv_sep);
-		}
-		stat_display__header(&d);
-		stat_display__counters(&d, o.evlist, &rt_sum);
-		stat_display__footer(&d, &rt_sum);
-	}
+	if (summary && !o.quiet)
+		print_summary(&o, &d, &rt_sum, forks && !has_target);
 	if (!forever && !o.interval && !o.quiet) {
 		if (forks && !has_target && o.run_count == 1)
 			d.ru_display = true;
