@@ -101,30 +101,35 @@ static u64 tsc_to_time(const struct machine *m, u64 cyc)
 	return m->tsc.zero + quot * m->tsc.mult + ((rem * m->tsc.mult) >> m->tsc.shift);
 }
 
-/*
- * A record's time on the samples' clock; 0 (at once) when the clocks
- * cannot be compared, said once.
- */
+/* A record's time on the samples' clock (0: at once, top). */
 static u64 jit_time(struct machine *m, const struct jit_dump *d, u64 ts)
 {
-	struct machine_jit *j = m->jit;
-
 	if (m->jit_live)
 		return 0;
-	if (d->h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP) {
-		if (m->tsc.mult && m->tsc.shift < 64)
-			return tsc_to_time(m, ts);
-		if (!j->warned_clock)
-			warning("%s uses arch timestamps but the recording has no timestamp conversion:\n"
-				"JIT code is named by its last load, whatever the sample's time.", d->path);
-	} else if (m->clock_monotonic) {
-		return ts;
-	} else if (!j->warned_clock) {
-		warning("%s: the samples were not recorded with -k mono (CLOCK_MONOTONIC):\n"
-			"JIT code is named by its last load, whatever the sample's time.", d->path);
-	}
+	if (d->h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP)
+		return tsc_to_time(m, ts);
+	return ts;
+}
+
+/*
+ * Can the dump's times be compared with the samples'? Else it is not
+ * used, as perf inject refuses it, with one warning: guessing would name
+ * code reloaded at an address by whatever was loaded last.
+ */
+static bool jit_dump__timed(struct machine *m, const struct jit_dump *d)
+{
+	struct machine_jit *j = m->jit;
+	bool arch = d->h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP;
+
+	if (m->jit_live || (arch ? m->tsc.mult && m->tsc.shift < 64 : m->clock_monotonic))
+		return true;
+	if (!j->warned_clock)
+		warning(arch ? "%s uses arch timestamps but the recording has no TIME_CONV: ignoring it." :
+			"%s: the samples were not recorded with -k mono (CLOCK_MONOTONIC),\n"
+			"the times of its code loads cannot be compared with theirs: ignoring it.",
+			d->path);
 	j->warned_clock = true;
-	return 0;
+	return false;
 }
 
 static void jit_queue(struct machine_jit *j, u64 time, pid_t pid, u64 start, u64 len,
@@ -268,6 +273,8 @@ static int jit_dump__read(struct machine *m, struct jit_dump *d, bool quiet)
 			}
 			d->have_header = true;
 			d->offset += (u64)hs;
+			if (!jit_dump__timed(m, d))
+				d->dead = true;
 			continue;
 		}
 		used = jit_dump__parse(m, d, buf, (size_t)len, d->offset, &need, &nr, quiet);

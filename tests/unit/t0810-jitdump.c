@@ -293,11 +293,14 @@ static void test_machine(const char *dir)
 	is_str(name_at(m, 400, 0x9002), "- -", "later //anon map dropped");
 	machine__delete(m);
 
-	/* without -k mono the last load wins, whatever the time, said once */
+	/* without -k mono the dump is not used (as perf inject), said once */
 	m = machine__new_host();
 	msgs[0] = '\0';
+	anon.start = 0x1000;
 	machine__process_mmap(m, &ev);
-	is_str(name_at(m, 150, 0x1002), "jitted-42-2.so beta", "untimed: last load");
+	machine__process_mmap(m, &ev);
+	machine__process_mmap(m, &anon);
+	is_str(name_at(m, 150, 0x1002), "[JIT] tid 42 -", "untimed: ignored, //anon kept");
 	ok(strstr(msgs, "not recorded with -k mono") &&
 	   strstr(msgs, "not recorded with -k mono") == strrstr_last(msgs, "not recorded with -k mono"),
 	   "untimed: one warning");
