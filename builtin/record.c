@@ -10,15 +10,12 @@
 #include "builtin.h"
 #include "prof/cpumap.h"
 #include "prof/data-writer.h"
+#include "prof/dso-hits.h"
 #include "prof/evsel.h"
 #include "prof/header.h"
-#include "prof/jitdump.h"
-#include "prof/machine.h"
 #include "prof/mmap.h"
-#include "prof/nsinfo.h"
 #include "prof/open-error.h"
 #include "prof/session.h"
-#include "prof/build-id.h"
 #include "prof/callchain.h"
 #include "prof/parse-events.h"
 #include "prof/parse-options.h"
@@ -34,7 +31,6 @@
 #include <time.h>
 #include <sys/wait.h>
 #include <sys/mman.h>
-#include <time.h>
 
 struct record_opts {
 	struct evlist *evlist;
@@ -51,52 +47,6 @@ struct record_opts {
 	int clockid;
 };
 
-
-struct hmap {
-	u64 start, end;
-	int dso;
-};
-
-struct hproc {
-	pid_t pid;
-	struct hmap *maps;
-	size_t nr, alloc;
-	bool sorted;
-	bool ns_read;
-	struct nsinfo *nsi;	/* its namespaces when not ours (a reference) */
-	u64 mnt_dev, mnt_ino;	/* its mount namespace from NAMESPACES, 0: unknown */
-};
-
-/*
- * A DSO of a process in another mount namespace (or a JIT map named with
- * another pid namespace's pid) is opened there at the end: its build-id
- * and the copy in the build-id cache come from that file. The process's
- * namespace was pinned when it was first seen, so the container may be
- * gone by then.
- */
-struct hdso {
-	char *name;
-	bool hit, kernel;
-	bool jit;		/* name is /tmp/perf-PID.map */
-	bool jitdump;		/* name is a jit-PID.dump a process mapped */
-	struct nsinfo *nsi;	/* look it up there (a reference), or NULL */
-};
-
-struct hits {
-	struct hproc *procs;	/* open addressing on pid */
-	size_t nr_procs, cap;
-	struct hproc kernel;
-	struct hdso *dsos;
-	size_t nr_dsos, dso_alloc;
-	u64 first_time, last_time;
-	u64 types[1];		/* sample_type of the first event */
-	u64 *ids, *id_types;	/* IDENTIFIER -> sample_type */
-	size_t nr_ids;
-	size_t nr_pinned;	/* namespaces held open (at most HITS_MAX_PINNED) */
-};
-
-/* Two fds each: a bound for -a on a host with many containers. */
-#define HITS_MAX_PINNED 256
 
 /* One recording: the options after parsing, and the run's state. */
 struct record {
@@ -133,7 +83,7 @@ struct record {
 	u64 first_time, last_time;
 	unsigned long waking;
 	int write_err;
-	struct hits hits;
+	struct dso_hits *hits;		/* which DSOs samples hit, for BUILD_ID */
 	bool track_hits;
 	u8 *bounce;
 	const char *path;	/* output path as printed */
@@ -415,8 +365,6 @@ static int zstd_push(struct record *r, const void *buf, size_t len)
 }
 #endif
 
-static void hits__side(struct hits *h, const union perf_event *ev);
-static void hits__sample(struct hits *h, const union perf_event *ev);
 
 /* The record at @pos of @m's pass, copied out if it wraps; NULL at a bad header. */
 static const union perf_event *record__event_at(struct record *r, const struct perf_mmap *m,
@@ -458,14 +406,14 @@ static void record__walk(struct record *r, const struct perf_mmap *m, int phase)
 		pos += ev->header.size;
 		if (phase == -1) {
 			if (ev->header.type == PERF_RECORD_NAMESPACES)
-				hits__side(&r->hits, ev);
+				dso_hits__side(r->hits, ev);
 			continue;
 		}
 		if (phase == 0)
 			r->nr_records++;
 		if (phase == 1) {
 			if (ev->header.type == PERF_RECORD_SAMPLE)
-				hits__sample(&r->hits, ev);
+				dso_hits__sample(r->hits, ev);
 			continue;
 		}
 		if (ev->header.type == PERF_RECORD_SAMPLE) {
@@ -474,7 +422,7 @@ static void record__walk(struct record *r, const struct perf_mmap *m, int phase)
 			r->lost += ev->lost.lost;
 			r->lost_chunks++;
 		} else if (r->track_hits) {
-			hits__side(&r->hits, ev);
+			dso_hits__side(r->hits, ev);
 		}
 	}
 }
@@ -526,674 +474,19 @@ static int record__mmap_read_all(struct record *r)
 	return r->write_err;
 }
 
-/* ---- DSOs hit by samples, for BUILD_ID ---- */
-
-static struct hproc *hits__proc(struct hits *h, pid_t pid, bool create)
-{
-	size_t i;
-
-	if (pid == 0)
-		return NULL;	/* 0 marks a free slot; the idle task has no user maps */
-
-	if (h->nr_procs * 2 >= h->cap) {
-		struct hproc *old = h->procs;
-		size_t oldcap = h->cap, j;
-
-		h->cap = h->cap ? h->cap * 2 : 256;
-		h->procs = xcalloc(h->cap, sizeof(*h->procs));
-		for (j = 0; j < oldcap; j++) {
-			if (!old[j].pid)
-				continue;
-			for (i = (size_t)old[j].pid % h->cap; h->procs[i].pid; i = (i + 1) % h->cap)
-				;
-			h->procs[i] = old[j];
-		}
-		free(old);
-	}
-	for (i = (size_t)(u32)pid % h->cap; h->procs[i].pid; i = (i + 1) % h->cap)
-		if (h->procs[i].pid == pid)
-			return &h->procs[i];
-	if (!create)
-		return NULL;
-	h->procs[i].pid = pid;
-	h->nr_procs++;
-	return &h->procs[i];
-}
-
-/* @nsi: the namespaces to open it in (a file of another mount namespace
- * is another DSO than ours of the same name), NULL for ours. */
-static int hits__dso(struct hits *h, const char *name, bool kernel, bool jit,
-		     struct nsinfo *nsi)
-{
-	struct hdso *d;
-	size_t i;
-
-	for (i = h->nr_dsos; i-- > 0;)
-		if (!strcmp(h->dsos[i].name, name) && nsinfo__same_mntns(h->dsos[i].nsi, nsi))
-			return (int)i;
-	h->dsos = xgrow(h->dsos, sizeof(*h->dsos), h->nr_dsos + 1, &h->dso_alloc);
-	d = &h->dsos[h->nr_dsos];
-	memset(d, 0, sizeof(*d));
-	d->name = xstrdup(name);
-	d->kernel = kernel;
-	d->jit = jit;
-	d->nsi = nsinfo__get(nsi);
-	return (int)h->nr_dsos++;
-}
-
-/*
- * The process's namespaces when not ours, read (and pinned) once. One
- * gone already is known only by its NAMESPACES records (--namespaces):
- * its files are then nowhere, but not ours either.
- */
-static struct nsinfo *hits__proc_nsinfo(struct hits *h, struct hproc *p)
-{
-	char path[32];
-
-	if (!p->ns_read) {
-		p->ns_read = true;
-		p->nsi = nsinfo__new(p->pid);
-		snprintf(path, sizeof(path), "/proc/%d", (int)p->pid);
-		if (!p->nsi && p->mnt_ino && access(path, F_OK))
-			p->nsi = nsinfo__new_gone(p->mnt_dev, p->mnt_ino);
-		if (p->nsi && p->nsi->need_setns && h->nr_pinned < HITS_MAX_PINNED &&
-		    !nsinfo__pin(p->nsi))
-			h->nr_pinned++;
-	}
-	return p->nsi;
-}
-
-/* NAMESPACES (fork, unshare, setns, synthesized): the mount namespace. */
-static void hits__namespaces(struct hits *h, const union perf_event *ev)
-{
-	const u8 *b = (const u8 *)ev;
-	u64 nr, link[2];
-	u32 pid;
-	struct hproc *p;
-
-	if (ev->header.size < 24)
-		return;
-	memcpy(&pid, b + 8, 4);
-	memcpy(&nr, b + 16, 8);
-	if (nr <= 5 || 24 + 16 * 6 > ev->header.size)
-		return;		/* no mnt link (index 5) */
-	memcpy(link, b + 24 + 16 * 5, sizeof(link));
-	p = hits__proc(h, (pid_t)pid, true);
-	if (!p)
-		return;
-	if (p->ns_read && p->mnt_ino && (p->mnt_ino != link[1] || p->mnt_dev != link[0])) {
-		/* unshare or setns: read it again at its next map */
-		nsinfo__put(p->nsi);
-		p->nsi = NULL;
-		p->ns_read = false;
-	}
-	p->mnt_dev = link[0];
-	p->mnt_ino = link[1];
-}
-
-/* Open @d in its namespace: a regular file's fd, or -errno. */
-static int hdso__open(const struct hdso *d)
-{
-	char map[64];
-	const char *path = d->name;
-	struct stat st;
-	int fd;
-
-	if (d->jit) {
-		nsinfo__perf_map_name(d->nsi, map, sizeof(map));
-		path = map;
-	}
-	fd = nsinfo__open(d->nsi, path, O_RDONLY);
-	if (fd < 0) {
-		pr_debug(1, "cannot open %s in the namespaces of pid %d: %s\n", path,
-			 (int)d->nsi->pid, strerror(-fd));
-		return fd;
-	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);	/* /dev/zero and the like: nothing to keep */
-		return -EINVAL;
-	}
-	return fd;
-}
-
-/* The build-id of a DSO opened in its namespace; a JIT map's is its contents'. */
-static int hdso__build_id(const struct hdso *d, int fd, struct build_id *bid)
-{
-	size_t len;
-	char *buf;
-
-	if (!d->jit)
-		return fd__read_build_id(fd, bid);
-	buf = read_fd_str(fd, &len);
-	if (!buf)
-		return -errno;
-	content__build_id(buf, len, bid);
-	free(buf);
-	return 0;
-}
-
-static void hproc__add(struct hproc *p, u64 start, u64 len, int dso)
-{
-	size_t i, j;
-
-	/* a new map replaces what it overlaps */
-	for (i = j = 0; i < p->nr; i++)
-		if (p->maps[i].end <= start || p->maps[i].start >= start + len)
-			p->maps[j++] = p->maps[i];
-	p->nr = j;
-	p->maps = xgrow(p->maps, sizeof(*p->maps), p->nr + 1, &p->alloc);
-	p->maps[p->nr].start = start;
-	p->maps[p->nr].end = start + len;
-	p->maps[p->nr].dso = dso;
-	p->nr++;
-	p->sorted = false;
-}
-
-static int hmap_cmp(const void *a, const void *b)
-{
-	const struct hmap *x = a, *y = b;
-
-	return x->start < y->start ? -1 : x->start > y->start;
-}
-
-static struct hmap *hproc__find(struct hproc *p, u64 addr)
-{
-	size_t lo = 0, hi;
-
-	if (!p || !p->nr)
-		return NULL;
-	if (!p->sorted) {
-		qsort(p->maps, p->nr, sizeof(*p->maps), hmap_cmp);
-		p->sorted = true;
-	}
-	hi = p->nr;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (addr < p->maps[mid].start)
-			hi = mid;
-		else if (addr >= p->maps[mid].end)
-			lo = mid + 1;
-		else
-			return &p->maps[mid];
-	}
-	return NULL;
-}
-
-static void hits__map(struct hits *h, u16 misc, u32 pid, u64 start, u64 len, const char *name,
-		      u32 flags, u32 prot)
-{
-	u8 cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
-	bool kernel = cpumode == PERF_RECORD_MISC_KERNEL || (s32)pid == -1;
-	struct hproc *p = kernel ? &h->kernel : hits__proc(h, (pid_t)pid, true);
-	struct nsinfo *nsi = NULL;
-	char jitname[64];
-	bool jit = false;
-
-	if (!p || (misc & PERF_RECORD_MISC_MMAP_DATA))
-		return;
-	if (kernel && strstarts(name, "[kernel.kallsyms]")) {
-		name = "[kernel.kallsyms]";
-		len = ~0ULL - start;	/* the kernel map runs to the end */
-	}
-	if (!kernel && !hits__proc_nsinfo(h, p) && jitdump__is_marker(name, (pid_t)pid)) {
-		/* report reads the dump: keep it, though no sample falls in it */
-		int i = hits__dso(h, name, false, false, NULL);
-
-		h->dsos[i].jitdump = true;
-		h->dsos[i].hit = true;
-		return;
-	}
-	if (!kernel && (nsi = hits__proc_nsinfo(h, p)) != NULL) {
-		/* The DSO names report will give these maps. */
-		jit = mmap__is_jit(name, flags, prot);
-		if (jit) {
-			snprintf(jitname, sizeof(jitname), "/tmp/perf-%d.map", (int)pid);
-			name = jitname;
-		} else if (!nsi->need_setns || name[0] != '/') {
-			nsi = NULL;	/* our path is theirs ([vdso] is the kernel's) */
-		}
-	}
-	hproc__add(p, start, len, hits__dso(h, name, kernel, jit, nsi));
-}
-
-static void hits__side(struct hits *h, const union perf_event *ev)
-{
-	switch (ev->header.type) {
-	case PERF_RECORD_MMAP:
-		hits__map(h, ev->header.misc, ev->mmap.pid, ev->mmap.start, ev->mmap.len,
-			  ev->mmap.filename, 0, PROT_EXEC);
-		break;
-	case PERF_RECORD_MMAP2:
-		hits__map(h, ev->header.misc, ev->mmap2.pid, ev->mmap2.start, ev->mmap2.len,
-			  ev->mmap2.filename, ev->mmap2.flags, ev->mmap2.prot);
-		break;
-	case PERF_RECORD_FORK: {
-		struct hproc *parent, *child;
-		struct hmap *copy;
-		size_t n;
-
-		if (!ev->fork.pid || ev->fork.pid == ev->fork.ppid ||
-		    hits__proc(h, (pid_t)ev->fork.pid, false))
-			break;
-		parent = hits__proc(h, (pid_t)ev->fork.ppid, false);
-		if (!parent || !parent->nr)
-			break;
-		n = parent->nr;
-		copy = xmalloc(n * sizeof(*copy));
-		memcpy(copy, parent->maps, n * sizeof(*copy));
-		child = hits__proc(h, (pid_t)ev->fork.pid, true);	/* may move parent */
-		free(child->maps);
-		child->maps = copy;
-		child->nr = child->alloc = n;
-		child->sorted = false;
-		break;
-	}
-	case PERF_RECORD_NAMESPACES:
-		hits__namespaces(h, ev);
-		break;
-	/*
-	 * COMM exec does not clear the maps: the buffers of a pass are read
-	 * one CPU after the other, so an exec may be seen after the new
-	 * image's maps (on another CPU), which it would drop. The new maps
-	 * replace what they overlap; samples after the exec land in them.
-	 */
-	default:
-		break;
-	}
-}
-
-static void hits__mark(struct hits *h, u8 cpumode, u32 pid, u64 addr)
-{
-	struct hmap *m;
-
-	if (cpumode == PERF_RECORD_MISC_KERNEL || (cpumode != PERF_RECORD_MISC_USER &&
-						   addr >= 0xffff800000000000ULL))
-		m = hproc__find(&h->kernel, addr);
-	else
-		m = hproc__find(hits__proc(h, (pid_t)pid, false), addr);
-	if (m)
-		h->dsos[m->dso].hit = true;
-}
-
-/* The sample_type of the event a SAMPLE belongs to (IDENTIFIER: first u64). */
-static u64 hits__sample_type(const struct hits *h, const u64 *body)
-{
-	size_t i;
-
-	if (h->nr_ids == 0 || !(h->types[0] & PERF_SAMPLE_IDENTIFIER))
-		return h->types[0];
-	for (i = 0; i < h->nr_ids; i++)
-		if (h->ids[i] == body[0])
-			return h->id_types[i];
-	return h->types[0];
-}
-
-/* IP and callchain of a SAMPLE in the layouts record__config produces. */
-static void hits__sample(struct hits *h, const union perf_event *ev)
-{
-	const u64 *v = (const u64 *)((const u8 *)ev + 8);
-	size_t n = (ev->header.size - 8) / 8, i = 0;
-	u64 st = hits__sample_type(h, v), ip, time, nr, k;
-	u8 mode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-	u32 pid;
-
-	if (n < 4)
-		return;
-	if (st & PERF_SAMPLE_IDENTIFIER)
-		i++;
-	ip = v[i++];
-	pid = (u32)v[i++];
-	time = v[i++];
-	if (time < h->first_time || !h->first_time)
-		h->first_time = time;
-	if (time > h->last_time)
-		h->last_time = time;
-	i += !!(st & PERF_SAMPLE_ADDR) + !!(st & PERF_SAMPLE_ID) +
-	     !!(st & PERF_SAMPLE_STREAM_ID) + !!(st & PERF_SAMPLE_CPU) +
-	     !!(st & PERF_SAMPLE_PERIOD);
-	if (!(st & PERF_SAMPLE_CALLCHAIN) || i >= n) {
-		hits__mark(h, mode, pid, ip);
-		return;
-	}
-	nr = v[i++];
-	if (nr > n - i)
-		nr = n - i;
-	if (!nr)
-		hits__mark(h, mode, pid, ip);
-	for (k = 0; k < nr; k++) {
-		u64 a = v[i + k];
-
-		if (a >= (u64)-4095) {
-			if (a == (u64)-128)		/* PERF_CONTEXT_KERNEL */
-				mode = PERF_RECORD_MISC_KERNEL;
-			else if (a == (u64)-512)	/* PERF_CONTEXT_USER */
-				mode = PERF_RECORD_MISC_USER;
-			continue;
-		}
-		hits__mark(h, mode, pid, a);
-	}
-}
-
-static void hits__exit(struct hits *h)
-{
-	size_t i;
-
-	for (i = 0; i < h->cap; i++) {
-		free(h->procs[i].maps);
-		nsinfo__put(h->procs[i].nsi);
-	}
-	free(h->procs);
-	free(h->kernel.maps);
-	for (i = 0; i < h->nr_dsos; i++) {
-		free(h->dsos[i].name);
-		nsinfo__put(h->dsos[i].nsi);
-	}
-	free(h->dsos);
-	free(h->ids);
-	free(h->id_types);
-}
-
-/* The vdso's build-id, from our own mapping (the same kernel's). */
-static int vdso_build_id(struct build_id *bid)
-{
-	FILE *f = fopen("/proc/self/maps", "re");
-	char line[512];
-	unsigned long long start = 0, end = 0;
-	int ret = -ENOENT;
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f))
-		if (strstr(line, "[vdso]") && sscanf(line, "%llx-%llx", &start, &end) == 2)
-			break;
-	fclose(f);
-	if (start && end > start) {
-		int fd = memfd_create("vdso", MFD_CLOEXEC);
-
-		if (fd < 0)
-			return -errno;
-		if (write(fd, (void *)(uintptr_t)start, (size_t)(end - start)) ==
-		    (ssize_t)(end - start))
-			ret = fd__read_build_id(fd, bid);
-		close(fd);
-	}
-	return ret;
-}
-
-static int module_build_id(const char *name, struct build_id *bid)
-{
-	char path[256], mod[128];
-	const char *base = strrchr(name, '/');
-	size_t n = 0;
-	void *buf;
-	size_t len;
-	int ret;
-
-	base = base ? base + 1 : name;
-	if (*base == '[')
-		base++;
-	while (base[n] && base[n] != '.' && base[n] != ']' && n < sizeof(mod) - 1) {
-		mod[n] = base[n] == '-' ? '_' : base[n];
-		n++;
-	}
-	mod[n] = 0;
-	snprintf(path, sizeof(path), "/sys/module/%s/notes/.note.gnu.build-id", mod);
-	buf = read_file_str(path, &len);
-	if (!buf)
-		return -ENOENT;
-	ret = notes__read_build_id(buf, len, bid);
-	free(buf);
-	return ret;
-}
-
-/* ---- the build-id cache (~/.debug), as perf fills it ---- */
-
-static int mkdir_p(char *path)
-{
-	char *p;
-
-	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
-		*p = 0;
-		if (mkdir(path, 0755) && errno != EEXIST) {
-			*p = '/';
-			return -errno;
-		}
-		*p = '/';
-	}
-	if (mkdir(path, 0755) && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
-static int copy_bytes(const char *to, const void *buf, size_t len)
-{
-	char *tmp = xasprintf("%s.tmp%d", to, (int)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755), ret = 0;
-
-	if (fd < 0) {
-		free(tmp);
-		return -errno;
-	}
-	if (write(fd, buf, len) != (ssize_t)len)
-		ret = -EIO;
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, to) < 0)
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	free(tmp);
-	return ret;
-}
-
-static int copy_file(const char *from, const char *to)
-{
-	size_t len = 0;
-	char *buf;
-	int ret;
-
-	if (link(from, to) == 0)
-		return 0;
-	buf = read_file_str(from, &len);
-	if (!buf)
-		return -errno;
-	ret = copy_bytes(to, buf, len);
-	free(buf);
-	return ret;
-}
-
-/*
- * <dir>/<name>/<id>/{elf,kallsyms,vdso,perf-map,jitdump} and
- * <dir>/.build-id/xx/rest -> it. @fd >= 0: the file opened in its
- * process's namespace (or checked, for a jitdump), else the one named is
- * copied. @kind names the copy of a JIT map ("perf-map") or of a jitdump
- * ("jitdump"); NULL: an ELF file, kallsyms or vdso.
- */
-static void record__cache_one(const char *dir, const struct writer_build_id *b,
-			      int fd, const char *kind)
-{
-	char hex[SBUILD_ID_SIZE], *d, *file, *link_dir, *link_path, *target;
-	struct build_id bid = { .size = b->size };
-	bool kallsyms = !strcmp(b->filename, "[kernel.kallsyms]");
-	bool vdso = !strcmp(b->filename, "[vdso]");
-	struct stat st;
-
-	if (!kallsyms && !vdso && b->filename[0] != '/')
-		return;
-	memcpy(bid.data, b->build_id, b->size);
-	build_id__snprintf(&bid, hex, sizeof(hex));
-	d = xasprintf("%s/%s%s/%s", dir, b->filename[0] == '/' ? "" : "",
-		      b->filename[0] == '/' ? b->filename + 1 : b->filename, hex);
-	file = xasprintf("%s/%s", d, kallsyms ? "kallsyms" : vdso ? "vdso" :
-			 kind ? kind : "elf");
-	if (stat(file, &st) && !mkdir_p(d)) {
-		if (kallsyms) {
-			size_t len = 0;
-			char *ks = read_file_str("/proc/kallsyms", &len);
-
-			if (ks)
-				copy_bytes(file, ks, len);
-			free(ks);
-		} else if (vdso) {
-			FILE *f = fopen("/proc/self/maps", "re");
-			char line[512];
-			unsigned long long a = 0, e = 0;
-
-			while (f && fgets(line, sizeof(line), f))
-				if (strstr(line, "[vdso]") && sscanf(line, "%llx-%llx", &a, &e) == 2)
-					break;
-			if (f)
-				fclose(f);
-			if (a && e > a)
-				copy_bytes(file, (void *)(uintptr_t)a, (size_t)(e - a));
-		} else if (fd >= 0) {
-			size_t len = 0;
-			char *buf = read_fd_str(fd, &len);
-
-			if (buf)
-				copy_bytes(file, buf, len);
-			free(buf);
-		} else {
-			copy_file(b->filename, file);
-		}
-	}
-	link_dir = xasprintf("%s/.build-id/%.2s", dir, hex);
-	link_path = xasprintf("%s/%s", link_dir, hex + 2);
-	target = xasprintf("../../%s/%s", b->filename[0] == '/' ? b->filename + 1 : b->filename, hex);
-	if (lstat(link_path, &st) && !mkdir_p(link_dir) && symlink(target, link_path))
-		pr_debug(1, "build-id cache: cannot link %s\n", link_path);
-	free(target);
-	free(link_path);
-	free(link_dir);
-	free(file);
-	free(d);
-}
-
-/*
- * A file of another mount namespace that cannot be read (its process went
- * before prof learnt of it, --namespaces told us it was not ours; or it
- * is refused): an all-zero build-id, which no file has, so that neither
- * prof nor perf report takes the file of the same path here for it.
- */
-static int unreadable_build_id(struct build_id *bid)
-{
-	memset(bid, 0, sizeof(*bid));
-	bid->size = BUILD_ID_SIZE;
-	return 0;
-}
-
-#define FD_NOT_CACHED (-2)	/* no copy for the build-id cache */
-
-/*
- * A jitdump's id: the hash of its contents, as for a container's JIT map.
- * *@fd: the file, rewound for the copy. A dump another user owns is not
- * kept (report would refuse it too).
- */
-static int jitdump__content_id(const char *path, int *fd, struct build_id *bid)
-{
-	size_t len;
-	char *buf;
-
-	*fd = jit_file__open(path, true);
-	if (*fd < 0)
-		return *fd;
-	buf = read_fd_str(*fd, &len);
-	if (!buf || lseek(*fd, 0, SEEK_SET)) {
-		free(buf);
-		return -EIO;
-	}
-	content__build_id(buf, len, bid);
-	free(buf);
-	return 0;
-}
-
 /* BUILD_ID for the DSOs samples hit (perf's process_buildids), SAMPLE_TIME. */
 static void record__set_buildids(struct record *r)
 {
-	struct hits *h = &r->hits;
 	struct writer_build_id *ids;
-	int *fds;
-	const char **kind;
-	size_t i, nr = 0;
+	u64 first, last;
+	size_t nr;
 
-	if (h->first_time)
-		perf_data_writer__set_sample_time(r->writer, h->first_time, h->last_time);
+	if (dso_hits__time(r->hits, &first, &last))
+		perf_data_writer__set_sample_time(r->writer, first, last);
 	if (r->no_buildid)
 		return;
-	ids = xcalloc(h->nr_dsos + 2, sizeof(*ids));
-	fds = xcalloc(h->nr_dsos + 2, sizeof(*fds));
-	kind = xcalloc(h->nr_dsos + 2, sizeof(*kind));
-	for (i = 0; i < h->nr_dsos; i++) {
-		struct hdso *d = &h->dsos[i];
-		struct build_id bid = { .size = 0 };
-		size_t k;
-		int err, fd = -1;
-
-		/* perf always lists the kernel, hit or not */
-		if (!strcmp(d->name, "[vdso]") ||
-		    (!d->hit && !(d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))))
-			continue;
-		if (d->jitdump)
-			err = jitdump__content_id(d->name, &fd, &bid);
-		else if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
-			err = kernel__read_build_id(&bid);
-		else if (d->kernel)
-			err = module_build_id(d->name, &bid);
-		else if (d->nsi && (fd = hdso__open(d)) >= 0)
-			err = hdso__build_id(d, fd, &bid);
-		else if (d->nsi)
-			err = unreadable_build_id(&bid);
-		else if (d->name[0] == '/')
-			err = filename__read_build_id(d->name, &bid);
-		else
-			continue;
-		/* The same file seen from two mount namespaces: one entry. */
-		for (k = 0; !err && bid.size && k < nr; k++)
-			if (!strcmp(ids[k].filename, d->name) && ids[k].size == bid.size &&
-			    !memcmp(ids[k].build_id, bid.data, bid.size))
-				break;
-		if (err || !bid.size || k < nr) {
-			if (fd >= 0)
-				close(fd);
-			continue;
-		}
-		fds[nr] = d->nsi && fd < 0 ? FD_NOT_CACHED : fd;
-		kind[nr] = d->jit ? "perf-map" : d->jitdump ? "jitdump" : NULL;
-		ids[nr].pid = -1;
-		ids[nr].misc = d->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
-		ids[nr].size = (u8)bid.size;
-		memcpy(ids[nr].build_id, bid.data, bid.size);
-		ids[nr].filename = d->name;
-		nr++;
-	}
-	{
-		/* perf lists [vdso] always */
-		struct build_id bid = { .size = 0 };
-
-		if (!vdso_build_id(&bid) && bid.size) {
-			ids[nr].pid = -1;
-			ids[nr].misc = PERF_RECORD_MISC_USER;
-			ids[nr].size = (u8)bid.size;
-			memcpy(ids[nr].build_id, bid.data, bid.size);
-			ids[nr].filename = "[vdso]";
-			fds[nr] = -1;
-			nr++;
-		}
-	}
+	nr = dso_hits__build_ids(r->hits, r->no_buildid_cache ? NULL : buildid_dir(), &ids);
 	perf_data_writer__set_build_ids(r->writer, ids, nr);
-	if (!r->no_buildid_cache) {
-		const char *dir = buildid_dir();
-
-		for (i = 0; dir && *dir && i < nr; i++)
-			if (fds[i] != FD_NOT_CACHED)
-				record__cache_one(dir, &ids[i], fds[i], kind[i]);
-	}
-	for (i = 0; i < nr; i++)
-		if (fds[i] >= 0)
-			close(fds[i]);
-	free(kind);
-	free(fds);
 	free(ids);
 }
 
@@ -1275,7 +568,7 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 			if (ev->header.size < 8)
 				break;
 			if (r->track_hits)
-				hits__side(&r->hits, ev);
+				dso_hits__side(r->hits, ev);
 			off += ev->header.size;
 			r->nr_records++;
 		}
@@ -1575,16 +868,6 @@ static char *record__rotate(const char *path)
 	return to;
 }
 
-/* The hits of one file start afresh; the maps carry on. */
-static void hits__reset(struct hits *h)
-{
-	size_t i;
-
-	for (i = 0; i < h->nr_dsos; i++)
-		h->dsos[i].hit = false;
-	h->first_time = h->last_time = 0;
-}
-
 static int record__switch_output(struct record *r, const char *path,
 				 struct thread_map *threads, bool forks)
 {
@@ -1599,7 +882,7 @@ static int record__switch_output(struct record *r, const char *path,
 	}
 	free(dump);
 	r->waking = 0;
-	hits__reset(&r->hits);
+	dso_hits__reset(r->hits);
 	return record__open_output(r, path, false, threads, forks, true);
 }
 
@@ -1616,6 +899,7 @@ static int record__run(struct record *r)
 	u64 next_switch;
 
 	r->wl.pid = -1;
+	r->hits = dso_hits__new();
 	if (!r->evlist->nr_entries) {
 		struct parse_events_error perr;
 
@@ -1688,18 +972,8 @@ static int record__run(struct record *r)
 	record__config(r, forks);
 	if (record__open(r, cpus, threads))
 		goto out_abort;
-	r->hits.types[0] = evlist__first(r->evlist)->attr.sample_type;
-	evlist__for_each_entry(r->evlist, evsel) {
-		int k;
-
-		r->hits.ids = xrealloc(r->hits.ids, (r->hits.nr_ids + (size_t)evsel->nr_ids + 1) * 8);
-		r->hits.id_types = xrealloc(r->hits.id_types,
-					    (r->hits.nr_ids + (size_t)evsel->nr_ids + 1) * 8);
-		for (k = 0; k < evsel->nr_ids; k++) {
-			r->hits.ids[r->hits.nr_ids] = evsel->ids[k];
-			r->hits.id_types[r->hits.nr_ids++] = evsel->attr.sample_type;
-		}
-	}
+	evlist__for_each_entry(r->evlist, evsel)
+		dso_hits__add_event(r->hits, evsel->attr.sample_type, evsel->ids, evsel->nr_ids);
 
 	err = evlist__mmap(r->evlist, r->mmap_pages ? r->mmap_pages : perf_mmap__default_pages(),
 			   &r->maps, &r->nr_maps);
@@ -1842,7 +1116,8 @@ out_maps:
 	r->maps = NULL;
 	free(r->pollfds);
 	free(r->bounce);
-	hits__exit(&r->hits);
+	dso_hits__delete(r->hits);
+	r->hits = NULL;
 	cpu_map__put(cpus);
 	thread_map__put(threads);
 #ifdef HAVE_ZSTD

@@ -47,4 +47,16 @@ void content__build_id(const void *buf, size_t len, struct build_id *bid);
 int build_id__snprintf(const struct build_id *bid, char *buf, size_t size);
 bool build_id__equal(const struct build_id *a, const struct build_id *b);
 
+/*
+ * Keep @filename ("/path", "[kernel.kallsyms]" or "[vdso]") with build-id
+ * @bid in the build-id cache at @dir, as perf does: @fd >= 0 is the file
+ * already opened (in a container's namespace, or a checked jitdump), else
+ * the path is copied (hard-linked when it can be). @kind names the copy
+ * of a JIT map ("perf-map") or a jitdump ("jitdump"); NULL: "elf" (or
+ * "kallsyms", "vdso"). Best effort: failures are silent (pr_debug), an
+ * existing copy is kept.
+ */
+void build_id_cache__add(const char *dir, const char *filename, const struct build_id *bid,
+			 int fd, const char *kind);
+
 #endif /* PROF_BUILD_ID_H */

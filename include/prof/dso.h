@@ -139,4 +139,8 @@ void dsos__add(struct dsos *d, struct dso *dso);
  */
 int dso__reload_perf_map(struct dso *dso);
 
+/* A copy of our own [vdso] image (the same kernel's), *@size bytes; NULL
+ * when there is none. The caller frees it. */
+void *vdso__read_own(size_t *size);
+
 #endif

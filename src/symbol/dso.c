@@ -436,8 +436,7 @@ int dso__reload_perf_map(struct dso *dso)
 	return nr;
 }
 
-/* The reporting process's own vdso image (same kernel, same vdso). */
-static void *read_own_vdso(size_t *size)
+void *vdso__read_own(size_t *size)
 {
 	FILE *f = fopen("/proc/self/maps", "re");
 	char line[512];
@@ -496,7 +495,7 @@ static int dso__load_vdso(struct dso *dso)
 		return nr;
 	}
 	if (!dso->image && own_vdso_visible())
-		dso->image = read_own_vdso(&dso->image_size);
+		dso->image = vdso__read_own(&dso->image_size);
 	if (dso->image && !symsrc__init(&ss, dso, NULL, dso->image, dso->image_size, 'd')) {
 		nr = symsrc__load_syms(dso, &ss, &ss);
 		dso->origin = 'd';

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * build-id-cache.c: keeping a copy of each profiled file in the build-id
+ * cache (~/.debug) the way perf lays it out, so reports resolve after the
+ * binary changed, was removed, or lived in a container that is gone:
+ *
+ *   <dir>/<path>/<build-id>/{elf,kallsyms,vdso,perf-map,jitdump}
+ *   <dir>/.build-id/<2 hex>/<38 hex> -> ../../<path>/<build-id>
+ *
+ * Copies go through a temporary name and rename(2), so a reader never
+ * sees half a file; an existing entry is left alone.
+ */
+#include "prof/compat.h"
+#include "prof/build-id.h"
+#include "prof/dso.h"
+#include "prof/util.h"
+#include <fcntl.h>
+#include <sys/stat.h>
+
+static int mkdir_p(char *path)
+{
+	char *p;
+
+	for (p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = 0;
+		if (mkdir(path, 0755) && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	if (mkdir(path, 0755) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+static int copy_bytes(const char *to, const void *buf, size_t len)
+{
+	char *tmp = xasprintf("%s.tmp%d", to, (int)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755), ret = 0;
+
+	if (fd < 0) {
+		free(tmp);
+		return -errno;
+	}
+	if (write(fd, buf, len) != (ssize_t)len)
+		ret = -EIO;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, to) < 0)
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	free(tmp);
+	return ret;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	size_t len = 0;
+	char *buf;
+	int ret;
+
+	if (link(from, to) == 0)
+		return 0;
+	buf = read_file_str(from, &len);
+	if (!buf)
+		return -errno;
+	ret = copy_bytes(to, buf, len);
+	free(buf);
+	return ret;
+}
+
+/*
+ * <dir>/<name>/<id>/{elf,kallsyms,vdso,perf-map,jitdump} and
+ * <dir>/.build-id/xx/rest -> it (see build-id.h).
+ */
+void build_id_cache__add(const char *dir, const char *filename, const struct build_id *bid,
+			 int fd, const char *kind)
+{
+	char hex[SBUILD_ID_SIZE], *d, *file, *link_dir, *link_path, *target;
+	bool kallsyms = !strcmp(filename, "[kernel.kallsyms]");
+	bool vdso = !strcmp(filename, "[vdso]");
+	struct stat st;
+
+	if (!kallsyms && !vdso && filename[0] != '/')
+		return;
+	build_id__snprintf(bid, hex, sizeof(hex));
+	d = xasprintf("%s/%s%s/%s", dir, filename[0] == '/' ? "" : "",
+		      filename[0] == '/' ? filename + 1 : filename, hex);
+	file = xasprintf("%s/%s", d, kallsyms ? "kallsyms" : vdso ? "vdso" :
+			 kind ? kind : "elf");
+	if (stat(file, &st) && !mkdir_p(d)) {
+		if (kallsyms) {
+			size_t len = 0;
+			char *ks = read_file_str("/proc/kallsyms", &len);
+
+			if (ks)
+				copy_bytes(file, ks, len);
+			free(ks);
+		} else if (vdso) {
+			size_t len = 0;
+			void *img = vdso__read_own(&len);
+
+			if (img)
+				copy_bytes(file, img, len);
+			free(img);
+		} else if (fd >= 0) {
+			size_t len = 0;
+			char *buf = read_fd_str(fd, &len);
+
+			if (buf)
+				copy_bytes(file, buf, len);
+			free(buf);
+		} else {
+			copy_file(filename, file);
+		}
+	}
+	link_dir = xasprintf("%s/.build-id/%.2s", dir, hex);
+	link_path = xasprintf("%s/%s", link_dir, hex + 2);
+	target = xasprintf("../../%s/%s", filename[0] == '/' ? filename + 1 : filename, hex);
+	if (lstat(link_path, &st) && !mkdir_p(link_dir) && symlink(target, link_path))
+		pr_debug(1, "build-id cache: cannot link %s\n", link_path);
+	free(target);
+	free(link_path);
+	free(link_dir);
+	free(file);
+	free(d);
+}
+
