@@ -25,6 +25,7 @@
 #include "prof/dump.h"
 #include "prof/strbuf.h"
 #include "prof/unwind.h"
+#include "prof/inline-cache.h"
 #include "prof/srcline.h"
 #include "prof/trace-event.h"
 #include "builtin.h"
@@ -87,7 +88,7 @@ struct report {
 	u64 *kaddr, *uaddr;					/* their DSO addresses */
 	int nr_uframes;
 	bool inline_names;		/* --inline (default): expand inlined frames */
-	struct inline_entry **inlines;
+	struct inline_cache *inlines;	/* perf's append_inlines, per DSO address */
 	struct hist_entry **he_cache;
 	/* report__comm's cache */
 	struct hists *comm_hists;
@@ -247,117 +248,19 @@ static int on_unwind_entry(const struct unwind_entry *e, void *arg)
 	return 0;
 }
 
-/*
- * perf's append_inlines: a frame whose address DWARF places in inlined
- * code becomes one frame per function (innermost first in callee order),
- * each a stand-in symbol named as DWARF names it (" (inlined)" when it is
- * not the symbol itself). Looked up once per DSO address.
- */
-struct inline_entry {
-	struct inline_entry *next;
-	const struct dso *dso;
-	u64 addr;
-	int nr;
-	struct symbol **syms;
-	bool *inlined;
-	char **srclines;
-};
-
-#define INLINE_HASH 4096
-
-static const struct inline_entry *report__inlines(struct report *rep, struct dso *dso,
-						  struct symbol *sym, u64 addr)
-{
-	u32 slot = (u32)((((uintptr_t)dso >> 4) ^ addr ^ (addr >> 17)) & (INLINE_HASH - 1));
-	struct inline_frame frames[32];
-	struct inline_entry *e;
-	int n;
-
-	if (!rep->inlines)
-		rep->inlines = xcalloc(INLINE_HASH, sizeof(*rep->inlines));
-	for (e = rep->inlines[slot]; e; e = e->next)
-		if (e->dso == dso && e->addr == addr)
-			return e;
-	n = dso__inline_frames(dso, addr, frames, (int)ARRAY_SIZE(frames));
-	e = xzalloc(sizeof(*e));
-	e->dso = dso;
-	e->addr = addr;
-	e->nr = n > 0 ? n : 0;
-	e->syms = xcalloc((size_t)e->nr + 1, sizeof(*e->syms));
-	e->inlined = xcalloc((size_t)e->nr + 1, sizeof(*e->inlined));
-	e->srclines = xcalloc((size_t)e->nr + 1, sizeof(*e->srclines));
-	for (int i = 0; i < e->nr; i++) {
-		const char *name = frames[i].funcname ? frames[i].funcname : "??";
-		const char *file = frames[i].filename, *base;
-
-		if (file) {
-			base = strrchr(file, '/');
-			e->srclines[i] = xasprintf("%s:%u", symbol_conf.full_srcline || !base ? file :
-						   base + 1, frames[i].line);
-		}
-
-		if (!strcmp(name, sym->name)) {
-			e->syms[i] = sym;
-		} else {
-			e->syms[i] = symbol__new(sym->start, sym->end - sym->start, sym->binding,
-						 sym->type, name);
-			e->inlined[i] = true;
-		}
-	}
-	if (!e->nr) {
-		/* addr2line without DWARF there: the symbol's name and "??:0" */
-		e->nr = 1;
-		e->syms[0] = sym;
-		e->srclines[0] = xstrdup("??:0");
-	}
-	e->next = rep->inlines[slot];
-	rep->inlines[slot] = e;
-	return e;
-}
-
-static void report__free_inlines(struct report *rep)
-{
-	for (u32 i = 0; rep->inlines && i < INLINE_HASH; i++) {
-		struct inline_entry *e, *n;
-
-		for (e = rep->inlines[i]; e; e = n) {
-			n = e->next;
-			for (int k = 0; k < e->nr; k++)
-				if (e->inlined[k])
-					symbol__delete(e->syms[k]);
-			for (int k = 0; k < e->nr; k++)
-				free(e->srclines[k]);
-			free(e->srclines);
-			free(e->syms);
-			free(e->inlined);
-			free(e);
-		}
-	}
-	free(rep->inlines);
-}
-
 /* Append @c to the cursor; @expand: perf 6.1 expands inlines of unwound frames only. */
 static void cursor_push(struct report *rep, int *nr, const struct callchain_cursor_node *c,
 			u64 addr, bool expand)
 {
 	const struct inline_entry *e = NULL;
 
-	if (expand && rep->inline_names && c->sym && c->has_map && c->dso)
-		e = report__inlines(rep, c->dso, c->sym, addr);
-	if (!e || !e->nr) {
-		if (*nr < MAX_FRAMES)
-			rep->cursor[(*nr)++] = *c;
-		return;
+	if (expand && rep->inline_names && c->sym && c->has_map && c->dso) {
+		if (!rep->inlines)
+			rep->inlines = inline_cache__new();
+		e = inline_cache__find(rep->inlines, c->dso, c->sym, addr);
 	}
-	for (int i = 0; i < e->nr && *nr < MAX_FRAMES; i++) {
-		int k = rep->cp.order == ORDER_CALLER ? e->nr - 1 - i : i;
-		struct callchain_cursor_node *o = &rep->cursor[(*nr)++];
-
-		*o = *c;
-		o->sym = e->syms[k];
-		o->inlined = e->inlined[k];
-		o->srcline = e->srclines[k];
-	}
+	*nr += inline_entry__expand(e, c, rep->cp.order == ORDER_CALLER, &rep->cursor[*nr],
+				    MAX_FRAMES - *nr);
 }
 
 /*
@@ -1261,7 +1164,7 @@ static void report__exit(struct report *rep)
 	name_list__exit(&rep->tids);
 	name_list__exit(&rep->dsos);
 	name_list__exit(&rep->syms);
-	report__free_inlines(rep);
+	inline_cache__delete(rep->inlines);
 	machine__delete(rep->machine);
 	session__delete(rep->session);
 }

@@ -36,6 +36,7 @@
 #include "prof/dso.h"
 #include "prof/symbol.h"
 #include "prof/unwind.h"
+#include "prof/inline-cache.h"
 #include <elf.h>
 
 #define TOP_MAX_FRAMES 256
@@ -80,6 +81,7 @@ struct top {
 	struct hists hists;
 	struct callchain_frame *frames;
 	int nr_frames;			/* while unwinding a dwarf sample */
+	struct inline_cache *inlines;	/* inlined frames of unwound ones */
 	struct callchain_cursor_node *cursor;
 	struct hist_entry **he_cache;
 	/* JIT maps (perf-PID.map) and the size they had when last read */
@@ -286,7 +288,7 @@ static int top__on_unwind_entry(const struct unwind_entry *e, void *arg)
  */
 static int top__cursor(struct top *t, const struct perf_sample *s, struct thread *thread)
 {
-	int n = 0;
+	int n = 0, nk, nr = 0;
 
 	if (s->callchain_nr)
 		n = machine__resolve_callchain(t->machine, s->cpumode, (pid_t)s->pid,
@@ -294,6 +296,7 @@ static int top__cursor(struct top *t, const struct perf_sample *s, struct thread
 					       t->frames, t->max_stack);
 	if (n < 0)
 		n = 0;
+	nk = n;
 	if (t->cg_mode == CALLCHAIN_RECORD_DWARF && thread && s->user_regs.regs &&
 	    s->user_stack_size && n < t->max_stack) {
 		t->nr_frames = n;
@@ -302,18 +305,24 @@ static int top__cursor(struct top *t, const struct perf_sample *s, struct thread
 		n = t->nr_frames;
 	}
 	for (int i = 0; i < n; i++) {
-		int j = t->cp.order == ORDER_CALLER ? n - 1 - i : i;
+		bool caller = t->cp.order == ORDER_CALLER;
+		int j = caller ? n - 1 - i : i;
 		const struct callchain_frame *f = &t->frames[j];
-		struct callchain_cursor_node *c = &t->cursor[i];
+		const struct inline_entry *e = NULL;
+		struct callchain_cursor_node c;
 
-		memset(c, 0, sizeof(*c));
-		c->ip = f->ip;
-		c->has_map = f->map != NULL;
-		c->dso = f->map ? f->dso : NULL;
-		c->sym = f->map ? f->sym : NULL;
-		c->level = f->level;
+		memset(&c, 0, sizeof(c));
+		c.ip = f->ip;
+		c.has_map = f->map != NULL;
+		c.dso = f->map ? f->dso : NULL;
+		c.sym = f->map ? f->sym : NULL;
+		c.level = f->level;
+		/* as perf 6.1: inlined functions of unwound frames only */
+		if (j >= nk && c.sym && c.dso)
+			e = inline_cache__find(t->inlines, c.dso, c.sym, f->addr);
+		nr += inline_entry__expand(e, &c, caller, &t->cursor[nr], TOP_MAX_FRAMES - nr);
 	}
-	return n;
+	return nr;
 }
 
 static void top__sample(struct top *t, const union perf_event *ev)
@@ -794,6 +803,7 @@ static int top__run(struct top *t)
 	t->frames = xmalloc(TOP_MAX_FRAMES * sizeof(*t->frames));
 	t->cursor = xmalloc(TOP_MAX_FRAMES * sizeof(*t->cursor));
 	t->he_cache = xmalloc((TOP_MAX_FRAMES + 1) * sizeof(*t->he_cache));
+	t->inlines = inline_cache__new();
 	top__synthesize(t, threads);
 	/* perf top names the running kernel "[kernel]" (report: the file's name) */
 	if (t->machine->kernel_dso)
@@ -838,6 +848,7 @@ out:
 	free(t->frames);
 	free(t->cursor);
 	free(t->he_cache);
+	inline_cache__delete(t->inlines);
 	free(t->uid_pids);
 	cpu_map__put(cpus);
 	thread_map__put(threads);
