@@ -94,5 +94,5 @@ if [ -f "$CORPUS/readable-by-perf61.txt" ]; then
 	done <"$CORPUS/readable-by-perf61.txt"
 	echo "corpus ($total files, the corpus view): prof ${tp} ms, perf ${tf} ms in all;" \
 	     "$more files where prof's peak RSS is above perf's"
-	[ -n "${VERBOSE:-}" ] && cat "$tmp/corpus"
+	if [ -n "${VERBOSE:-}" ]; then cat "$tmp/corpus"; fi
 fi
