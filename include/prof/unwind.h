@@ -18,6 +18,7 @@ struct machine;
 struct thread;
 struct perf_sample;
 struct map;
+struct maps;
 struct dso;
 struct symbol;
 
@@ -97,6 +98,14 @@ const char *unwind__backend_name(struct machine *m);
 int unwind__get_entries(struct machine *m, struct thread *thread,
 			const struct perf_sample *sample, int max_stack,
 			unwind_entry_cb cb, void *arg);
+
+/*
+ * The process of @thread exited: free its unwinder state (libdw's view of
+ * its address space, with every module opened for it) now rather than
+ * when 64 newer processes have pushed it out. A later sample of it only
+ * costs a new state. A no-op before the first unwind.
+ */
+void unwind__forget(struct machine *m, struct thread *thread);
 
 /* Why one unwind stopped. */
 enum unwind_stop {
@@ -188,6 +197,8 @@ struct unwind_backend_ops {
 	void (*free)(void *priv);
 	/* 0 when the walk ended (us->stop set), cb's value, or -errno */
 	int (*unwind)(void *priv, struct unwind_sample *us, unwind_entry_cb cb, void *arg);
+	/* drop what is kept for the address space @maps (a process that exited) */
+	void (*forget)(void *priv, struct maps *maps);
 };
 
 extern const struct unwind_backend_ops unwind_libdw_ops;

@@ -8,6 +8,7 @@
 #include "prof/util.h"
 #include "prof/machine.h"
 #include "prof/nsinfo.h"
+#include "prof/unwind.h"
 #include "symbol-gen.h"
 
 struct machine *machine__new_host(void)
@@ -149,6 +150,9 @@ int machine__process_exit(struct machine *m, pid_t pid, pid_t ppid,
 
 	if (t)
 		t->exited = true;
+	/* the whole process is gone: its unwinder state can go too */
+	if (t && pid == tid)
+		unwind__forget(m, t);
 	return 0;
 }
 

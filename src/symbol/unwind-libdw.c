@@ -564,6 +564,20 @@ static struct uw_proc *proc_findnew(struct uw_libdw *ld, struct maps *maps)
 	return p;
 }
 
+static void libdw_forget(void *priv, struct maps *maps)
+{
+	struct uw_libdw *ld = priv;
+
+	for (int i = 0; i < ld->nr; i++) {
+		if (ld->procs[i]->maps != maps)
+			continue;
+		proc_free(ld->procs[i]);
+		memmove(&ld->procs[i], &ld->procs[i + 1], (size_t)(ld->nr - i - 1) * sizeof(ld->procs[0]));
+		ld->nr--;
+		return;
+	}
+}
+
 static int libdw_unwind(void *priv, struct unwind_sample *us, unwind_entry_cb cb, void *arg)
 {
 	struct uw_libdw *ld = priv;
@@ -624,6 +638,7 @@ const struct unwind_backend_ops unwind_libdw_ops = {
 	.new = libdw_new,
 	.free = libdw_free,
 	.unwind = libdw_unwind,
+	.forget = libdw_forget,
 };
 
 const struct unwind_backend_ops unwind_libdw_full_ops = {
@@ -631,6 +646,7 @@ const struct unwind_backend_ops unwind_libdw_full_ops = {
 	.new = libdw_full_new,
 	.free = libdw_free,
 	.unwind = libdw_unwind,
+	.forget = libdw_forget,
 };
 
 #endif /* HAVE_LIBDW */

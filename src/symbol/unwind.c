@@ -140,6 +140,14 @@ static struct unwind_state *unwind_state(struct machine *m)
 	return st;
 }
 
+void unwind__forget(struct machine *m, struct thread *thread)
+{
+	struct unwind_state *st = m->unwind;
+
+	if (st && st->priv && st->ops->forget && thread && thread->maps)
+		st->ops->forget(st->priv, thread->maps);
+}
+
 int unwind__set_backend(struct machine *m, enum unwind_backend backend)
 {
 	struct unwind_state *st = unwind_state(m);
