@@ -133,7 +133,9 @@ struct perf_header {
 
 	u64 clock_resolution;		/* CLOCKID */
 	u64 dir_format_version;
-	u32 nr_bpf_prog_info, nr_bpf_btf;	/* counted, not decoded */
+	u32 nr_bpf_prog_info, nr_bpf_btf;	/* entries, as perf_bpil and BTF blobs */
+	struct header_bpf_prog *bpf_progs;
+	struct header_bpf_btf *bpf_btfs;
 	struct perf_compressed_feat comp;
 
 	u32 nr_cpu_pmu_caps;
@@ -147,6 +149,21 @@ struct perf_header {
 
 	u32 nr_pmu_caps;
 	struct header_pmu_caps *pmu_caps;
+};
+
+/* One BPF_PROG_INFO entry (perf's perf_bpil): the kernel's bpf_prog_info
+ * (@info_len bytes as written) and the arrays it points into, as offsets
+ * into @data for the PERF_BPIL_* bits set in @arrays. */
+struct header_bpf_prog {
+	u32 info_len, data_len;
+	u64 arrays;
+	u8 *info, *data;
+};
+
+/* One BPF_BTF entry: the BTF blob of one id. */
+struct header_bpf_btf {
+	u32 id, size;
+	u8 *data;
 };
 
 static inline bool feat_bit_test(const u64 *bm, int feat)
@@ -174,8 +191,8 @@ static inline bool perf_header__has_feat(const struct perf_header *h, int feat)
  * Parse the body of feature @feat (@size bytes at @buf, writer's byte order;
  * h->needs_swap says whether to swap). Returns 0, or -EINVAL when the body
  * is malformed (nothing half-set is left behind for that feature), 0 for
- * unknown or deliberately skipped features (BPF_PROG_INFO/BTF are counted
- * only). @why receives a static description of the problem.
+ * unknown or deliberately skipped features (BPF_PROG_INFO/BTF of the other
+ * byte order). @why receives a static description of the problem.
  */
 int perf_header__process_feature(struct perf_header *h, int feat,
 				 const void *buf, size_t size, const char **why);

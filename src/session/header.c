@@ -303,6 +303,20 @@ static void free_feature(struct perf_header *h, int feat)
 		zfree(&h->pmu_caps);
 		h->nr_pmu_caps = 0;
 		break;
+	case HEADER_BPF_PROG_INFO:
+		for (i = 0; i < h->nr_bpf_prog_info; i++) {
+			free(h->bpf_progs[i].info);
+			free(h->bpf_progs[i].data);
+		}
+		zfree(&h->bpf_progs);
+		h->nr_bpf_prog_info = 0;
+		break;
+	case HEADER_BPF_BTF:
+		for (i = 0; i < h->nr_bpf_btf; i++)
+			free(h->bpf_btfs[i].data);
+		zfree(&h->bpf_btfs);
+		h->nr_bpf_btf = 0;
+		break;
 	default:
 		break;
 	}
@@ -580,40 +594,60 @@ static void parse_pmu_caps(struct perf_header *h, struct cursor *c)
 	}
 }
 
-static void skip_bpf_prog_info(struct perf_header *h, struct cursor *c)
+/* A copy of the next @n bytes, or NULL (the cursor failed). */
+static u8 *cur_dup(struct cursor *c, size_t n)
+{
+	u8 *p;
+
+	if (c->why || n > c->left) {
+		cur_fail(c, "feature section is truncated");
+		return NULL;
+	}
+	p = xmalloc(n ? n : 1);
+	cur_bytes(c, p, n);
+	return p;
+}
+
+static void parse_bpf_prog_info(struct perf_header *h, struct cursor *c)
 {
 	u32 nr = cur_u32(c);
 
+	if (!cur_count_ok(c, nr, 16))
+		return;
+	h->bpf_progs = xcalloc(nr ? nr : 1, sizeof(*h->bpf_progs));
 	for (u32 i = 0; i < nr && !c->why; i++) {
-		u32 info_len = cur_u32(c), data_len = cur_u32(c);
-		u8 tmp[8];
+		struct header_bpf_prog *p = &h->bpf_progs[i];
 
-		cur_bytes(c, tmp, 8);	/* arrays */
-		if ((u64)info_len + data_len > c->left) {
+		p->info_len = cur_u32(c);
+		p->data_len = cur_u32(c);
+		p->arrays = cur_u64(c);
+		if ((u64)p->info_len + p->data_len > c->left) {
 			cur_fail(c, "bpf_prog_info entry runs past the section");
 			return;
 		}
-		c->p += info_len + data_len;
-		c->left -= info_len + data_len;
+		p->info = cur_dup(c, p->info_len);
+		p->data = cur_dup(c, p->data_len);
 		h->nr_bpf_prog_info++;
 	}
 }
 
-static void skip_bpf_btf(struct perf_header *h, struct cursor *c)
+static void parse_bpf_btf(struct perf_header *h, struct cursor *c)
 {
 	u32 nr = cur_u32(c);
 
+	if (!cur_count_ok(c, nr, 8))
+		return;
+	h->bpf_btfs = xcalloc(nr ? nr : 1, sizeof(*h->bpf_btfs));
 	for (u32 i = 0; i < nr && !c->why; i++) {
-		u32 size;
+		struct header_bpf_btf *b = &h->bpf_btfs[i];
 
-		cur_u32(c);	/* id */
-		size = cur_u32(c);
-		if (size > c->left) {
+		b->id = cur_u32(c);
+		b->size = cur_u32(c);
+		if (b->size > c->left) {
 			cur_fail(c, "bpf_btf entry runs past the section");
 			return;
 		}
-		c->p += size;
-		c->left -= size;
+		b->data = cur_dup(c, b->size);
 		h->nr_bpf_btf++;
 	}
 }
@@ -691,13 +725,13 @@ int perf_header__process_feature(struct perf_header *h, int feat,
 	case HEADER_DIR_FORMAT:
 		h->dir_format_version = cur_u64(&c);
 		break;
-	case HEADER_BPF_PROG_INFO:
+	case HEADER_BPF_PROG_INFO:	/* perf reads neither across byte orders */
 		if (!h->needs_swap)
-			skip_bpf_prog_info(h, &c);
+			parse_bpf_prog_info(h, &c);
 		break;
 	case HEADER_BPF_BTF:
 		if (!h->needs_swap)
-			skip_bpf_btf(h, &c);
+			parse_bpf_btf(h, &c);
 		break;
 	case HEADER_COMPRESSED:
 		h->comp.version = cur_u32(&c);

@@ -9,6 +9,7 @@
 #include "prof/util.h"
 #include "prof/session.h"
 #include "prof/header.h"
+#include "prof/bpf-prog.h"
 #include "prof/header-print.h"
 #include <sys/stat.h>
 #include <time.h>
@@ -304,6 +305,82 @@ static bool full_only(int feat)
 	       feat == HEADER_HYBRID_TOPOLOGY;
 }
 
+/* Entries by id, first of equal ids first (perf keeps them in an rbtree by id). */
+static int cmp_u32_index(const void *a, const void *b)
+{
+	const u64 *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* The order perf prints ids in: @ids[i] -> index list, duplicates dropped. */
+static u32 sorted_unique(const u32 *ids, u32 nr, u32 *order)
+{
+	u64 *keys = xcalloc(nr ? nr : 1, sizeof(*keys));
+	u32 n = 0;
+
+	for (u32 i = 0; i < nr; i++)
+		keys[i] = (u64)ids[i] << 32 | i;
+	qsort(keys, nr, sizeof(*keys), cmp_u32_index);
+	for (u32 i = 0; i < nr; i++)
+		if (!i || keys[i] >> 32 != keys[i - 1] >> 32)
+			order[n++] = (u32)keys[i];
+	free(keys);
+	return n;
+}
+
+static void print_bpf_prog_info(const struct perf_header *h, FILE *fp)
+{
+	u32 *ids = xcalloc(h->nr_bpf_prog_info + 1, sizeof(*ids));
+	u32 *order = xcalloc(h->nr_bpf_prog_info + 1, sizeof(*order));
+	u32 n;
+	char name[256];
+
+	for (u32 i = 0; i < h->nr_bpf_prog_info; i++) {
+		struct bpf_prog_desc d;
+
+		bpf_prog__decode(&h->bpf_progs[i], &d);
+		ids[i] = d.id;
+	}
+	n = sorted_unique(ids, h->nr_bpf_prog_info, order);
+	for (u32 k = 0; k < n; k++) {
+		const struct header_bpf_prog *p = &h->bpf_progs[order[k]];
+		struct bpf_prog_desc d;
+
+		if (bpf_prog__decode(p, &d))
+			continue;
+		if (d.nr_subs == 1) {
+			bpf_prog__name(h, p, 0, name, sizeof(name));
+			fprintf(fp, "# bpf_prog_info %u: %s addr 0x%" PRIx64 " size %u\n",
+				d.id, name, d.addrs[0], d.lens[0]);
+			continue;
+		}
+		fprintf(fp, "# bpf_prog_info %u:\n", d.id);
+		for (u32 i = 0; i < d.nr_subs; i++) {
+			bpf_prog__name(h, p, i, name, sizeof(name));
+			fprintf(fp, "# \tsub_prog %u: %s addr 0x%" PRIx64 " size %u\n",
+				i, name, d.addrs[i], d.lens[i]);
+		}
+	}
+	free(order);
+	free(ids);
+}
+
+static void print_bpf_btf(const struct perf_header *h, FILE *fp)
+{
+	u32 *ids = xcalloc(h->nr_bpf_btf + 1, sizeof(*ids));
+	u32 *order = xcalloc(h->nr_bpf_btf + 1, sizeof(*order));
+	u32 n;
+
+	for (u32 i = 0; i < h->nr_bpf_btf; i++)
+		ids[i] = h->bpf_btfs[i].id;
+	n = sorted_unique(ids, h->nr_bpf_btf, order);
+	for (u32 k = 0; k < n; k++)
+		fprintf(fp, "# btf info of id %u\n", h->bpf_btfs[order[k]].id);
+	free(order);
+	free(ids);
+}
+
 /* One feature as perf_file_section__fprintf_info prints it. */
 static void print_feature(struct session *s, const struct perf_header *h, int feat, bool full,
 			  FILE *fp)
@@ -436,6 +513,14 @@ static void print_feature(struct session *s, const struct perf_header *h, int fe
 		fputs("# hybrid cpu system:\n", fp);
 		for (u32 i = 0; ok && i < h->nr_hybrid; i++)
 			fprintf(fp, "# %s cpu list : %s\n", h->hybrid[i].pmu_name, h->hybrid[i].cpus);
+		break;
+	case HEADER_BPF_PROG_INFO:
+		if (ok)
+			print_bpf_prog_info(h, fp);
+		break;
+	case HEADER_BPF_BTF:
+		if (ok)
+			print_bpf_btf(h, fp);
 		break;
 	case HEADER_PMU_CAPS:
 		for (u32 i = 0; ok && i < h->nr_pmu_caps; i++)

@@ -36,7 +36,6 @@ known_different() {
 	case "$1:$2" in
 	stats:perfparser/tests_auto_perfdata/probe.data.stream) ;;	# perf skips no TRACING_DATA payload
 	stats:linux-perf-data/fixtures/sleep.compressed.pipe.data) ;;	# perf cannot decompress streams
-	header:perf_data_converter/quipper_testdata/perf.data.branch_stack_spec) ;; # BPF_PROG_INFO not decoded
 	report:*) return 1 ;;
 	*) return 1 ;;
 	esac
