@@ -70,10 +70,14 @@ test_expect_success SHARED '--header-only -I as perf 6.1 on every file it reads'
 	test_line_count = 0 wrong-header
 '
 
-test_expect_success SHARED 'the report view as perf 6.1 on at least 115 files' '
+# The one file that differs: perf synthesizes its cbr/psb samples and
+# chains from the Intel PT trace, and prof has no PT decoder.
+test_expect_success SHARED 'the report view as perf 6.1 on every file but the Intel PT one' '
 	compare_all report &&
 	read same total <count-report &&
-	test "$same" -ge 115
+	test "$same" -ge 115 &&
+	echo perf_data_converter/quipper_testdata/perf.data.intel_pt-4.14 >only-pt &&
+	test_cmp only-pt wrong-report
 '
 
 # Files that differed only by the symbol layer: a sample ip resolved with
