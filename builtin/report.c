@@ -528,17 +528,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 			 sample->ip, &al);
 	if (rep->hide_unresolved && !al.sym)
 		goto out;
-	hs.thread = al.thread;
+	hist_sample__set_location(&hs, &al, (pid_t)sample->pid, (pid_t)sample->tid);
 	hs.comm = report__comm(rep, h, al.thread);
-	hs.pid = al.thread ? al.thread->pid : (pid_t)sample->pid;
-	hs.tid = al.thread ? al.thread->tid : (pid_t)sample->tid;
-	hs.has_map = al.map != NULL;
-	hs.dso = al.map ? al.map->dso : NULL;
-	hs.map_size = al.map ? al.map->end - al.map->start : 0;
-	hs.sym = al.map ? al.sym : NULL;
-	hs.ip = al.addr;
-	hs.level = al.level;
-	hs.cpumode = al.cpumode;
 	hs.cpu = (int)sample->cpu;
 	hs.period = sample->period;
 	if (rep->trace_key)

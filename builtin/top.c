@@ -346,17 +346,8 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	if (t->paused)
 		return;
 	machine__resolve(t->machine, s.cpumode, (pid_t)s.pid, (pid_t)s.tid, s.ip, &al);
-	hs.thread = al.thread;
+	hist_sample__set_location(&hs, &al, (pid_t)s.pid, (pid_t)s.tid);
 	hs.comm = hists__intern(h, al.thread ? thread__comm_str(al.thread) : "");
-	hs.pid = al.thread ? al.thread->pid : (pid_t)s.pid;
-	hs.tid = al.thread ? al.thread->tid : (pid_t)s.tid;
-	hs.has_map = al.map != NULL;
-	hs.dso = al.map ? al.map->dso : NULL;
-	hs.map_size = al.map ? al.map->end - al.map->start : 0;
-	hs.sym = al.map ? al.sym : NULL;
-	hs.ip = al.addr;
-	hs.level = al.level;
-	hs.cpumode = al.cpumode;
 	hs.cpu = (int)s.cpu;
 	hs.period = s.period;
 	if (t->call_graph)

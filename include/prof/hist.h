@@ -159,6 +159,15 @@ void hists__exit(struct hists *h);
 /* Intern @s (a copy lives as long as the hists). */
 const char *hists__intern(struct hists *h, const char *s);
 
+struct addr_location;
+/*
+ * The where of a sample resolved to @al (thread, map, DSO, symbol,
+ * address, level, cpumode; pid/tid from the thread, else @pid/@tid).
+ * The caller sets comm, cpu, period and the rest.
+ */
+void hist_sample__set_location(struct hist_sample *hs, const struct addr_location *al,
+			       pid_t pid, pid_t tid);
+
 /*
  * Find or create the entry @hs merges into and add the sample's period to
  * its Self values (children mode adds the Children values separately).

@@ -21,6 +21,8 @@
 #include "prof/dso.h"
 #include "prof/symbol.h"
 #include "prof/thread.h"
+#include "prof/machine.h"
+#include "prof/map.h"
 #include "prof/srcline.h"
 #include "prof/callchain.h"
 
@@ -637,6 +639,21 @@ void hists__link_group(struct hists *h, struct hists **members, int nr)
 #define RECENT_SLOTS 4096
 
 static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs);
+
+void hist_sample__set_location(struct hist_sample *hs, const struct addr_location *al,
+			       pid_t pid, pid_t tid)
+{
+	hs->thread = al->thread;
+	hs->pid = al->thread ? al->thread->pid : pid;
+	hs->tid = al->thread ? al->thread->tid : tid;
+	hs->has_map = al->map != NULL;
+	hs->dso = al->map ? al->map->dso : NULL;
+	hs->map_size = al->map ? al->map->end - al->map->start : 0;
+	hs->sym = al->map ? al->sym : NULL;
+	hs->ip = al->addr;
+	hs->level = al->level;
+	hs->cpumode = al->cpumode;
+}
 
 struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, bool self)
 {
