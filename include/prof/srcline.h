@@ -30,6 +30,14 @@ int dso__srcline(struct dso *dso, u64 addr, const char **file, unsigned int *lin
  */
 const char *dso__srcline_str(struct dso *dso, u64 addr, struct symbol *sym,
 			     bool show_sym, bool show_addr);
+/*
+ * Whether perf's addr2line would answer for @addr ("file.c:25" or "??:0"),
+ * and perf's text when it does not: "sym+off", "dso[addr]" (show_addr),
+ * else the symbol's name or "??:0" (static buffer, as above).
+ */
+bool dso__srcline_found(struct dso *dso, u64 addr, const struct symbol *sym);
+const char *dso__srcline_fallback(struct dso *dso, u64 addr, const struct symbol *sym,
+				  bool show_sym, bool show_addr);
 /* perf's --sort srcfile text: "file.c" or "" (borrowed). */
 const char *dso__srcfile_str(struct dso *dso, u64 addr);
 

@@ -268,11 +268,44 @@ static const char *base_name(const char *f)
 	return s ? s + 1 : f;
 }
 
+bool dso__srcline_found(struct dso *dso, u64 addr, const struct symbol *sym)
+{
+	struct srcline_entry *e;
+
+	if (!dso)
+		return false;
+	e = lookup(dso, addr);
+	if (e->file)
+		return true;
+	/*
+	 * perf asks addr2line about files. It "finds" an address inside a
+	 * compile unit, or without DWARF inside a .symtab function, even
+	 * when it knows no line ("??:0"); PLT stubs, gaps and the
+	 * [kernel.kallsyms], [vdso]... pseudo files it does not.
+	 */
+	return dso->long_name[0] != '[' &&
+	       (e->in_cu || (!dso->srcline->dw && dso->has_symtab && sym && !sym->synthesized));
+}
+
+const char *dso__srcline_fallback(struct dso *dso, u64 addr, const struct symbol *sym,
+				  bool show_sym, bool show_addr)
+{
+	static char buf[PATH_MAX + 64];
+
+	if (!show_addr)
+		return show_sym && sym ? sym->name : SRCLINE_UNKNOWN;
+	if (sym)
+		snprintf(buf, sizeof(buf), "%s+%" PRIu64, show_sym ? sym->name : "", addr - sym->start);
+	else
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name,
+			 dso__objdump_addr(dso, addr));
+	return buf;
+}
+
 const char *dso__srcline_str(struct dso *dso, u64 addr, struct symbol *sym,
 			     bool show_sym, bool show_addr)
 {
 	struct srcline_entry *e;
-	static char buf[PATH_MAX + 64];
 
 	if (!dso)
 		return SRCLINE_UNKNOWN;
@@ -283,24 +316,10 @@ const char *dso__srcline_str(struct dso *dso, u64 addr, struct symbol *sym,
 					   base_name(e->file), e->line);
 		return e->str;
 	}
-	/*
-	 * Unknown. perf asks addr2line about files. When addr2line "finds"
-	 * the address (inside a compile unit, or without DWARF inside a
-	 * .symtab function) but knows no line, perf prints "??:0"; when it
-	 * does not (PLT stubs, gaps) and for [kernel.kallsyms], [vdso]...
-	 * perf falls back to the symbol. Not cached: depends on the flags.
-	 */
-	if (dso->long_name[0] != '[' &&
-	    (e->in_cu || (!dso->srcline->dw && dso->has_symtab && sym && !sym->synthesized)))
+	/* "??:0" is not cached: it depends on the flags */
+	if (dso__srcline_found(dso, addr, sym))
 		return SRCLINE_UNKNOWN;
-	if (!show_addr)
-		return show_sym && sym ? sym->name : SRCLINE_UNKNOWN;
-	if (sym)
-		snprintf(buf, sizeof(buf), "%s+%" PRIu64, show_sym ? sym->name : "", addr - sym->start);
-	else
-		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name,
-			 dso__objdump_addr(dso, addr));
-	return buf;
+	return dso__srcline_fallback(dso, addr, sym, show_sym, show_addr);
 }
 
 const char *dso__srcfile_str(struct dso *dso, u64 addr)
