@@ -1,10 +1,22 @@
 #!/usr/bin/env python3
-# branch-data.py OUT BINARY: a perf.data with branch stacks (perf record -b
-# as a file) whose branches land in BINARY's text: one COMM, one MMAP of
-# BINARY's executable segment, samples with 3-entry branch stacks.
+# perf-data-gen.py MODE OUT BINARY...: small perf.data files for cases a
+# recording on this machine cannot produce on demand.
+#
+#   branch OUT BIN        perf record -b as a file: one COMM, one MMAP of
+#                         BIN's executable segment, samples with 3-entry
+#                         branch stacks landing in BIN's functions (BIN is
+#                         symtest-nopie). Needs no LBR.
+#   chains OUT BIN1 BIN2  perf record -g as a file: BIN1 (demo) and BIN2
+#                         (symtest) mapped high as a PIE is; 150 samples in
+#                         BIN1's hot_loop whose chains pass through BIN2's
+#                         main, then one sample in BIN2's sym_plain. perf
+#                         6.1's --sort srcline asks addr2line about every
+#                         chain frame's raw address, fails 123 times in a
+#                         row for BIN2 and stops asking it: the last
+#                         sample shows as "sym_plain+N".
 import struct, subprocess, sys
 
-out, binary = sys.argv[1], sys.argv[2]
+PID = 4242
 
 def load_exec(path):
     # the R E program header: offset, vaddr, filesz
@@ -13,7 +25,7 @@ def load_exec(path):
         f = line.split()
         if f and f[0] == "LOAD" and "E" in f[6:-1]:
             return int(f[1], 16), int(f[2], 16), int(f[4], 16)
-    raise SystemExit("no executable segment")
+    raise SystemExit("no executable segment in " + path)
 
 def symbols(path):
     syms = {}
@@ -24,12 +36,6 @@ def symbols(path):
             syms[f[2]] = int(f[0], 16)
     return syms
 
-off, vaddr, size = load_exec(binary)
-sym = symbols(binary)
-start, end = vaddr & ~0xfff, (vaddr + size + 0xfff) & ~0xfff
-pgoff = off & ~0xfff
-PID = 4242
-
 def rec(type_, misc, body):
     return struct.pack("<IHH", type_, misc, 8 + len(body)) + body
 
@@ -37,47 +43,95 @@ def padded(s):
     b = s.encode() + b"\0"
     return b + b"\0" * (-len(b) % 8)
 
-data = rec(3, 0, struct.pack("<II", PID, PID) + padded("brtest"))
-data += rec(1, 2, struct.pack("<IIQQQ", PID, PID, start, end - start, pgoff) + padded(binary))
+class Mapping:
+    """BIN's executable segment mapped at BASE (0 keeps its link addresses)."""
+    def __init__(self, path, base=0):
+        off, vaddr, size = load_exec(path)
+        self.sym = symbols(path)
+        self.page = vaddr & ~0xfff
+        self.start = base + self.page
+        self.end = base + ((vaddr + size + 0xfff) & ~0xfff)
+        self.pgoff = off & ~0xfff
+        self.path = path
 
-# (from, to, flags): flags bit 0 mispred, 1 predicted, 2 in_tx, 3 abort, 4..19 cycles
-def fl(mispred=0, pred=1, in_tx=0, abort=0, cycles=0):
-    return mispred | pred << 1 | in_tx << 2 | abort << 3 | cycles << 4
+    def mmap(self):
+        return rec(1, 2, struct.pack("<IIQQQ", PID, PID, self.start,
+                                     self.end - self.start, self.pgoff) + padded(self.path))
 
-stacks = [
-    [(sym["sym_plain"] + 9, sym["sym_target"], fl(cycles=3)),
-     (sym["main"] + 4, sym["sym_plain"], fl(cycles=12)),
-     (sym["sym_plt_calls"] + 20, sym["main"] + 40, fl(pred=0, mispred=1))],
-    [(sym["sym_plain"] + 9, sym["sym_target"], fl(cycles=3)),
-     (sym["sym_inlined"] + 7, 0, fl(pred=0)),
-     (0, 0, fl(pred=0, in_tx=1, abort=1))],
-    [(sym["sym_vdso"] + 2, 0x7fff12345678, fl(cycles=40000)),
-     (sym["main"] + 4, sym["sym_plain"], fl(cycles=12)),
-     (sym["sym_plain"] + 9, sym["sym_target"], fl(cycles=5))],
-]
-for i in range(30):
-    st = stacks[i % len(stacks)]
-    body = struct.pack("<QIIQQ", sym["main"] + 8, PID, PID, 1000 + i, len(st))
-    for f, t, flags in st:
-        body += struct.pack("<QQQ", f, t, flags)
-    data += rec(9, 2, body)
+    def ip(self, name, off=0):
+        return self.start + self.sym[name] - self.page + off
 
-# attr: cycles, IP|TID|PERIOD|BRANCH_STACK, branch ANY|USER, sample_id_all off
-sample_type = 0x1 | 0x2 | 0x100 | 0x800
-attr = struct.pack("<IIQQQQQIIQQQQIiQIHHIIQ", 0, 128, 0, 4000, sample_type, 0,
-                   1 << 5 | 1 << 6, 0, 0, 0, 0, 0x8 | 0x1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-assert len(attr) == 128
-HDR = 104
-attrs_off = HDR
-ids_off = attrs_off + 144
-data_off = ids_off + 8
-feat_off = data_off + len(data)
-features = 1 << 15				# HEADER_BRANCH_STACK, no body
-feat_table = struct.pack("<QQ", feat_off + 16, 0)
-hdr = b"PERFILE2" + struct.pack("<QQ", HDR, 144)
-hdr += struct.pack("<QQ", attrs_off, 144) + struct.pack("<QQ", data_off, len(data))
-hdr += struct.pack("<QQ", 0, 0) + struct.pack("<QQQQ", features, 0, 0, 0)
-assert len(hdr) == HDR
-with open(out, "wb") as fp:
-    fp.write(hdr + attr + struct.pack("<QQ", ids_off, 8) + struct.pack("<Q", 1) + data +
-             feat_table)
+def write(out, data, sample_type, branch_type, features):
+    # attr: cycles, exclude_kernel|exclude_hv, sample_id_all off
+    attr = struct.pack("<IIQQQQQIIQQQQIiQIHHIIQ", 0, 128, 0, 4000, sample_type, 0,
+                       1 << 5 | 1 << 6, 0, 0, 0, 0, branch_type, 0, 0, 0, 0, 0, 0, 0, 0,
+                       0, 0)
+    assert len(attr) == 128
+    HDR = 104
+    attrs_off = HDR
+    ids_off = attrs_off + 144
+    data_off = ids_off + 8
+    feat_off = data_off + len(data)
+    # one empty section per feature bit
+    nfeat = bin(features).count("1")
+    feat_table = b"".join(struct.pack("<QQ", feat_off + 16 * nfeat, 0) for _ in range(nfeat))
+    hdr = b"PERFILE2" + struct.pack("<QQ", HDR, 144)
+    hdr += struct.pack("<QQ", attrs_off, 144) + struct.pack("<QQ", data_off, len(data))
+    hdr += struct.pack("<QQ", 0, 0) + struct.pack("<QQQQ", features, 0, 0, 0)
+    assert len(hdr) == HDR
+    with open(out, "wb") as fp:
+        fp.write(hdr + attr + struct.pack("<QQ", ids_off, 8) + struct.pack("<Q", 1) + data +
+                 feat_table)
+
+def branch(out, binary):
+    m = Mapping(binary)
+    sym = m.sym
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("brtest")) + m.mmap()
+
+    # (from, to, flags): flags bit 0 mispred, 1 predicted, 2 in_tx, 3 abort, 4..19 cycles
+    def fl(mispred=0, pred=1, in_tx=0, abort=0, cycles=0):
+        return mispred | pred << 1 | in_tx << 2 | abort << 3 | cycles << 4
+
+    stacks = [
+        [(sym["sym_plain"] + 9, sym["sym_target"], fl(cycles=3)),
+         (sym["main"] + 4, sym["sym_plain"], fl(cycles=12)),
+         (sym["sym_plt_calls"] + 20, sym["main"] + 40, fl(pred=0, mispred=1))],
+        [(sym["sym_plain"] + 9, sym["sym_target"], fl(cycles=3)),
+         (sym["sym_inlined"] + 7, 0, fl(pred=0)),
+         (0, 0, fl(pred=0, in_tx=1, abort=1))],
+        [(sym["sym_vdso"] + 2, 0x7fff12345678, fl(cycles=40000)),
+         (sym["main"] + 4, sym["sym_plain"], fl(cycles=12)),
+         (sym["sym_plain"] + 9, sym["sym_target"], fl(cycles=5))],
+    ]
+    for i in range(30):
+        st = stacks[i % len(stacks)]
+        body = struct.pack("<QIIQQ", sym["main"] + 8, PID, PID, 1000 + i, len(st))
+        for f, t, flags in st:
+            body += struct.pack("<QQQ", f, t, flags)
+        data += rec(9, 2, body)
+    # IP|TID|PERIOD|BRANCH_STACK, branch ANY|USER; HEADER_BRANCH_STACK
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x800, 0x8 | 0x1, 1 << 15)
+
+def chains(out, bin1, bin2):
+    a = Mapping(bin1, 0x555555554000)
+    b = Mapping(bin2, 0x7f0000000000)
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("a2ltest")) + a.mmap() + b.mmap()
+    user = 0xfffffffffffffe00			# PERF_CONTEXT_USER
+
+    def sample(ip, chain):
+        body = struct.pack("<QIIQQ", ip, PID, PID, 1000, len(chain) + 1)
+        return rec(9, 2, body + struct.pack("<%dQ" % (len(chain) + 1), user, *chain))
+
+    for i in range(150):
+        ip = a.ip("hot_loop", 4 + i % 8)
+        data += sample(ip, [ip, a.ip("main", 20), b.ip("main", 30)])
+    ip = b.ip("sym_plain", 4)
+    data += sample(ip, [ip, b.ip("main", 30)])
+    # IP|TID|PERIOD|CALLCHAIN
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
+
+if __name__ == "__main__":
+    modes = {"branch": (branch, 2), "chains": (chains, 3)}
+    if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
+        raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains OUT BIN1 BIN2")
+    modes[sys.argv[1]][0](*sys.argv[2:])
