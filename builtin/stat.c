@@ -8,6 +8,7 @@
  * 129; failures (bad event, forbidden target, exec failure) 255.
  */
 #include "prof/compat.h"
+#include "prof/affinity.h"
 #include "prof/cpumap.h"
 #include "prof/evsel.h"
 #include "prof/json-writer.h"
@@ -22,6 +23,7 @@
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -376,22 +378,80 @@ static void close_counters(struct stat_opts *o)
 		evsel__close(evsel);
 }
 
-static void enable_counters(struct stat_opts *o)
+/*
+ * @fn on every opened (evsel, CPU index) pair, perf's way: per-CPU
+ * counters CPU by CPU, the thread moved to each CPU first (affinity.h),
+ * then the per-thread ones. Only group leaders with @leaders.
+ */
+static void for_each_counter(struct stat_opts *o, bool leaders,
+			     void (*fn)(struct evsel *evsel, int cpu_idx, void *arg), void *arg)
 {
+	struct affinity aff;
 	struct evsel *evsel;
+	int max_cpu = -1;
 
 	evlist__for_each_entry(o->evlist, evsel)
-		if (evsel__is_group_leader(evsel))
-			evsel__enable(evsel);
+		if (evsel->fds && !cpu_map__is_any(evsel->cpus))
+			max_cpu = max(max_cpu, evsel->cpus->map[evsel->cpus->nr - 1]);
+	if (max_cpu >= 0 && affinity__setup(&aff) == 0) {
+		for (int cpu = 0; cpu <= max_cpu; cpu++) {
+			bool moved = false;
+
+			evlist__for_each_entry(o->evlist, evsel) {
+				int idx;
+
+				if (!evsel->fds || cpu_map__is_any(evsel->cpus) ||
+				    (leaders && !evsel__is_group_leader(evsel)))
+					continue;
+				idx = cpu_map__idx(evsel->cpus, cpu);
+				if (idx < 0)
+					continue;
+				if (!moved) {
+					affinity__set(&aff, cpu);
+					moved = true;
+				}
+				fn(evsel, idx, arg);
+			}
+		}
+		affinity__exit(&aff);
+	} else if (max_cpu >= 0) {
+		/* no affinity to move with: the kernel calls across CPUs */
+		evlist__for_each_entry(o->evlist, evsel)
+			if (evsel->fds && !cpu_map__is_any(evsel->cpus) &&
+			    !(leaders && !evsel__is_group_leader(evsel)))
+				for (int c = 0; c < evsel->cpus->nr; c++)
+					fn(evsel, c, arg);
+	}
+	evlist__for_each_entry(o->evlist, evsel)
+		if (evsel->fds && cpu_map__is_any(evsel->cpus) &&
+		    !(leaders && !evsel__is_group_leader(evsel)))
+			fn(evsel, 0, arg);
+}
+
+static void ioctl_cpu(struct evsel *evsel, int cpu_idx, void *arg)
+{
+	unsigned long req = *(unsigned long *)arg;
+
+	for (int t = 0; t < evsel->threads->nr; t++) {
+		int fd = evsel__fd(evsel, cpu_idx, t);
+
+		if (fd >= 0)
+			ioctl(fd, req, 0);
+	}
+}
+
+static void enable_counters(struct stat_opts *o)
+{
+	unsigned long req = PERF_EVENT_IOC_ENABLE;
+
+	for_each_counter(o, true, ioctl_cpu, &req);
 }
 
 static void disable_counters(struct stat_opts *o)
 {
-	struct evsel *evsel;
+	unsigned long req = PERF_EVENT_IOC_DISABLE;
 
-	evlist__for_each_entry(o->evlist, evsel)
-		if (evsel__is_group_leader(evsel))
-			evsel__disable(evsel);
+	for_each_counter(o, true, ioctl_cpu, &req);
 }
 
 static int wait_ms(int ms)
@@ -435,15 +495,44 @@ struct run_times {
 	struct rusage ru;
 };
 
+struct read_ctx {
+	struct stat_opts *o;
+	FILE *out;
+};
+
+static void read_cpu(struct evsel *evsel, int c, void *arg)
+{
+	struct read_ctx *rc = arg;
+	struct evsel_stat *es = evsel__stat(evsel);
+
+	if (!evsel->supported || evsel->tool_event != TOOL_NONE)
+		return;
+	for (int t = 0; t < es->nr_threads; t++) {
+		u64 v[3];
+		struct counts_values *cv = &es->counts[c * es->nr_threads + t];
+
+		if (evsel__read_one(evsel, c, t, v)) {
+			/* A thread that went away: keep the last values. */
+			continue;
+		}
+		cv->val = v[0];
+		cv->ena = v[1];
+		cv->run = v[2];
+		if (rc->o->verbose > 1)
+			fprintf(rc->out, "%s: %d: %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+				evsel__name(evsel), evsel->cpus->map[c], v[0], v[1], v[2]);
+	}
+}
+
 /* Read every fd into the evsel_stat counts; tool events from @rt. */
 static void read_counters(struct stat_opts *o, const struct run_times *times,
 			  FILE *out)
 {
+	struct read_ctx rc = { o, out };
 	struct evsel *evsel;
 
 	evlist__for_each_entry(o->evlist, evsel) {
 		struct evsel_stat *es = evsel__stat(evsel);
-		int c, t;
 
 		if (evsel->tool_event != TOOL_NONE) {
 			u64 v = 0;
@@ -459,30 +548,11 @@ static void read_counters(struct stat_opts *o, const struct run_times *times,
 			es->counts[0].val = es->counts[0].ena = es->counts[0].run = v;
 			continue;
 		}
-		if (!evsel->supported || !evsel->fds) {
+		if (!evsel->supported || !evsel->fds)
 			memset(es->counts, 0, (size_t)es->nr_cpus * (size_t)es->nr_threads *
 			       sizeof(*es->counts));
-			continue;
-		}
-		for (c = 0; c < es->nr_cpus; c++) {
-			for (t = 0; t < es->nr_threads; t++) {
-				u64 v[3];
-				struct counts_values *cv = &es->counts[c * es->nr_threads + t];
-
-				if (evsel__read_one(evsel, c, t, v)) {
-					/* A thread that went away: keep the last values. */
-					continue;
-				}
-				cv->val = v[0];
-				cv->ena = v[1];
-				cv->run = v[2];
-				if (o->verbose > 1)
-					fprintf(out, "%s: %d: %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
-						evsel__name(evsel), evsel->cpus->map[c],
-						v[0], v[1], v[2]);
-			}
-		}
 	}
+	for_each_counter(o, false, read_cpu, &rc);
 }
 
 static void process_counters(struct stat_opts *o, struct stat_config *sc,

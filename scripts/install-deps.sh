@@ -11,8 +11,9 @@ set -eu
 BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 	libtraceevent-dev libncurses-dev libzstd-dev libcapstone-dev"
 # Tests: the TAP runner, the real perf as the oracle, tmux for the TUI,
-# util-linux for unshare/setpriv, procps, python3 for output parsing.
-TEST="perl linux-perf tmux util-linux procps python3 binutils"
+# util-linux for unshare/setpriv, procps, python3 for output parsing,
+# strace to see which CPU stat's counters are touched from.
+TEST="perl linux-perf tmux util-linux procps python3 binutils strace"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
 # Man pages ("make doc" passes --doc): asciidoc and the DocBook tool chain.

@@ -182,6 +182,37 @@ test_expect_success SYSWIDE 'thousands separators follow the locale, as perf'"'"
 	grep -Eq "^ +[0-9]+\.[0-9]{2} msec cpu-clock" out
 '
 
+# perf enables, disables and reads per-CPU counters from the counter's own
+# CPU (it moves there first). The kernel's cgroup times are only current
+# after such a switch: without it, -G counters on a busy cgroup read as
+# "<not counted>" one run in five here (perf: never).
+# on_own_cpu STRACE_OUT: every ioctl and read of a per-CPU counter came
+# after a move to that CPU; prints how many were checked.
+on_own_cpu() {
+	awk '
+	/^perf_event_open\(/ {
+		a = $0; sub(/.*\}, /, "", a); split(a, f, ", ")	# pid, cpu, group, flags) = fd
+		sub(/.*= /, "", a); if (f[2] >= 0) cpu_of[a] = f[2]; next
+	}
+	/^sched_setaffinity\(/ { cur = $0; sub(/.*\[/, "", cur); sub(/\].*/, "", cur); next }
+	/^(ioctl|read)\([0-9]+, / {
+		fd = $0; sub(/^[a-z]+\(/, "", fd); sub(/,.*/, "", fd)
+		if (!(fd in cpu_of)) next
+		checked++
+		if (cur != cpu_of[fd]) { print "CPU " cpu_of[fd] " counter used on [" cur "]: " $0; bad++ }
+	}
+	END { print checked + 0 " checked"; exit !(checked >= 6 && !bad) }' "$1"
+}
+
+test_expect_success SYSWIDE,STRACE 'per-CPU counters are enabled, disabled and read on their CPU' '
+	strace -qq -e trace=perf_event_open,sched_setaffinity,ioctl,read -o st \
+		"$PROF" stat -a -e task-clock,page-faults -- true 2>/dev/null &&
+	on_own_cpu st &&
+	strace -qq -e trace=perf_event_open,sched_setaffinity,ioctl,read -o st \
+		"$PROF" stat -a -I 100 -e task-clock -- sleep 0.25 2>/dev/null &&
+	on_own_cpu st
+'
+
 test_expect_success PYTHON3 '-j: errors are JSON lines too' '
 	test_expect_code 255 "$PROF" stat -j -- /nonexistent/cmd 2>err &&
 	python3 -c "import json,sys; d = json.loads(open(sys.argv[1]).read()); assert d[\"error\"].startswith(\"Workload failed\")" err

@@ -81,6 +81,7 @@ _check_prereq() {
 	SETPRIV) command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" = 0 ] &&
 		id nobody >/dev/null 2>&1 ;;
 	PYTHON3) command -v python3 >/dev/null 2>&1 ;;
+	STRACE) command -v strace >/dev/null 2>&1 ;;
 	SHARED) [ -d "$SHARED/corpus" ] ;;
 	LIBTRACEEVENT) "$PROF" version --build-options 2>/dev/null |
 		grep -q "libtraceevent: \[ on" ;;
