@@ -1011,11 +1011,12 @@ static void report__print_preamble(struct report *rep)
 	report__setup_elide(rep);
 }
 
+/* perf's words, and its exit status (0) */
 static int report__no_callchain_error(void)
 {
 	fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
 	      "Did you call 'perf record' without -g or -b?\n", stderr);
-	return -1;
+	return 0;
 }
 
 static int report__run(struct report *rep)
@@ -1038,12 +1039,10 @@ static int report__run(struct report *rep)
 	 * Children view is off.
 	 */
 	has_chain = !pipe && any_callchain(rep->session);
-	/* perf says it after the preamble when the file has branch stacks */
+	/* perf says it after the preamble */
 	no_chain = rep->cp.enabled && !has_chain && !pipe && rep->call_graph_set &&
 		   !rep->no_call_graph;
 	has_branch = combined_sample_type(rep->session) & PERF_SAMPLE_BRANCH_STACK;
-	if (no_chain && !has_branch)
-		return report__no_callchain_error();
 	rep->use_callchain = (has_chain || pipe) && rep->cp.mode != CHAIN_NONE &&
 			     !rep->no_call_graph;
 	rep->cp.enabled = rep->use_callchain;
