@@ -301,11 +301,11 @@ int stat__shadow_metrics(const struct runtime_stat *rt, struct evsel *evsel,
 {
 	int ctx = evsel__ctx(evsel);
 	const struct stats *nsecs;
+	double total, ratio = 0.0;
+	u64 c = evsel->attr.config;
 
 	slot = rt_slot(rt, evsel, slot);
 	nsecs = rt_stats(rt, STAT_NSECS, 0, slot);
-	double total, ratio = 0.0;
-	u64 c = evsel->attr.config;
 
 	if (evsel->tool_event == TOOL_NONE && evsel->attr.type == PERF_TYPE_HARDWARE) {
 		switch (c) {
