@@ -107,6 +107,8 @@ bool jit_debug_entry__next(const struct jitdump_header *h, const struct jit_reco
  * recording carries such an MMAP (the "marker").
  */
 bool jitdump__is_marker(const char *filename, pid_t pid);
+/* The PID of a "DIR/jit-PID.dump" name, else -1. */
+long jitdump__marker_pid(const char *filename);
 
 /*
  * Open a JIT description file (perf-PID.map, jit-PID.dump) for reading,
@@ -117,5 +119,7 @@ bool jitdump__is_marker(const char *filename, pid_t pid);
  * file descriptor or -errno (-EPERM: refused).
  */
 int jit_file__open(const char *path, bool quiet);
+/* The same check on a file opened otherwise (in a container): 0 or -EPERM. */
+int jit_file__check_owner(int fd, const char *path, bool quiet);
 
 #endif

@@ -54,6 +54,9 @@ struct hdso {
 	bool jit;		/* name is /tmp/perf-PID.map */
 	bool jitdump;		/* name is a jit-PID.dump a process mapped */
 	struct nsinfo *nsi;	/* look it up there (a reference), or NULL */
+	/* the BUILD_ID entry's name when not @name: a dump named with another
+	 * pid namespace's pid is listed as /proc/<our pid>/root<name> */
+	char *entry_name;
 };
 
 struct dso_hits {
@@ -281,13 +284,21 @@ static void dso_hits__map(struct dso_hits *h, u16 misc, u32 pid, u64 start, u64 
 		name = "[kernel.kallsyms]";
 		len = ~0ULL - start;	/* the kernel map runs to the end */
 	}
-	if (!kernel && !dso_hits__proc_nsinfo(h, p) && jitdump__is_marker(name, (pid_t)pid)) {
-		/* report reads the dump: keep it, though no sample falls in it */
-		int i = dso_hits__dso(h, name, false, false, NULL);
+	if (!kernel) {
+		/* a container's dump names the pid the process has there */
+		struct nsinfo *pn = dso_hits__proc_nsinfo(h, p);
+		long n = jitdump__marker_pid(name);
 
-		h->dsos[i].jitdump = true;
-		h->dsos[i].hit = true;
-		return;
+		if (n > 0 && n == (pn ? pn->nstgid : (pid_t)pid)) {
+			/* report reads the dump: keep it, though no sample falls in it */
+			int i = dso_hits__dso(h, name, false, false, pn);
+
+			h->dsos[i].jitdump = true;
+			h->dsos[i].hit = true;
+			if (n != (long)pid && !h->dsos[i].entry_name)
+				h->dsos[i].entry_name = xasprintf("/proc/%d/root%s", (int)pid, name);
+			return;
+		}
 	}
 	if (!kernel && (nsi = dso_hits__proc_nsinfo(h, p)) != NULL) {
 		/* The DSO names report will give these maps. */
@@ -434,6 +445,7 @@ void dso_hits__delete(struct dso_hits *h)
 	free(h->kernel.maps);
 	for (i = 0; i < h->nr_dsos; i++) {
 		free(h->dsos[i].name);
+		free(h->dsos[i].entry_name);
 		nsinfo__put(h->dsos[i].nsi);
 	}
 	free(h->dsos);
@@ -533,12 +545,21 @@ static int unreadable_build_id(struct build_id *bid)
  * *@fd: the file, rewound for the copy. A dump another user owns is not
  * kept (report would refuse it too).
  */
-static int jitdump__content_id(const char *path, int *fd, struct build_id *bid)
+static int jitdump__content_id(const struct hdso *d, int *fd, struct build_id *bid)
 {
 	size_t len;
 	char *buf;
+	int err;
 
-	*fd = jit_file__open(path, true);
+	if (d->nsi) {
+		*fd = hdso__open(d);
+		if (*fd >= 0 && (err = jit_file__check_owner(*fd, d->name, true)) != 0) {
+			close(*fd);
+			*fd = err;
+		}
+	} else {
+		*fd = jit_file__open(d->name, true);
+	}
 	if (*fd < 0)
 		return *fd;
 	buf = read_fd_str(*fd, &len);
@@ -573,7 +594,7 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 		    (!d->hit && !(d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))))
 			continue;
 		if (d->jitdump)
-			err = jitdump__content_id(d->name, &fd, &bid);
+			err = jitdump__content_id(d, &fd, &bid);
 		else if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
 			err = kernel__read_build_id(&bid);
 		else if (d->kernel)
@@ -588,7 +609,8 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 			continue;
 		/* The same file seen from two mount namespaces: one entry. */
 		for (k = 0; !err && bid.size && k < nr; k++)
-			if (!strcmp(ids[k].filename, d->name) && ids[k].size == bid.size &&
+			if (!strcmp(ids[k].filename, d->entry_name ? d->entry_name : d->name) &&
+			    ids[k].size == bid.size &&
 			    !memcmp(ids[k].build_id, bid.data, bid.size))
 				break;
 		if (err || !bid.size || k < nr) {
@@ -602,7 +624,7 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 		ids[nr].misc = d->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
 		ids[nr].size = (u8)bid.size;
 		memcpy(ids[nr].build_id, bid.data, bid.size);
-		ids[nr].filename = d->name;
+		ids[nr].filename = d->entry_name ? d->entry_name : d->name;
 		nr++;
 	}
 	{

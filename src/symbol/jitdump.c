@@ -195,40 +195,54 @@ bool jit_debug_entry__next(const struct jitdump_header *h, const struct jit_reco
 	return true;
 }
 
-bool jitdump__is_marker(const char *filename, pid_t pid)
+long jitdump__marker_pid(const char *filename)
 {
 	const char *base = strrchr(filename, '/');
 	char *end;
 	long n;
 
 	if (!base || strncmp(base, "/jit-", 5) || base[5] < '0' || base[5] > '9')
-		return false;
+		return -1;
 	errno = 0;
 	n = strtol(base + 5, &end, 10);
-	if (errno || strcmp(end, ".dump"))
-		return false;
-	return !pid || n == (long)pid;
+	if (errno || strcmp(end, ".dump") || n > INT_MAX)
+		return -1;
+	return n;
+}
+
+bool jitdump__is_marker(const char *filename, pid_t pid)
+{
+	long n = jitdump__marker_pid(filename);
+
+	return n >= 0 && (!pid || n == (long)pid);
+}
+
+int jit_file__check_owner(int fd, const char *path, bool quiet)
+{
+	struct stat st;
+
+	/* The file as opened, not the name: a symlink changes nothing. */
+	if (fstat(fd, &st))
+		return -errno;
+	if (!symbol_conf.force && st.st_uid && st.st_uid != geteuid()) {
+		if (!quiet)
+			pr_info("File %s not owned by current user or root, ignoring it.", path);
+		return -EPERM;
+	}
+	return 0;
 }
 
 int jit_file__open(const char *path, bool quiet)
 {
-	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int err;
 
 	if (fd < 0)
 		return -errno;
-	/* The file as opened, not the name: a symlink changes nothing. */
-	if (fstat(fd, &st)) {
-		int err = -errno;
-
+	err = jit_file__check_owner(fd, path, quiet);
+	if (err) {
 		close(fd);
 		return err;
-	}
-	if (!symbol_conf.force && st.st_uid && st.st_uid != geteuid()) {
-		if (!quiet)
-			pr_info("File %s not owned by current user or root, ignoring it.", path);
-		close(fd);
-		return -EPERM;
 	}
 	return fd;
 }

@@ -23,6 +23,7 @@
 #include "prof/util.h"
 #include "prof/machine.h"
 #include "prof/jitdump.h"
+#include "prof/nsinfo.h"
 
 /* perf inject's ELF puts the code at this file offset and address. */
 #define JIT_ELF_TEXT_OFFSET	0x80
@@ -295,29 +296,71 @@ out:
 
 /*
  * The copy record kept in the build-id cache (named by the hash of its
- * contents, the id the file's BUILD_ID feature gives the dump's path),
- * else the path: the dump as it was when recorded, even if the runtime
- * removed it or a later process of the same pid rewrote it.
+ * contents, the id the file's BUILD_ID feature gives @name), else @path:
+ * the dump as it was when recorded, even if the runtime removed it or a
+ * later process of the same pid rewrote it. NULL when @need_copy and
+ * there is none.
  */
-static char *jit_dump__file(struct machine *m, const char *path)
+static char *jit_dump__file(struct machine *m, const char *name, const char *path,
+			    bool need_copy)
 {
-	struct dso *dso = dsos__find(&m->dsos, path, NULL, NULL);
+	struct dso *dso = dsos__find(&m->dsos, name, NULL, NULL);
 	char buf[PATH_MAX];
 	struct stat st;
 
 	if (!m->live && dso && !dso__build_id_path(dso, "jitdump", buf, sizeof(buf)) &&
 	    !stat(buf, &st) && S_ISREG(st.st_mode))
 		return xstrdup(buf);
-	return xstrdup(path);
+	return need_copy ? NULL : xstrdup(path);
+}
+
+/*
+ * Which file holds the dump a marker MMAP of pid @pid names, or NULL when
+ * it is not one of that process's dumps. A process in a container names
+ * its dump with the pid it has there, under its own /tmp: record kept a
+ * copy, listed as /proc/<pid>/root<path>; top reads it there while the
+ * process lives.
+ */
+static char *jit_marker__file(struct machine *m, const char *path, pid_t pid)
+{
+	long n = jitdump__marker_pid(path);
+	struct nsinfo *nsi;
+	char *inside, *file = NULL;
+
+	if (n < 0)
+		return NULL;
+	if (!pid || n == (long)pid) {
+		if (!m->live)
+			return jit_dump__file(m, path, path, false);
+		/* the same pid in another mount namespace: its file, not ours */
+		nsi = nsinfo__new(pid);
+		file = nsi && nsi->need_setns ? xasprintf("/proc/%d/root%s", (int)pid, path)
+					      : xstrdup(path);
+		nsinfo__put(nsi);
+		return file;
+	}
+	inside = xasprintf("/proc/%d/root%s", (int)pid, path);
+	if (!m->live) {
+		file = jit_dump__file(m, inside, inside, true);
+		free(inside);
+		return file;
+	}
+	nsi = nsinfo__new(pid);
+	if (nsi && nsi->nstgid == (pid_t)n)
+		file = inside;
+	else
+		free(inside);
+	nsinfo__put(nsi);
+	return file;
 }
 
 bool machine__jit_mmap(struct machine *m, const struct mmap_event *ev)
 {
 	struct machine_jit *j;
 	struct jit_dump *d;
-	char *slash;
+	char *slash, *file;
 
-	if (!jitdump__is_marker(ev->filename, ev->pid))
+	if (jitdump__marker_pid(ev->filename) < 0)
 		return false;
 	j = machine__jit(m);
 	for (size_t i = 0; i < j->nr_dumps; i++) {
@@ -326,11 +369,14 @@ bool machine__jit_mmap(struct machine *m, const struct mmap_event *ev)
 			return true;
 		}
 	}
+	file = jit_marker__file(m, ev->filename, ev->pid);
+	if (!file)
+		return false;
 	j->dumps = xrealloc(j->dumps, (j->nr_dumps + 1) * sizeof(*j->dumps));
 	d = &j->dumps[j->nr_dumps++];
 	memset(d, 0, sizeof(*d));
 	d->path = xstrdup(ev->filename);
-	d->file = jit_dump__file(m, ev->filename);
+	d->file = file;
 	d->dir = xstrdup(ev->filename);
 	slash = strrchr(d->dir, '/');
 	*slash = '\0';

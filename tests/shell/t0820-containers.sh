@@ -41,6 +41,30 @@ container() {
 	return 1
 }
 
+# jd_container SECS: the jit-dump helper in a container of its own (new
+# mount and pid namespaces, its own /tmp): it writes /tmp/jit-1.dump
+# there, named with the pid it has inside. Its host pid goes to cpid once
+# the dump is mapped. The caller waits for it.
+jd_container() {
+	rm -f cpid
+	unshare --mount --pid --fork --mount-proc sh -c "
+		mount -t tmpfs none /dev/shm && mkdir -p $BOX &&
+		cp '$HELPERS/jit-dump' $BOX/jd && mount -t tmpfs none /tmp &&
+		exec $BOX/jd $1" >jd.out 2>container.err &
+	_u=$!
+	_i=0
+	while [ $_i -lt 150 ]; do
+		_p=$(cat /proc/$_u/task/$_u/children 2>/dev/null | tr -d " ")
+		if [ -n "$_p" ] && grep -q "/tmp/jit-1.dump" /proc/$_p/maps 2>/dev/null; then
+			echo "$_p" >cpid
+			return 0
+		fi
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
 no_decoy() {
 	! grep -E "sym_|decoy" "$1"
 }
@@ -159,6 +183,38 @@ test_expect_success ROOT,UNSHARE,SYSWIDE 'record --namespaces -a: a short-lived 
 	{ grep -v "^#" out | grep . || :; } >mine &&
 	cat mine &&
 	no_decoy mine
+'
+
+# A JIT runtime in a container writes its jitdump under its own /tmp,
+# named with the pid it has there (1): record keeps a copy, listed under
+# /proc/<host pid>/root/tmp/jit-1.dump, and report reads that one after
+# the container is gone. The host has no /tmp/jit-1.dump.
+test_expect_success ROOT,UNSHARE,PERF_EVENTS 'a jitdump written in the container, reported after it is gone' '
+	! test -e /tmp/jit-1.dump &&
+	jd_container 1.5 &&
+	cpid=$(cat cpid) &&
+	"$PROF" record -q -k mono -e cpu-clock -o jd.data -p $cpid 2>err &&
+	wait &&
+	! test -d /proc/$cpid &&
+	ls "$HOME"/.debug/proc/$cpid/root/tmp/jit-1.dump/*/jitdump &&
+	"$PROF" report -i jd.data --stdio --sort dso,sym >out 2>err &&
+	grep -E "^ +[0-9.]+%  jitted-$cpid-1\.so +\[\.\] jit_alpha$" out &&
+	grep -E "^ +[0-9.]+%  jitted-$cpid-2\.so +\[\.\] jit_beta$" out &&
+	! grep -q "jd +\[\.\] 0x" out
+'
+
+test_expect_success ROOT,UNSHARE,PERF_EVENTS 'the same dump read by top while the container lives' '
+	jd_container 3 &&
+	cpid=$(cat cpid) &&
+	{ "$PROF" top --stdio -z -d 1 --duration 60 -e cpu-clock -p $cpid >out 2>err & } &&
+	top=$! &&
+	# the phases are CPU time: watch until the JIT is done, however long
+	while test -d /proc/$cpid; do sleep 0.1; done &&
+	{ kill -INT $top 2>/dev/null || :; } &&
+	{ wait $top || :; } &&
+	wait &&
+	grep -E "jitted-$cpid-1\.so +\[\.\] jit_alpha$" out &&
+	grep -E "jitted-$cpid-2\.so +\[\.\] jit_beta$" out
 '
 
 test_expect_success ROOT,UNSHARE 'cleanup: the host decoys' '
