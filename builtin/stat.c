@@ -392,7 +392,8 @@ static void for_each_counter(struct stat_opts *o, bool leaders,
 
 	evlist__for_each_entry(o->evlist, evsel)
 		if (evsel->fds && !cpu_map__is_any(evsel->cpus))
-			max_cpu = max(max_cpu, evsel->cpus->map[evsel->cpus->nr - 1]);
+			for (int c = 0; c < evsel->cpus->nr; c++)
+				max_cpu = max(max_cpu, evsel->cpus->map[c]);
 	if (max_cpu >= 0 && affinity__setup(&aff) == 0) {
 		for (int cpu = 0; cpu <= max_cpu; cpu++) {
 			bool moved = false;
