@@ -43,6 +43,8 @@ run() {
 		grep -v '^# (Tip' "$tmp/out.perf" >"$tmp/b" || true
 		if ! cmp -s "$tmp/a" "$tmp/b"; then
 			echo "  note: outputs differ ($(diff "$tmp/a" "$tmp/b" | grep -c '^[<>]') lines)"
+			# what differs, perf's lines first (rare ones are gone with $tmp)
+			diff "$tmp/b" "$tmp/a" | head -12 | sed 's/^/    /'
 			if [ -n "${KEEP:-}" ]; then
 				k=$KEEP/$(echo "$tag" | tr -c 'a-z0-9\n' -)
 				cp "$tmp/out.prof" "$k.prof"
