@@ -242,6 +242,7 @@ static int on_unwind_entry(const struct unwind_entry *e, void *arg)
 	c->srcline = NULL;
 	c->ip = e->ip;
 	c->has_map = e->map != NULL;
+	c->map_size = e->map ? e->map->end - e->map->start : 0;
 	c->dso = e->map ? e->dso : NULL;
 	c->sym = e->map ? e->sym : NULL;
 	c->level = '.';
@@ -337,6 +338,7 @@ static int cursor_build(struct report *rep, struct thread *thread,
 		c->ip = f->ip;
 		c->dso = f->map ? f->dso : NULL;
 		c->has_map = f->map != NULL;
+		c->map_size = f->map ? f->map->end - f->map->start : 0;
 		c->sym = f->map ? f->sym : NULL;
 		c->inlined = false;
 		c->srcline = NULL;
@@ -1028,7 +1030,7 @@ static int report__run(struct report *rep)
 		.feature = rep->header ? on_feature : NULL, .read = on_read,
 	};
 	bool pipe = session__is_pipe(rep->session);
-	bool has_chain, no_chain, has_branch, defer;
+	bool has_chain, no_chain, has_branch, defer, cancel_children;
 	int ret;
 
 	rep->machine = machine__new_host();
@@ -1055,6 +1057,9 @@ static int report__run(struct report *rep)
 	/* perf picks the order before it drops Children for lack of callchains */
 	if (rep->inverted || (rep->children && !rep->cp.order_set))
 		rep->cp.order = ORDER_CALLER;
+	/* perf_hpp__cancel_cumulate: no Children column unless -F names it */
+	cancel_children = rep->children && !has_chain &&
+			  (!rep->field_order || rep->field_order[0] == '+');
 	if (!has_chain)
 		rep->children = false;
 	callchain_set_key(rep->cp.key);
@@ -1064,6 +1069,8 @@ static int report__run(struct report *rep)
 
 	if (report__setup_layout(rep, rep->children) < 0)
 		return -1;
+	if (cancel_children)
+		hist_layout__drop_field(&rep->layout, HPP_OVERHEAD_CHILDREN);
 	if (hist_layout__has_key(&rep->layout, SORT_PARENT) || rep->parent_pattern) {
 		if (regcomp(&rep->parent_regex,
 			    rep->parent_pattern ? rep->parent_pattern : "^sys_|^do_page_fault",
@@ -1232,7 +1239,7 @@ int cmd_report(int argc, const char **argv)
 	char *errmsg = NULL, *joined = NULL;
 	const char **joined_argv;
 	struct stat st;
-	int ret;
+	int ret = 0, status = 0;	/* status: an exit code of perf's own (129, 234) */
 	const struct option options[] = {
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
@@ -1311,7 +1318,10 @@ int cmd_report(int argc, const char **argv)
 	rep.no_demangle = !rep.no_demangle;
 	if (rep.percentage && strcmp(rep.percentage, "relative") &&
 	    strcmp(rep.percentage, "absolute")) {
-		ret = error("Invalid percentage: %s", rep.percentage);
+		/* perf's option callback refuses it: the option's usage, 129 */
+		fputc('\n', stderr);
+		parse_options_usage_for(report_usage, options, "percentage", 0);
+		status = 129;
 		goto out;
 	}
 
@@ -1327,12 +1337,15 @@ int cmd_report(int argc, const char **argv)
 	symbol_conf.full_srcline = rep.full_srcline;
 	symbol_conf.ignore_vmlinux = rep.ignore_vmlinux;
 	symbol_conf.force = rep.force;
+	/* perf's words and its status, -EINVAL & 0xff */
 	if (rep.vmlinux && access(rep.vmlinux, R_OK)) {
-		ret = error("Invalid file: %s", rep.vmlinux);
+		error("Invalid file: %s", rep.vmlinux);
+		status = 256 - EINVAL;
 		goto out;
 	}
 	if (rep.kallsyms && access(rep.kallsyms, R_OK)) {
-		ret = error("Invalid file: %s", rep.kallsyms);
+		error("Invalid file: %s", rep.kallsyms);
+		status = 256 - EINVAL;
 		goto out;
 	}
 	name_list__parse(&rep.comms, rep.comm_list);
@@ -1384,5 +1397,5 @@ out:
 	report__exit(&rep);
 	free(joined_argv);
 	free(joined);
-	return ret < 0 ? -1 : 0;
+	return ret < 0 ? -1 : status;
 }

@@ -314,6 +314,7 @@ static int top__cursor(struct top *t, const struct perf_sample *s, struct thread
 		memset(&c, 0, sizeof(c));
 		c.ip = f->ip;
 		c.has_map = f->map != NULL;
+		c.map_size = f->map ? f->map->end - f->map->start : 0;
 		c.dso = f->map ? f->dso : NULL;
 		c.sym = f->map ? f->sym : NULL;
 		c.level = f->level;

@@ -59,9 +59,10 @@ struct callchain_cursor_node {
 	u64 ip;			/* map-relative address */
 	struct dso *dso;
 	struct symbol *sym;
+	const char *srcline;	/* "file.c:12" of an expanded inline frame, or NULL */
+	u64 map_size;		/* its map's end - start (the dso_size key) */
 	bool has_map;
 	bool inlined;		/* an inlined function: sym is a name-only stand-in */
-	const char *srcline;	/* "file.c:12" of an expanded inline frame, or NULL */
 	char level;
 };
 

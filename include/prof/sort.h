@@ -112,6 +112,9 @@ int hist_layout__setup_branch(struct hist_layout *l, const char *sort_order,
 			      const char *field_order, bool show_nr_samples,
 			      bool show_total_period, const char **bad);
 
+/* Remove the columns of @kind (perf's perf_hpp__column_unregister). */
+void hist_layout__drop_field(struct hist_layout *l, enum hpp_id kind);
+
 /* Does the layout merge or print by @id? */
 bool hist_layout__has_key(const struct hist_layout *l, enum sort_key_id id);
 

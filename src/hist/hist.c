@@ -1175,6 +1175,7 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 		}
 		hs->dso = c->dso;
 		hs->has_map = c->has_map;
+		hs->map_size = c->map_size;
 		hs->sym = c->sym;
 		hs->inlined = c->inlined;
 		hs->srcline = c->srcline;

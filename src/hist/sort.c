@@ -540,8 +540,6 @@ static int for_each_name(const char *list, struct hist_layout *l, bool to_fields
 				l->keys[l->nr_keys++] = f.key;
 		}
 		if (to_fields) {
-			if (f.kind == HPP_OVERHEAD_CHILDREN && !l->children)
-				continue;
 			ret = layout__add_field(l, f);
 		} else {
 			ret = layout__add_sort(l, f);
@@ -564,15 +562,18 @@ static int layout_setup(struct hist_layout *l, const char *sort_order,
 	l->children = children;
 	l->branch = branch;
 	*bad = NULL;
-	if (field_order && field_order[0] == '+')
-		field_order++;	/* "+f" appends to the defaults: same for us */
-	if (!field_order) {
-		/* perf prepends the overhead columns to the sort keys */
-		if (children)
-			layout__add_sort(l, ch);
-		layout__add_sort(l, ov);
+	if (!field_order || field_order[0] == '+') {
 		if (!sort_order)
 			sort_order = branch ? BRANCH_SORT_ORDER : "comm,dso,sym";
+		/*
+		 * perf prepends the overhead columns to the sort keys unless
+		 * the keys name them, and it looks for the names with strstr:
+		 * "overhead_children" also counts as "overhead".
+		 */
+		if (children && !strstr(sort_order, "overhead_children"))
+			layout__add_sort(l, ch);
+		if (!strstr(sort_order, "overhead"))
+			layout__add_sort(l, ov);
 		ret = for_each_name(sort_order, l, false, bad);
 		if (ret)
 			return ret;
@@ -583,9 +584,15 @@ static int layout_setup(struct hist_layout *l, const char *sort_order,
 			layout__add_field(l, (struct hist_field){ HPP_SAMPLE, NULL });
 		if (show_total_period)
 			layout__add_field(l, (struct hist_field){ HPP_PERIOD, NULL });
+		/* "-F +f": the default columns and f, then the sort keys */
+		if (field_order) {
+			ret = for_each_name(field_order + 1, l, true, bad);
+			if (ret)
+				return ret;
+		}
+		/* every sort list entry is a column too: "-s period" shows Period */
 		for (int i = 0; i < l->nr_sorts; i++)
-			if (l->sorts[i].kind == HPP_SORT_KEY)
-				layout__add_field(l, l->sorts[i]);
+			layout__add_field(l, l->sorts[i]);
 		return 0;
 	}
 	l->fields_given = true;
@@ -597,10 +604,9 @@ static int layout_setup(struct hist_layout *l, const char *sort_order,
 	ret = for_each_name(field_order, l, true, bad);
 	if (ret)
 		return ret;
-	/* sort keys not among the fields become columns, fields sort keys */
+	/* the sort list's entries not among the fields become columns, fields sort keys */
 	for (int i = 0; i < l->nr_sorts; i++)
-		if (l->sorts[i].kind == HPP_SORT_KEY)
-			layout__add_field(l, l->sorts[i]);
+		layout__add_field(l, l->sorts[i]);
 	for (int i = 0; i < l->nr_fields; i++)
 		layout__add_sort(l, l->fields[i]);
 	return 0;
@@ -620,6 +626,18 @@ int hist_layout__setup_branch(struct hist_layout *l, const char *sort_order,
 {
 	return layout_setup(l, sort_order, field_order, false, show_nr_samples,
 			    show_total_period, true, bad);
+}
+
+void hist_layout__drop_field(struct hist_layout *l, enum hpp_id kind)
+{
+	int n = 0;
+
+	for (int i = 0; i < l->nr_fields; i++)
+		if (l->fields[i].kind != kind) {
+			l->elide[n] = l->elide[i];
+			l->fields[n++] = l->fields[i];
+		}
+	l->nr_fields = n;
 }
 
 bool hist_layout__has_key(const struct hist_layout *l, enum sort_key_id id)

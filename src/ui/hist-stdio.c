@@ -420,7 +420,11 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 				fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period));
 				break;
 			case HPP_OVERHEAD_CHILDREN:
-				fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period_acc));
+				/* perf's column without cumulation: "N/A" */
+				if (!h->layout->children)
+					fprintf(fp, "%*s", w, "N/A");
+				else
+					fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period_acc));
 				break;
 			case HPP_SAMPLE:
 				if (h->nr_members > 1 && he->group_events) {

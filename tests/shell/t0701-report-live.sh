@@ -45,7 +45,35 @@ for opts in "" "--no-children" "-g folded" "-g caller" "--sort dso,sym" "--sort 
 	"
 done
 
-for opts in "" "--sort dso,sym" "--sort srcline" "-n --percent-limit 1" "--sort dso_size,dso"; do
+# the filters, keys and fields issue #5 names, and perf's column rules:
+# a --sort entry is a column too ("-s period"), "overhead" is not
+# prepended when the keys name it (perf's strstr: "overhead_children"
+# counts), "-F +f" adds f to the default columns, a Children column
+# without cumulation says N/A, and chain frames have their own map size.
+for opts in "--dsos demo" "--symbols hot_loop,main" "--max-stack 2" "--max-stack 0" \
+	    "--percentage relative --comm demo" "--percentage absolute --dsos demo" \
+	    "-s symbol_size,sym" "-s dso_size,dso" "-s period" "-s sample,sym" "-s period,sym" \
+	    "-s overhead_children,sym" "-s sym -F +period" "-n -F +period" \
+	    "--no-children -s overhead_children -F overhead,sym" "--no-children -s dso_size" \
+	    "--kallsyms /proc/kallsyms" "-s sym --tid 1" "-T"; do
+	test_expect_success PERF,PERF_EVENTS "perf report --stdio $opts (-g profile)" "
+		same g.data $opts
+	"
+done
+
+test_expect_success PERF,PERF_EVENTS 'bad -k, --kallsyms and --percentage: perf'"'"'s words and statuses' '
+	for opts in "-k /nonexistent" "--kallsyms /nonexistent" "--percentage foo"; do
+		prc=0
+		"$PERF" report -i g.data --stdio $opts >perf.out 2>perf.raw || prc=$?
+		sed "s/perf report/prof report/" perf.raw >perf.err &&
+		test_expect_code $prc "$PROF" report -i g.data --stdio $opts >prof.out 2>prof.err &&
+		test_cmp perf.err prof.err &&
+		test_cmp perf.out prof.out || return 1
+	done
+'
+
+for opts in "" "--sort dso,sym" "--sort srcline" "-n --percent-limit 1" "--sort dso_size,dso" \
+	    "-s overhead_children,sym" "-F overhead_children,sym" "-s period"; do
 	test_expect_success PERF,PERF_EVENTS "perf report --stdio $opts (no callchains)" "
 		same flat.data $opts
 	"
