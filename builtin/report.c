@@ -51,6 +51,7 @@ struct report {
 	const char *symfs, *vmlinux, *kallsyms;
 	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list;
 	const char *percentage;
+	const char *field_sep;		/* -t */
 	const char *call_graph;
 	const char *parent_pattern;
 	double min_percent;
@@ -255,6 +256,9 @@ static void cursor_push(struct report *rep, int *nr, const struct callchain_curs
 {
 	const struct inline_entry *e = NULL;
 
+	/* -U: perf's add_callchain_ip leaves unresolved frames out */
+	if (rep->hide_unresolved && !c->sym)
+		return;
 	if (expand && rep->inline_names && c->sym && c->has_map && c->dso) {
 		if (!rep->inlines)
 			rep->inlines = inline_cache__new();
@@ -322,12 +326,15 @@ static int cursor_build(struct report *rep, struct thread *thread,
 		n = machine__resolve_callchain(rep->machine, sample->cpumode, (pid_t)sample->pid,
 					       (pid_t)sample->tid, sample->callchain,
 					       sample->callchain_nr, rep->frames, MAX_FRAMES);
-	for (int i = 0; i < n; i++) {
-		struct callchain_frame *f = &rep->frames[i];
+	/* perf takes the first match in display order, within --max-stack */
+	for (int i = 0; rep->has_parent_regex && i < n && (lbr || i < rep->max_stack); i++) {
+		int j = rep->cp.order == ORDER_CALLER && !lbr ? n - 1 - i : i;
+		struct callchain_frame *f = &rep->frames[j];
 
-		if (rep->has_parent_regex && !*parent && f->sym &&
-		    !regexec(&rep->parent_regex, f->sym->name, 0, NULL, 0))
+		if (f->sym && !regexec(&rep->parent_regex, f->sym->name, 0, NULL, 0)) {
 			*parent = f->sym;
+			break;
+		}
 	}
 	/* perf keeps the first --max-stack entries in display order */
 	for (int i = 0; i < n && (nk < rep->max_stack || lbr); i++) {
@@ -679,6 +686,7 @@ static int report__print(struct report *rep)
 		.cp = rep->use_callchain ? &rep->cp : NULL,
 		.sort_starts_with_sym = !rep->field_order && rep->sort_order &&
 					!strncmp(rep->sort_order, "sym", 3),
+		.field_sep = rep->field_sep,
 	};
 
 	if (!rep->quiet && !rep->use_tui)
@@ -789,6 +797,17 @@ static bool report__branch_mode(struct report *rep)
 }
 
 /* The columns and sort keys, in branch mode when it is on; 0 or -1. */
+/* Does the comma-separated @order name @key? */
+static bool report__names_key(const char *order, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = order; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncasecmp(p, key, n) && (p[n] == ',' || !p[n]))
+			return true;
+	return false;
+}
+
 static int report__setup_layout(struct report *rep, bool children)
 {
 	const char *bad = NULL, *order = rep->sort_order;
@@ -803,6 +822,16 @@ static int report__setup_layout(struct report *rep, bool children)
 		with_ipc = xmalloc(strlen(order) + sizeof(",ipc_null"));
 		sprintf(with_ipc, "%s,%s", order, rep->branch_mode ? "ipc_lbr" : "ipc_null");
 		order = with_ipc;
+	}
+	/* -p: perf adds the parent key (and column) after the others */
+	if (rep->parent_pattern && !report__names_key(order, "parent")) {
+		const char *base = order ? order :
+				   rep->field_order && rep->field_order[0] != '+' ? NULL :
+				   rep->branch_mode ? BRANCH_SORT_ORDER : "comm,dso,sym";
+		char *with_parent = base ? xasprintf("%s,parent", base) : xstrdup("parent");
+
+		free(with_ipc);
+		order = with_ipc = with_parent;
 	}
 	if (rep->branch_mode)
 		ret = hist_layout__setup_branch(&rep->layout, order, rep->field_order,
@@ -1092,9 +1121,22 @@ static int report__run(struct report *rep)
 	defer = rep->use_pager && isatty(STDOUT_FILENO);
 	if (!defer && !rep->use_tui)
 		report__print_preamble(rep);
+	if (!has_chain && !pipe && hist_layout__has_key(&rep->layout, SORT_PARENT)) {
+		/* perf's words, and its exit status (0) */
+		fflush(stdout);
+		fputs("Error:\nSelected --sort parent, but no callchain data. "
+		      "Did you call 'perf record' without -g?\n", stderr);
+		return 0;
+	}
 	if (no_chain) {
 		fflush(stdout);
 		return report__no_callchain_error();
+	}
+	if (rep->field_sep && *rep->field_sep == '.') {
+		/* perf's words, after the preamble, and its status (0) */
+		fflush(stdout);
+		fputs("'.' is the only non valid --field-separator argument\n", stderr);
+		return 0;
 	}
 	if (rep->branch_mode && !pipe && !has_branch) {
 		/* perf's words, and its exit status */
@@ -1296,7 +1338,9 @@ int cmd_report(int argc, const char **argv)
 			   "only consider symbols in these dsos"),
 		OPT_STRING('S', "symbols", &rep.sym_list, "symbol[,symbol...]",
 			   "only consider these symbols"),
-		OPT_BOOLEAN(0, "hide-unresolved", &rep.hide_unresolved, "Only display entries resolved to a symbol"),
+		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved, "Only display entries resolved to a symbol"),
+		OPT_STRING('t', "field-separator", &rep.field_sep, "separator",
+			   "separator for columns, no spaces will be added between columns '.' is reserved."),
 		OPT_STRING(0, "symfs", &rep.symfs, "directory", "Look for files with symbols relative to this directory"),
 		OPT_BOOLEAN(0, "header", &rep.header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &rep.header_only, "Show only data header."),

@@ -17,6 +17,7 @@ struct hists_print_opts {
 	double min_percent;		/* --percent-limit */
 	const struct callchain_param *cp;	/* NULL or !enabled: no callchains */
 	bool sort_starts_with_sym;	/* perf hides a first frame equal to the entry */
+	const char *field_sep;		/* -t: between columns, no padding dots */
 };
 
 /* Print the column header and every entry of @h (already resorted). */

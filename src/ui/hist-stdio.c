@@ -334,9 +334,42 @@ static void chain_flat(FILE *fp, const struct callchain_param *cp,
 
 /* ---- entries ---- */
 
+/*
+ * A value column with -t: perf prints " 12.34%" and " 123" at their
+ * narrowest, then pads them with spaces to the column's width.
+ */
+static void print_hpp_sep(FILE *fp, const struct hists *h, const struct hist_entry *he,
+			  const struct hist_field *f, int w)
+{
+	int n = 0;
+
+	switch (f->kind) {
+	case HPP_OVERHEAD:
+		n = fprintf(fp, " %.2f%%", hists__percent(h, he->period));
+		break;
+	case HPP_OVERHEAD_CHILDREN:
+		if (!h->layout->children)
+			n = fprintf(fp, "%*s", w, "N/A");
+		else
+			n = fprintf(fp, " %.2f%%", hists__percent(h, he->period_acc));
+		break;
+	case HPP_SAMPLE:
+		n = fprintf(fp, " %" PRIu64, he->nr_events);
+		break;
+	case HPP_PERIOD:
+		n = fprintf(fp, " %" PRIu64, he->period);
+		break;
+	case HPP_SORT_KEY:
+		break;
+	}
+	if (n < w)
+		fprintf(fp, "%*s", w - n, "");
+}
+
 size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 {
 	const struct hist_layout *l = h->layout;
+	const char *sep = o->field_sep && *o->field_sep ? o->field_sep : NULL;
 	int widths[HIST_MAX_FIELDS];
 	char buf[8192];
 	size_t lines = 0;
@@ -370,13 +403,16 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 			if (l->elide[i])
 				continue;
 			if (!first)
-				fputs("  ", fp);
+				fputs(sep ? sep : "  ", fp);
 			first = false;
 			if (f->kind == HPP_SORT_KEY)
 				fprintf(fp, "%-*.*s", w, w, field_header(f, l->children, l->fields_given));
 			else
 				fprintf(fp, "%*s", w, field_header(f, l->children, l->fields_given));
 		}
+		/* perf's header with -t is that one line */
+		if (sep)
+			goto rows;
 		fputs("\n# ", fp);
 		first = true;
 		for (int i = 0; i < l->nr_fields; i++) {
@@ -390,7 +426,9 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 			for (int k = 0; k < w; k++)
 				fputc('.', fp);
 		}
-		fputs("\n#\n", fp);
+		fputs("\n#", fp);
+rows:
+		fputc('\n', fp);
 	}
 	for (size_t e = 0; e < h->nr_entries; e++) {
 		const struct hist_entry *he = h->entries[e];
@@ -400,13 +438,22 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 			continue;
 		if (o->min_percent > 0 && hists__percent(h, pv) < o->min_percent)
 			continue;
+		bool first = true;
+
 		for (int i = 0; i < l->nr_fields; i++) {
 			const struct hist_field *f = &l->fields[i];
 			int w = field_width(h, f, widths, i);
 
 			if (l->elide[i])
 				continue;
-			fputs("  ", fp);
+			/* perf: "  " before every column, or -t's separator between them */
+			if (!sep || !first)
+				fputs(sep ? sep : "  ", fp);
+			first = false;
+			if (sep && f->kind != HPP_SORT_KEY) {
+				print_hpp_sep(fp, h, he, f, w);
+				continue;
+			}
 			switch (f->kind) {
 			/* perf's " %*.2f%%" and " %*lu": a value wider than its
 			 * column keeps its leading space */
@@ -445,6 +492,10 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 			case HPP_SORT_KEY: {
 				int n = sort_key__snprintf(f->key, he, buf, sizeof(buf), w);
 
+				/* perf's repsep_snprintf: the separator never inside a value */
+				if (sep)
+					for (char *c = buf; (c = strchr(c, *sep)) != NULL; c++)
+						*c = '.';
 				fputs(buf, fp);
 				/* perf pads every column but the last to its width */
 				if (i < l->nr_fields - 1 && n < w)

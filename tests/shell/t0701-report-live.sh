@@ -55,14 +55,18 @@ for opts in "--dsos demo" "--symbols hot_loop,main" "--max-stack 2" "--max-stack
 	    "-s symbol_size,sym" "-s dso_size,dso" "-s period" "-s sample,sym" "-s period,sym" \
 	    "-s overhead_children,sym" "-s sym -F +period" "-n -F +period" \
 	    "--no-children -s overhead_children -F overhead,sym" "--no-children -s dso_size" \
-	    "--kallsyms /proc/kallsyms" "-s sym --tid 1" "-T"; do
+	    "--kallsyms /proc/kallsyms" "-s sym --tid 1" "-T" \
+	    "-t ," "-t : -s dso,sym" "-t % --no-children -n --show-total-period -g none" \
+	    "-t , --no-children -F overhead_children,sym" "-U" "-U --no-children" \
+	    "-p main" "-p main --no-children" "-p main -F overhead,sym --no-children" \
+	    "-p main -g callee" "-p main --max-stack 2"; do
 	test_expect_success PERF,PERF_EVENTS "perf report --stdio $opts (-g profile)" "
 		same g.data $opts
 	"
 done
 
-test_expect_success PERF,PERF_EVENTS 'bad -k, --kallsyms and --percentage: perf'"'"'s words and statuses' '
-	for opts in "-k /nonexistent" "--kallsyms /nonexistent" "--percentage foo"; do
+test_expect_success PERF,PERF_EVENTS 'bad -k, --kallsyms, --percentage, -t: perf'"'"'s words and statuses' '
+	for opts in "-k /nonexistent" "--kallsyms /nonexistent" "--percentage foo" "-t . -s sym"; do
 		prc=0
 		"$PERF" report -i g.data --stdio $opts >perf.out 2>perf.raw || prc=$?
 		sed "s/perf report/prof report/" perf.raw >perf.err &&
@@ -73,7 +77,7 @@ test_expect_success PERF,PERF_EVENTS 'bad -k, --kallsyms and --percentage: perf'
 '
 
 for opts in "" "--sort dso,sym" "--sort srcline" "-n --percent-limit 1" "--sort dso_size,dso" \
-	    "-s overhead_children,sym" "-F overhead_children,sym" "-s period"; do
+	    "-s overhead_children,sym" "-F overhead_children,sym" "-s period" "-t ,"; do
 	test_expect_success PERF,PERF_EVENTS "perf report --stdio $opts (no callchains)" "
 		same flat.data $opts
 	"
@@ -113,6 +117,12 @@ same_status() {
 test_expect_success PERF,PERF_EVENTS '-g on a file without callchains is perf'"'"'s error' '
 	same_status flat.data -g folded &&
 	grep -q "no callchain" prof.err
+'
+
+test_expect_success PERF,PERF_EVENTS 'the parent key on a file without callchains is perf'"'"'s error' '
+	same_status flat.data -s parent &&
+	grep -q "Selected --sort parent" prof.err &&
+	same_status flat.data -p main
 '
 
 test_expect_success PERF,PERF_EVENTS 'piped to head: clean output, no error' '
