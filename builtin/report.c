@@ -93,6 +93,7 @@ struct report {
 	struct hist_entry **he_cache;
 	/* report__comm's cache */
 	struct hists *comm_hists;
+	struct hists *cur_hists;	/* the sample's, while its cursor is built */
 	const char *comm_raw, *comm_interned;
 	/* -T: READ values per thread (rows, first seen first) and event */
 	struct thread_values *tvals;
@@ -250,15 +251,50 @@ static int on_unwind_entry(const struct unwind_entry *e, void *arg)
 	return 0;
 }
 
+/*
+ * perf's callchain_srcline: with the address or srcline key (-g ...,address)
+ * every frame with a map carries its source line, printed after the
+ * function and, for the srcline key, compared instead of it. When perf's
+ * addr2line does not know the address: "+offset" from the symbol or
+ * "dso[address]" for the address key, nothing for the srcline key (the
+ * frame then compares by function). perf asks about the map-relative
+ * address here (unlike for Children entries). Interned in the sample's
+ * hists.
+ */
+static const char *chain_srcline(struct report *rep, const struct callchain_cursor_node *c,
+				 u64 addr)
+{
+	bool show_addr = rep->cp.key == CCKEY_ADDRESS;
+	char buf[PATH_MAX + 64];
+
+	if (dso__srcline_found(c->dso, addr, c->sym))
+		return hists__intern(rep->cur_hists,
+				     dso__srcline_str(c->dso, addr, c->sym, false, show_addr));
+	if (!show_addr)
+		return NULL;	/* perf shows none, and compares the function */
+	if (c->sym)
+		snprintf(buf, sizeof(buf), "+%" PRIu64, addr - c->sym->start);
+	else
+		snprintf(buf, sizeof(buf), "%s", dso__srcline_fallback(c->dso, addr, NULL, false, true));
+	return hists__intern(rep->cur_hists, buf);
+}
+
 /* Append @c to the cursor; @expand: perf 6.1 expands inlines of unwound frames only. */
-static void cursor_push(struct report *rep, int *nr, const struct callchain_cursor_node *c,
+static void cursor_push(struct report *rep, int *nr, const struct callchain_cursor_node *node,
 			u64 addr, bool expand)
 {
 	const struct inline_entry *e = NULL;
+	struct callchain_cursor_node copy;
+	const struct callchain_cursor_node *c = node;
 
 	/* -U: perf's add_callchain_ip leaves unresolved frames out */
 	if (rep->hide_unresolved && !c->sym)
 		return;
+	if (rep->cp.key != CCKEY_FUNCTION && c->dso && c->has_map && !c->srcline) {
+		copy = *node;
+		copy.srcline = chain_srcline(rep, &copy, addr);
+		c = &copy;
+	}
 	if (expand && rep->inline_names && c->sym && c->has_map && c->dso) {
 		if (!rep->inlines)
 			rep->inlines = inline_cache__new();
@@ -532,6 +568,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	if (sample->evsel->idx >= rep->nr_hists)
 		report__grow_hists(rep, sample->evsel->idx + 1);
 	h = &rep->hists[sample->evsel->idx];
+	rep->cur_hists = h;
 	machine__jit_advance(rep->machine, sample->time);
 	machine__resolve(rep->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
 			 sample->ip, &al);

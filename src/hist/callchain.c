@@ -82,6 +82,12 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
 {
 	u64 la = a->ip, lb = b->ip;
 
+	/* the srcline key compares the lines, when both frames have one */
+	if (key == CCKEY_SRCLINE && a->srcline && b->srcline) {
+		int r = strcmp(a->srcline, b->srcline);
+
+		return r < 0 ? -1 : r > 0;
+	}
 	/* perf compares inlined frames by name: they share their caller's start */
 	if (key != CCKEY_ADDRESS && a->sym && b->sym && (a->inlined || b->inlined)) {
 		int r = strcmp(a->sym->name, b->sym->name);
@@ -170,6 +176,8 @@ static void split_node(struct callchain_root *root, struct callchain_node *n, u3
 static inline bool frame_eq(const struct callchain_cursor_node *a,
 			    const struct callchain_cursor_node *b)
 {
+	if (cmp_key == CCKEY_SRCLINE && a->srcline && b->srcline)
+		return a->srcline == b->srcline || !strcmp(a->srcline, b->srcline);
 	if (cmp_key != CCKEY_ADDRESS && a->sym && b->sym) {
 		if (a->inlined || b->inlined)
 			return a->sym == b->sym || !strcmp(a->sym->name, b->sym->name);

@@ -57,8 +57,16 @@ static const char *field_header(const struct hist_field *f, bool children, bool 
 
 /* ---- callchains ---- */
 
+/* -g ...,address or ...,srcline: frames show their source lines (perf's show_srcline) */
+static bool show_srcline;
+
 static const char *frame_name(const struct callchain_cursor_node *f, char *buf, size_t size)
 {
+	if (f->sym && show_srcline && f->srcline) {
+		snprintf(buf, size, "%s %s%s", f->sym->name, f->srcline,
+			 f->inlined ? " (inlined)" : "");
+		return buf;
+	}
 	if (f->sym && f->inlined) {
 		snprintf(buf, size, "%s (inlined)", f->sym->name);
 		return buf;
@@ -370,6 +378,8 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 {
 	const struct hist_layout *l = h->layout;
 	const char *sep = o->field_sep && *o->field_sep ? o->field_sep : NULL;
+
+	show_srcline = o->cp && o->cp->key != CCKEY_FUNCTION;
 	int widths[HIST_MAX_FIELDS];
 	char buf[8192];
 	size_t lines = 0;

@@ -59,7 +59,9 @@ for opts in "--dsos demo" "--symbols hot_loop,main" "--max-stack 2" "--max-stack
 	    "-t ," "-t : -s dso,sym" "-t % --no-children -n --show-total-period -g none" \
 	    "-t , --no-children -F overhead_children,sym" "-U" "-U --no-children" \
 	    "-p main" "-p main --no-children" "-p main -F overhead,sym --no-children" \
-	    "-p main -g callee" "-p main --max-stack 2"; do
+	    "-p main -g callee" "-p main --max-stack 2" \
+	    "-g folded,0,caller,address" "-g graph,0,callee,address,period --no-children" \
+	    "-g graph,0.5,caller,srcline" "-g folded,0,callee,srcline --no-children"; do
 	test_expect_success PERF,PERF_EVENTS "perf report --stdio $opts (-g profile)" "
 		same g.data $opts
 	"
