@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <elfutils/libdw.h>
 #include <dwarf.h>
+#include <gelf.h>
 #include "prof/util.h"
 #include "prof/dso.h"
 #include "prof/srcline.h"
@@ -16,6 +17,9 @@ struct srcline_entry {
 	const char *file;	/* interned, NULL: unknown */
 	unsigned int line;
 	bool in_cu;		/* the address is inside a DWARF compile unit */
+	/* binutils' symbol-table answer where DWARF has none: the STT_FILE
+	 * name it pairs with the function symbol ("" too), or NULL */
+	const char *sym_file;
 	char *str;		/* srcline text (show_sym/show_addr variant 0) */
 	char *fstr;		/* srcfile text */
 };
@@ -220,6 +224,91 @@ static const char *bfd_file_quirk(Dwarf_Die *cu, Dwarf_Line *l, const char *f)
 	return f0;
 }
 
+/* Is @pc inside a subprogram DIE of @cu (so binutils' DWARF lookup finds a function)? */
+static bool in_subprogram(Dwarf_Die *cu, Dwarf_Addr pc)
+{
+	Dwarf_Die *scopes = NULL;
+	int n = dwarf_getscopes(cu, pc, &scopes);
+	bool found = false;
+
+	for (int i = 0; i < n && !found; i++)
+		found = dwarf_tag(&scopes[i]) == DW_TAG_subprogram ||
+			dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine;
+	free(scopes);
+	return found;
+}
+
+/*
+ * binutils' _bfd_elf_find_function, which addr2line falls back on when
+ * DWARF knows neither a line nor a function at @pc: the function symbol
+ * at or below @pc in @pc's section (the last of equal ones), paired with
+ * the STT_FILE symbol before it in table order, for a local symbol or
+ * while no file symbol followed a symbol already. Returns that file name
+ * (interned, "" possible) or NULL.
+ */
+static const char *bfd_symtab_file(struct srcline_cache *c, u64 pc)
+{
+	enum { NOTHING_SEEN, SYMBOL_SEEN, FILE_AFTER_SYMBOL } state = NOTHING_SEEN;
+	Elf *elf = dwarf_getelf(c->dw);
+	Elf_Scn *scn = NULL, *symscn = NULL;
+	const char *file = NULL, *result = NULL;
+	size_t shndx = 0, strndx = 0, n;
+	bool have = false;
+	u64 low = 0;
+	Elf_Data *data;
+	GElf_Shdr sh;
+
+	while (elf && (scn = elf_nextscn(elf, scn)) != NULL) {
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB) {
+			symscn = scn;
+			strndx = sh.sh_link;
+		} else if (!shndx && (sh.sh_flags & SHF_ALLOC) && sh.sh_addr <= pc &&
+			   pc < sh.sh_addr + sh.sh_size) {
+			shndx = elf_ndxscn(scn);
+		}
+	}
+	if (!symscn || !shndx || !gelf_getshdr(symscn, &sh) || !sh.sh_entsize ||
+	    !(data = elf_getdata(symscn, NULL)))
+		return NULL;
+	n = sh.sh_size / sh.sh_entsize;
+	for (size_t i = 1; i < n; i++) {
+		GElf_Sym s;
+		const char *name;
+		int type;
+		u64 size;
+
+		if (!gelf_getsym(data, (int)i, &s))
+			break;
+		type = GELF_ST_TYPE(s.st_info);
+		name = elf_strptr(elf, strndx, s.st_name);
+		if (type == STT_FILE) {
+			file = name;
+			if (state == SYMBOL_SEEN)
+				state = FILE_AFTER_SYMBOL;
+			continue;
+		}
+		size = s.st_size ? s.st_size : 1;
+		/* bfd's maybe_function_sym: no sections, objects, TLS; no
+		 * hidden local zero-size notype (annobin) markers */
+		if (type == STT_SECTION || type == STT_OBJECT || type == STT_TLS ||
+		    s.st_shndx != shndx ||
+		    (!s.st_size && GELF_ST_BIND(s.st_info) == STB_LOCAL && type == STT_NOTYPE &&
+		     GELF_ST_VISIBILITY(s.st_other) == STV_HIDDEN))
+			size = 0;
+		if (size && s.st_value <= pc && (!have || s.st_value >= low)) {
+			have = true;
+			low = s.st_value;
+			result = file && (GELF_ST_BIND(s.st_info) == STB_LOCAL ||
+					  state != FILE_AFTER_SYMBOL) ? file : NULL;
+		}
+		if (state == NOTHING_SEEN)
+			state = SYMBOL_SEEN;
+	}
+	return result ? intern(c, result) : NULL;
+}
+
 static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 {
 	struct srcline_cache *c = dso__srcline_cache(dso);
@@ -246,6 +335,9 @@ static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 	if (f && dwarf_lineno(l, &lineno) == 0 && lineno > 0) {
 		e->file = intern_path(c, &cu, bfd_file_quirk(&cu, l, f));
 		e->line = (unsigned int)lineno;
+	} else if (!l && !in_subprogram(&cu, oaddr)) {
+		/* global asm such as ld.so's _dl_start_user: addr2line says ":?" */
+		e->sym_file = bfd_symtab_file(c, oaddr);
 	}
 	return e;
 }
@@ -275,7 +367,7 @@ bool dso__srcline_found(struct dso *dso, u64 addr, const struct symbol *sym)
 	if (!dso)
 		return false;
 	e = lookup(dso, addr);
-	if (e->file)
+	if (e->file || e->sym_file)
 		return true;
 	/*
 	 * perf asks addr2line about files. It "finds" an address inside a
@@ -316,6 +408,13 @@ const char *dso__srcline_str(struct dso *dso, u64 addr, struct symbol *sym,
 					   base_name(e->file), e->line);
 		return e->str;
 	}
+	if (e->sym_file) {
+		/* the file symbol's name, addr2line's line "?" read as 0 */
+		if (!e->str)
+			e->str = xasprintf("%s:0", symbol_conf.full_srcline ? e->sym_file :
+					   base_name(e->sym_file));
+		return e->str;
+	}
 	/* "??:0" is not cached: it depends on the flags */
 	if (dso__srcline_found(dso, addr, sym))
 		return SRCLINE_UNKNOWN;
@@ -329,10 +428,13 @@ const char *dso__srcfile_str(struct dso *dso, u64 addr)
 	if (!dso)
 		return "";
 	e = lookup(dso, addr);
-	if (!e->file)
+	if (!e->file && !e->sym_file)
 		return "";
-	if (!e->fstr)
-		e->fstr = xstrdup(symbol_conf.full_srcline ? e->file : base_name(e->file));
+	if (!e->fstr) {
+		const char *f = e->file ? e->file : e->sym_file;
+
+		e->fstr = xstrdup(symbol_conf.full_srcline ? f : base_name(f));
+	}
 	return e->fstr;
 }
 
