@@ -378,11 +378,11 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 {
 	const struct hist_layout *l = h->layout;
 	const char *sep = o->field_sep && *o->field_sep ? o->field_sep : NULL;
-
-	show_srcline = o->cp && o->cp->key != CCKEY_FUNCTION;
 	int widths[HIST_MAX_FIELDS];
 	char buf[8192];
 	size_t lines = 0;
+
+	show_srcline = o->cp && o->cp->key != CCKEY_FUNCTION;
 
 	for (int i = 0; i < l->nr_fields; i++) {
 		const struct hist_field *f = &l->fields[i];
@@ -443,13 +443,12 @@ rows:
 	for (size_t e = 0; e < h->nr_entries; e++) {
 		const struct hist_entry *he = h->entries[e];
 		u64 pv = l->children ? he->period_acc : he->period;
+		bool first = true;
 
 		if (he->filtered)
 			continue;
 		if (o->min_percent > 0 && hists__percent(h, pv) < o->min_percent)
 			continue;
-		bool first = true;
-
 		for (int i = 0; i < l->nr_fields; i++) {
 			const struct hist_field *f = &l->fields[i];
 			int w = field_width(h, f, widths, i);
