@@ -42,6 +42,7 @@ struct stat_opts {
 	bool big_num, quiet, null_run, sync_run, group, scale;
 	bool table, summary, no_csv_summary, metric_only, no_merge;
 	bool metric_no_group, metric_no_merge;	/* for -M: nothing to do */
+	bool all_kernel, all_user;
 	int run_count, detailed, verbose, delay;
 	unsigned int interval, timeout, interval_count;
 	const char *pre_cmd, *post_cmd, *metrics;
@@ -278,6 +279,18 @@ fail:
 	return -1;
 }
 
+/* Is @a given before @b in @argv (options only, up to "--")? */
+static bool first_of(int argc, const char **argv, const char *a, const char *b)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], a))
+			return true;
+		if (!strcmp(argv[i], b))
+			return false;
+	}
+	return true;
+}
+
 static void config_attrs(struct stat_opts *o, bool forks)
 {
 	struct evsel *evsel, *first = evlist__first(o->evlist);
@@ -295,6 +308,11 @@ static void config_attrs(struct stat_opts *o, bool forks)
 		attr->sample_period = 0;
 		attr->sample_type = 0;
 		attr->freq = 0;
+		/* perf's --all-kernel and --all-user: the names stay as given */
+		if (o->all_kernel)
+			attr->exclude_user = 1;
+		if (o->all_user)
+			attr->exclude_kernel = 1;
 		attr->disabled = 0;
 		attr->enable_on_exec = 0;
 		if (evsel__is_group_leader(evsel)) {
@@ -698,6 +716,10 @@ int cmd_stat(int argc, const char **argv)
 			     AGGR_NONE),
 		OPT_STRING('x', "field-separator", &o.csv_sep, "separator",
 			   "print counts with custom separator"),
+		OPT_BOOLEAN(0, "all-kernel", &o.all_kernel,
+			    "Configure all used events to run in kernel space."),
+		OPT_BOOLEAN(0, "all-user", &o.all_user,
+			    "Configure all used events to run in user space."),
 		OPT_BOOLEAN('j', "json-output", &o.json, "print counts in JSON format"),
 		OPT_CALLBACK('G', "cgroup", o.evlist, "name",
 			     "monitor event in cgroup name only", parse_cgroups_opt),
@@ -754,14 +776,26 @@ int cmd_stat(int argc, const char **argv)
 	struct run_times times;
 	FILE *out = stderr;
 	bool forks, forever = false, has_target, summary = false, stats_allocated = false;
+	bool all_first;	/* --all-kernel came before --all-user */
 	int status = 0, run_idx, ret = -1;
 
 	setlocale(LC_ALL, "");
 	parse_events__shrink_config_terms();
+	all_first = first_of(argc, argv, "--all-kernel", "--all-user");
 	argc = parse_options(argc, argv, options, stat_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	verbose = o.verbose;
 	forks = argc > 0;
 
+	if (o.all_kernel && o.all_user) {
+		/* perf's exclusive options: the second one given is refused */
+		const char *second = all_first ? "all-user" : "all-kernel";
+		const char *first = all_first ? "all-kernel" : "all-user";
+
+		fprintf(stderr, " Error: option `%s' cannot be used with %s\n", second, first);
+		parse_options_usage_for(stat_usage, options, second, 0);
+		parse_options_usage_for(NULL, options, first, 0);
+		exit(PROF_EXIT_USAGE);
+	}
 	if (o.csv_sep && o.json) {
 		fprintf(stderr, "cannot use both --json and -x\n");
 		parse_options_usage_for(stat_usage, options, "json-output", 'x');

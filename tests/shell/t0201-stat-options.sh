@@ -145,6 +145,20 @@ test_expect_success PERF,SYSWIDE '--metric-only: the frame perf prints (no PMU m
 	same --metric-only --per-thread -p 1 -e task-clock -- true
 '
 
+test_expect_success PERF '--all-user and --all-kernel: perf'"'"'s output, and never both' '
+	same --all-user -e task-clock,page-faults -- true &&
+	same --all-kernel -x, -e task-clock -- true &&
+	same --all-user --all-kernel -- true &&
+	same --all-kernel --all-user -- true
+'
+
+test_expect_success STRACE '--all-user excludes the kernel, --all-kernel the user' '
+	strace -qq -e trace=perf_event_open -o st "$PROF" stat --all-user -e task-clock -- true 2>/dev/null &&
+	grep -q "exclude_kernel=1" st && ! grep -q "exclude_user=1" st &&
+	strace -qq -e trace=perf_event_open -o st "$PROF" stat --all-kernel -e task-clock -- true 2>/dev/null &&
+	grep -q "exclude_user=1" st && ! grep -q "exclude_kernel=1" st
+'
+
 # CGROUP (set here, in the prereq cache): -G needs root, a cgroup hierarchy
 # with the perf_event controller and a cgroup of our own; a busy workload in
 # it keeps the counts nonzero (windows of 200 ms and more: the CI machine is
