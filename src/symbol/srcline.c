@@ -20,6 +20,7 @@ struct srcline_entry {
 	/* binutils' symbol-table answer where DWARF has none: the STT_FILE
 	 * name it pairs with the function symbol ("" too), or NULL */
 	const char *sym_file;
+	bool sym_found;		/* ... and that it found a function symbol */
 	char *str;		/* srcline text (show_sym/show_addr variant 0) */
 	char *fstr;		/* srcfile text */
 };
@@ -244,9 +245,9 @@ static bool in_subprogram(Dwarf_Die *cu, Dwarf_Addr pc)
  * at or below @pc in @pc's section (the last of equal ones), paired with
  * the STT_FILE symbol before it in table order, for a local symbol or
  * while no file symbol followed a symbol already. Returns that file name
- * (interned, "" possible) or NULL.
+ * (interned, "" possible) or NULL; *@have: a function symbol was found.
  */
-static const char *bfd_symtab_file(struct srcline_cache *c, u64 pc)
+static const char *bfd_symtab_file(struct srcline_cache *c, u64 pc, bool *have_func)
 {
 	enum { NOTHING_SEEN, SYMBOL_SEEN, FILE_AFTER_SYMBOL } state = NOTHING_SEEN;
 	Elf *elf = dwarf_getelf(c->dw);
@@ -269,6 +270,7 @@ static const char *bfd_symtab_file(struct srcline_cache *c, u64 pc)
 			shndx = elf_ndxscn(scn);
 		}
 	}
+	*have_func = false;
 	if (!symscn || !shndx || !gelf_getshdr(symscn, &sh) || !sh.sh_entsize ||
 	    !(data = elf_getdata(symscn, NULL)))
 		return NULL;
@@ -306,6 +308,7 @@ static const char *bfd_symtab_file(struct srcline_cache *c, u64 pc)
 		if (state == NOTHING_SEEN)
 			state = SYMBOL_SEEN;
 	}
+	*have_func = have;
 	return result ? intern(c, result) : NULL;
 }
 
@@ -327,8 +330,13 @@ static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 	e->addr = addr + 1;
 	c->nr++;
 	dw = srcline_dwarf(dso, c);
-	if (!dw || !dwarf_addrdie(dw, oaddr, &cu))
+	if (!dw)
 		return e;
+	if (!dwarf_addrdie(dw, oaddr, &cu)) {
+		/* no compile unit (crt1's _start...): addr2line asks the symbols */
+		e->sym_file = bfd_symtab_file(c, oaddr, &e->sym_found);
+		return e;
+	}
 	e->in_cu = true;
 	l = dwarf_getsrc_die(&cu, oaddr);
 	f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
@@ -337,7 +345,7 @@ static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 		e->line = (unsigned int)lineno;
 	} else if (!l && !in_subprogram(&cu, oaddr)) {
 		/* global asm such as ld.so's _dl_start_user: addr2line says ":?" */
-		e->sym_file = bfd_symtab_file(c, oaddr);
+		e->sym_file = bfd_symtab_file(c, oaddr, &e->sym_found);
 	}
 	return e;
 }
@@ -376,7 +384,8 @@ bool dso__srcline_found(struct dso *dso, u64 addr, const struct symbol *sym)
 	 * [kernel.kallsyms], [vdso]... pseudo files it does not.
 	 */
 	return dso->long_name[0] != '[' &&
-	       (e->in_cu || (!dso->srcline->dw && dso->has_symtab && sym && !sym->synthesized));
+	       (e->in_cu || e->sym_found ||
+		(!dso->srcline->dw && dso->has_symtab && sym && !sym->synthesized));
 }
 
 const char *dso__srcline_fallback(struct dso *dso, u64 addr, const struct symbol *sym,

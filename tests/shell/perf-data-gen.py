@@ -9,7 +9,8 @@
 #   chains OUT BIN1 BIN2  perf record -g as a file: BIN1 (demo) and BIN2
 #                         (symtest) mapped high as a PIE is; 150 samples in
 #                         BIN1's hot_loop whose chains pass through BIN2's
-#                         main, then one sample in BIN2's sym_plain. perf
+#                         main, then one sample in BIN2's sym_plain (and
+#                         one in BIN1's _start, outside any DWARF). perf
 #                         6.1's --sort srcline asks addr2line about every
 #                         chain frame's raw address, fails 123 times in a
 #                         row for BIN2 and stops asking it: the last
@@ -127,6 +128,9 @@ def chains(out, bin1, bin2):
         data += sample(ip, [ip, a.ip("main", 20), b.ip("main", 30)])
     ip = b.ip("sym_plain", 4)
     data += sample(ip, [ip, b.ip("main", 30)])
+    # crt1's _start has no DWARF: addr2line answers from the symbols, "??:0"
+    ip = a.ip("_start", 2)
+    data += sample(ip, [ip])
     # IP|TID|PERIOD|CALLCHAIN
     write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
 

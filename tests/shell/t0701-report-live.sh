@@ -177,6 +177,7 @@ test_expect_success PERF,PYTHON3 'srcline after perf stops asking addr2line abou
 		"$HELPERS/demo" "$HELPERS/symtest" &&
 	same a2l.data --sort srcline &&
 	grep -q "0.66%  sym_plain+4\$" prof.out &&
+	grep -q "0.66%  ??:0\$" prof.out &&
 	grep -q "demo.c:" prof.out &&
 	same a2l.data --sort srcfile &&
 	same a2l.data --sort srcline --no-children &&
