@@ -265,18 +265,12 @@ static const char *chain_srcline(struct report *rep, const struct callchain_curs
 				 u64 addr)
 {
 	bool show_addr = rep->cp.key == CCKEY_ADDRESS;
-	char buf[PATH_MAX + 64];
 
-	if (dso__srcline_found(c->dso, addr, c->sym))
-		return hists__intern(rep->cur_hists,
-				     dso__srcline_str(c->dso, addr, c->sym, false, show_addr));
-	if (!show_addr)
+	if (!show_addr && !dso__srcline_found(c->dso, addr, c->sym))
 		return NULL;	/* perf shows none, and compares the function */
-	if (c->sym)
-		snprintf(buf, sizeof(buf), "+%" PRIu64, addr - c->sym->start);
-	else
-		snprintf(buf, sizeof(buf), "%s", dso__srcline_fallback(c->dso, addr, NULL, false, true));
-	return hists__intern(rep->cur_hists, buf);
+	/* show_sym off: the fallback is "+offset" */
+	return hists__intern(rep->cur_hists,
+			     dso__srcline_str(c->dso, addr, c->sym, false, show_addr));
 }
 
 /* Append @c to the cursor; @expand: perf 6.1 expands inlines of unwound frames only. */

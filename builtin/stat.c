@@ -412,35 +412,31 @@ static void for_each_counter(struct stat_opts *o, bool leaders,
 		if (evsel->fds && !cpu_map__is_any(evsel->cpus))
 			for (int c = 0; c < evsel->cpus->nr; c++)
 				max_cpu = max(max_cpu, evsel->cpus->map[c]);
-	if (max_cpu >= 0 && affinity__setup(&aff) == 0) {
-		for (int cpu = 0; cpu <= max_cpu; cpu++) {
-			bool moved = false;
+	/* without a mask to restore, affinity__set does nothing: the kernel
+	 * then calls across CPUs */
+	if (max_cpu >= 0)
+		affinity__setup(&aff);
+	for (int cpu = 0; cpu <= max_cpu; cpu++) {
+		bool moved = false;
 
-			evlist__for_each_entry(o->evlist, evsel) {
-				int idx;
+		evlist__for_each_entry(o->evlist, evsel) {
+			int idx;
 
-				if (!evsel->fds || cpu_map__is_any(evsel->cpus) ||
-				    (leaders && !evsel__is_group_leader(evsel)))
-					continue;
-				idx = cpu_map__idx(evsel->cpus, cpu);
-				if (idx < 0)
-					continue;
-				if (!moved) {
-					affinity__set(&aff, cpu);
-					moved = true;
-				}
-				fn(evsel, idx, arg);
+			if (!evsel->fds || cpu_map__is_any(evsel->cpus) ||
+			    (leaders && !evsel__is_group_leader(evsel)))
+				continue;
+			idx = cpu_map__idx(evsel->cpus, cpu);
+			if (idx < 0)
+				continue;
+			if (!moved) {
+				affinity__set(&aff, cpu);
+				moved = true;
 			}
+			fn(evsel, idx, arg);
 		}
-		affinity__exit(&aff);
-	} else if (max_cpu >= 0) {
-		/* no affinity to move with: the kernel calls across CPUs */
-		evlist__for_each_entry(o->evlist, evsel)
-			if (evsel->fds && !cpu_map__is_any(evsel->cpus) &&
-			    !(leaders && !evsel__is_group_leader(evsel)))
-				for (int c = 0; c < evsel->cpus->nr; c++)
-					fn(evsel, c, arg);
 	}
+	if (max_cpu >= 0)
+		affinity__exit(&aff);
 	evlist__for_each_entry(o->evlist, evsel)
 		if (evsel->fds && cpu_map__is_any(evsel->cpus) &&
 		    !(leaders && !evsel__is_group_leader(evsel)))

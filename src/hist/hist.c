@@ -546,10 +546,8 @@ static void perf_a2l_ask(struct hists *h, const struct hist_sample *hs, int n)
 {
 	struct dso *d = hs->dso;
 
-	if (!d || hs->srcline || d->srcline_answered || d->srcline_dead)
-		return;
 	n *= h->has_srcline + h->has_srcfile;
-	if (!n)
+	if (!n || !d || hs->srcline || d->srcline_answered || d->srcline_dead)
 		return;
 	if (!raw_outside(hs) && dso__srcline_found(d, hs->ip, hs->sym)) {
 		d->srcline_answered = true;

@@ -33,6 +33,18 @@ struct srcline_cache {
 	size_t nr, cap;
 	char **files;		/* interned file names */
 	size_t nr_files, alloc_files;
+	/* bfd_symtab_file's view of the symbol table, read once */
+	struct bfd_func *funcs;	/* by section, address, table order */
+	size_t nr_funcs;
+	bool funcs_read;
+};
+
+/* A symbol binutils may take for a function, with the file it pairs it with. */
+struct bfd_func {
+	size_t shndx;
+	u64 value;
+	size_t order;		/* index in the symbol table */
+	const char *file;	/* interned, or NULL */
 };
 
 void srcline_cache__delete(struct srcline_cache *c)
@@ -50,6 +62,7 @@ void srcline_cache__delete(struct srcline_cache *c)
 	for (size_t i = 0; i < c->nr_files; i++)
 		free(c->files[i]);
 	free(c->files);
+	free(c->funcs);
 	free(c->tab);
 	free(c);
 }
@@ -239,77 +252,118 @@ static bool in_subprogram(Dwarf_Die *cu, Dwarf_Addr pc)
 	return found;
 }
 
+static int bfd_func_cmp(const void *pa, const void *pb)
+{
+	const struct bfd_func *a = pa, *b = pb;
+
+	if (a->shndx != b->shndx)
+		return a->shndx < b->shndx ? -1 : 1;
+	if (a->value != b->value)
+		return a->value < b->value ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
 /*
- * binutils' _bfd_elf_find_function, which addr2line falls back on when
- * DWARF knows neither a line nor a function at @pc: the function symbol
- * at or below @pc in @pc's section (the last of equal ones), paired with
- * the STT_FILE symbol before it in table order, for a local symbol or
- * while no file symbol followed a symbol already. Returns that file name
- * (interned, "" possible) or NULL; *@have: a function symbol was found.
+ * The walk of binutils' _bfd_elf_find_function over the symbol table,
+ * done once: each symbol it may take for a function (bfd's
+ * maybe_function_sym: no sections, objects or TLS, no hidden local
+ * zero-size notype annobin markers), paired with the STT_FILE symbol
+ * before it in table order when the symbol is local or while no file
+ * symbol followed a symbol already.
  */
-static const char *bfd_symtab_file(struct srcline_cache *c, u64 pc, bool *have_func)
+static void bfd_funcs_read(struct srcline_cache *c)
 {
 	enum { NOTHING_SEEN, SYMBOL_SEEN, FILE_AFTER_SYMBOL } state = NOTHING_SEEN;
 	Elf *elf = dwarf_getelf(c->dw);
 	Elf_Scn *scn = NULL, *symscn = NULL;
-	const char *file = NULL, *result = NULL;
-	size_t shndx = 0, strndx = 0, n;
-	bool have = false;
-	u64 low = 0;
+	const char *file = NULL;
+	size_t strndx = 0, n, alloc = 0;
 	Elf_Data *data;
 	GElf_Shdr sh;
 
-	while (elf && (scn = elf_nextscn(elf, scn)) != NULL) {
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		if (sh.sh_type == SHT_SYMTAB) {
+	c->funcs_read = true;
+	while (elf && (scn = elf_nextscn(elf, scn)) != NULL)
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB) {
 			symscn = scn;
 			strndx = sh.sh_link;
-		} else if (!shndx && (sh.sh_flags & SHF_ALLOC) && sh.sh_addr <= pc &&
-			   pc < sh.sh_addr + sh.sh_size) {
-			shndx = elf_ndxscn(scn);
 		}
-	}
-	*have_func = false;
-	if (!symscn || !shndx || !gelf_getshdr(symscn, &sh) || !sh.sh_entsize ||
+	if (!symscn || !gelf_getshdr(symscn, &sh) || !sh.sh_entsize ||
 	    !(data = elf_getdata(symscn, NULL)))
-		return NULL;
+		return;
 	n = sh.sh_size / sh.sh_entsize;
 	for (size_t i = 1; i < n; i++) {
 		GElf_Sym s;
-		const char *name;
 		int type;
-		u64 size;
 
 		if (!gelf_getsym(data, (int)i, &s))
 			break;
 		type = GELF_ST_TYPE(s.st_info);
-		name = elf_strptr(elf, strndx, s.st_name);
 		if (type == STT_FILE) {
-			file = name;
+			file = elf_strptr(elf, strndx, s.st_name);
 			if (state == SYMBOL_SEEN)
 				state = FILE_AFTER_SYMBOL;
 			continue;
 		}
-		size = s.st_size ? s.st_size : 1;
-		/* bfd's maybe_function_sym: no sections, objects, TLS; no
-		 * hidden local zero-size notype (annobin) markers */
-		if (type == STT_SECTION || type == STT_OBJECT || type == STT_TLS ||
-		    s.st_shndx != shndx ||
-		    (!s.st_size && GELF_ST_BIND(s.st_info) == STB_LOCAL && type == STT_NOTYPE &&
-		     GELF_ST_VISIBILITY(s.st_other) == STV_HIDDEN))
-			size = 0;
-		if (size && s.st_value <= pc && (!have || s.st_value >= low)) {
-			have = true;
-			low = s.st_value;
-			result = file && (GELF_ST_BIND(s.st_info) == STB_LOCAL ||
-					  state != FILE_AFTER_SYMBOL) ? file : NULL;
+		if (type != STT_SECTION && type != STT_OBJECT && type != STT_TLS &&
+		    s.st_shndx != SHN_UNDEF && s.st_shndx < SHN_LORESERVE &&
+		    !(!s.st_size && GELF_ST_BIND(s.st_info) == STB_LOCAL && type == STT_NOTYPE &&
+		      GELF_ST_VISIBILITY(s.st_other) == STV_HIDDEN)) {
+			struct bfd_func *f;
+
+			if (c->nr_funcs == alloc)
+				c->funcs = xgrow(c->funcs, sizeof(*c->funcs), c->nr_funcs + 1, &alloc);
+			f = &c->funcs[c->nr_funcs++];
+			f->shndx = s.st_shndx;
+			f->value = s.st_value;
+			f->order = i;
+			f->file = file && (GELF_ST_BIND(s.st_info) == STB_LOCAL ||
+					   state != FILE_AFTER_SYMBOL) ? intern(c, file) : NULL;
 		}
 		if (state == NOTHING_SEEN)
 			state = SYMBOL_SEEN;
 	}
-	*have_func = have;
-	return result ? intern(c, result) : NULL;
+	qsort(c->funcs, c->nr_funcs, sizeof(*c->funcs), bfd_func_cmp);
+}
+
+/*
+ * binutils' _bfd_elf_find_function, which addr2line falls back on when
+ * DWARF knows neither a line nor a function at @pc: the function symbol
+ * at or below @pc in @pc's section (the last of equal ones). Returns the
+ * file name paired with it (interned, "" possible) or NULL; *@have_func:
+ * a function symbol was found.
+ */
+static const char *bfd_symtab_file(struct srcline_cache *c, u64 pc, bool *have_func)
+{
+	Elf *elf = dwarf_getelf(c->dw);
+	Elf_Scn *scn = NULL;
+	size_t shndx = 0, lo = 0, hi;
+	GElf_Shdr sh;
+
+	*have_func = false;
+	if (!c->funcs_read)
+		bfd_funcs_read(c);
+	/* bfd's find_address_in_section: the first allocated section holding pc */
+	while (elf && !shndx && (scn = elf_nextscn(elf, scn)) != NULL)
+		if (gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC) && sh.sh_addr <= pc &&
+		    pc < sh.sh_addr + sh.sh_size)
+			shndx = elf_ndxscn(scn);
+	if (!shndx)
+		return NULL;
+	/* the last entry of the section at or below pc */
+	hi = c->nr_funcs;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct bfd_func *f = &c->funcs[mid];
+
+		if (f->shndx < shndx || (f->shndx == shndx && f->value <= pc))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || c->funcs[lo - 1].shndx != shndx)
+		return NULL;
+	*have_func = true;
+	return c->funcs[lo - 1].file;
 }
 
 static struct srcline_entry *lookup(struct dso *dso, u64 addr)
