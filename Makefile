@@ -40,9 +40,22 @@ endif
 all: $(OUT)/prof
 
 # ---------------------------------------------------------------- features
+# Goals that only install packages or clean need no probe: "make check" and
+# "make demo" install first and then build in a sub-make, so that the probe
+# sees what the install step brought (a bare machine, first thing).
+NOPROBE_GOALS := check demo deps doc fuzz clean
+ifneq ($(MAKECMDGOALS),)
+ifeq ($(filter-out $(NOPROBE_GOALS),$(MAKECMDGOALS)),)
+SKIP_PROBE := 1
+endif
+endif
+
 # The probe result is cached in $(OBJ)/FEATURES; it is redone when the
-# probe script or the compiler changes (make clean, or a new CC).
-$(OBJ)/FEATURES: scripts/feature-probe.sh $(wildcard scripts/feature/*.c)
+# probe script or the compiler changes, and whenever the package database
+# changes (a library installed or removed), so it never goes stale.
+PKG_DB := $(wildcard /var/lib/dpkg/status /var/lib/rpm/rpmdb.sqlite /lib/apk/db/installed)
+FEATURE_DEPS := scripts/feature-probe.sh $(wildcard scripts/feature/*.c) $(PKG_DB)
+$(OBJ)/FEATURES: $(FEATURE_DEPS)
 	@mkdir -p $(OBJ)
 	$(Q)scripts/feature-probe.sh $(OBJ) "$(CC)"
 	@printf '\n  Auto-detecting system features:\n'
@@ -50,11 +63,20 @@ $(OBJ)/FEATURES: scripts/feature-probe.sh $(wildcard scripts/feature/*.c)
 		while read -r f on; do printf '  ... %20s: [ %s ]\n' $$f "$$( [ -n "$$on" ] && echo 'on ' || echo OFF)"; done
 	@echo
 
+ifndef SKIP_PROBE
+# A stale result goes before it is read: the required-library check below
+# must judge a fresh probe, not one made before an install.
+ifneq ($(wildcard $(OBJ)/FEATURES),)
+ifneq ($(shell find $(FEATURE_DEPS) -newer $(OBJ)/FEATURES 2>/dev/null | head -n 1),)
+$(shell rm -f $(OBJ)/FEATURES)
+endif
+endif
 -include $(OBJ)/FEATURES
 
 # Unless the FEATURES file exists, features are unknown (first pass).
 ifneq ($(wildcard $(OBJ)/FEATURES),)
 FEATURES_KNOWN := 1
+endif
 endif
 
 FEATURE_LIST := libelf libdw libunwind libtraceevent ncursesw zstd capstone
