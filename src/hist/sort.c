@@ -435,7 +435,7 @@ int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
 		if (!he->sym || !he->has_map)
 			return snprintf(buf, size, "%-*s", width, "-");
 		return snprintf(buf, size, "%-*s", width, "0.00  [  0.0%]");
-	case SORT_TRACE:	/* cut to the header's width, as perf does */
+	case SORT_TRACE:
 		return snprintf(buf, size, "%-.*s", width, he->trace ? he->trace : "N/A");
 	case SORT_NR_KEYS:
 		break;
@@ -466,6 +466,8 @@ int sort_key__value_width(const struct sort_key *k, const struct hist_entry *he)
 		return he->srcfile ? (int)strlen(he->srcfile) : 0;
 	case SORT_PARENT:
 		return he->parent ? (int)strlen(he->parent->name) : 0;
+	case SORT_TRACE:
+		return he->trace ? (int)strlen(he->trace) : 0;
 	default:
 		return branch_width(k, he);
 	}

@@ -189,4 +189,17 @@ test_expect_success PERF,PYTHON3 'srcline after perf stops asking addr2line abou
 	same a2l.data -g graph,0,callee,srcline --no-children
 '
 
+# A tracepoint's text is the whole formatted line in every view (it was
+# once cut to the "Trace output" header's 12 columns: "prev_comm=sw").
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'tracepoint text, whole, in the trace views' '
+	"$PERF" record -q -e sched:sched_switch -a -o tp.data -- sleep 0.3 >/dev/null 2>&1 &&
+	same tp.data &&
+	same tp.data --sort trace &&
+	grep -q "prev_comm=.* prev_pid=.* ==> next_comm=" prof.out &&
+	same tp.data --sort comm,trace &&
+	same tp.data --sort trace,pid -n &&
+	same tp.data -F overhead,trace &&
+	same tp.data --sort trace -t ,
+'
+
 test_done
