@@ -151,9 +151,13 @@ static int on_time_conv(struct session *s, union perf_event *ev)
 }
 
 
+/* What the header says of the recording machine: build-ids, its kernel. */
 static void set_header_build_ids(struct report *rep)
 {
-	machine__process_header_build_ids(rep->machine, session__header(rep->session));
+	const struct perf_header *h = session__header(rep->session);
+
+	machine__process_header_build_ids(rep->machine, h);
+	machine__set_recorded_kernel(rep->machine, h->osrelease, h->arch);
 }
 
 /* ---- filters (--comm, --pid, --tid, --dsos, --symbols) ---- */
@@ -795,8 +799,13 @@ static int report__print(struct report *rep)
 static int on_feature(struct session *s, union perf_event *ev)
 {
 	struct report *rep = session__tool_priv(s);
+	const struct perf_header *h = session__header(s);
 
-	if (ev->header.size >= sizeof(ev->feat) && ev->feat.feat_id < HEADER_LAST_FEATURE_61)
+	/* a stream says what it was recorded on in its feature records */
+	if (rep->machine)
+		machine__set_recorded_kernel(rep->machine, h->osrelease, h->arch);
+	if ((rep->header || rep->header_only) && ev->header.size >= sizeof(ev->feat) &&
+	    ev->feat.feat_id < HEADER_LAST_FEATURE_61)
 		header__fprintf_feature(s, (int)ev->feat.feat_id, rep->show_info, stdout);
 	return 0;
 }
@@ -1036,7 +1045,7 @@ static int report__dump(struct report *rep)
 		.sample = on_dump_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
 		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .dump = on_dump,
 		.time_conv = on_time_conv,
-		.feature = rep->header ? on_feature : NULL, .ordered_events = true, .priv = rep,
+		.feature = on_feature, .ordered_events = true, .priv = rep,
 	};
 	int ret;
 
@@ -1087,7 +1096,7 @@ static int report__run(struct report *rep)
 		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
 		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .ordered_events = true, .priv = rep,
 		.time_conv = on_time_conv,
-		.feature = rep->header ? on_feature : NULL, .read = on_read,
+		.feature = on_feature, .read = on_read,
 	};
 	bool pipe = session__is_pipe(rep->session);
 	bool has_chain, no_chain, has_branch, defer, cancel_children;

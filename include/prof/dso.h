@@ -49,6 +49,9 @@ struct dso {
 	char origin;			/* symtab origin letter, '!' none */
 	bool adjust_symbols;
 	bool has_symtab;		/* symbols came from a .symtab */
+	/* kernel: the recording's kernel is known not to be the running
+	 * one (release or arch differ), so /proc/kallsyms must not name it */
+	bool foreign_kernel;
 	u64 text_offset;		/* .text sh_addr - sh_offset */
 	char *symsrc_filename;		/* file the symbols (and DWARF) came from */
 	char *debug_filename;		/* file with .debug_info, if any */

@@ -62,6 +62,9 @@ struct machine {
 	 * other namespaces has its files looked up there (nsinfo.h). Never
 	 * for a file read later: its pid may be someone else's by then. */
 	bool live;
+	/* The kernel the recording was made on, from the file's header
+	 * (NULL: not said); machine__set_recorded_kernel. */
+	char *rec_release, *rec_arch;
 };
 
 /*
@@ -247,6 +250,12 @@ int machine__resolve_lbr_callchain(struct machine *m, pid_t pid, pid_t tid,
  * trampolines lie below _text), else the kernel map's start.
  */
 u64 machine__kernel_start(struct machine *m);
+/*
+ * The recording's kernel release and arch (the header's OSRELEASE and
+ * ARCH, either NULL when absent): without a kernel build-id they decide
+ * whether this machine's /proc/kallsyms may name its kernel addresses.
+ */
+void machine__set_recorded_kernel(struct machine *m, const char *release, const char *arch);
 
 /*
  * Formatting helpers shared by report/top/script, matching perf's text:

@@ -581,8 +581,15 @@ static int dso__load_kernel(struct dso *dso, struct map *map)
 	/* Invariant 5: with --symfs, never this machine's /proc files. */
 	if (symfs)
 		return 0;
-	if (!dso->bid.size ||
-	    (kernel__read_build_id(&running) == 0 && build_id__equal(&running, &dso->bid))) {
+	/*
+	 * This machine's kallsyms names only this machine's kernel: the
+	 * same build-id, or, when the file has none, the same release and
+	 * arch (perf 6.1 asks only the build-id, and names another
+	 * machine's kernel addresses with this one's symbols).
+	 */
+	if (dso->bid.size ? kernel__read_build_id(&running) == 0 &&
+			    build_id__equal(&running, &dso->bid) :
+			    !dso->foreign_kernel) {
 		nr = kernel_load_kallsyms(dso, map, "/proc/kallsyms", 'k');
 		if (nr > 0)
 			return nr;
@@ -595,6 +602,10 @@ static int dso__load_kernel(struct dso *dso, struct map *map)
 		if (is_regular_file(path))
 			return kernel_load_kallsyms(dso, map, path, 'B');
 	}
+	if (dso->bid.size || dso->foreign_kernel)
+		warning("the recording's kernel is not the running one and no copy of its "
+			"symbols was found: kernel addresses stay unresolved (name them with "
+			"--kallsyms FILE, -k/--vmlinux FILE or --symfs DIR)");
 	return 0;
 }
 

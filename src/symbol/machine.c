@@ -5,6 +5,7 @@
  */
 #include "prof/compat.h"
 #include <sys/mman.h>
+#include <sys/utsname.h>
 #include "prof/util.h"
 #include "prof/machine.h"
 #include "prof/nsinfo.h"
@@ -43,6 +44,8 @@ void machine__delete(struct machine *m)
 	map__put(m->kernel_map);
 	maps__put(m->kmaps);
 	dsos__exit(&m->dsos);
+	free(m->rec_release);
+	free(m->rec_arch);
 	free(m);
 }
 
@@ -430,6 +433,30 @@ int machine__set_build_id(struct machine *m, u8 cpumode, const char *filename,
 	return 0;
 }
 
+void machine__set_recorded_kernel(struct machine *m, const char *release, const char *arch)
+{
+	if (release && (!m->rec_release || strcmp(release, m->rec_release))) {
+		free(m->rec_release);
+		m->rec_release = xstrdup(release);
+	}
+	if (arch && (!m->rec_arch || strcmp(arch, m->rec_arch))) {
+		free(m->rec_arch);
+		m->rec_arch = xstrdup(arch);
+	}
+}
+
+/* Before the kernel DSO loads: is the recording's kernel another one? */
+static void machine__judge_kernel(struct machine *m)
+{
+	struct dso *k = m->kernel_dso;
+	struct utsname u;
+
+	if (!k || k->loaded || m->live || uname(&u))
+		return;
+	k->foreign_kernel = (m->rec_release && strcmp(m->rec_release, u.release)) ||
+			    (m->rec_arch && strcmp(m->rec_arch, u.machine));
+}
+
 u64 machine__kernel_start(struct machine *m)
 {
 	struct map *km = m->kernel_map;
@@ -438,6 +465,7 @@ u64 machine__kernel_start(struct machine *m)
 		return m->kernel_start;
 	m->kernel_start = 1ULL << 63;
 	if (km) {
+		machine__judge_kernel(m);
 		dso__load(km->dso, km);
 #ifndef __x86_64__
 		m->kernel_start = km->start;
@@ -485,6 +513,7 @@ static struct map *find_map(struct machine *m, struct thread *t, u8 cpumode,
 	 * of it a module map left.
 	 */
 	if (cpumode == PROF_CPUMODE_KERNEL && !map->dso->loaded) {
+		machine__judge_kernel(m);
 		dso__load(map->dso, map->dso == m->kernel_dso && m->kernel_map ? m->kernel_map : map);
 		map = maps__find(maps, ip);	/* the load may have split the maps */
 	}
