@@ -1410,7 +1410,7 @@ int cmd_report(int argc, const char **argv)
 	}
 
 	if (rep.symfs)
-		symbol_conf.symfs = rep.symfs;
+		symbol_conf__set_symfs(rep.symfs);
 	if (rep.vmlinux)
 		symbol_conf.vmlinux_name = rep.vmlinux;
 	if (rep.kallsyms)

@@ -79,6 +79,7 @@ int symbol__choose_best(const struct symbol *a, const struct symbol *b);
 /* Options shared by report/top/script; set before the first lookup. */
 struct symbol_conf {
 	const char *symfs;		/* --symfs: prefix of every path, "" = none */
+	char *symfs_buf;		/* what symbol_conf__set_symfs allocated */
 	const char *vmlinux_name;	/* -k/--vmlinux */
 	const char *kallsyms_name;	/* --kallsyms */
 	bool no_demangle;		/* --no-demangle */
@@ -89,6 +90,13 @@ struct symbol_conf {
 	bool force;			/* -f: read JIT files of other users too */
 };
 extern struct symbol_conf symbol_conf;
+
+/*
+ * --symfs DIR: trailing slashes go, so "/" is this machine's own root
+ * (no prefix, /proc/kallsyms included), as for perf; the build-id cache
+ * becomes DIR/.debug (for "/" too: ~/.debug is not read then).
+ */
+void symbol_conf__set_symfs(const char *dir);
 
 /* The build-id cache root is buildid_dir() in prof/util.h. */
 

@@ -13,6 +13,22 @@
 
 struct symbol_conf symbol_conf;
 
+void symbol_conf__set_symfs(const char *dir)
+{
+	size_t n = strlen(dir);
+	char *s;
+
+	while (n > 0 && dir[n - 1] == '/')
+		n--;
+	s = xstrndup(dir, n);
+	free(symbol_conf.symfs_buf);
+	symbol_conf.symfs = symbol_conf.symfs_buf = s;
+	/* the build-id cache is the one inside it, "//.debug" for "/" */
+	s = xasprintf("%s/.debug", dir);
+	set_buildid_dir(s);
+	free(s);
+}
+
 struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *name)
 {
 	size_t n = strlen(name);

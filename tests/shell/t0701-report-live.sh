@@ -202,4 +202,26 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'tracepoint text, whole, 
 	same tp.data --sort trace -t ,
 '
 
+# --symfs: "/" is this machine'"'"'s root (kernel symbols from /proc/kallsyms),
+# and the build-id cache is DIR/.debug, "//.debug" for "/" (perf: a
+# binary gone from disk is then not named from ~/.debug).
+test_expect_success PERF,SYSWIDE '--symfs / keeps kernel names; DIR/.debug is the cache' '
+	cp "$HELPERS/demo" gone &&
+	"$PERF" record -q -a -o sf.data -- ./gone 100 >/dev/null 2>&1 &&
+	rm gone &&
+	same sf.data --sort dso,sym &&
+	grep -q "gone  *\[\.\] hot_loop" prof.out &&
+	grep -q "\[k\] [a-z_]" prof.out &&
+	same sf.data --sort dso,sym --symfs / &&
+	grep -q "\[k\] [a-z_]" prof.out &&
+	! grep -q "gone  *\[\.\] hot_loop" prof.out &&
+	same sf.data --sort dso,sym --symfs // &&
+	mkdir -p root/proc &&
+	same sf.data --sort dso,sym --symfs root &&
+	! grep -q "\[k\] [a-z_]" prof.out &&
+	cp -a "$HOME/.debug" root/.debug &&
+	same sf.data --sort dso,sym --symfs root/ &&
+	grep -q "gone  *\[\.\] hot_loop" prof.out
+'
+
 test_done
