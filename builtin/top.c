@@ -781,7 +781,9 @@ static int top__run(struct top *t)
 	if (t->children && !t->cp.order_set)
 		t->cp.order = ORDER_CALLER;
 	callchain_set_key(t->cp.key);
-	if (hist_layout__setup(&t->layout, t->sort_order ? t->sort_order : "dso,sym",
+	/* perf top's keys are dso,sym unless --fields names them (not "+f") */
+	if (hist_layout__setup(&t->layout, t->sort_order ? t->sort_order :
+			       t->field_order && t->field_order[0] != '+' ? NULL : "dso,sym",
 			       t->field_order, t->children, t->show_nr_samples, false, &bad) < 0) {
 		error("Unknown --sort key: `%s'", bad ? bad : "");
 		goto out;

@@ -25,6 +25,21 @@ test_expect_success PERF_EVENTS 'headless --stdio: two snapshots, hot function f
 	! grep -q "\[H" out
 '
 
+# --fields names the columns and the keys: overhead then sym, sorted by
+# overhead, no Shared Object column (perf top; "+f" keeps dso,sym).
+test_expect_success PERF_EVENTS '--fields overhead,sym: two columns, hottest first' '
+	start_demo &&
+	"$PROF" top --stdio -d 1 --refreshes 1 -e cpu-clock -p "$(cat demo.pid)" \
+		--fields overhead,sym >out 2>err || ret=$?
+	stop_demo && test "${ret:-0}" = 0 &&
+	awk "/PerfTop/ { getline; getline; getline; print; exit }" out >first &&
+	grep -E "^ +[0-9]+\.[0-9]+%  \[\.\] hot_loop *$" first &&
+	grep -E "^ +[0-9]+\.[0-9]+%  \[" out | sed "s/%.*//" >pcts &&
+	sort -rn pcts >sorted &&
+	test_cmp sorted pcts &&
+	! grep -q "demo  *\[" out
+'
+
 test_expect_success PERF_EVENTS 'stdout not a terminal means snapshots, -E and -z' '
 	start_demo &&
 	"$PROF" top -d 1 --refreshes 1 -z -E 1 -e cpu-clock -p "$(cat demo.pid)" 2>err | cat >out || :
