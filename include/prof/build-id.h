@@ -56,6 +56,11 @@ bool build_id__equal(const struct build_id *a, const struct build_id *b);
  * "kallsyms", "vdso"). Best effort: failures are silent (pr_debug), an
  * existing copy is kept.
  */
+/*
+ * Write @path in the cache whole (a temporary file renamed over it),
+ * readable by its owner only, making its directories; -errno on failure.
+ */
+int build_id_cache__write(const char *path, const void *buf, size_t len);
 void build_id_cache__add(const char *dir, const char *filename, const struct build_id *bid,
 			 int fd, const char *kind);
 

@@ -23,6 +23,7 @@ struct symbol {
 	u8 binding;		/* STB_* */
 	u8 type;		/* STT_* */
 	u8 synthesized;		/* name@plt: added after the fix-ups */
+	u8 in_arena;		/* part of a symbols' arena: never freed alone */
 	u16 namelen;
 	char name[];
 };
@@ -41,6 +42,8 @@ struct symbols {
 	 * overlapping symbols resolve to the one perf's tree walk meets first.
 	 */
 	struct symbol *root;
+	/* where kallsyms symbols were allocated (a reference), or NULL */
+	struct sym_arena *arena;
 };
 
 void symbols__init(struct symbols *s);

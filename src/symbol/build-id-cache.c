@@ -34,10 +34,10 @@ static int mkdir_p(char *path)
 	return 0;
 }
 
-static int copy_bytes(const char *to, const void *buf, size_t len)
+static int write_bytes(const char *to, const void *buf, size_t len, mode_t mode)
 {
 	char *tmp = xasprintf("%s.tmp%d", to, (int)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755), ret = 0;
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode), ret = 0;
 
 	if (fd < 0) {
 		free(tmp);
@@ -53,6 +53,24 @@ static int copy_bytes(const char *to, const void *buf, size_t len)
 		unlink(tmp);
 	free(tmp);
 	return ret;
+}
+
+static int copy_bytes(const char *to, const void *buf, size_t len)
+{
+	return write_bytes(to, buf, len, 0755);
+}
+
+int build_id_cache__write(const char *path, const void *buf, size_t len)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int ret = 0;
+
+	if (slash && slash != dir) {
+		*slash = '\0';
+		ret = mkdir_p(dir);
+	}
+	free(dir);
+	return ret ? ret : write_bytes(path, buf, len, 0600);
 }
 
 static int copy_file(const char *from, const char *to)

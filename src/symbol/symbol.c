@@ -5,11 +5,13 @@
  */
 #include "prof/compat.h"
 #include <ctype.h>
+#include <sys/utsname.h>
 #include <elf.h>
 #include "prof/util.h"
 #include "prof/symbol.h"
 #include "prof/dso.h"
 #include "prof/map.h"
+#include "prof/build-id.h"
 
 struct symbol_conf symbol_conf;
 
@@ -39,6 +41,7 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 	sym->binding = binding;
 	sym->type = type;
 	sym->synthesized = 0;
+	sym->in_arena = 0;
 	sym->namelen = n > 0xffff ? 0xffff : (u16)n;
 	memcpy(sym->name, name, n + 1);
 	return sym;
@@ -46,7 +49,79 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 
 void symbol__delete(struct symbol *sym)
 {
-	free(sym);
+	if (sym && !sym->in_arena)
+		free(sym);
+}
+
+/*
+ * Many symbols at once (kallsyms: ~100K-200K) come from one arena: a
+ * malloc each cost more than reading them. The arena lives as long as
+ * the last symbols array holding any of its symbols.
+ */
+struct sym_arena_block {
+	struct sym_arena_block *next;
+	size_t used, size;
+	char data[];
+};
+
+struct sym_arena {
+	int refcnt;
+	struct sym_arena_block *blocks;
+};
+
+static struct sym_arena *sym_arena__get(struct sym_arena *a)
+{
+	if (a)
+		a->refcnt++;
+	return a;
+}
+
+static void sym_arena__put(struct sym_arena *a)
+{
+	if (!a || --a->refcnt > 0)
+		return;
+	while (a->blocks) {
+		struct sym_arena_block *next = a->blocks->next;
+
+		free(a->blocks);
+		a->blocks = next;
+	}
+	free(a);
+}
+
+static struct symbol *symbols__arena_new(struct symbols *s, u64 start, u8 binding, u8 type,
+					 const char *name, size_t n)
+{
+	size_t need = ALIGN_UP(sizeof(struct symbol) + n + 1, (size_t)8);
+	struct sym_arena_block *b;
+	struct symbol *sym;
+
+	if (!s->arena) {
+		s->arena = xzalloc(sizeof(*s->arena));
+		s->arena->refcnt = 1;
+	}
+	b = s->arena->blocks;
+	if (!b || b->size - b->used < need) {
+		size_t size = max(need, (size_t)1 << 20);
+
+		b = xmalloc(sizeof(*b) + size);
+		b->next = s->arena->blocks;
+		b->used = 0;
+		b->size = size;
+		s->arena->blocks = b;
+	}
+	sym = (struct symbol *)(b->data + b->used);
+	b->used += need;
+	sym->start = sym->end = start;
+	sym->binding = binding;
+	sym->type = type;
+	sym->synthesized = 0;
+	sym->in_arena = 1;
+	sym->namelen = n > 0xffff ? 0xffff : (u16)n;
+	memcpy(sym->name, name, n);
+	sym->name[n] = '\0';
+	symbols__append(s, sym);
+	return sym;
 }
 
 void symbols__init(struct symbols *s)
@@ -59,6 +134,7 @@ void symbols__exit(struct symbols *s)
 	for (size_t i = 0; i < s->nr; i++)
 		symbol__delete(s->entries[i]);
 	free(s->entries);
+	sym_arena__put(s->arena);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -298,60 +374,156 @@ static u64 kallsyms__addr(const char *p, char **end)
 	return v;
 }
 
-#define KALLSYMS_BUF	(256u << 10)
+/*
+ * /proc/kallsyms costs the kernel tens of milliseconds of formatting at
+ * every read, most of what a small report takes. Its text changes only
+ * with a reboot or a module loaded or unloaded (the BPF and ftrace
+ * entries that come and go are not used: no map is named after them), so
+ * a copy is kept in the build-id cache, valid while its first line still
+ * names this boot and these modules:
+ *   <buildid-dir>/[kernel.kallsyms]/prof-kallsyms:
+ *   "prof-kallsyms 1 <boot_id> <release> <hash of /proc/modules>\n" + the text
+ * The hash covers each module's name, size and address (not its use
+ * count, which changes as it is used).
+ */
+static char *kallsyms_cache_key(void)
+{
+	char *boot = read_file_str("/proc/sys/kernel/random/boot_id", NULL);
+	/* no /proc/modules: a kernel without modules */
+	char *mods = read_file_str("/proc/modules", NULL) ?: xstrdup("");
+	u64 h = 0xcbf29ce484222325ULL;
+	struct utsname u;
+	char *key = NULL;
 
+	if (boot && mods && !uname(&u)) {
+		for (char *line = mods, *next; *line; line = next) {
+			char *f[6] = { NULL };
+			int n = 0;
+
+			next = strchrnul(line, '\n');
+			if (*next)
+				*next++ = '\0';
+			for (char *save = NULL, *t = strtok_r(line, " ", &save); t && n < 6;
+			     t = strtok_r(NULL, " ", &save))
+				f[n++] = t;
+			for (int i = 0; i < 6; i++) {
+				if (i != 0 && i != 1 && i != 5)
+					continue;
+				for (const char *c = f[i] ? f[i] : ""; *c; c++)
+					h = (h ^ (unsigned char)*c) * 0x100000001b3ULL;
+				h = (h ^ ' ') * 0x100000001b3ULL;
+			}
+		}
+		boot[strcspn(boot, "\n")] = '\0';
+		key = xasprintf("prof-kallsyms 1 %s %s %016" PRIx64 "\n", boot, u.release, h);
+	}
+	free(boot);
+	free(mods);
+	return key;
+}
+
+/*
+ * The text of @path; for /proc/kallsyms the cached copy when it is
+ * current (*from_proc false), else the kernel's (*from_proc true).
+ * *skip: where the symbols start (after the cache's key line).
+ */
+static char *kallsyms__text(const char *path, size_t *len, size_t *skip, char **cache,
+			    char **key)
+{
+	char *text;
+
+	*skip = 0;
+	*cache = *key = NULL;
+	if (!strcmp(path, "/proc/kallsyms") && (*key = kallsyms_cache_key()) != NULL) {
+		*cache = xasprintf("%s/[kernel.kallsyms]/prof-kallsyms", buildid_dir());
+		text = read_file_str(*cache, len);
+		if (text && *len > strlen(*key) && !strncmp(text, *key, strlen(*key))) {
+			*skip = strlen(*key);
+			zfree(cache);
+			zfree(key);
+			return text;
+		}
+		free(text);
+	}
+	return read_file_str(path, len);
+}
+
+/*
+ * Read a kallsyms file into @dso (names of module symbols carry
+ * "\t[mod]" until the split), from one arena. Returns the number of
+ * symbols or -errno; *text receives the address of _text (0 if absent).
+ */
 static int kallsyms__read(struct dso *dso, const char *path, u64 *text)
 {
-	FILE *f = fopen(path, "re");
-	char *line = NULL, *buf;
-	size_t cap = 0;
-	int nr = 0;
+	size_t len = 0, skip, nr = 0;
+	char *cache, *key, *buf = kallsyms__text(path, &len, &skip, &cache, &key);
 	bool all_zero = true;
 
-	if (!f)
-		return -errno;
-	/*
-	 * Large reads: each read(2) of /proc/kallsyms makes the kernel seek
-	 * its symbol table back to the file position; 4 KiB at a time that
-	 * was a couple of thousand seeks (procfs says 1 KiB blocks). glibc
-	 * ignores the size unless given the buffer.
-	 */
-	buf = xmalloc(KALLSYMS_BUF);
-	setvbuf(f, buf, _IOFBF, KALLSYMS_BUF);
-	*text = 0;
-	while (getline(&line, &cap, f) > 0) {
-		char *end, *name, type;
-		u64 addr = kallsyms__addr(line, &end);
-		size_t len;
+	if (!buf) {
+		int err = -errno;
 
+		free(cache);
+		free(key);
+		return err ? err : -ENOMEM;
+	}
+	*text = 0;
+	for (char *line = buf + skip, *stop = buf + len, *next; line < stop; line = next) {
+		char *end, *name, type;
+		u64 addr;
+		size_t n;
+
+		next = memchr(line, '\n', (size_t)(stop - line));
+		if (!next)
+			next = stop;
+		n = (size_t)(next - line);
+		next++;
+		if (n < 4)
+			continue;
+		line[n] = '\0';		/* the newline, or buf's own terminator */
+		addr = kallsyms__addr(line, &end);
 		if (end == line || *end != ' ')
 			continue;
 		type = end[1];
 		if (!type || end[2] != ' ')
 			continue;
 		name = end + 3;
-		len = strlen(name);
-		while (len && (name[len - 1] == '\n'))
-			name[--len] = '\0';
 		if (addr)
 			all_zero = false;
 		if (!*text && (!strcmp(name, "_text") || !strcmp(name, "_stext")))
 			*text = addr;
 		if (!kallsyms_type_wanted(type))
 			continue;
-		symbols__append(&dso->symbols,
-				symbol__new(addr, 0, kallsyms_binding(type), STT_FUNC, name));
+		symbols__arena_new(&dso->symbols, addr, kallsyms_binding(type), STT_FUNC, name,
+				   (size_t)(line + n - name));
 		nr++;
 	}
-	free(line);
-	fclose(f);
-	free(buf);
 	if (nr && all_zero) {
 		/* kptr_restrict: addresses hidden. */
 		symbols__exit(&dso->symbols);
+		free(buf);
+		free(cache);
+		free(key);
 		return -EPERM;
 	}
-	return nr;
+	/* A fresh read of the kernel's text: keep it for the next time. */
+	if (cache && nr) {
+		size_t klen = strlen(key);
+		char *copy = xmalloc(klen + len);
+
+		memcpy(copy, key, klen);
+		memcpy(copy + klen, buf, len);
+		/* the lines were cut in place: put the newlines back */
+		for (size_t i = klen; i < klen + len; i++)
+			if (!copy[i])
+				copy[i] = '\n';
+		if (build_id_cache__write(cache, copy, klen + len))
+			pr_debug(1, "kallsyms: cannot keep a copy in %s\n", cache);
+		free(copy);
+	}
+	free(buf);
+	free(cache);
+	free(key);
+	return (int)nr;
 }
 
 /* Find or create the module dso+map "[mod]" covering @addr. */
@@ -409,6 +581,17 @@ int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path)
 			}
 			sym->start = map__map_ip(mm, sym->start);
 			sym->end = map__map_ip(mm, sym->end);
+			if (sym->in_arena && md->symbols.arena != dso->symbols.arena) {
+				if (md->symbols.arena) {	/* another arena: a copy */
+					struct symbol *c = symbol__new(sym->start,
+								       sym->end - sym->start,
+								       sym->binding, sym->type,
+								       sym->name);
+					sym = c;
+				} else {
+					md->symbols.arena = sym_arena__get(dso->symbols.arena);
+				}
+			}
 			symbols__append(&md->symbols, sym);
 			continue;
 		}

@@ -224,4 +224,55 @@ test_expect_success PERF,SYSWIDE '--symfs / keeps kernel names; DIR/.debug is th
 	grep -q "gone  *\[\.\] hot_loop" prof.out
 '
 
+# /proc/kallsyms is read once per boot and module set: the copy in the
+# build-id cache serves the next reports (the same lines as perf), and a
+# copy whose key line names another boot is read again from the kernel.
+test_expect_success PERF,STRACE 'kallsyms: the kept copy serves the next report' '
+	cache="$HOME/.debug/[kernel.kallsyms]/prof-kallsyms" &&
+	rm -f "$cache" &&
+	strace -f -e trace=openat -o trace1 "$PROF" report -i g.data --stdio --sort sym >/dev/null 2>&1 &&
+	grep -q "\"/proc/kallsyms\"" trace1 &&
+	test -s "$cache" &&
+	head -n 1 "$cache" >key &&
+	grep -q "^prof-kallsyms 1 $(cat /proc/sys/kernel/random/boot_id) $(uname -r) [0-9a-f]*\$" key &&
+	test "$(stat -c %a "$cache")" = 600 &&
+	tail -n +2 "$cache" >copy &&
+	grep -q " T _text\$\| T _stext\$" copy &&
+	strace -f -e trace=openat -o trace2 "$PROF" report -i g.data --stdio --sort sym >/dev/null 2>&1 &&
+	! grep -q "\"/proc/kallsyms\"" trace2 &&
+	grep -q "prof-kallsyms" trace2 &&
+	same g.data --sort sym &&
+	grep -q "\[k\] [a-z_]" prof.out &&
+	sed "1s/^prof-kallsyms 1 [^ ]*/prof-kallsyms 1 another-boot/" "$cache" >stale &&
+	cp stale "$cache" &&
+	strace -f -e trace=openat -o trace3 "$PROF" report -i g.data --stdio --sort sym >/dev/null 2>&1 &&
+	grep -q "\"/proc/kallsyms\"" trace3 &&
+	head -n 1 "$cache" >key3 &&
+	test_cmp key key3 &&
+	same g.data --sort sym
+'
+
+# A user who sees zeros in /proc/kallsyms (kptr_restrict, paranoid) keeps
+# no copy of them, and reports what perf reports for that user.
+test_expect_success PERF,SETPRIV 'kallsyms: zeros are never kept' '
+	as_nobody="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups" &&
+	mkdir -p nobody-home &&
+	cp g.data nobody-home/g.data &&
+	chown -R nobody nobody-home &&
+	chmod 755 . &&
+	$as_nobody sh -c "head -n 1 /proc/kallsyms" >first &&
+	(cd nobody-home &&
+	 HOME=$PWD $as_nobody "$PROF" report -i g.data --stdio --sort sym 2>/dev/null |
+		grep -v "^# (Tip:" >../prof.nobody &&
+	 HOME=$PWD $as_nobody "$PERF" report -i g.data --stdio --sort sym 2>/dev/null |
+		grep -v "^# (Tip:" >../perf.nobody) &&
+	test_cmp perf.nobody prof.nobody &&
+	if grep -q "^0000000000000000 " first
+	then
+		! test -e "nobody-home/.debug/[kernel.kallsyms]/prof-kallsyms"
+	else
+		test -s "nobody-home/.debug/[kernel.kallsyms]/prof-kallsyms"
+	fi
+'
+
 test_done
