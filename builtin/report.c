@@ -387,7 +387,7 @@ static int cursor_build(struct report *rep, struct thread *thread,
 		rep->kaddr[nk - 1] = f->addr;
 	}
 	if ((st & PERF_SAMPLE_REGS_USER) && (st & PERF_SAMPLE_STACK_USER) &&
-	    sample->user_regs.regs && sample->user_stack_size && thread)
+	    sample->user_regs.regs && unwind__user_stack(sample, NULL) && thread)
 		unwind__get_entries(rep->machine, thread, sample, rep->max_stack,
 				    on_unwind_entry, rep);
 	if (rep->cp.order == ORDER_CALLER) {

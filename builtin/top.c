@@ -298,7 +298,7 @@ static int top__cursor(struct top *t, const struct perf_sample *s, struct thread
 		n = 0;
 	nk = n;
 	if (t->cg_mode == CALLCHAIN_RECORD_DWARF && thread && s->user_regs.regs &&
-	    s->user_stack_size && n < t->max_stack) {
+	    unwind__user_stack(s, NULL) && n < t->max_stack) {
 		t->nr_frames = n;
 		unwind__get_entries(t->machine, thread, s, t->max_stack - n,
 				    top__on_unwind_entry, t);

@@ -52,6 +52,16 @@ int unwind__x86_64_dwarf_reg(int perf_reg);
  */
 int unwind__sample_reg(u64 mask, const u64 *regs, u32 nr, int perf_reg, u64 *val);
 
+/*
+ * The user stack bytes the kernel copied for @sample: the first dyn_size
+ * bytes of its STACK_USER block, not the requested size (the rest is
+ * stale). NULL when there are none: no STACK_USER, or a dynamic size of 0
+ * (a sample taken inside execve copies nothing, and perf unwinds nothing).
+ * Sets *@size (when non-NULL) to the byte count, 0 with NULL. Every
+ * reader of a stack copy goes through this.
+ */
+const u8 *unwind__user_stack(const struct perf_sample *sample, u64 *size);
+
 /* One frame, leaf first. Pointers borrowed (map until the machine changes;
  * dso and sym for the machine's lifetime). */
 struct unwind_entry {
@@ -91,8 +101,9 @@ const char *unwind__backend_name(struct machine *m);
  * The outcome is counted in the machine's stack health (unwind__health).
  * Returns 0 when frames were delivered (however far the unwind got),
  * @cb's non-zero return value when it stopped the walk, -ENODATA when the
- * sample has no user registers or stack (a kernel-only or non-dwarf
- * sample: nothing is counted then), -EOPNOTSUPP without an unwinder, or
+ * sample has no user registers or no stack bytes (unwind__user_stack: a
+ * kernel-only or non-dwarf sample, or one whose copy is empty; nothing is
+ * counted then, and no frame delivered), -EOPNOTSUPP without an unwinder, or
  * -ENOMEM.
  */
 int unwind__get_entries(struct machine *m, struct thread *thread,
@@ -169,6 +180,7 @@ struct unwind_sample {
 	u64 sp, ip;
 	const u8 *stack;			/* the copy, starting at sp */
 	u64 stack_size;				/* valid bytes (dyn_size) */
+	bool stack_ended;	/* dyn_size < size: the copy reached the stack's end */
 	int max_stack;
 	/* out */
 	enum unwind_stop stop;
@@ -184,7 +196,8 @@ int unwind__deliver(struct unwind_sample *us, u64 ip,
 /*
  * Read 8 bytes at @addr of the sampled process: the stack copy, else the
  * file-backed map's bytes from its file. 0, or -EFAULT (marks
- * read_past_stack when @addr lies above the copy).
+ * read_past_stack when @addr lies above a copy that a larger one would
+ * have covered).
  */
 int unwind__read_word(struct unwind_sample *us, u64 addr, u64 *val);
 /* File to read @dso's unwind tables from (runtime file or build-id cache);

@@ -222,8 +222,12 @@ int unwind__read_word(struct unwind_sample *us, u64 addr, u64 *val)
 	    (map->dso->kind == DSO_KIND_USER || map->dso->kind == DSO_KIND_VDSO) &&
 	    !read_from_dso(map, addr, val))
 		return 0;
-	/* Above the copy: the rest of the stack the kernel did not copy. */
-	if (addr >= us->sp && (!map || map->dso->kind == DSO_KIND_NODSO))
+	/*
+	 * Above the copy: the rest of the stack the kernel did not copy. Not
+	 * when the copy stopped short of the requested size: the stack (or
+	 * the mapped memory above SP) ended there, a larger copy reads no more.
+	 */
+	if (addr >= us->sp && !us->stack_ended && (!map || map->dso->kind == DSO_KIND_NODSO))
 		us->read_past_stack = true;
 	return -EFAULT;
 }
@@ -306,6 +310,18 @@ static void health_count(struct unwind_state *st, struct dso *dso, enum unwind_s
 	st->slots[i].by_reason[reason]++;
 }
 
+const u8 *unwind__user_stack(const struct perf_sample *sample, u64 *size)
+{
+	u64 n = sample->user_stack ? sample->user_stack_dyn_size : 0;
+
+	/* the reader clamps dyn_size to the copy; a caller-built sample may not */
+	if (n > sample->user_stack_size)
+		n = sample->user_stack_size;
+	if (size)
+		*size = n;
+	return n ? sample->user_stack : NULL;
+}
+
 int unwind__get_entries(struct machine *m, struct thread *thread,
 			const struct perf_sample *sample, int max_stack,
 			unwind_entry_cb cb, void *arg)
@@ -315,9 +331,14 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 	struct walk w = { .cb = cb, .arg = arg };
 	enum unwind_stop reason;
 	const struct sample_regs *r = &sample->user_regs;
+	const u8 *stack;
+	u64 stack_size;
 	int ret;
 
-	if (!r->abi || !r->regs || !sample->user_stack || !thread)
+	if (!r->abi || !r->regs || !thread)
+		return -ENODATA;
+	stack = unwind__user_stack(sample, &stack_size);
+	if (!stack)
 		return -ENODATA;
 	memset(&us, 0, sizeof(us));
 	if (unwind__sample_reg(r->mask, r->regs, r->nr, PERF_REG_X86_SP, &us.sp) ||
@@ -343,11 +364,9 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 	st->used = true;
 	us.machine = m;
 	us.thread = thread;
-	us.stack = sample->user_stack;
-	us.stack_size = sample->user_stack_dyn_size ? sample->user_stack_dyn_size :
-			sample->user_stack_size;
-	if (us.stack_size > sample->user_stack_size)
-		us.stack_size = sample->user_stack_size;
+	us.stack = stack;
+	us.stack_size = stack_size;
+	us.stack_ended = stack_size < sample->user_stack_size;
 	us.max_stack = max_stack > 0 ? max_stack : UNWIND_DEFAULT_MAX_STACK;
 	us.stop = UNWIND_STOP_ERROR;
 

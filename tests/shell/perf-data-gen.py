@@ -15,7 +15,17 @@
 #                         chain frame's raw address, fails 123 times in a
 #                         row for BIN2 and stops asking it: the last
 #                         sample shows as "sym_plain+N".
-import struct, subprocess, sys
+#   stack OUT BIN         perf record --call-graph dwarf as a file: BIN
+#                         (unwind-nofp) mapped as a PIE is, three samples
+#                         at uw_c's entry with the same registers and the
+#                         same 8192 stack bytes (return addresses into
+#                         uw_b, uw_a, main), whose dynamic sizes say how
+#                         much of it the kernel copied: all of it, none
+#                         (a sample taken inside execve: perf unwinds
+#                         nothing) and 20 bytes (perf's bounds check
+#                         reads one word less than the copy holds: at 20
+#                         it stops where prof's does, after uw_a).
+import re, struct, subprocess, sys
 
 PID = 4242
 
@@ -36,6 +46,20 @@ def symbols(path):
         if len(f) == 3 and f[1] in "tT":
             syms[f[2]] = int(f[0], 16)
     return syms
+
+def ret_after(path, caller, callee):
+    """Address of the instruction after CALLER's call to CALLEE."""
+    lines = subprocess.run(["objdump", "-d", "--no-show-raw-insn", path], capture_output=True,
+                           text=True, check=True).stdout.splitlines()
+    inside = found = False
+    for line in lines:
+        if re.match(r"^[0-9a-f]+ <", line):
+            inside = line.endswith("<%s>:" % caller)
+        elif inside and re.match(r"^ +[0-9a-f]+:", line):
+            if found:
+                return int(line.split(":")[0], 16)
+            found = re.search(r"call +[0-9a-f]+ <%s>$" % callee, line) is not None
+    raise SystemExit("no call from %s to %s in %s" % (caller, callee, path))
 
 def rec(type_, misc, body):
     return struct.pack("<IHH", type_, misc, 8 + len(body)) + body
@@ -62,11 +86,12 @@ class Mapping:
     def ip(self, name, off=0):
         return self.start + self.sym[name] - self.page + off
 
-def write(out, data, sample_type, branch_type, features):
+def write(out, data, sample_type, branch_type, features, regs_user=0, stack_user=0,
+          flags=0):
     # attr: cycles, exclude_kernel|exclude_hv, sample_id_all off
     attr = struct.pack("<IIQQQQQIIQQQQIiQIHHIIQ", 0, 128, 0, 4000, sample_type, 0,
-                       1 << 5 | 1 << 6, 0, 0, 0, 0, branch_type, 0, 0, 0, 0, 0, 0, 0, 0,
-                       0, 0)
+                       1 << 5 | 1 << 6 | flags, 0, 0, 0, 0, branch_type, regs_user,
+                       stack_user, 0, 0, 0, 0, 0, 0, 0, 0)
     assert len(attr) == 128
     HDR = 104
     attrs_off = HDR
@@ -134,8 +159,38 @@ def chains(out, bin1, bin2):
     # IP|TID|PERIOD|CALLCHAIN
     write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
 
+def stack(out, binary):
+    m = Mapping(binary, 0x555555554000)
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("uwtest"))
+    # every segment, as --call-graph dwarf records data mappings too: the
+    # unwinder reads .eh_frame_hdr from the read-only one
+    for line in subprocess.run(["readelf", "-lW", binary], capture_output=True, text=True,
+                               check=True).stdout.splitlines():
+        f = line.split()
+        if f and f[0] == "LOAD":
+            off, vaddr, memsz = int(f[1], 16), int(f[2], 16), int(f[5], 16)
+            start = m.start - m.page + (vaddr & ~0xfff)
+            end = m.start - m.page + ((vaddr + memsz + 0xfff) & ~0xfff)
+            data += rec(1, 2, struct.pack("<IIQQQ", PID, PID, start, end - start,
+                                          off & ~0xfff) + padded(binary))
+    sp = 0x7ffc00001000
+    words = [m.start - m.page + ret_after(binary, caller, callee)
+             for caller, callee in (("uw_b", "uw_c"), ("uw_a", "uw_b"), ("main", "uw_a"))]
+    copy = struct.pack("<3Q", *words) + b"\0" * (8192 - 24)
+    # REGS_USER mask 0xff0fff: AX BX CX DX SI DI BP SP IP FLAGS CS SS R8..R15
+    regs = [0] * 20
+    regs[6], regs[7], regs[8], regs[10], regs[11] = sp + 512, sp, m.ip("uw_c"), 0x33, 0x2b
+    for i, dyn in enumerate((8192, 0, 20)):
+        body = struct.pack("<QIIQQ", m.ip("uw_c"), PID, PID, 1000 + i, 0)
+        body += struct.pack("<Q20Q", 2, *regs) + struct.pack("<Q", 8192) + copy
+        data += rec(9, 2, body + struct.pack("<Q", dyn))
+    # IP|TID|PERIOD|CALLCHAIN|REGS_USER|STACK_USER, exclude_callchain_user
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x20 | 0x1000 | 0x2000, 0, 0, 0xff0fff, 8192,
+          1 << 22)
+
 if __name__ == "__main__":
-    modes = {"branch": (branch, 2), "chains": (chains, 3)}
+    modes = {"branch": (branch, 2), "chains": (chains, 3), "stack": (stack, 2)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
-        raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains OUT BIN1 BIN2")
+        raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains OUT BIN1 BIN2 | "
+                         "stack OUT BIN")
     modes[sys.argv[1]][0](*sys.argv[2:])

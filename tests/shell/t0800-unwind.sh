@@ -47,6 +47,23 @@ test_expect_success PERF,PERF_EVENTS 'perf --call-graph dwarf file: every chain 
 	chains nofp.data
 '
 
+# A sample taken inside execve carries a stack block of the requested
+# size of which the kernel copied nothing (dyn_size 0): perf unwinds no
+# user frame for it. perf-data-gen.py writes three samples with the same
+# registers and stale bytes: dyn_size 8192, 0 and 20.
+test_expect_success PERF,PYTHON3 'only the bytes the kernel copied are unwound (dyn_size)' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" stack dyn.data "$NOFP" &&
+	chains dyn.data &&
+	awk -v RS= "END { exit NR != 2 }" dyn.data.our-chains &&
+	awk -v RS= "/ main(\n|\$)/ { n++ } END { exit n != 1 }" dyn.data.our-chains &&
+	grep -q "^# Stack health: 0 of 2 samples" dyn.data.health &&
+	! grep -q "stack copy too small" dyn.data.health &&
+	"$PROF" report -i dyn.data --stdio --no-children -g caller >dyn.report 2>dyn.report.err &&
+	grep -q -- "--33.30%--main\$" dyn.report &&
+	grep -q -- "--33.37%--uw_a\$" dyn.report &&
+	! grep -q "66\.[0-9]*%" dyn.report
+'
+
 # Inlined frames as perf script shows them by default, expanded from the
 # unwound frames with dso__inline_frames (perf's append_inlines rule). Not
 # all: for assembler functions with several names (memcpy/memmove) perf
