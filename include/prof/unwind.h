@@ -84,13 +84,26 @@ enum unwind_backend {
 };
 
 /*
- * Choose the backend for @m (before its first unwind; tests compare
- * them). Returns 0, or -EOPNOTSUPP when it is not built in (libunwind is
- * not written yet: libdw is the only backend) or -EBUSY once @m has
- * unwound a sample.
+ * Choose the backend for @m (before its first unwind: --unwinder, and
+ * tests compare them). Returns 0, or -EOPNOTSUPP when it is not built in
+ * (libunwind without libunwind-dev or with NO_LIBUNWIND=1) or -EBUSY once
+ * @m has unwound a sample.
  */
 int unwind__set_backend(struct machine *m, enum unwind_backend backend);
-/* "libdw", "libdw-full" or "none": the backend @m uses (static string). */
+/*
+ * The backend named @name by --unwinder ("libdw" or "libunwind"): 0 and
+ * *@backend set, -EINVAL for another name, -EOPNOTSUPP (*@backend set)
+ * when it is not built in.
+ */
+int unwind__parse_backend(const char *name, enum unwind_backend *backend);
+/*
+ * --unwinder=libdw|libunwind for parse_options (opt->value: an enum
+ * unwind_backend; --no-unwinder: the default). Refuses another name, or a
+ * backend not built in, with a one-line error (the option error's 129).
+ */
+struct option;
+int unwind__parse_opt(const struct option *opt, const char *arg, int unset);
+/* "libdw", "libdw-full", "libunwind" or "none": the backend @m uses (static string). */
 const char *unwind__backend_name(struct machine *m);
 
 /*
@@ -169,7 +182,7 @@ int unwind_health__fprintf(const struct unwind_health *h, FILE *fp);
 /* The summary of every sample @m unwound (nothing when none was). */
 int unwind__fprintf_health(struct machine *m, FILE *fp);
 
-/* ---- backends (unwind-libdw.c), for unwind.c ---- */
+/* ---- backends (unwind-libdw.c, unwind-libunwind.c), for unwind.c ---- */
 
 /* What unwind.c hands a backend for one sample. */
 struct unwind_sample {
@@ -200,6 +213,12 @@ int unwind__deliver(struct unwind_sample *us, u64 ip,
  * have covered).
  */
 int unwind__read_word(struct unwind_sample *us, u64 addr, u64 *val);
+/*
+ * The bytes of the file @map's DSO was mapped from (the runtime file or its
+ * build-id cache copy, mapped read-only once per machine; a [vdso]'s image),
+ * indexed by file offset; NULL without one (not a user DSO, file missing).
+ */
+const u8 *unwind__dso_image(struct machine *m, struct map *map, size_t *size);
 /* File to read @dso's unwind tables from (runtime file or build-id cache);
  * @buf filled, 0 or -ENOENT. */
 int unwind__dso_path(struct dso *dso, char *buf, size_t size);
@@ -216,5 +235,6 @@ struct unwind_backend_ops {
 
 extern const struct unwind_backend_ops unwind_libdw_ops;
 extern const struct unwind_backend_ops unwind_libdw_full_ops;
+extern const struct unwind_backend_ops unwind_libunwind_ops;
 
 #endif

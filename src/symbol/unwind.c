@@ -11,8 +11,10 @@
 #include "prof/unwind.h"
 #include "prof/machine.h"
 #include "prof/session.h"
+#include "prof/parse-options.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #define UNWIND_DEFAULT_MAX_STACK	127
@@ -24,10 +26,20 @@ struct health_slot {
 	u64 by_reason[UNWIND_STOP_NR];
 };
 
+/* A DSO's file mapped read-only (or its in-memory vdso image). */
+struct dso_image {
+	struct dso *dso;	/* NULL: empty slot */
+	const u8 *data;		/* NULL: no file */
+	size_t size;
+	bool mapped;		/* data is an mmap of the file (else borrowed) */
+};
+
 struct unwind_state {
 	const struct unwind_backend_ops *ops;
 	void *priv;
 	bool used;
+	struct dso_image *images;	/* open addressing, power-of-two size */
+	size_t nr_images, size_images;
 	u64 samples, root, frames, stack_size;
 	u64 by_reason[UNWIND_STOP_NR];
 	struct health_slot *slots;
@@ -102,8 +114,11 @@ static const struct unwind_backend_ops *backend_ops(enum unwind_backend b)
 		return NULL;
 #endif
 	case UNWIND_BACKEND_LIBUNWIND:
-		/* Not written yet: see Documentation/technical/unwinding.md. */
+#ifdef HAVE_LIBUNWIND
+		return &unwind_libunwind_ops;
+#else
 		return NULL;
+#endif
 	case UNWIND_BACKEND_DEFAULT:
 	default:
 		break;
@@ -123,6 +138,10 @@ static void unwind_state__free(void *p)
 		return;
 	if (st->ops && st->priv)
 		st->ops->free(st->priv);
+	for (size_t i = 0; i < st->size_images; i++)
+		if (st->images[i].mapped)
+			munmap((void *)st->images[i].data, st->images[i].size);
+	free(st->images);
 	free(st->slots);
 	free(st);
 }
@@ -161,6 +180,36 @@ int unwind__set_backend(struct machine *m, enum unwind_backend backend)
 	return 0;
 }
 
+int unwind__parse_backend(const char *name, enum unwind_backend *backend)
+{
+	if (!strcmp(name, "libdw"))
+		*backend = UNWIND_BACKEND_LIBDW;
+	else if (!strcmp(name, "libunwind"))
+		*backend = UNWIND_BACKEND_LIBUNWIND;
+	else
+		return -EINVAL;
+	return backend_ops(*backend) ? 0 : -EOPNOTSUPP;
+}
+
+int unwind__parse_opt(const struct option *opt, const char *arg, int unset)
+{
+	enum unwind_backend *b = opt->value;
+	int ret;
+
+	if (unset) {
+		*b = UNWIND_BACKEND_DEFAULT;
+		return 0;
+	}
+	ret = unwind__parse_backend(arg, b);
+	if (ret == -EOPNOTSUPP)
+		return error("--unwinder=%s: not compiled in (prof was built without %s%s)", arg,
+			     arg, *b == UNWIND_BACKEND_LIBUNWIND ?
+			     ": install libunwind-dev, build without NO_LIBUNWIND=1" : "");
+	if (ret)
+		return error("unknown unwinder '%s': use libdw or libunwind", arg);
+	return 0;
+}
+
 const char *unwind__backend_name(struct machine *m)
 {
 	struct unwind_state *st = unwind_state(m);
@@ -186,27 +235,100 @@ int unwind__dso_path(struct dso *dso, char *buf, size_t size)
 	return -ENOENT;
 }
 
-static int read_from_dso(struct map *map, u64 addr, u64 *val)
+static size_t image_hash(const struct dso *dso)
 {
-	char path[PATH_MAX];
-	u64 off = addr - map->start + map->pgoff;
-	int fd, ret = -EFAULT;
+	u64 h = (u64)(uintptr_t)dso * 0x9e3779b97f4a7c15ULL;
 
-	if (map->dso->kind == DSO_KIND_VDSO && map->dso->image) {
-		if (off + sizeof(*val) > map->dso->image_size)
-			return -EFAULT;
-		memcpy(val, (const u8 *)map->dso->image + off, sizeof(*val));
-		return 0;
+	return (size_t)(h ^ (h >> 29));
+}
+
+static struct dso_image *image_slot(struct unwind_state *st, const struct dso *dso)
+{
+	size_t mask = st->size_images - 1, i = image_hash(dso) & mask;
+
+	while (st->images[i].dso && st->images[i].dso != dso)
+		i = (i + 1) & mask;
+	return &st->images[i];
+}
+
+static void images_grow(struct unwind_state *st)
+{
+	struct dso_image *old = st->images;
+	size_t old_size = st->size_images;
+
+	st->size_images = old_size ? old_size * 2 : 64;
+	st->images = xcalloc(st->size_images, sizeof(*st->images));
+	for (size_t i = 0; i < old_size; i++)
+		if (old[i].dso)
+			*image_slot(st, old[i].dso) = old[i];
+	free(old);
+}
+
+static void image_load(struct dso_image *img, struct map *map)
+{
+	struct dso *dso = map->dso;
+	char path[PATH_MAX];
+	struct stat sb;
+	void *p;
+	int fd;
+
+	if (!unwind__dso_path(dso, path, sizeof(path))) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return;
+		if (!fstat(fd, &sb) && sb.st_size > 0) {
+			p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+			if (p != MAP_FAILED) {
+				img->data = p;
+				img->size = (size_t)sb.st_size;
+				img->mapped = true;
+			}
+		}
+		close(fd);
+		return;
 	}
-	if (unwind__dso_path(map->dso, path, sizeof(path)))
+	if (dso->kind == DSO_KIND_VDSO) {
+		if (!dso->image)
+			dso__load(dso, map);
+		img->data = dso->image;
+		img->size = dso->image_size;
+	}
+}
+
+const u8 *unwind__dso_image(struct machine *m, struct map *map, size_t *size)
+{
+	struct unwind_state *st = unwind_state(m);
+	struct dso_image *img;
+
+	if (!map || !map->dso || map->identity ||
+	    (map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO))
+		return NULL;
+	if (st->size_images) {
+		img = image_slot(st, map->dso);
+		if (img->dso)
+			goto out;
+	}
+	if (2 * (st->nr_images + 1) > st->size_images)
+		images_grow(st);
+	img = image_slot(st, map->dso);
+	img->dso = map->dso;
+	st->nr_images++;
+	image_load(img, map);
+out:
+	*size = img->size;
+	return img->data;
+}
+
+static int read_from_dso(struct unwind_sample *us, struct map *map, u64 addr, u64 *val)
+{
+	size_t size;
+	const u8 *img = unwind__dso_image(us->machine, map, &size);
+	u64 off = addr - map->start + map->pgoff;
+
+	if (!img || off > size || size - off < sizeof(*val))
 		return -EFAULT;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -EFAULT;
-	if (pread(fd, val, sizeof(*val), (off_t)off) == (ssize_t)sizeof(*val))
-		ret = 0;
-	close(fd);
-	return ret;
+	memcpy(val, img + off, sizeof(*val));
+	return 0;
 }
 
 int unwind__read_word(struct unwind_sample *us, u64 addr, u64 *val)
@@ -220,7 +342,7 @@ int unwind__read_word(struct unwind_sample *us, u64 addr, u64 *val)
 	map = us->thread->maps ? maps__find(us->thread->maps, addr) : NULL;
 	if (map && map->dso && !map->identity &&
 	    (map->dso->kind == DSO_KIND_USER || map->dso->kind == DSO_KIND_VDSO) &&
-	    !read_from_dso(map, addr, val))
+	    !read_from_dso(us, map, addr, val))
 		return 0;
 	/*
 	 * Above the copy: the rest of the stack the kernel did not copy. Not

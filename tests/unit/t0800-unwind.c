@@ -16,6 +16,7 @@
  *   t0800-unwind read FILE       the same without unwinding (the reader's share)
  *   ... FILE full                with libdw's own unwinder for every sample
  *        (UNWIND_BACKEND_LIBDW_FULL) instead of the CFI rule cache
+ *   ... FILE libdw|libunwind     with that backend (default: the default one)
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -93,7 +94,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	return 0;
 }
 
-static bool full;	/* libdw's own unwinder for every sample */
+/* "full": libdw's own unwinder for every sample; "libunwind" */
+static enum unwind_backend backend = UNWIND_BACKEND_DEFAULT;
 
 static int run(int mode, const char *path)
 {
@@ -114,8 +116,12 @@ static int run(int mode, const char *path)
 		return 1;
 	}
 	c.m = machine__new_host();
-	if (full)
-		unwind__set_backend(c.m, UNWIND_BACKEND_LIBDW_FULL);
+	if (backend != UNWIND_BACKEND_DEFAULT && unwind__set_backend(c.m, backend)) {
+		fprintf(stderr, "backend not built in\n");
+		machine__delete(c.m);
+		session__delete(s);
+		return 1;
+	}
 	h = session__header(s);
 	machine__process_header_build_ids(c.m, h);
 	ret = session__process_events(s, &tool);
@@ -144,6 +150,7 @@ static void test_api(void)
 	struct machine *m = machine__new_host();
 	struct unwind_health h;
 	struct perf_sample sample;
+	enum unwind_backend b = UNWIND_BACKEND_DEFAULT;
 	int n = 0;
 
 	is_int(unwind__x86_64_dwarf_reg(PERF_REG_X86_AX), 0, "AX is DWARF 0");
@@ -179,8 +186,21 @@ static void test_api(void)
 	is_str(unwind__backend_name(m), "libdw", "libdw is the default backend");
 	is_int(unwind__set_backend(m, UNWIND_BACKEND_LIBDW_FULL), 0, "libdw without the rule cache");
 	is_str(unwind__backend_name(m), "libdw-full", "is selected");
+#ifdef HAVE_LIBUNWIND
+	is_int(unwind__set_backend(m, UNWIND_BACKEND_LIBUNWIND), 0, "the libunwind backend");
+	is_str(unwind__backend_name(m), "libunwind", "is selected");
+	is_int(unwind__parse_backend("libunwind", &b), 0, "--unwinder=libunwind");
+#else
 	is_int(unwind__set_backend(m, UNWIND_BACKEND_LIBUNWIND), -EOPNOTSUPP,
-	       "libunwind backend is not built");
+	       "libunwind backend is not built in");
+	is_int(unwind__parse_backend("libunwind", &b), -EOPNOTSUPP,
+	       "--unwinder=libunwind is known but not built in");
+#endif
+	ok(b == UNWIND_BACKEND_LIBUNWIND, "names the libunwind backend");
+	is_int(unwind__parse_backend("libdw", &b), 0, "--unwinder=libdw");
+	ok(b == UNWIND_BACKEND_LIBDW, "names the libdw backend");
+	is_int(unwind__parse_backend("gdb", &b), -EINVAL, "another name is refused");
+	is_int(unwind__parse_backend("libdw-full", &b), -EINVAL, "libdw-full is for tests only");
 	machine__delete(m);
 	is_int(run(MODE_HEALTH, "/nonexistent/perf.data"), 1, "a missing file is an error");
 }
@@ -188,7 +208,13 @@ static void test_api(void)
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[3], "full")) {
-		full = true;
+		backend = UNWIND_BACKEND_LIBDW_FULL;
+		argc--;
+	} else if (argc == 4 && !strcmp(argv[3], "libdw")) {
+		backend = UNWIND_BACKEND_LIBDW;
+		argc--;
+	} else if (argc == 4 && !strcmp(argv[3], "libunwind")) {
+		backend = UNWIND_BACKEND_LIBUNWIND;
 		argc--;
 	}
 	if (argc == 3 && !strcmp(argv[1], "chains"))
