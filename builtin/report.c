@@ -56,6 +56,7 @@ struct report {
 	const char *parent_pattern;
 	double min_percent;
 	int max_stack;
+	enum unwind_backend unwinder;	/* --unwinder */
 	bool children, children_set;
 	bool show_nr_samples, show_total_period;
 	bool header, header_only, show_info;
@@ -1103,6 +1104,8 @@ static int report__run(struct report *rep)
 	int ret;
 
 	rep->machine = machine__new_host();
+	if (rep->unwinder != UNWIND_BACKEND_DEFAULT)
+		unwind__set_backend(rep->machine, rep->unwinder);	/* checked by the option */
 	set_header_build_ids(rep);
 	/*
 	 * perf decides before reading: in a stream no event is known yet,
@@ -1368,6 +1371,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_INTEGER(0, "max-stack", &rep.max_stack,
 			    "Set the maximum stack depth when parsing the callchain, "
 			    "anything beyond the specified depth will be ignored. Default: 127"),
+		OPT_CALLBACK(0, "unwinder", &rep.unwinder, "libdw|libunwind",
+			     "unwinder of --call-graph dwarf samples (prof extension)",
+			     unwind__parse_opt),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex filter to identify parent, see: '--sort parent'"),
 		OPT_STRING('c', "comms", &rep.comm_list, "comm[,comm...]",

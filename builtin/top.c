@@ -66,6 +66,7 @@ struct top {
 	enum callchain_record_mode cg_mode;	/* fp unless --call-graph dwarf */
 	u32 dump_size;				/* dwarf: bytes of stack per sample */
 	int max_stack;
+	enum unwind_backend unwinder;	/* --unwinder */
 	int verbose;
 	/* runtime */
 	struct perf_mmap *maps;
@@ -792,6 +793,8 @@ static int top__run(struct top *t)
 	t->hists.acc_depth_order = t->children;
 	t->hists.order_caller = t->cp.order == ORDER_CALLER;
 	t->machine = machine__new_host();
+	if (t->unwinder != UNWIND_BACKEND_DEFAULT)
+		unwind__set_backend(t->machine, t->unwinder);	/* checked by the option */
 	t->machine->jit_live = true;
 	t->machine->live = true;	/* a container's files are looked up in it */
 	t->frames = xmalloc(TOP_MAX_FRAMES * sizeof(*t->frames));
@@ -879,6 +882,9 @@ int cmd_top(int argc, const char **argv)
 			     parse_call_graph),
 		OPT_INTEGER(0, "max-stack", &t.max_stack,
 			    "Set the maximum stack depth when parsing the callchain. Default: 127"),
+		OPT_CALLBACK(0, "unwinder", &t.unwinder, "libdw|libunwind",
+			     "unwinder of --call-graph dwarf samples (prof extension)",
+			     unwind__parse_opt),
 		OPT_BOOLEAN_SET(0, "children", &t.children, &t.children_set,
 				"Accumulate callchains of children and show total overhead as well"),
 		OPT_BOOLEAN('K', "hide_kernel_symbols", &t.hide_kernel, "hide kernel symbols"),

@@ -31,6 +31,13 @@ test_expect_success 'O= builds out of tree; NO_LIBUNWIND=1 switches libunwind of
 	test_line_count = 0 leaked
 '
 
+test_expect_success 'NO_LIBUNWIND=1: --unwinder=libunwind is refused as not compiled in' '
+	test_expect_code 129 "$TRASH/b/prof" report --unwinder=libunwind -i /dev/null >out 2>err &&
+	grep -q "^--unwinder=libunwind: not compiled in (prof was built without libunwind" err &&
+	test_expect_code 129 "$TRASH/b/prof" top --unwinder=libunwind >out 2>err &&
+	grep -q "^--unwinder=libunwind: not compiled in" err
+'
+
 test_expect_success 'a second make does nothing; V=1 shows commands after a flag change' '
 	make -C "$SRCDIR" O="$TRASH/b" NO_LIBUNWIND=1 >out2 2>&1 &&
 	! grep -q "  CC " out2 &&

@@ -19,21 +19,48 @@ export HOME
 # chains DATA MIN: at least MIN% of the chains the same, not all: perf
 # cannot read the last 8 bytes of a stack copy (its bounds check is off by
 # one), so where a small copy ends prof can find one frame more.
+# chains DATA MIN libunwind: the same with prof's libunwind backend (files
+# DATA.perf-chains, DATA.our-chains-libunwind, DATA.health-libunwind).
 chains() {
 	"$PERF" script -i "$1" -F ip,sym --no-inline 2>/dev/null |
 		sed "s/^[ 	]*//; s/  */ /g; s/ *\$//; /^ffffffffffffffff \[unknown\]\$/d" |
 		cat -s | sed "1{/^\$/d}" >"$1.perf-chains" &&
-	"$DRV" chains "$1" 2>"$1.health" | cat -s >"$1.our-chains" &&
+	sfx=${3:+-$3} &&
+	"$DRV" chains "$1" ${3:-} 2>"$1.health$sfx" | cat -s >"$1.our-chains$sfx" &&
 	awk -v RS= "FNR == NR { p[FNR] = \$0; n = FNR; next } { t++; if (p[FNR] == \$0) m++ }
 		END { printf \"%d of %d chains as perf (%.1f%%)\\n\", m, t, t ? 100 * m / t : 0 }" \
-		"$1.perf-chains" "$1.our-chains" >"$1.rate" &&
+		"$1.perf-chains" "$1.our-chains$sfx" >"$1.rate" &&
 	cat "$1.rate" >&2 &&
 	if [ -n "${2:-}" ]; then
 		awk -v min="$2" "{ exit !(\$1 >= min * \$3 / 100) }" "$1.rate"
 	else
-		test_cmp "$1.perf-chains" "$1.our-chains"
+		test_cmp "$1.perf-chains" "$1.our-chains$sfx"
 	fi
 }
+
+# both DATA: the libdw and libunwind backends unwind every sample of DATA
+# to the same chain. One exception: a sample taken in rt_sigreturn, its
+# user leaf the sigreturn trampoline (__restore_rt), where libunwind (and
+# so perf) can lose the interrupted function's caller that libdw finds; at
+# most 1% of the samples, and then only a different tail.
+both() {
+	"$DRV" chains "$1" libdw 2>"$1.health-libdw" | cat -s >"$1.libdw" &&
+	"$DRV" chains "$1" libunwind 2>"$1.health-lu" | cat -s >"$1.libunwind" &&
+	awk -v RS= "FNR == NR { a[FNR] = \$0; n = FNR; next }
+		{ t++; if (a[FNR] == \$0) { m++; next }
+		  k = split(a[FNR], l, \"\\n\"); for (i = 1; i < k && l[i] ~ /^ffffffff/; i++) ;
+		  if (l[i] ~ / __restore_rt\$/) s++; else { bad++; print a[FNR] \"\\n--\\n\" \$0 }
+		}
+		END { printf \"%s: %d of %d chains the same, %d from sigreturn\\n\", FILENAME, m, t, s
+		      exit !(n == t && !bad && s * 100 <= t) }" "$1.libdw" "$1.libunwind" >&2
+}
+
+# The libunwind backend's tests need a prof built with it.
+if "$PROF" version --build-options 2>/dev/null | grep -q "libunwind: \[ on"; then
+	have_libunwind=true
+else
+	have_libunwind=false
+fi
 
 test_expect_success 'the helper keeps no frame pointer' '
 	objdump -d --no-show-raw-insn "$NOFP" >nofp.dis &&
@@ -123,6 +150,83 @@ test_expect_success PERF,PERF_EVENTS 'a DSO without unwind info is named with th
 	"$DRV" health nocfi.data >nocfi.health &&
 	cat nocfi.health >&2 &&
 	grep -q "^# Hint: no unwind info for .*/nocfi ([0-9]* samples): install its -dbg/-dbgsym package\$" nocfi.health
+'
+
+if $have_libunwind; then
+test_expect_success PERF,PERF_EVENTS 'libunwind backend: every chain as perf script' '
+	chains nofp.data "" libunwind &&
+	chains thread.data "" libunwind &&
+	chains prof.data "" libunwind &&
+	grep -q "^# Stack health: .* unwound to a root" nofp.data.health-libunwind
+'
+
+test_expect_success PERF,PERF_EVENTS,PYTHON3 'libdw and libunwind give the same chains' '
+	both nofp.data &&
+	both thread.data &&
+	both prof.data &&
+	both small.data &&
+	both nocfi.data &&
+	both dyn.data &&
+	awk -v RS= "END { exit NR != 2 }" dyn.data.libunwind
+'
+
+test_expect_success PERF,PERF_EVENTS 'libunwind: the stack health, as libdw'"'"'s' '
+	"$DRV" health small.data libunwind >small.health-lu &&
+	grep -q "stopped in .*unwind-nofp (stack copy too small)" small.health-lu &&
+	grep -q "^# Hint: stack copy too small (1024 bytes) for [0-9]* samples: use --call-graph dwarf,8192\$" small.health-lu &&
+	"$DRV" health nocfi.data libunwind >nocfi.health-lu &&
+	grep -q "^# Hint: no unwind info for .*/nocfi ([0-9]* samples): install its -dbg/-dbgsym package\$" nocfi.health-lu &&
+	"$DRV" health thread.data libunwind >thread.health-lu &&
+	grep -q "^# Stack health: \([0-9]*\) of \1 samples (100.0%) unwound to a root\$" thread.health-lu
+'
+
+# Corpus files recorded with --call-graph dwarf on other machines: their
+# binaries are missing here, so mostly kernel frames and leaves; both
+# backends alike, and as perf script where perf unwinds them (the two
+# static binaries: perf unwinds nothing where a process's first map has
+# no file, prof still shows the sampled pc).
+test_expect_success SHARED,PERF 'corpus --call-graph dwarf files: both unwinders, perf script' '
+	C=$SHARED/corpus/perf-data &&
+	for f in hotspot/integrationtests/file_content/perf.data.true.v2 \
+		hotspot/test-clients/cpp-recursion/perf.data \
+		linux-perf-data/fixtures/fibo.compressed2.pipe.data \
+		perfparser/tests_auto_perfdata/fork_static_gcc/perf.data.zstd \
+		perfparser/tests_auto_perfdata/parallel_static_gcc/perf.data.zstd \
+		perfparser/tests_auto_perfdata/vector_static_clang/perf.data \
+		perfparser/tests_auto_perfdata/vector_static_gcc/perf.data
+	do
+		cp "$C/$f" corpus.data &&
+		both corpus.data || exit 1
+	done &&
+	cp "$C/perfparser/tests_auto_perfdata/fork_static_gcc/perf.data.zstd" fork.data &&
+	chains fork.data "" libunwind &&
+	cp "$C/perfparser/tests_auto_perfdata/parallel_static_gcc/perf.data.zstd" parallel.data &&
+	chains parallel.data "" libunwind &&
+	chains parallel.data
+'
+
+test_expect_success PERF,PERF_EVENTS 'prof report --unwinder=libdw|libunwind is perf report' '
+	"$PERF" report -i thread.data --stdio --no-children --no-inline -q >report.perf 2>/dev/null &&
+	"$PROF" report -i thread.data --stdio --no-children --no-inline -q --unwinder=libdw \
+		>report.libdw 2>report.libdw.err &&
+	"$PROF" report -i thread.data --stdio --no-children --no-inline -q --unwinder=libunwind \
+		>report.libunwind 2>report.libunwind.err &&
+	grep -q "clone3" report.perf &&
+	test_cmp report.perf report.libdw &&
+	test_cmp report.perf report.libunwind
+'
+else
+test_expect_success '--unwinder=libunwind without libunwind: not compiled in' '
+	test_expect_code 129 "$PROF" report --unwinder=libunwind -i nofp.data >out 2>err &&
+	grep -q "^--unwinder=libunwind: not compiled in (prof was built without libunwind" err
+'
+fi
+
+test_expect_success 'an unknown --unwinder is refused, as other option errors' '
+	test_expect_code 129 "$PROF" report --unwinder=gdb -i nofp.data >out 2>err &&
+	grep -q "^unknown unwinder .gdb.: use libdw or libunwind\$" err &&
+	test_expect_code 129 "$PROF" top --unwinder=frame-pointer >out 2>err &&
+	grep -q "^unknown unwinder .frame-pointer.: use libdw or libunwind\$" err
 '
 
 test_done
