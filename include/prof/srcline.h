@@ -45,6 +45,12 @@ struct inline_frame {
 	const char *funcname;	/* borrowed */
 	const char *filename;	/* borrowed */
 	unsigned int line;
+	/*
+	 * The out-of-line function's DWARF name is not a linkage name (no
+	 * DW_AT_linkage_name in a language that mangles), so addr2line
+	 * prints the symbol table's name there instead.
+	 */
+	bool symtab_name;
 };
 
 /*

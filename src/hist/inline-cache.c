@@ -79,7 +79,8 @@ const struct inline_entry *inline_cache__find(struct inline_cache *c, struct dso
 			e->srclines[i] = xasprintf("%s:%u", symbol_conf.full_srcline || !base ? file :
 						   base + 1, frames[i].line);
 		}
-		if (!strcmp(name, sym->name)) {
+		/* addr2line names such a function as the symbol table does */
+		if (!strcmp(name, sym->name) || frames[i].symtab_name) {
 			e->syms[i] = sym;
 		} else {
 			e->syms[i] = symbol__new(sym->start, sym->end - sym->start, sym->binding,

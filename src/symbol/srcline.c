@@ -514,6 +514,18 @@ static const char *die_name(Dwarf_Die *die)
 	return n;
 }
 
+/* The length of @die's range holding @pc, 0 when none holds it. */
+static u64 pc_range_len(Dwarf_Die *die, Dwarf_Addr pc)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (start <= pc && pc < end)
+			return end - start;
+	return 0;
+}
+
 /*
  * Walk down from @die to the DIEs containing @pc: the subprogram, then the
  * inlined subroutines nested in it. Returns the chain length (outermost first).
@@ -539,20 +551,66 @@ static int scope_chain(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Die *chain, int dept
 		}
 		case DW_TAG_subprogram:
 		case DW_TAG_inlined_subroutine:
-		case DW_TAG_lexical_block:
-			if (dwarf_haspc(&child, pc) != 1)
+		case DW_TAG_lexical_block: {
+			Dwarf_Die best = child, next = child;
+			u64 best_len = pc_range_len(&child, pc);
+
+			if (best_len == 0)
 				break;
+			/*
+			 * binutils keeps the narrowest range holding pc, the
+			 * last of equal ones: an assembler file's aliases
+			 * (__clone3, __GI___clone3, clone3) are one range each.
+			 */
+			while (dwarf_siblingof(&next, &next) == 0) {
+				int t = dwarf_tag(&next);
+				u64 len;
+
+				if ((t != DW_TAG_subprogram && t != DW_TAG_inlined_subroutine) ||
+				    (len = pc_range_len(&next, pc)) == 0)
+					continue;
+				if (len <= best_len) {
+					best = next;
+					best_len = len;
+				}
+			}
+			tag = dwarf_tag(&best);
 			if (tag != DW_TAG_lexical_block) {
 				if (depth >= max)
 					return depth;
-				chain[depth++] = child;
+				chain[depth++] = best;
 			}
-			return scope_chain(&child, pc, chain, depth, max);
+			return scope_chain(&best, pc, chain, depth, max);
+		}
 		default:
 			break;
 		}
 	} while (dwarf_siblingof(&child, &child) == 0);
 	return depth;
+}
+
+/*
+ * binutils takes a DW_AT_name for the linkage name only in languages that
+ * do not mangle (C, assembler, ...: dwarf2.c's mangle_style 0); elsewhere
+ * (C++ or Rust without DW_AT_linkage_name) addr2line names the function
+ * from the symbol table.
+ */
+static bool die_linkage_named(Dwarf_Die *cu, Dwarf_Die *d)
+{
+	Dwarf_Attribute attr;
+
+	if (dwarf_attr_integrate(d, DW_AT_linkage_name, &attr) ||
+	    dwarf_attr_integrate(d, DW_AT_MIPS_linkage_name, &attr))
+		return true;
+	switch (dwarf_srclang(cu)) {
+	case DW_LANG_C89: case DW_LANG_C: case DW_LANG_Cobol74: case DW_LANG_Cobol85:
+	case DW_LANG_Fortran77: case DW_LANG_Pascal83: case DW_LANG_PLI:
+	case DW_LANG_C99: case DW_LANG_UPC: case DW_LANG_C11:
+	case DW_LANG_Mips_Assembler:
+		return true;
+	default:
+		return false;
+	}
 }
 
 int dso__inline_frames(struct dso *dso, u64 addr, struct inline_frame *frames, int max)
@@ -583,6 +641,8 @@ int dso__inline_frames(struct dso *dso, u64 addr, struct inline_frame *frames, i
 		frames[n].funcname = intern(c, name ? name : "??");
 		frames[n].filename = intern(c, file);
 		frames[n].line = line;
+		frames[n].symtab_name = dwarf_tag(d) == DW_TAG_subprogram &&
+					!die_linkage_named(&cu, d);
 		n++;
 		if (dwarf_tag(d) != DW_TAG_inlined_subroutine)
 			break;

@@ -214,6 +214,20 @@ test_expect_success PERF,PERF_EVENTS 'prof report --unwinder=libdw|libunwind is 
 	test_cmp report.perf report.libdw &&
 	test_cmp report.perf report.libunwind
 '
+
+# Inlined frames: the out-of-line function of an assembler file is named
+# by its last alias (clone3, not __clone3 "(inlined)"), as addr2line does.
+test_expect_success PERF,PERF_EVENTS 'prof report with inlined frames is perf report (dwarf)' '
+	for opts in "" "--no-children" "-g caller"; do
+		"$PERF" report -i thread.data --stdio $opts 2>/dev/null |
+			grep -v "^# (Tip:" >inl.perf &&
+		"$PROF" report -i thread.data --stdio $opts 2>/dev/null |
+			grep -v "^# (Tip:" >inl.prof &&
+		test -s inl.perf &&
+		test_cmp inl.perf inl.prof || return 1
+	done &&
+	! grep -q "__clone3 (inlined)" inl.prof
+'
 else
 test_expect_success '--unwinder=libunwind without libunwind: not compiled in' '
 	test_expect_code 129 "$PROF" report --unwinder=libunwind -i nofp.data >out 2>err &&
