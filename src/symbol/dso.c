@@ -547,7 +547,7 @@ static int dso__load_kernel(struct dso *dso, struct map *map)
 	char path[PATH_MAX];
 	struct build_id running;
 	struct utsname u;
-	bool symfs = symbol_conf.symfs && *symbol_conf.symfs;
+	bool symfs = symbol_conf.symfs && *symbol_conf.symfs, running_kernel;
 	int nr;
 
 	if (symbol_conf.kallsyms_name)
@@ -587,9 +587,10 @@ static int dso__load_kernel(struct dso *dso, struct map *map)
 	 * arch (perf 6.1 asks only the build-id, and names another
 	 * machine's kernel addresses with this one's symbols).
 	 */
-	if (dso->bid.size ? kernel__read_build_id(&running) == 0 &&
-			    build_id__equal(&running, &dso->bid) :
-			    !dso->foreign_kernel) {
+	running_kernel = dso->bid.size ? kernel__read_build_id(&running) == 0 &&
+					 build_id__equal(&running, &dso->bid) :
+					 !dso->foreign_kernel;
+	if (running_kernel) {
 		nr = kernel_load_kallsyms(dso, map, "/proc/kallsyms", 'k');
 		if (nr > 0)
 			return nr;
@@ -602,7 +603,7 @@ static int dso__load_kernel(struct dso *dso, struct map *map)
 		if (is_regular_file(path))
 			return kernel_load_kallsyms(dso, map, path, 'B');
 	}
-	if (dso->bid.size || dso->foreign_kernel)
+	if (!running_kernel)
 		warning("the recording's kernel is not the running one and no copy of its "
 			"symbols was found: kernel addresses stay unresolved (name them with "
 			"--kallsyms FILE, -k/--vmlinux FILE or --symfs DIR)");
