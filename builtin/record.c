@@ -900,20 +900,8 @@ static int record__run(struct record *r)
 
 	r->wl.pid = -1;
 	r->hits = dso_hits__new();
-	if (!r->evlist->nr_entries) {
-		struct parse_events_error perr;
-
-		parse_events_error__init(&perr);
-		err = parse_events(r->evlist, "cycles:P", &perr);
-		parse_events_error__exit(&perr);
-		if (err)
-			return error("cannot set up the default event");
-		/* perf's default cycles event excludes guests (its name gets "H") */
-		evlist__first(r->evlist)->attr.exclude_guest = 1;
-		/* and, like perf, leaves the kernel out up front when it may not profile it */
-		if (geteuid() != 0 && perf_event_paranoid() > 1)
-			evlist__first(r->evlist)->attr.exclude_kernel = 1;
-	}
+	if (!r->evlist->nr_entries && evlist__add_default_cycles(r->evlist))
+		return -1;
 	if (!strcmp(path, "-"))
 		pipe = true;
 	else {

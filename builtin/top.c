@@ -734,16 +734,8 @@ static int top__run(struct top *t)
 	int ret = -1, err;
 	u64 now;
 
-	if (!t->evlist->nr_entries) {
-		struct parse_events_error perr;
-
-		parse_events_error__init(&perr);
-		err = parse_events(t->evlist, "cycles:P", &perr);
-		parse_events_error__exit(&perr);
-		if (err)
-			return error("cannot set up the default event");
-		evlist__first(t->evlist)->attr.exclude_guest = 1;
-	}
+	if (!t->evlist->nr_entries && evlist__add_default_cycles(t->evlist))
+		return -1;
 	if (top__setup_targets(t, &cpus, &threads))
 		goto out;
 	top__config(t);

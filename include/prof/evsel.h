@@ -162,6 +162,14 @@ u64 perf_attr__config_callchain(struct perf_event_attr *a, enum callchain_record
 /* PERF_EVENT_IOC_ID of every open fd into ->ids (fds order). 0 or -errno. */
 int evsel__read_ids(struct evsel *evsel);
 
+/*
+ * record's and top's default event, as perf 6.1 makes it: "cycles:P"
+ * that excludes guests (its name gets "H"), except on AMD, where precise
+ * cycles are IBS, which cannot filter guests; it leaves the kernel out
+ * up front when this user may not profile it. 0, or -1 after error().
+ */
+int evlist__add_default_cycles(struct evlist *evlist);
+
 struct open_target;
 /*
  * Open every sampling event of @evlist as record and top do, and read

@@ -13,9 +13,11 @@
  *      its task exits).
  */
 #include "prof/compat.h"
+#include "prof/data-writer.h"
 #include "prof/evsel.h"
 #include "prof/mmap.h"
 #include "prof/open-error.h"
+#include "prof/parse-events.h"
 #include "prof/util.h"
 #include <sys/ioctl.h>
 
@@ -137,5 +139,26 @@ int evlist__open_sampling(struct evlist *evlist, struct cpu_map *cpus,
 		if (err)
 			return error("failed to read the event ids: %s", strerror(-err));
 	}
+	return 0;
+}
+
+int evlist__add_default_cycles(struct evlist *evlist)
+{
+	struct parse_events_error perr;
+	struct evsel *evsel;
+	char *cpuid;
+	int err;
+
+	parse_events_error__init(&perr);
+	err = parse_events(evlist, "cycles:P", &perr);
+	parse_events_error__exit(&perr);
+	if (err)
+		return error("cannot set up the default event");
+	evsel = evlist__last(evlist);
+	cpuid = machine_info__cpuid();
+	evsel->attr.exclude_guest = !(cpuid && !strncmp(cpuid, "AuthenticAMD", 12));
+	free(cpuid);
+	if (geteuid() != 0 && perf_event_paranoid() > 1)
+		evsel->attr.exclude_kernel = 1;
 	return 0;
 }

@@ -124,6 +124,27 @@ static void gather_topology(struct machine_info *mi)
 		mi->has_dies = false;
 }
 
+char *machine_info__cpuid(void)
+{
+	char *cpuinfo = read_file_str("/proc/cpuinfo", NULL), *cpuid = NULL;
+	char *vendor, *family, *model, *stepping;
+
+	if (!cpuinfo)
+		return NULL;
+	vendor = squash(cpuinfo_field(cpuinfo, "vendor_id"));
+	family = squash(cpuinfo_field(cpuinfo, "cpu family"));
+	model = squash(cpuinfo_field(cpuinfo, "model"));
+	stepping = squash(cpuinfo_field(cpuinfo, "stepping"));
+	if (vendor && family && model && stepping)
+		cpuid = xasprintf("%s,%s,%s,%s", vendor, family, model, stepping);
+	free(vendor);
+	free(family);
+	free(model);
+	free(stepping);
+	free(cpuinfo);
+	return cpuid;
+}
+
 int machine_info__gather(struct machine_info *mi)
 {
 	struct utsname u;
@@ -139,20 +160,10 @@ int machine_info__gather(struct machine_info *mi)
 
 	cpuinfo = read_file_str("/proc/cpuinfo", NULL);
 	if (cpuinfo) {
-		char *vendor = squash(cpuinfo_field(cpuinfo, "vendor_id"));
-		char *family = squash(cpuinfo_field(cpuinfo, "cpu family"));
-		char *model = squash(cpuinfo_field(cpuinfo, "model"));
-		char *stepping = squash(cpuinfo_field(cpuinfo, "stepping"));
-
 		mi->cpudesc = squash(cpuinfo_field(cpuinfo, "model name"));
-		if (vendor && family && model && stepping)
-			mi->cpuid = xasprintf("%s,%s,%s,%s", vendor, family, model, stepping);
-		free(vendor);
-		free(family);
-		free(model);
-		free(stepping);
 		free(cpuinfo);
 	}
+	mi->cpuid = machine_info__cpuid();
 
 	meminfo = read_file_str("/proc/meminfo", NULL);
 	if (meminfo) {

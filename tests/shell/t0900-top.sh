@@ -118,6 +118,16 @@ test_expect_success PERF_EVENTS 'a vanished -p target is an error' '
 	test -s err
 '
 
+test_expect_success PERF,PERF_EVENTS 'the default event is named as perf names it' '
+	start_demo &&
+	"$PROF" top --stdio -d 1 --refreshes 1 -p "$(cat demo.pid)" >out 2>err &&
+	test_expect_code 124 timeout -s INT 3 perf top --stdio -d 1 -p "$(cat demo.pid)" >pout 2>perr &&
+	stop_demo &&
+	sed -n "s/.*\[[0-9]*Hz \([^]]*\)\].*/\1/p" out | sed -n 1p >n1 &&
+	sed -n "s/.*\[[0-9]*Hz \([^]]*\)\].*/\1/p" pout | sed -n 1p >n2 &&
+	test -s n2 && test_cmp n2 n1
+'
+
 # ---- the browser, driven for real ----
 # a NO_NCURSES build has no browser
 if ! "$PROF" version --build-options 2>/dev/null | grep -q "libncursesw: \[ on"; then
