@@ -946,6 +946,8 @@ static int record__run(struct record *r)
 	sigaction(SIGPIPE, &sa, NULL);
 
 	if (forks) {
+		/* as perf: the data owns stdout, the workload prints to stderr */
+		r->wl.stdout_to_stderr = pipe;
 		err = workload__prepare(&r->wl, r->argv);
 		if (err) {
 			error("failed to fork the workload: %s", strerror(-err));

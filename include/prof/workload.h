@@ -22,6 +22,8 @@ struct workload {
 	int cork_fd;		/* write end of the go pipe */
 	int err_fd;		/* read end of the exec-errno pipe */
 	int exec_errno;		/* set by workload__start() when exec failed */
+	bool stdout_to_stderr;	/* set before prepare: the child's stdout goes
+				 * to stderr (prof's stdout carries data) */
 };
 
 /* Fork @argv[0] with @argv, held before exec. Returns 0 or -errno. */

@@ -18,12 +18,14 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
-static void child(const char *const argv[], int go_fd, int err_fd)
+static void child(const char *const argv[], int go_fd, int err_fd, bool stdout_to_stderr)
 {
 	char c;
 	int e;
 
 	prctl(PR_SET_NAME, "prof-exec");
+	if (stdout_to_stderr && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+		_exit(127);
 	if (read(go_fd, &c, 1) != 1)
 		_exit(127);
 	execvp(argv[0], (char *const *)argv);
@@ -64,7 +66,7 @@ int workload__prepare(struct workload *w, const char *const argv[])
 	if (pid == 0) {
 		close(go[1]);
 		close(err[0]);
-		child(argv, go[0], err[1]);
+		child(argv, go[0], err[1], w->stdout_to_stderr);
 	}
 	close(go[0]);
 	close(err[1]);

@@ -67,6 +67,17 @@ test_expect_success PERF,PERF_EVENTS 'pipe mode: perf report -i - reads the stre
 	grep -q hot_loop pipe.rep
 '
 
+test_expect_success PERF,PERF_EVENTS 'pipe mode: the workload prints to stderr, the stream stays clean' '
+	"$PROF" record -q -o - -- sh -c "echo hello; \"$D\" 50" >wp.data 2>wp.err &&
+	perf report -i - --stdio <wp.data >wp.rep 2>&1 &&
+	grep -q hot_loop wp.rep &&
+	grep -q "^hello$" wp.err &&
+	"$PROF" record -q -- sh -c "echo hello; \"$D\" 50" 2>wp2.err | cat >wp2.data &&
+	perf report -i - --stdio <wp2.data >wp2.rep 2>&1 &&
+	grep -q hot_loop wp2.rep &&
+	grep -q "^hello$" wp2.err
+'
+
 test_expect_success PERF,PERF_EVENTS 'exit status of the workload passes through' '
 	test_expect_code 0 "$PROF" record -q -o t.data -- true &&
 	test_expect_code 1 "$PROF" record -q -o t.data -- false &&
