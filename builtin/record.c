@@ -36,7 +36,7 @@ struct record_opts {
 	struct evlist *evlist;
 	const char *output;
 	const char *pid, *tid, *cpu_list, *uid;
-	const char *freq_str, *mmap_pages_str, *call_graph, *switch_output;
+	const char *freq_str, *call_graph, *switch_output;
 	u64 user_interval;
 	bool system_wide, no_inherit, quiet, sample_addr, inherit_stat;
 	bool callgraph_fp, no_buildid, no_buildid_cache, per_thread, force, namespaces;
@@ -55,9 +55,8 @@ struct record {
 	const char *pid, *tid, *cpu_list;
 	char *uid_pids;
 	bool system_wide, no_inherit, per_thread, quiet, sample_addr, inherit_stat;
-	bool no_buildid, no_buildid_cache, freq_max, namespaces;
-	u32 user_freq;
-	u64 user_interval;
+	bool no_buildid, no_buildid_cache, namespaces;
+	struct sample_rate rate;	/* -F/-c */
 	unsigned int mmap_pages;
 	enum callchain_record_mode callgraph;
 	u32 dwarf_size;
@@ -199,53 +198,25 @@ static int parse_filter(const struct option *opt, const char *arg, int unset)
 static int record__config(struct record *r, bool forks)
 {
 	struct evsel *evsel, *first = evlist__first(r->evlist);
-	u32 max = perf_event__max_sample_rate(), freq = 4000;
+	const struct sample_rate *sr = &r->rate;
 	bool same = true;
 	u64 st0 = 0;
-
-	if (r->freq_max) {
-		freq = max;
-		if (!r->quiet)
-			pr_info("info: Using a maximum frequency rate of %u Hz\n", max);
-	} else if (r->user_freq) {
-		freq = r->user_freq;
-		if (freq > max) {
-			if (!r->quiet)
-				pr_info("warning: Maximum frequency rate (%u Hz) exceeded, throttling from %u Hz to %u Hz.\n"
-					"         The limit can be raised via /proc/sys/kernel/perf_event_max_sample_rate.\n"
-					"         The kernel will lower it when perf's interrupts take too long.\n",
-					max, freq, max);
-			freq = max;
-		}
-	} else if (freq > max) {
-		if (!r->quiet)
-			pr_info("Lowering default frequency rate from %u to %u.\n"
-				"Please consider tweaking /proc/sys/kernel/perf_event_max_sample_rate.\n",
-				freq, max);
-		freq = max;
-	}
 
 	evlist__for_each_entry(r->evlist, evsel) {
 		struct perf_event_attr *a = &evsel->attr;
 		u64 st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
 
 		/* period=/freq= terms went into the attr already: keep them */
-		if (!a->sample_period && !a->freq) {
-			if (r->user_interval) {
-				a->sample_period = r->user_interval;
+		if ((!a->sample_period && !a->freq) ||
+		    (a->type == PERF_TYPE_TRACEPOINT && (sr->user_period || sr->user_freq))) {
+			if (!sr->freq) {
+				a->sample_period = sr->period;
 			} else {
 				a->freq = 1;
-				a->sample_freq = freq;
-			}
-		} else if (a->type == PERF_TYPE_TRACEPOINT && (r->user_interval || r->user_freq)) {
-			if (r->user_interval) {
-				a->sample_period = r->user_interval;
-			} else {
-				a->freq = 1;
-				a->sample_freq = freq;
+				a->sample_freq = sr->freq;
 			}
 		}
-		if (!r->user_interval || a->freq)
+		if (!sr->period || a->freq)
 			st |= PERF_SAMPLE_PERIOD;
 		if (r->system_wide || r->cpu_list || a->type == PERF_TYPE_TRACEPOINT)
 			st |= PERF_SAMPLE_CPU;
@@ -1126,8 +1097,8 @@ out_maps:
 
 int cmd_record(int argc, const char **argv)
 {
-	struct record_opts o = { .output = NULL };
-	struct record r;
+	struct record_opts o = { .user_interval = SAMPLE_COUNT_UNSET };
+	struct record r = { .output = NULL };
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", NULL, "event",
 			     "event selector. use 'prof list' to list available events",
@@ -1143,8 +1114,8 @@ int cmd_record(int argc, const char **argv)
 		OPT_STRING('F', "freq", &o.freq_str, "freq or 'max'",
 			   "profile at this frequency"),
 		OPT_U64('c', "count", &o.user_interval, "event period to sample"),
-		OPT_STRING('m', "mmap-pages", &o.mmap_pages_str, "pages[,pages]",
-			   "number of mmap data pages"),
+		OPT_CALLBACK('m', "mmap-pages", &r.mmap_pages, "pages[,pages]",
+			     "number of mmap data pages", perf_mmap__parse_pages_opt),
 		OPT_CALLBACK_NOOPT('g', NULL, &o, NULL, "enables call-graph recording", parse_g),
 		OPT_CALLBACK(0, "call-graph", &o, "record_mode[,record_size]",
 			     "setup and enables call-graph (stack chain/backtrace): fp dwarf lbr",
@@ -1181,7 +1152,6 @@ int cmd_record(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	verbose = o.verbose;
 
-	memset(&r, 0, sizeof(r));
 	r.evlist = o.evlist;
 	r.output = o.output;
 	r.pid = o.pid;
@@ -1193,7 +1163,6 @@ int cmd_record(int argc, const char **argv)
 	r.quiet = o.quiet;
 	r.sample_addr = o.sample_addr;
 	r.inherit_stat = o.inherit_stat;
-	r.user_interval = o.user_interval;
 	r.no_buildid = o.no_buildid;
 	r.no_buildid_cache = o.no_buildid_cache;
 	r.namespaces = o.namespaces;
@@ -1206,36 +1175,10 @@ int cmd_record(int argc, const char **argv)
 	r.full_argc = full_argc;
 	r.full_argv = full_argv;
 
-	if (o.freq_str) {
-		if (!strcmp(o.freq_str, "max")) {
-			r.freq_max = true;
-		} else {
-			char *end;
-			unsigned long f = strtoul(o.freq_str, &end, 0);
-
-			if (!f && !o.user_interval) {
-				/* perf takes what strtoul gives and refuses 0 (-EINVAL) */
-				pr_info("frequency and count are zero, aborting\n");
-				evlist__delete(o.evlist);
-				free(full_argv);
-				return 256 - EINVAL;
-			}
-			r.user_freq = (u32)f;
-		}
-	}
-	if (o.mmap_pages_str) {
-		char buf[64], *comma;
-
-		snprintf(buf, sizeof(buf), "%s", o.mmap_pages_str);
-		comma = strchr(buf, ',');
-		if (comma)
-			*comma = 0;
-		if (perf_mmap__parse_pages(buf, &r.mmap_pages)) {
-			error("invalid number of mmap data pages '%s': it must be a power of 2",
-			      o.mmap_pages_str);
-			parse_options_usage_for(record_usage, options, "mmap-pages", 'm');
-			exit(PROF_EXIT_USAGE);
-		}
+	if (sample_rate__config(&r.rate, o.freq_str, o.user_interval, o.quiet)) {
+		evlist__delete(o.evlist);
+		free(full_argv);
+		return 256 - EINVAL;	/* perf's exit status */
 	}
 	if (o.call_graph) {
 		char buf[64], *comma;

@@ -47,8 +47,9 @@ struct top {
 	const char *pid, *tid, *cpu_list, *uid_str;
 	char *uid_pids;
 	bool system_wide;
-	int freq;
+	const char *freq_str;
 	u64 interval;
+	struct sample_rate rate;	/* from -F/-c */
 	unsigned int mmap_pages;
 	const char *sort_order, *field_order;
 	int print_entries;
@@ -187,20 +188,16 @@ static int parse_duration(const struct option *opt, const char *arg, int unset)
 static void top__config(struct top *t)
 {
 	struct evsel *evsel;
-	u32 freq = t->freq > 0 ? (u32)t->freq : 4000, max = perf_event__max_sample_rate();
-
-	if (freq > max)
-		freq = max;
 	evlist__for_each_entry(t->evlist, evsel) {
 		struct perf_event_attr *a = &evsel->attr;
 		u64 st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
 
 		if (!a->sample_period && !a->freq) {
-			if (t->interval) {
-				a->sample_period = t->interval;
+			if (!t->rate.freq) {
+				a->sample_period = t->rate.period;
 			} else {
 				a->freq = 1;
-				a->sample_freq = freq;
+				a->sample_freq = t->rate.freq;
 			}
 		}
 		if (t->system_wide)
@@ -849,6 +846,7 @@ int cmd_top(int argc, const char **argv)
 	struct top t = {
 		.evlist = evlist__new(),
 		.delay_secs = 2,
+		.interval = SAMPLE_COUNT_UNSET,
 		.max_stack = 127,
 		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
 			.value = CCVAL_PERCENT, .min_percent = 0.5 },
@@ -862,9 +860,10 @@ int cmd_top(int argc, const char **argv)
 		OPT_STRING('t', "tid", &t.tid, "tid", "profile events on existing thread id"),
 		OPT_STRING('C', "cpu", &t.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('u', "uid", &t.uid_str, "user", "user to profile"),
-		OPT_INTEGER('F', "freq", &t.freq, "profile at this frequency"),
+		OPT_STRING('F', "freq", &t.freq_str, "freq or 'max'", "profile at this frequency"),
 		OPT_U64('c', "count", &t.interval, "event period to sample"),
-		OPT_UINTEGER('m', "mmap-pages", &t.mmap_pages, "number of mmap data pages"),
+		OPT_CALLBACK('m', "mmap-pages", &t.mmap_pages, "pages[,pages]",
+			     "number of mmap data pages", perf_mmap__parse_pages_opt),
 		OPT_CALLBACK_NOOPT('g', NULL, &t, NULL,
 				   "enables call-graph recording and display", parse_g),
 		OPT_CALLBACK(0, "call-graph", &t,
@@ -913,6 +912,10 @@ int cmd_top(int argc, const char **argv)
 		t.max_stack = TOP_MAX_FRAMES;
 	if (t.use_stdio && t.use_tui)
 		return error("--stdio and --tui are mutually exclusive");
+	if (sample_rate__config(&t.rate, t.freq_str, t.interval, false)) {
+		evlist__delete(t.evlist);
+		return 256 - EINVAL;	/* perf's exit status */
+	}
 	t.tty = isatty(STDOUT_FILENO);
 	if (!t.use_stdio && !t.use_tui)
 		t.use_tui = t.tty && isatty(STDIN_FILENO) &&

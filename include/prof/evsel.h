@@ -203,4 +203,21 @@ int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 /* kernel.perf_event_max_sample_rate (100000 when unreadable). */
 u32 perf_event__max_sample_rate(void);
 
+/* How record and top sample: at @freq Hz, or every @period events when freq is 0. */
+struct sample_rate {
+	u32 freq;
+	u64 period;
+	bool user_freq, user_period;	/* -F given; -c given and not 0 */
+};
+#define SAMPLE_COUNT_UNSET ((u64)-1)
+/*
+ * perf's -F/-c rules for record and top. @freq_str is -F as given ("max",
+ * or a number read as strtoul reads it, so "abc" is 0) or NULL; @count is
+ * -c or SAMPLE_COUNT_UNSET. Both at once, or a zero frequency without a
+ * count, are refused; above kernel.perf_event_max_sample_rate the rate is
+ * lowered with perf's notice. Messages go to stderr unless @quiet.
+ * Returns 0, or -EINVAL after perf's message.
+ */
+int sample_rate__config(struct sample_rate *sr, const char *freq_str, u64 count, bool quiet);
+
 #endif /* PROF_EVSEL_H */

@@ -41,8 +41,14 @@ struct perf_mmap {
  * default system). Never less than 1.
  */
 unsigned int perf_mmap__default_pages(void);
-/* Parse -m/--mmap-pages: a page count or a size with B/K/M/G; power of 2. */
+/*
+ * Parse -m/--mmap-pages: a page count or a size with B/K/M/G, rounded up
+ * to a power of two pages with perf's notice. 0, or -EINVAL when invalid.
+ */
 int perf_mmap__parse_pages(const char *str, unsigned int *pages);
+struct option;
+/* -m/--mmap-pages for record and top: "pages[,aux pages]" into the unsigned int. */
+int perf_mmap__parse_pages_opt(const struct option *opt, const char *arg, int unset);
 
 /*
  * Map the ring buffer of @fd with @pages data pages (a power of two).

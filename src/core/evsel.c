@@ -318,6 +318,55 @@ u32 perf_event__max_sample_rate(void)
 	return (u32)v;
 }
 
+int sample_rate__config(struct sample_rate *sr, const char *freq_str, u64 count, bool quiet)
+{
+	u32 max = perf_event__max_sample_rate();
+
+	memset(sr, 0, sizeof(*sr));
+	sr->freq = 4000;
+	if (freq_str && count != SAMPLE_COUNT_UNSET) {
+		if (!quiet)
+			pr_info("cannot set frequency and period at the same time");
+		return -EINVAL;
+	}
+	if (count != SAMPLE_COUNT_UNSET && count) {
+		sr->period = count;
+		sr->user_period = true;
+		sr->freq = 0;
+		return 0;
+	}
+	if (freq_str) {
+		sr->user_freq = true;
+		if (!strcmp(freq_str, "max")) {
+			sr->freq = max;
+			if (!quiet)
+				pr_info("info: Using a maximum frequency rate of %u Hz", max);
+			return 0;
+		}
+		sr->freq = (u32)strtoul(freq_str, NULL, 0);
+	}
+	if (!sr->freq) {
+		if (!quiet)
+			pr_info("frequency and count are zero, aborting");
+		return -EINVAL;
+	}
+	if (sr->freq > max) {
+		if (quiet)
+			;
+		else if (sr->user_freq)
+			pr_info("warning: Maximum frequency rate (%u Hz) exceeded, throttling from %u Hz to %u Hz.\n"
+				"         The limit can be raised via /proc/sys/kernel/perf_event_max_sample_rate.\n"
+				"         The kernel will lower it when perf's interrupts take too long.",
+				max, sr->freq, max);
+		else
+			pr_info("Lowering default frequency rate from %u to %u.\n"
+				"Please consider tweaking /proc/sys/kernel/perf_event_max_sample_rate.",
+				sr->freq, max);
+		sr->freq = max;
+	}
+	return 0;
+}
+
 u64 perf_attr__config_callchain(struct perf_event_attr *a, enum callchain_record_mode mode,
 				u32 dump_size)
 {

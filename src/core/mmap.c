@@ -6,6 +6,7 @@
  */
 #include "prof/compat.h"
 #include "prof/mmap.h"
+#include "prof/parse-options.h"
 #include "prof/util.h"
 #include <sys/mman.h>
 
@@ -43,11 +44,12 @@ unsigned int perf_mmap__default_pages(void)
 int perf_mmap__parse_pages(const char *str, unsigned int *pages)
 {
 	char *end;
-	u64 val;
+	u64 val, n;
+	int unit = 0;
 
 	errno = 0;
 	val = strtoull(str, &end, 0);
-	if (errno || end == str)
+	if (errno || end == str || *str == '-')
 		return -EINVAL;
 	if (*end) {
 		u64 mult;
@@ -59,22 +61,45 @@ int perf_mmap__parse_pages(const char *str, unsigned int *pages)
 		case 'G': case 'g': mult = 1024 * 1024 * 1024; break;
 		default: return -EINVAL;
 		}
-		if (end[1])
+		if (end[1] || val > (1ULL << 40))
 			return -EINVAL;
-		val *= mult;
-		val = (val + page_size() - 1) / page_size();
-		/* A size rounds up to the next power of two pages, as perf does. */
-		if (val && !is_power_of_2(val)) {
-			u64 p = 1;
-
-			while (p < val)
-				p *= 2;
-			val = p;
-		}
+		val = (val * mult + page_size() - 1) / page_size();
 	}
-	if (!is_power_of_2(val) || val > (1u << 30))
+	if (val > (1u << 30))
 		return -EINVAL;
+	if (!is_power_of_2(val)) {
+		/* as perf: up to the next power of two (0 is one page), said */
+		u64 p = 1;
+
+		while (p < val)
+			p *= 2;
+		val = p;
+		for (n = val * page_size(); n / 1024 > 1 && unit < 3; unit++)
+			n /= 1024;
+		pr_info("rounding mmap pages size to %" PRIu64 "%c (%" PRIu64 " pages)",
+			n, "BKMG"[unit], val);
+	}
 	*pages = (unsigned int)val;
+	return 0;
+}
+
+int perf_mmap__parse_pages_opt(const struct option *opt, const char *arg, int unset)
+{
+	unsigned int *pages = opt->value, aux;
+	char buf[64], *comma;
+
+	if (unset) {
+		*pages = 0;
+		return 0;
+	}
+	snprintf(buf, sizeof(buf), "%s", arg);
+	comma = strchr(buf, ',');
+	if (comma)
+		*comma++ = '\0';
+	/* ",N" sizes the AUX area, which only AUX events (none here) use */
+	if ((*buf && perf_mmap__parse_pages(buf, pages)) ||
+	    (comma && perf_mmap__parse_pages(comma, &aux)))
+		return error("Invalid argument for --mmap_pages/-m");
 	return 0;
 }
 

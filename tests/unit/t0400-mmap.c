@@ -150,7 +150,8 @@ static void test_pages(void)
 	is_int(perf_mmap__default_pages(), want, "default pages from perf_event_mlock_kb");
 
 	ok(perf_mmap__parse_pages("128", &p) == 0 && p == 128, "-m 128");
-	ok(perf_mmap__parse_pages("100", &p) == -EINVAL, "-m 100 is not a power of 2");
+	ok(perf_mmap__parse_pages("100", &p) == 0 && p == 128, "-m 100 rounds up to 128, as perf");
+	ok(perf_mmap__parse_pages("abc", &p) == -EINVAL, "-m abc");
 	ok(perf_mmap__parse_pages("1M", &p) == 0 && p == 256, "-m 1M is 256 pages");
 	ok(perf_mmap__parse_pages("5K", &p) == 0 && p == 2, "-m 5K rounds up to 2 pages");
 	ok(perf_mmap__parse_pages("4k", &p) == 0 && p == 1, "-m 4k is one page");

@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='command-line errors: perf'\''s message and exit status (perf 6.1 on this machine is the oracle)'
+. "$(dirname "$0")/test-lib.sh"
+
+# run TOOL ARGS...: TOOL's (perf or prof) exit status in TOOL.rc, stdout
+# in TOOL.out, stderr in TOOL.err; a hang ends after 20 s (status 124).
+run() {
+	_t=$1 && shift &&
+	if [ "$_t" = perf ]; then _cmd=$PERF; else _cmd=$PROF; fi &&
+	if timeout 20 "$_cmd" "$@" >"$_t.out" 2>"$_t.err"; then echo 0; else echo $?; fi >"$_t.rc"
+}
+
+# same_failure ARGS...: prof ARGS fails as perf ARGS does: same non-zero
+# exit status, same first line on stderr.
+same_failure() {
+	run perf "$@" && run prof "$@" &&
+	test_cmp perf.rc prof.rc &&
+	test "$(cat prof.rc)" != 0 &&
+	head -n 1 perf.err >perf.first && head -n 1 prof.err >prof.first &&
+	test -s perf.first && test_cmp perf.first prof.first
+}
+
+test_expect_success PERF 'record/top -F 0, -F abc, -F with -c: refused as perf refuses them' '
+	same_failure record -F 0 -o f.data -- true &&
+	same_failure record -F abc -o f.data -- true &&
+	same_failure record -F 10 -c 10 -o f.data -- true &&
+	same_failure top --stdio -F 0 &&
+	same_failure top --stdio -F abc &&
+	same_failure top --stdio -F 10 -c 10
+'
+
+test_expect_success PERF,PERF_EVENTS 'record -c 0 samples at the default frequency, as perf' '
+	run perf record -c 0 -o c0p.data -- true && run prof record -c 0 -o c0.data -- true &&
+	test_cmp perf.rc prof.rc &&
+	perf evlist -v -i c0.data | grep -q "sample_freq }: 4000" &&
+	perf evlist -v -i c0p.data | grep -q "sample_freq }: 4000"
+'
+
+test_expect_success PERF,PERF_EVENTS 'record -m: rounded up to a power of two with perf'\''s notice' '
+	for m in 3 3,5 0 12K; do
+		run perf record -m $m -o mp.data -- true &&
+		run prof record -m $m -o m.data -- true &&
+		test_cmp perf.rc prof.rc && test "$(cat prof.rc)" = 0 &&
+		grep "^rounding" perf.err >expect && grep "^rounding" prof.err >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	same_failure record -m abc -o m.data -- true &&
+	test_expect_code 129 "$PROF" top --stdio -m abc 2>err &&
+	grep -q "^Invalid argument for --mmap_pages/-m$" err
+'
+
+test_done
