@@ -40,7 +40,9 @@ struct thread_map *thread_map__new_any(void);		/* { -1 } */
 struct thread_map *thread_map__new_pid(pid_t pid);	/* one entry */
 /*
  * From "-p 1,2" (all threads of each process, from /proc/PID/task) or from
- * "-t 3,4" (exactly those tids). NULL with errno on failure (ESRCH: none).
+ * "-t 3,4" (exactly those tids), comma-separated numbers as perf reads
+ * them. NULL with errno ESRCH when a task does not exist or a token is
+ * not a number.
  */
 struct thread_map *thread_map__new_str(const char *pids, const char *tids);
 struct thread_map *thread_map__get(struct thread_map *map);

@@ -196,52 +196,55 @@ static int add_tasks(pid_t pid, pid_t **arr, int *nr, size_t *alloc)
 	return 0;
 }
 
+/*
+ * -p/-t lists as perf reads them: comma-separated numbers, no ranges.
+ * NULL with errno ESRCH when a task does not exist or a token is no
+ * number (perf's "No such process" for both).
+ */
 struct thread_map *thread_map__new_str(const char *pids, const char *tids)
 {
+	const char *list = pids ? pids : tids, *p;
 	pid_t *arr = NULL;
 	size_t alloc = 0;
-	int *list = NULL, nr_list, nr = 0, i;
+	int nr = 0;
 	struct thread_map *m;
 
-	if (pids) {
-		if (parse_int_list(pids, &list, &nr_list)) {
-			errno = EINVAL;
-			return NULL;
-		}
-		for (i = 0; i < nr_list; i++) {
-			if (add_tasks(list[i], &arr, &nr, &alloc)) {
-				free(list);
-				free(arr);
-				errno = ESRCH;
-				return NULL;
-			}
-		}
-	} else if (tids) {
-		char path[64];
-
-		if (parse_int_list(tids, &list, &nr_list)) {
-			errno = EINVAL;
-			return NULL;
-		}
-		for (i = 0; i < nr_list; i++) {
-			snprintf(path, sizeof(path), "/proc/%d", list[i]);
-			if (access(path, F_OK)) {
-				free(list);
-				free(arr);
-				errno = ESRCH;
-				return NULL;
-			}
-			arr = xgrow(arr, sizeof(pid_t), (size_t)nr + 1, &alloc);
-			arr[nr++] = list[i];
-		}
-	} else {
+	if (!list)
 		return thread_map__new_any();
+	for (p = list; *p;) {
+		char *end, path[64];
+		long id;
+
+		if (*p == ',') {
+			p++;
+			continue;
+		}
+		errno = 0;
+		id = strtol(p, &end, 10);
+		if (end == p || errno || id <= 0 || id > INT_MAX || (*end && *end != ','))
+			goto no_such;
+		p = end;
+		if (pids) {
+			if (add_tasks((pid_t)id, &arr, &nr, &alloc))
+				goto no_such;
+			continue;
+		}
+		snprintf(path, sizeof(path), "/proc/%ld", id);
+		if (access(path, F_OK))
+			goto no_such;
+		arr = xgrow(arr, sizeof(pid_t), (size_t)nr + 1, &alloc);
+		arr[nr++] = (pid_t)id;
 	}
-	free(list);
+	if (!nr)
+		goto no_such;
 	m = thread_map__alloc(nr);
 	memcpy(m->map, arr, (size_t)nr * sizeof(pid_t));
 	free(arr);
 	return m;
+no_such:
+	free(arr);
+	errno = ESRCH;
+	return NULL;
 }
 
 struct thread_map *thread_map__get(struct thread_map *map)

@@ -50,4 +50,31 @@ test_expect_success PERF,PERF_EVENTS 'record -m: rounded up to a power of two wi
 	grep -q "^Invalid argument for --mmap_pages/-m$" err
 '
 
+# said_as_perf ARGS...: prof ARGS fails, and says what perf says (its
+# message line, past perf's "Error:" line)
+said_as_perf() {
+	run perf "$@" && run prof "$@" &&
+	test "$(cat perf.rc)" != 0 && test "$(cat prof.rc)" != 0 &&
+	grep -v "^Error:$" perf.err | head -n 1 >perf.first &&
+	test -s perf.first && grep -v "^Error:$" prof.err | head -n 1 >prof.first &&
+	test_cmp perf.first prof.first
+}
+
+# above PID_MAX_LIMIT: no such task on any Linux
+test_expect_success PERF 'record/top -p PID that does not exist: No such process, as perf' '
+	nopid=4194305 &&
+	said_as_perf record -p $nopid -o p.data &&
+	grep -q "No such process" prof.err &&
+	said_as_perf top --stdio -p $nopid &&
+	said_as_perf record -p abc -o p.data
+'
+
+test_expect_success 'record/top -t TID that does not exist: No such process' '
+	nopid=4194305 &&
+	test_must_fail "$PROF" record -t $nopid -o t.data 2>err &&
+	grep -q "^Couldn.t create thread/CPU maps: No such process$" err &&
+	test_must_fail "$PROF" top --stdio -t $nopid 2>err &&
+	grep -q "^Couldn.t create thread/CPU maps: No such process$" err
+'
+
 test_done
