@@ -885,6 +885,8 @@ static int report__setup_layout(struct report *rep, bool children)
 	free(with_ipc);
 	if (ret == -EOPNOTSUPP)		/* a branch key without branch mode */
 		return error("Invalid --sort key: `%s'", bad ? bad : "");
+	if (ret == -ENOENT)
+		return error("Unknown --fields key: `%s'", bad ? bad : "");
 	if (ret < 0)
 		return error("Unknown --sort key: `%s'", bad ? bad : "");
 	return 0;

@@ -772,10 +772,11 @@ static int top__run(struct top *t)
 		t->cp.order = ORDER_CALLER;
 	callchain_set_key(t->cp.key);
 	/* perf top's keys are dso,sym unless --fields names them (not "+f") */
-	if (hist_layout__setup(&t->layout, t->sort_order ? t->sort_order :
-			       t->field_order && t->field_order[0] != '+' ? NULL : "dso,sym",
-			       t->field_order, t->children, t->show_nr_samples, false, &bad) < 0) {
-		error("Unknown --sort key: `%s'", bad ? bad : "");
+	err = hist_layout__setup(&t->layout, t->sort_order ? t->sort_order :
+				 t->field_order && t->field_order[0] != '+' ? NULL : "dso,sym",
+				 t->field_order, t->children, t->show_nr_samples, false, &bad);
+	if (err < 0) {
+		error("Unknown --%s key: `%s'", err == -ENOENT ? "fields" : "sort", bad ? bad : "");
 		goto out;
 	}
 	hists__init(&t->hists, &t->layout);

@@ -98,8 +98,9 @@ const struct sort_key *sort_key__find(const char *name);
  * those named (plus sort keys not among them) and the output sorts by the
  * sort keys first, then by the fields. Returns 0, or -EINVAL with the
  * offending name in *@bad (static or pointing into a strdup the caller
- * need not free); -EOPNOTSUPP when it names a branch key outside branch
- * mode (perf's "Invalid --sort key").
+ * need not free), -ENOENT when that name is in @field_order (perf's
+ * "Unknown --fields key"); -EOPNOTSUPP when it names a branch key outside
+ * branch mode (perf's "Invalid --sort key").
  */
 int hist_layout__setup(struct hist_layout *l, const char *sort_order,
 		       const char *field_order, bool children, bool show_nr_samples,

@@ -590,7 +590,7 @@ static int layout_setup(struct hist_layout *l, const char *sort_order,
 		if (field_order) {
 			ret = for_each_name(field_order + 1, l, true, bad);
 			if (ret)
-				return ret;
+				return ret == -EINVAL ? -ENOENT : ret;
 		}
 		/* every sort list entry is a column too: "-s period" shows Period */
 		for (int i = 0; i < l->nr_sorts; i++)
@@ -605,7 +605,7 @@ static int layout_setup(struct hist_layout *l, const char *sort_order,
 	}
 	ret = for_each_name(field_order, l, true, bad);
 	if (ret)
-		return ret;
+		return ret == -EINVAL ? -ENOENT : ret;
 	/* the sort list's entries not among the fields become columns, fields sort keys */
 	for (int i = 0; i < l->nr_sorts; i++)
 		layout__add_field(l, l->sorts[i]);

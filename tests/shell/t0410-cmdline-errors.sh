@@ -55,6 +55,11 @@ test_expect_success PERF,PERF_EVENTS 'record -m: rounded up to a power of two wi
 said_as_perf() {
 	run perf "$@" && run prof "$@" &&
 	test "$(cat perf.rc)" != 0 && test "$(cat prof.rc)" != 0 &&
+	same_message
+}
+
+# same_message: the first line of perf.err past "Error:" is prof.err's first.
+same_message() {
 	grep -v "^Error:$" perf.err | head -n 1 >perf.first &&
 	test -s perf.first && grep -v "^Error:$" prof.err | head -n 1 >prof.first &&
 	test_cmp perf.first prof.first
@@ -75,6 +80,17 @@ test_expect_success 'record/top -t TID that does not exist: No such process' '
 	grep -q "^Couldn.t create thread/CPU maps: No such process$" err &&
 	test_must_fail "$PROF" top --stdio -t $nopid 2>err &&
 	grep -q "^Couldn.t create thread/CPU maps: No such process$" err
+'
+
+test_expect_success PERF,PERF_EVENTS 'report -F/--sort and top --fields: the option named as perf names it' '
+	"$PROF" record -q -o r.data -- true &&
+	for args in "-F bogus" "-F +bogus" "--sort bogus" "--sort bogus -F bogus2"; do
+		run perf report -i r.data --stdio $args &&
+		run prof report -i r.data --stdio $args &&
+		test "$(cat prof.rc)" != 0 && same_message || return 1
+	done &&
+	run perf top --stdio --fields bogus -p 1 && run prof top --stdio --fields bogus -p 1 &&
+	test "$(cat prof.rc)" != 0 && same_message
 '
 
 test_done
