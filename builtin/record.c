@@ -887,8 +887,10 @@ static int record__run(struct record *r)
 	/* targets */
 	if (r->system_wide || r->cpu_list) {
 		cpus = cpu_map__new(r->cpu_list);
-		if (!cpus)
-			return error("invalid cpu list '%s'", r->cpu_list ? r->cpu_list : "");
+		if (!cpus || cpu_map__check_online(cpus)) {
+			cpu_map__put(cpus);
+			return -1;
+		}
 		threads = thread_map__new_any();
 	} else {
 		cpus = r->per_thread ? cpu_map__new_any() : cpu_map__new_online();
@@ -1099,6 +1101,7 @@ int cmd_record(int argc, const char **argv)
 {
 	struct record_opts o = { .user_interval = SAMPLE_COUNT_UNSET };
 	struct record r = { .output = NULL };
+	struct cpu_map *cpus = NULL;
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", NULL, "event",
 			     "event selector. use 'prof list' to list available events",
@@ -1231,6 +1234,12 @@ int cmd_record(int argc, const char **argv)
 			}
 		}
 	}
+	if (o.cpu_list && !(cpus = cpu_map__new(o.cpu_list))) {
+		error("invalid cpu list '%s'", o.cpu_list);
+		parse_options_usage_for(record_usage, options, "cpu", 'C');
+		exit(PROF_EXIT_USAGE);
+	}
+	cpu_map__put(cpus);
 	if (o.uid) {
 		r.uid_pids = uid__pid_list(o.uid);
 		if (!r.uid_pids) {

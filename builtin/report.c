@@ -611,13 +611,10 @@ out:
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
 {
 	struct report *rep = opt->value;
-	char *end;
-
 	if (unset)
 		return 0;
-	rep->min_percent = strtof(arg, &end);
-	if (end == arg)
-		return error("invalid percent limit '%s'", arg);
+	/* as perf: what strtof reads, so "5%" is 5 and "abc" is 0 */
+	rep->min_percent = strtof(arg, NULL);
 	/* perf: the limit is also the callchain threshold */
 	rep->cp.min_percent = rep->min_percent;
 	rep->percent_limit_set = true;

@@ -924,6 +924,10 @@ int cmd_stat(int argc, const char **argv)
 			ret = 256 - EINVAL;
 			goto out_close;
 		}
+		if (cpu_map__check_online(cpus)) {
+			ret = -1;
+			goto out_close;
+		}
 		threads = thread_map__new_any();
 		target.system_wide = true;
 	} else {

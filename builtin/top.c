@@ -708,8 +708,8 @@ static int top__setup_targets(struct top *t, struct cpu_map **cpus, struct threa
 	t->system_wide = !t->pid && !t->tid;
 	if (t->system_wide) {
 		*cpus = cpu_map__new(t->cpu_list);
-		if (!*cpus)
-			return error("invalid cpu list '%s'", t->cpu_list ? t->cpu_list : "");
+		if (!*cpus || cpu_map__check_online(*cpus))
+			return -1;
 		*threads = thread_map__new_any();
 		return 0;
 	}
@@ -913,6 +913,16 @@ int cmd_top(int argc, const char **argv)
 		t.max_stack = TOP_MAX_FRAMES;
 	if (t.use_stdio && t.use_tui)
 		return error("--stdio and --tui are mutually exclusive");
+	if (t.cpu_list) {
+		struct cpu_map *cpus = cpu_map__new(t.cpu_list);
+
+		if (!cpus) {
+			error("invalid cpu list '%s'", t.cpu_list);
+			parse_options_usage_for(top_usage, options, "cpu", 'C');
+			exit(PROF_EXIT_USAGE);
+		}
+		cpu_map__put(cpus);
+	}
 	if (sample_rate__config(&t.rate, t.freq_str, t.interval, false)) {
 		evlist__delete(t.evlist);
 		return 256 - EINVAL;	/* perf's exit status */

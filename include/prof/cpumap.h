@@ -25,6 +25,9 @@ int cpu_map__idx(const struct cpu_map *map, int cpu);
 bool cpu_map__is_any(const struct cpu_map *map);
 /* Format as "0-3,6" into @buf. Returns @buf. */
 char *cpu_map__snprint(const struct cpu_map *map, char *buf, size_t size);
+/* -C for record, top and stat: 0 when every CPU of @map is online, else
+ * -1 after a one-line error naming the first that is not. */
+int cpu_map__check_online(const struct cpu_map *map);
 /* Number of possible/online CPUs of the machine. */
 int cpu__max_present(void);
 int cpu__nr_online(void);

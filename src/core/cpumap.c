@@ -121,6 +121,21 @@ char *cpu_map__snprint(const struct cpu_map *map, char *buf, size_t size)
 	return buf;
 }
 
+int cpu_map__check_online(const struct cpu_map *map)
+{
+	struct cpu_map *online = cpu_map__new_online();
+	char buf[256];
+	int i, ret = 0;
+
+	for (i = 0; i < map->nr && !ret; i++) {
+		if (map->map[i] >= 0 && cpu_map__idx(online, map->map[i]) < 0)
+			ret = error("CPU %d is not online (online CPUs: %s)", map->map[i],
+				    cpu_map__snprint(online, buf, sizeof(buf)));
+	}
+	cpu_map__put(online);
+	return ret;
+}
+
 int cpu__nr_online(void)
 {
 	struct cpu_map *m = cpu_map__new_online();

@@ -93,4 +93,38 @@ test_expect_success PERF,PERF_EVENTS 'report -F/--sort and top --fields: the opt
 	test "$(cat prof.rc)" != 0 && same_message
 '
 
+# a CPU this machine does not have online (possible ones may be offline)
+nocpu=$(($(getconf _NPROCESSORS_CONF) + 1))
+
+test_expect_success PERF_EVENTS 'record/top/stat -C with a CPU that is not online: the CPU list is named' '
+	test_must_fail "$PROF" record -C $nocpu -e cpu-clock -o c.data -- true 2>err &&
+	grep -q "^CPU $nocpu is not online (online CPUs: " err && test_line_count = 1 err &&
+	test_must_fail "$PROF" record -C 0,$nocpu -o c.data -- true 2>err &&
+	grep -q "^CPU $nocpu is not online (online CPUs: " err && test_line_count = 1 err &&
+	test_must_fail "$PROF" top --stdio -C $nocpu 2>err &&
+	grep -q "^CPU $nocpu is not online (online CPUs: " err &&
+	test_must_fail "$PROF" stat -C $nocpu -e cpu-clock -- true 2>err &&
+	grep -q "^CPU $nocpu is not online (online CPUs: " err && test_line_count = 1 err
+'
+
+test_expect_success PERF 'record/top -C abc: a usage error, as perf record' '
+	run perf record -C abc -o c.data -- true && run prof record -C abc -o c.data -- true &&
+	test_cmp perf.rc prof.rc && test "$(cat prof.rc)" = 129 &&
+	grep -q "^ Usage: prof record" prof.err && grep -q "cpu list .abc." prof.err &&
+	test_expect_code 129 "$PROF" top --stdio -C abc 2>err &&
+	grep -q "^ Usage: prof top" err
+'
+
+test_expect_success PERF,PERF_EVENTS 'report --percent-limit abc: read as perf reads it (0)' '
+	"$PROF" record -q -o pl.data -- "$HELPERS/demo" 50 &&
+	run perf report -i pl.data --stdio --percent-limit abc &&
+	run prof report -i pl.data --stdio --percent-limit abc &&
+	test_cmp perf.rc prof.rc &&
+	"$PROF" report -i pl.data --stdio --percent-limit 0 | grep -v "^# (Tip" >zero.out &&
+	grep -v "^# (Tip" prof.out >abc.out && test_cmp zero.out abc.out &&
+	"$PROF" report -i pl.data --stdio --percent-limit 5% | grep -v "^# (Tip" >pc.out &&
+	"$PROF" report -i pl.data --stdio --percent-limit 5 | grep -v "^# (Tip" >five.out &&
+	test_cmp five.out pc.out
+'
+
 test_done
