@@ -39,7 +39,7 @@ struct record_opts {
 	const char *freq_str, *call_graph, *switch_output;
 	u64 user_interval;
 	bool system_wide, no_inherit, quiet, sample_addr, inherit_stat;
-	bool callgraph_fp, no_buildid, no_buildid_cache, per_thread, force, namespaces;
+	bool callgraph_fp, no_buildid, no_buildid_cache, per_thread, namespaces;
 	int verbose;
 	int comp_level;
 	bool compress;
@@ -1124,7 +1124,6 @@ int cmd_record(int argc, const char **argv)
 			     "setup and enables call-graph (stack chain/backtrace): fp dwarf lbr",
 			     parse_callgraph_opt),
 		OPT_STRING('o', "output", &o.output, "file", "output file name"),
-		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
 		OPT_CALLBACK('k', "clockid", &o, "clockid",
 			     "clockid to use for events, see clock_gettime()", parse_clockid),
 		OPT_BOOLEAN('q', "quiet", &o.quiet, "don't print any warnings or messages"),

@@ -1449,9 +1449,9 @@ int cmd_report(int argc, const char **argv)
 		else
 			rep.input = "perf.data";
 	}
-	ret = session__open(&rep.session, rep.input, &errmsg);
+	ret = session__open_input(&rep.session, rep.input, rep.force, &errmsg);
 	if (ret < 0) {
-		error("%s", errmsg ? errmsg : strerror(-ret));
+		session__open_error(ret, rep.input, errmsg);
 		free(errmsg);
 		ret = -1;
 		goto out;

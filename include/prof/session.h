@@ -213,9 +213,25 @@ struct session;
 /*
  * Open @path ("-" = standard input) and read its header. Returns 0 and a
  * new session in *sp, or -errno with the message in *errmsg (a new string
- * the caller frees; may be NULL if errmsg is NULL).
+ * the caller frees; may be NULL if errmsg is NULL): perf's "failed to
+ * open <path>: <why>" (a directory too); -ENODATA for an empty file;
+ * -EPROTO when the input is no perf.data at all. Data errors say where:
+ * "<path>: offset 0x0: not a perf.data file (bad magic)".
  */
 int session__open(struct session **sp, const char *path, char **errmsg);
+/*
+ * session__open() for a user's -i: as perf, a file owned by someone else
+ * than this user or root is refused (-EPERM, "File <path> not owned by
+ * current user or root (use -f to override)") unless @force.
+ */
+int session__open_input(struct session **sp, const char *path, bool force, char **errmsg);
+/*
+ * Say why session__open() of @path failed, as perf says it: @errmsg,
+ * except perf's "zero-sized data (<path>), nothing to do!" for -ENODATA
+ * and "incompatible file format (rerun with -v to learn more)" for
+ * -EPROTO, @errmsg then shown at -v.
+ */
+void session__open_error(int err, const char *path, const char *errmsg);
 /* The same on an open fd (a pipe or a file); @name is for messages. The
  * session owns @fd from now on (closes it in delete). */
 int session__open_fd(struct session **sp, int fd, const char *name, char **errmsg);

@@ -80,6 +80,7 @@ struct session {
 	u64 comp_in, comp_out;	/* compressed bytes read, decompressed bytes made */
 
 	char err[512];
+	bool incompatible;	/* no perf.data header: open fails with -EPROTO */
 };
 
 /* ---------------------------------------------------------------- errors */
@@ -95,6 +96,19 @@ static int __printf(3, 4) serr(struct session *s, u64 offset, const char *fmt, .
 	snprintf(s->err, sizeof(s->err), "%s: offset 0x%" PRIx64 ": %s",
 		 s->path, offset, what);
 	return -EINVAL;
+}
+
+/* Not perf.data at all (session__open's -EPROTO). */
+static int __printf(3, 4) incompatible(struct session *s, u64 offset, const char *fmt, ...)
+{
+	char what[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	s->incompatible = true;
+	return serr(s, offset, "%s", what);
 }
 
 const char *session__strerror(const struct session *s)
@@ -481,7 +495,8 @@ static int read_file_header(struct session *s)
 	bool v1 = false;
 
 	if (s->map_len < 16)
-		return serr(s, 0, "file is too small for a perf.data header (%zu bytes)", s->map_len);
+		return incompatible(s, 0, "file is too small for a perf.data header (%zu bytes)",
+				    s->map_len);
 	memcpy(&magic, s->map, 8);
 	memcpy(&hsize, s->map + 8, 8);
 	if (magic == PERF_MAGIC2) {
@@ -491,7 +506,7 @@ static int read_file_header(struct session *s)
 	} else if (magic == PERF_MAGIC1) {
 		v1 = true;
 	} else {
-		return serr(s, 0, "not a perf.data file (bad magic)");
+		return incompatible(s, 0, "not a perf.data file (bad magic)");
 	}
 	if (!v1 && sw64(s, hsize) == PERF_PIPE_HEADER_SIZE) {
 		s->pipe = true;
@@ -508,7 +523,7 @@ static int read_file_header(struct session *s)
 		int i;
 
 		if (s->map_len < PERF_FILE_HEADER_SIZE_V0)
-			return serr(s, 0, "legacy header is truncated");
+			return incompatible(s, 0, "legacy header is truncated");
 		memcpy(&asz, s->map + 16, 8);
 		for (i = 0; abi[i]; i++) {
 			if (asz == abi[i])
@@ -519,13 +534,13 @@ static int read_file_header(struct session *s)
 			}
 		}
 		if (!abi[i])
-			return serr(s, 16, "legacy header with unknown attr size");
+			return incompatible(s, 16, "legacy header with unknown attr size");
 	}
 	hsize = sw64(s, hsize);
 	if (hsize != PERF_FILE_HEADER_SIZE && hsize != PERF_FILE_HEADER_SIZE_V0)
-		return serr(s, 8, "unsupported header size %" PRIu64, hsize);
+		return incompatible(s, 8, "unsupported header size %" PRIu64, hsize);
 	if (s->map_len < hsize)
-		return serr(s, 0, "header is truncated");
+		return incompatible(s, 0, "header is truncated");
 	memset(&raw, 0, sizeof(raw));
 	memcpy(&raw, s->map, hsize);
 	s->fh.magic = PERF_MAGIC2;
@@ -588,6 +603,8 @@ static struct session *session__alloc(const char *name)
 static int open_finish(struct session *s, struct session **sp, char **errmsg, int err)
 {
 	if (err) {
+		if (s->incompatible)
+			err = -EPROTO;
 		if (errmsg)
 			*errmsg = xstrdup(s->err[0] ? s->err : strerror(-err));
 		session__delete(s);
@@ -635,7 +652,7 @@ int session__open_fd(struct session **sp, int fd, const char *name, char **errms
 	if (S_ISREG(st.st_mode)) {
 		if (st.st_size == 0) {
 			serr(s, 0, "file is empty");
-			return open_finish(s, sp, errmsg, -EINVAL);
+			return open_finish(s, sp, errmsg, -ENODATA);
 		}
 		s->map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (s->map == MAP_FAILED) {
@@ -667,7 +684,7 @@ int session__open_fd(struct session **sp, int fd, const char *name, char **errms
 		if (ph.magic == PERF_MAGIC2_SWAPPED)
 			s->swap = true;
 		else if (ph.magic != PERF_MAGIC2) {
-			serr(s, 0, "not a perf.data stream (bad magic)");
+			incompatible(s, 0, "not a perf.data stream (bad magic)");
 			return open_finish(s, sp, errmsg, -EINVAL);
 		}
 		if (sw64(s, ph.size) != PERF_PIPE_HEADER_SIZE) {
@@ -686,6 +703,7 @@ int session__open_fd(struct session **sp, int fd, const char *name, char **errms
 
 int session__open(struct session **sp, const char *path, char **errmsg)
 {
+	struct stat st;
 	int fd;
 
 	if (!strcmp(path, "-"))
@@ -695,11 +713,48 @@ int session__open(struct session **sp, const char *path, char **errmsg)
 		int err = -errno;
 
 		if (errmsg)
-			*errmsg = xasprintf("%s: %s", path, strerror(errno));
+			*errmsg = xasprintf("failed to open %s: %s", path, strerror(errno));
 		*sp = NULL;
 		return err;
 	}
+	if (!fstat(fd, &st) && S_ISDIR(st.st_mode)) {
+		close(fd);
+		if (errmsg)
+			*errmsg = xasprintf("failed to open %s: %s", path, strerror(EISDIR));
+		*sp = NULL;
+		return -EISDIR;
+	}
 	return session__open_fd(sp, fd, path, errmsg);
+}
+
+int session__open_input(struct session **sp, const char *path, bool force, char **errmsg)
+{
+	struct stat st;
+
+	if (!force && strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode) &&
+	    st.st_uid && st.st_uid != geteuid()) {
+		if (errmsg)
+			*errmsg = xasprintf("File %s not owned by current user or root "
+					    "(use -f to override)", path);
+		*sp = NULL;
+		return -EPERM;
+	}
+	return session__open(sp, path, errmsg);
+}
+
+void session__open_error(int err, const char *path, const char *errmsg)
+{
+	if (err == -ENODATA) {
+		error("zero-sized data (%s), nothing to do!", path);
+		return;
+	}
+	if (err == -EPROTO) {
+		if (errmsg)
+			pr_debug(1, "%s", errmsg);
+		error("incompatible file format (rerun with -v to learn more)");
+		return;
+	}
+	error("%s", errmsg ? errmsg : strerror(-err));
 }
 
 void session__delete(struct session *s)

@@ -127,4 +127,37 @@ test_expect_success PERF,PERF_EVENTS 'report --percent-limit abc: read as perf r
 	test_cmp five.out pc.out
 '
 
+test_expect_success PERF 'report -i: a missing, empty or non-perf file in perf'\''s words' '
+	: >empty.data &&
+	echo "not a perf.data file at all, just some text" >text.data &&
+	head -c 100 r.data >short.data &&
+	for f in missing.data empty.data text.data short.data; do
+		same_failure report -i $f --stdio &&
+		same_failure report -i $f --header-only || return 1
+	done &&
+	test_expect_code 255 "$PROF" report -v -i text.data --stdio 2>err &&
+	grep -q "^text.data: offset 0x0: not a perf.data file (bad magic)$" err
+'
+
+test_expect_success 'report -i DIRECTORY: "failed to open", as perf' '
+	mkdir -p dir.data &&
+	test_expect_code 255 "$PROF" report -i dir.data --stdio 2>err &&
+	echo "failed to open dir.data: Is a directory" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success PERF,ROOT 'report -i: a file of another user is refused as perf refuses it; -f reads it' '
+	cp r.data other.data && chown nobody other.data &&
+	same_failure report -i other.data --stdio &&
+	same_failure report -i other.data --header-only &&
+	"$PROF" report -f -i other.data --stdio >out 2>err &&
+	grep -q "^# Samples" out &&
+	"$PROF" report -i - --stdio <other.data >out &&
+	grep -q "^# Samples" out
+'
+
+test_expect_success PERF 'record -f: refused as perf 6.1 refuses it' '
+	same_failure record -f -o f.data -- true
+'
+
 test_done
