@@ -86,6 +86,8 @@ struct record {
 	bool track_hits;
 	u8 *bounce;
 	const char *path;	/* output path as printed */
+	bool poll_out;		/* stdout (the stream) polled after the events */
+	bool broken_pipe;	/* the stream's reader went away: die of SIGPIPE */
 };
 
 static volatile sig_atomic_t done, got_signal, child_exited, switch_requested;
@@ -442,6 +444,9 @@ static int record__mmap_read_all(struct record *r)
 		record__write(r, &fr, sizeof(fr));
 		r->nr_records++;
 	}
+	/* a stream goes out round by round, as perf writes it */
+	if (r->poll_out && !r->write_err)
+		r->write_err = perf_data_writer__flush(r->writer);
 	return r->write_err;
 }
 
@@ -463,7 +468,8 @@ static void record__set_buildids(struct record *r)
 
 /* ---- the run ---- */
 
-static int record__setup_pollfds(struct record *r)
+/* The events' fds, and with @pipe the stream's, to see its reader go. */
+static int record__setup_pollfds(struct record *r, bool pipe)
 {
 	struct evsel *evsel;
 	int n = 0, i;
@@ -478,6 +484,7 @@ static int record__setup_pollfds(struct record *r)
 				r->pollfds[r->nr_pollfds].events = POLLIN;
 				r->nr_pollfds++;
 			}
+	r->poll_out = pipe;
 	return 0;
 }
 
@@ -495,10 +502,15 @@ static bool record__poll(struct record *r, const sigset_t *mask, u64 deadline)
 		ts.tv_nsec = (long)(left % 1000000000ULL);
 		tp = &ts;
 	}
-	n = ppoll(r->pollfds, (nfds_t)r->nr_pollfds, tp, mask);
+	if (r->poll_out)
+		r->pollfds[r->nr_pollfds] = (struct pollfd){ .fd = STDOUT_FILENO };
+	n = ppoll(r->pollfds, (nfds_t)r->nr_pollfds + r->poll_out, tp, mask);
 
 	if (n <= 0)
 		return true;
+	/* nobody reads the stream any more: stop now, as perf (SIGPIPE) */
+	if (r->poll_out && (r->pollfds[r->nr_pollfds].revents & (POLLERR | POLLHUP)))
+		r->write_err = -EPIPE;
 	for (i = j = 0; i < r->nr_pollfds; i++) {
 		if (r->pollfds[i].revents & (POLLHUP | POLLERR))
 			continue;
@@ -801,6 +813,12 @@ static int record__close_output(struct record *r, const char *path, bool pipe)
 		perf_data_writer__set_feature(r->writer, HEADER_COMPRESSED, c, sizeof(c));
 	}
 #endif
+	if (pipe && r->write_err == -EPIPE) {
+		perf_data_writer__delete(r->writer);
+		r->writer = NULL;
+		r->broken_pipe = true;
+		return 0;
+	}
 	if (r->write_err) {
 		error("failed to write %s: %s", path, strerror(-r->write_err));
 		perf_data_writer__close(r->writer);
@@ -813,7 +831,8 @@ static int record__close_output(struct record *r, const char *path, bool pipe)
 		record__set_buildids(r);
 	err = perf_data_writer__close(r->writer);
 	r->writer = NULL;
-	if (err && !(pipe && err == -EPIPE)) {
+	r->broken_pipe = pipe && err == -EPIPE;
+	if (err && !r->broken_pipe) {
 		error("failed to write %s: %s", path, strerror(-err));
 		if (!pipe && !record__salvage(path))
 			pr_info("%s: the data written before the error was kept readable\n", path);
@@ -951,7 +970,7 @@ static int record__run(struct record *r)
 			error("failed to mmap with %d (%s)", -err, strerror(-err));
 		goto out_abort;
 	}
-	record__setup_pollfds(r);
+	record__setup_pollfds(r, pipe);
 
 	if (record__open_output(r, path, pipe, threads, forks, false))
 		goto out_abort;
@@ -1056,7 +1075,7 @@ static int record__run(struct record *r)
 				(double)r->file_size / 1024.0 / 1024.0, path);
 		}
 		free(dump);
-	} else {
+	} else if (!r->broken_pipe) {
 		record__summary(r, path, pipe);
 	}
 	ret = 0;
@@ -1090,6 +1109,10 @@ out_maps:
 	free(zstd_out);
 	zstd_out = NULL;
 #endif
+	if (r->broken_pipe) {
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+	}
 	if (!ret && got_signal) {
 		signal(got_signal, SIG_DFL);
 		raise(got_signal);

@@ -801,8 +801,7 @@ static int top__run(struct top *t)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL);
+	/* SIGPIPE keeps its default: a closed pipe ends top at once, as perf */
 
 	evlist__for_each_entry(t->evlist, evsel)
 		evsel__enable(evsel);

@@ -57,6 +57,8 @@ void perf_data_writer__set_clock(struct perf_data_writer *w, int clockid);
 int perf_data_writer__start(struct perf_data_writer *w);
 /* Append raw record bytes to the data section (buffered). */
 int perf_data_writer__write(struct perf_data_writer *w, const void *buf, size_t len);
+/* Write out what is buffered (a stream's reader sees it now). 0 or -errno. */
+int perf_data_writer__flush(struct perf_data_writer *w);
 /* Bytes of data written so far. */
 u64 perf_data_writer__data_size(const struct perf_data_writer *w);
 bool perf_data_writer__is_pipe(const struct perf_data_writer *w);

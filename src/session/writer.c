@@ -98,6 +98,11 @@ static int flush_out(struct perf_data_writer *w)
 	return ret;
 }
 
+int perf_data_writer__flush(struct perf_data_writer *w)
+{
+	return flush_out(w);
+}
+
 /* Buffered output of header parts and data alike. */
 static int emit(struct perf_data_writer *w, const void *buf, size_t len)
 {

@@ -78,6 +78,13 @@ test_expect_success PERF,PERF_EVENTS 'pipe mode: the workload prints to stderr, 
 	grep -q "^hello$" wp2.err
 '
 
+test_expect_success PERF_EVENTS 'pipe mode: a closed pipe ends record at once (SIGPIPE), workload too' '
+	{ if timeout 20 "$PROF" record -q -o - -- sleep 17.25; then
+		echo 0 >rc; else echo $? >rc; fi; } | head -c 1 >/dev/null &&
+	test "$(cat rc)" = 141 &&
+	! pgrep -f -x "sleep 17.25"
+'
+
 test_expect_success PERF,PERF_EVENTS 'exit status of the workload passes through' '
 	test_expect_code 0 "$PROF" record -q -o t.data -- true &&
 	test_expect_code 1 "$PROF" record -q -o t.data -- false &&

@@ -128,6 +128,14 @@ test_expect_success PERF,PERF_EVENTS 'the default event is named as perf names i
 	test -s n2 && test_cmp n2 n1
 '
 
+test_expect_success PERF_EVENTS 'a closed pipe ends top at once (SIGPIPE), as perf' '
+	start_demo &&
+	{ if timeout 20 "$PROF" top --stdio -d 1 -e cpu-clock -p "$(cat demo.pid)"; then
+		echo 0 >rc; else echo $? >rc; fi; } | head -n 1 >out &&
+	stop_demo &&
+	test "$(cat rc)" = 141 && test -s out
+'
+
 # ---- the browser, driven for real ----
 # a NO_NCURSES build has no browser
 if ! "$PROF" version --build-options 2>/dev/null | grep -q "libncursesw: \[ on"; then
