@@ -881,7 +881,7 @@ static int record__run(struct record *r)
 	struct cpu_map *cpus = NULL;
 	struct thread_map *threads = NULL;
 	const char *path = r->output ? r->output : "perf.data";
-	bool forks = r->argc > 0, pipe, alive = true;
+	bool forks = r->argc > 0, pipe, alive = true, exec_failed = false;
 	struct sigaction sa;
 	sigset_t block, orig;
 	struct evsel *evsel;
@@ -997,7 +997,9 @@ static int record__run(struct record *r)
 			      evsel__name(evlist__first(r->evlist)), r->argv[0], strerror(-err));
 			waitpid(r->wl.pid, NULL, 0);
 			r->wl.pid = -1;
-			goto out_writer;
+			/* the file is finished all the same: perf leaves its header too */
+			exec_failed = true;
+			done = 1;
 		}
 	}
 
@@ -1063,7 +1065,7 @@ static int record__run(struct record *r)
 	evlist__for_each_entry(r->evlist, evsel)
 		evsel__close(evsel);
 
-	if (record__close_output(r, path, pipe))
+	if (record__close_output(r, path, pipe) || exec_failed)
 		goto out_maps;
 	if (r->switch_signal || r->switch_size || r->switch_time_ns) {
 		char *dump = record__rotate(path);
@@ -1087,9 +1089,6 @@ static int record__run(struct record *r)
 	}
 	goto out_maps;
 
-out_writer:
-	perf_data_writer__delete(r->writer);
-	r->writer = NULL;
 out_abort:
 	if (r->wl.pid > 0)
 		workload__abort(&r->wl);

@@ -92,6 +92,17 @@ test_expect_success PERF,PERF_EVENTS 'exit status of the workload passes through
 	grep -q "^Failed to collect .* for the ./nonexistent/cmd. workload: No such file or directory" err
 '
 
+test_expect_success PERF,PERF_EVENTS 'a workload that cannot run: the file keeps its header, as perf' '
+	"$PROF" record -q -o ne.data -- true &&
+	test_expect_code 255 "$PROF" record -o ne.data -- ./nonexistent 2>err &&
+	grep -q "^Failed to collect .* for the .\./nonexistent. workload: No such file or directory$" err &&
+	test_line_count = 1 err &&
+	test -s ne.data.old &&
+	perf evlist -i ne.data >ev 2>everr && test -s ev &&
+	perf report --header-only -i ne.data >hdr 2>hdrerr &&
+	grep -q "^# event : name = " hdr
+'
+
 # Wait until prof has forked its workload (its handlers are set by then).
 wait_child() {
 	n=0
