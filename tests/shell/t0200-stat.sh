@@ -213,6 +213,19 @@ test_expect_success SYSWIDE,STRACE 'per-CPU counters are enabled, disabled and r
 	on_own_cpu st
 '
 
+# config and exclude_guest of each event's first perf_event_open
+first_attrs() {
+	sed -n "s/.*perf_event_open({type=\([A-Z_]*\),.* config=\([A-Z_0-9a-fx]*\),.*exclude_guest=\([01]\).*/\1 \2 \3/p" "$1" |
+		awk "!seen[\$1 \$2]++" | sort
+}
+
+test_expect_success PERF,PERF_EVENTS,STRACE 'default events exclude guests as perf stat'"'"'s do' '
+	strace -f -v -e trace=perf_event_open -o perf.st perf stat -- true 2>/dev/null &&
+	strace -f -v -e trace=perf_event_open -o prof.st "$PROF" stat -- true 2>/dev/null &&
+	first_attrs perf.st >perf.eg && first_attrs prof.st >prof.eg &&
+	test -s perf.eg && test_cmp perf.eg prof.eg
+'
+
 test_expect_success PYTHON3 '-j: errors are JSON lines too' '
 	test_expect_code 255 "$PROF" stat -j -- /nonexistent/cmd 2>err &&
 	python3 -c "import json,sys; d = json.loads(open(sys.argv[1]).read()); assert d[\"error\"].startswith(\"Workload failed\")" err
