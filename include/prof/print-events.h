@@ -36,7 +36,10 @@ void print_tracepoint_events(struct print_state *ps, const char *sys_glob,
 			     const char *event_glob);
 void print_sdt_events(struct print_state *ps, const char *sys_glob,
 		      const char *event_glob);
-/* Metrics come from perf's JSON tables, which prof has none of: headers only. */
+/*
+ * The metrics of this CPU's table (pmu-metrics.h): by group, alone
+ * (@groups false), or only groups containing @filter, as perf 6.1.
+ */
 void print_metricgroups(struct print_state *ps, bool metrics, bool groups,
 			const char *filter);
 /* Everything, in perf's order (the listing of a bare "prof list"). */

@@ -6,7 +6,7 @@
  *   hardware (supported only), software (supported only), tool,
  *   hardware cache (supported only), kernel PMU aliases, then, for the
  *   full listing only, the raw and breakpoint syntax lines, tracepoints,
- *   SDT events and the metric groups header.
+ *   SDT events and the metric groups of this CPU's table.
  *
  * Sections sort their names (perf uses strlists and qsort); tool events
  * keep their table order; tracepoints go system by system, each sorted.
@@ -16,6 +16,7 @@
 #include "prof/evsel.h"
 #include "prof/parse-events.h"
 #include "prof/pmu.h"
+#include "prof/pmu-metrics.h"
 #include "prof/print-events.h"
 #include "prof/strbuf.h"
 #include "prof/tracepoint.h"
@@ -503,18 +504,133 @@ void print_sdt_events(struct print_state *ps, const char *sys_glob,
 	names__free(&n);
 }
 
+/* A metric's line: its name, then "[desc]" and with --details "[expr]". */
+static char *metric_entry(const struct print_state *ps, const struct pmu_metric *m)
+{
+	if (ps->name_only)
+		return xstrdup(m->name);
+	if (ps->details)
+		return xasprintf("%s\n%*s%s]\n%*s%s]", m->name, 8, "[",
+				 m->desc ? m->desc : "(null)", 8, "[", m->expr);
+	return xasprintf("%s\n%*s%s]", m->name, 8, "[", m->desc ? m->desc : "(null)");
+}
+
+struct metric_group {
+	char *name;
+	struct names metrics;
+};
+
+static int cmp_group(const void *a, const void *b)
+{
+	return strcmp(((const struct metric_group *)a)->name,
+		      ((const struct metric_group *)b)->name);
+}
+
+/* Sorted, each string once, as perf's strlists. */
+static void names__sort_uniq(struct names *n)
+{
+	size_t i, j = 0;
+
+	names__sort(n);
+	for (i = 0; i < n->nr; i++) {
+		if (j && !strcmp(n->v[j - 1], n->v[i]))
+			free(n->v[i]);
+		else
+			n->v[j++] = n->v[i];
+	}
+	n->nr = j;
+}
+
+static void print_metric_names(struct print_state *ps, struct names *n)
+{
+	size_t i;
+
+	for (i = 0; i < n->nr; i++) {
+		if (ps->name_only)
+			fprintf(out(ps), "%s%s", i ? " " : "", n->v[i]);
+		else
+			fprintf(out(ps), "  %s\n", n->v[i]);
+	}
+	if (ps->name_only)
+		fputc('\n', out(ps));
+}
+
+/*
+ * perf 6.1's metric listing: every metric under each of its groups
+ * ("No_group" for none), groups whose name contains @filter (a plain
+ * substring, so the "*word*" of a glob never matches), sorted; or, with
+ * @groups false, the metrics alone, each once.
+ */
 void print_metricgroups(struct print_state *ps, bool metrics, bool groups,
 			const char *filter)
 {
-	/* No metric tables: perf prints the header unless a filter found nothing. */
-	if (!filter && !ps->name_only) {
+	const struct pmu_metrics_table *t = pmu_metrics__table();
+	struct metric_group *g = NULL;
+	struct names all = { 0 };
+	size_t nr_g = 0, alloc_g = 0, i, k;
+
+	for (i = 0; t && i < t->nr; i++) {
+		const struct pmu_metric *m = pmu_metrics_table__get(t, i);
+		char *copy, *tok, *save = NULL;
+
+		if (!m->group && m->is_event)
+			continue;
+		copy = xstrdup(m->group ? m->group : "No_group");
+		/* strsep, not strtok: "a;;b" has an empty, "No_group" member. */
+		for (tok = copy; tok; tok = save) {
+			const char *name;
+
+			save = strchr(tok, ';');
+			if (save)
+				*save++ = '\0';
+			name = tok;
+			while (isspace((unsigned char)*name))
+				name++;
+			if (!*name)
+				name = "No_group";
+			if (filter && !strstr(name, filter))
+				continue;
+			if (!groups) {
+				names__add(&all, metric_entry(ps, m));
+				continue;
+			}
+			for (k = 0; k < nr_g; k++)
+				if (!strcmp(g[k].name, name))
+					break;
+			if (k == nr_g) {
+				g = xgrow(g, sizeof(*g), nr_g + 1, &alloc_g);
+				memset(&g[k], 0, sizeof(g[k]));
+				g[k].name = xstrdup(name);
+				nr_g++;
+			}
+			names__add(&g[k].metrics, metric_entry(ps, m));
+		}
+		free(copy);
+	}
+	if ((!filter || nr_g) && !ps->name_only) {
 		if (groups)
 			fputs("\nMetric Groups:\n\n", out(ps));
 		else if (metrics)
 			fputs("\nMetrics:\n\n", out(ps));
 	}
-	if (!groups && ps->name_only)
-		fputc('\n', out(ps));
+	if (nr_g)
+		qsort(g, nr_g, sizeof(*g), cmp_group);
+	for (k = 0; k < nr_g; k++) {
+		fprintf(out(ps), "%s%s%s", g[k].name,
+			metrics && !ps->name_only ? ":" : "", ps->name_only ? " " : "\n");
+		if (metrics) {
+			names__sort_uniq(&g[k].metrics);
+			print_metric_names(ps, &g[k].metrics);
+		}
+		names__free(&g[k].metrics);
+		free(g[k].name);
+	}
+	free(g);
+	if (!groups) {
+		names__sort_uniq(&all);
+		print_metric_names(ps, &all);
+	}
+	names__free(&all);
 }
 
 void print_events(struct print_state *ps)

@@ -11,11 +11,36 @@ test_expect_success 'prof list exits 0 and uses perf layout' '
 	grep -q "^  mem:<addr>\[/len\]\[:access\]                          \[Hardware breakpoint\]$" out
 '
 
-test_expect_success 'the listing ends with the metric groups header' '
-	"$PROF" list >out &&
+# perf 6.1 chooses its metric tables by CPUID; PERF_CPUID overrides it.
+# Bonnell (Intel family 6 model 0x1C) has events but no metrics.
+test_expect_success 'a CPU without metrics: the listing ends with the groups header' '
+	PERF_CPUID=GenuineIntel-6-1C-2 "$PROF" list >out &&
 	tail -n 3 out >tail &&
 	printf "\nMetric Groups:\n\n" >want &&
 	test_cmp want tail
+'
+
+test_expect_success 'AMD family 25 (zen3): its metric groups and metrics' '
+	PERF_CPUID=AuthenticAMD-25-11-1 "$PROF" list --raw-dump metricgroup >out &&
+	printf "branch_prediction data_fabric decoder l2_cache l3_cache tlb " >want &&
+	test_cmp want out &&
+	PERF_CPUID=AuthenticAMD-25-11-1 "$PROF" list --details metric >out &&
+	grep -A2 "^  branch_misprediction_ratio$" out >got &&
+	cat >want <<-\EOF &&
+	  branch_misprediction_ratio
+	       [Execution-Time Branch Misprediction Ratio (Non-Speculative)]
+	       [d_ratio(ex_ret_brn_misp, ex_ret_brn)]
+	EOF
+	test_cmp want got
+'
+
+test_expect_success 'a group filter ("sys:" form) is a substring of group names' '
+	PERF_CPUID=AuthenticAMD-25-11-1 "$PROF" list "cache:x" >out &&
+	grep "^[a-z].*:$" out >groups &&
+	printf "l2_cache:\nl3_cache:\n" >want &&
+	test_cmp want groups &&
+	PERF_CPUID=AuthenticAMD-25-11-1 "$PROF" list l2 >out &&
+	! grep -q Metric out
 '
 
 test_expect_success 'hardware events appear exactly when a cycles counter opens' '
@@ -52,11 +77,11 @@ test_expect_success 'an unknown filter prints nothing and succeeds' '
 	! test -s out
 '
 
-test_expect_success 'metric and metricgroup headers' '
-	"$PROF" list metric >out &&
+test_expect_success 'metric and metricgroup headers without metrics' '
+	PERF_CPUID=GenuineIntel-6-1C-2 "$PROF" list metric >out &&
 	printf "\nMetrics:\n\n" >want &&
 	test_cmp want out &&
-	"$PROF" list metricgroup >out &&
+	PERF_CPUID=GenuineIntel-6-1C-2 "$PROF" list metricgroup >out &&
 	printf "\nMetric Groups:\n\n" >want &&
 	test_cmp want out
 '
@@ -122,6 +147,31 @@ do
 		\"\$PROF\" list $args >prof.out 2>prof.err &&
 		cmp perf.out prof.out &&
 		test_cmp perf.err prof.err
+	"
+done
+
+# Every metric table perf 6.1 has for x86, chosen through PERF_CPUID: one
+# CPUID per mapfile line (and ids no line matches).
+for id in GenuineIntel-6-97-0 GenuineIntel-6-1C-0 GenuineIntel-6-3D-0 \
+	GenuineIntel-6-56-0 GenuineIntel-6-4F-0 GenuineIntel-6-55-7 \
+	GenuineIntel-6-96-0 GenuineIntel-6-5C-0 GenuineIntel-6-7A-0 \
+	GenuineIntel-6-3C-0 GenuineIntel-6-3F-0 GenuineIntel-6-7D-0 \
+	GenuineIntel-6-6A-0 GenuineIntel-6-3A-0 GenuineIntel-6-3E-0 \
+	GenuineIntel-6-2D-0 GenuineIntel-6-57-0 GenuineIntel-6-AA-0 \
+	GenuineIntel-6-1A-0 GenuineIntel-6-2E-0 GenuineIntel-6-2A-0 \
+	GenuineIntel-6-8F-0 GenuineIntel-6-37-0 GenuineIntel-6-9E-0 \
+	GenuineIntel-6-55-4 GenuineIntel-6-86-0 GenuineIntel-6-8C-0 \
+	GenuineIntel-6-2C-0 GenuineIntel-6-25-0 GenuineIntel-6-2F-0 \
+	AuthenticAMD-23-1-0 AuthenticAMD-23-31-0 AuthenticAMD-25-11-0 \
+	AuthenticAMD-23-2F-1 GenuineIntel-6-FF-0 HygonGenuine-24-0-0
+do
+	test_expect_success PERF "PERF_CPUID=$id: metric listings are perf's" "
+		for args in --details metric \"--raw-dump metricgroup\" \
+			\"--raw-dump metric\" \"Summary:x\" \"--details metricgroup\"; do
+			PERF_CPUID=$id $PERF list \$args >perf.out 2>&1 &&
+			PERF_CPUID=$id \"\$PROF\" list \$args >prof.out 2>&1 &&
+			cmp perf.out prof.out || exit 1
+		done
 	"
 done
 
