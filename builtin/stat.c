@@ -12,6 +12,7 @@
 #include "prof/cpumap.h"
 #include "prof/evsel.h"
 #include "prof/json-writer.h"
+#include "prof/metricgroup.h"
 #include "prof/open-error.h"
 #include "prof/parse-events.h"
 #include "prof/parse-options.h"
@@ -41,11 +42,13 @@ struct stat_opts {
 	unsigned int aggr_mode;		/* -A, --per-*: the last one wins */
 	bool big_num, quiet, null_run, sync_run, group, scale;
 	bool table, summary, no_csv_summary, metric_only, no_merge;
-	bool metric_no_group, metric_no_merge;	/* for -M: nothing to do */
+	bool metric_no_group, metric_no_merge;	/* as they stand when -M comes */
 	bool all_kernel, all_user;
 	int run_count, detailed, verbose, delay;
 	unsigned int interval, timeout, interval_count;
-	const char *pre_cmd, *post_cmd, *metrics;
+	const char *pre_cmd, *post_cmd;
+	char *metric_list;		/* every -M, joined by ',' */
+	struct metric_set metrics;
 };
 
 static volatile sig_atomic_t done;
@@ -219,13 +222,16 @@ static int parse_cgroups_opt(const struct option *opt, const char *str, int unse
 	return 0;
 }
 
-/*
- * -M: perf 6.1 as packaged here has no metric tables; it takes any list
- * and adds no event (so the default set is counted without -e). So do we.
- */
-static int parse_metrics(const struct option *opt, const char *str, int unset)
+/* -M: perf joins every -M and sets the metrics up after the options. */
+static int append_metrics(const struct option *opt, const char *str, int unset)
 {
-	*(const char **)opt->value = unset ? NULL : str;
+	char **list = opt->value;
+	char *old = *list;
+
+	if (unset || !str)
+		return 0;
+	*list = old ? xasprintf("%s,%s", old, str) : xstrdup(str);
+	free(old);
 	return 0;
 }
 
@@ -743,9 +749,9 @@ int cmd_stat(int argc, const char **argv)
 			     AGGR_NODE),
 		OPT_INTEGER('D', "delay", &o.delay,
 			    "ms to wait before starting measurement after program start (-1: start with events disabled)"),
-		OPT_CALLBACK('M', "metrics", &o.metrics, "metric/metric group list",
+		OPT_CALLBACK('M', "metrics", &o.metric_list, "metric/metric group list",
 			     "monitor specified metrics or metric groups (separated by ,)",
-			     parse_metrics),
+			     append_metrics),
 		OPT_BOOLEAN(0, "metric-no-group", &o.metric_no_group,
 			    "don't group metric events, impacts multiplexing"),
 		OPT_BOOLEAN(0, "metric-no-merge", &o.metric_no_merge,
@@ -887,6 +893,19 @@ int cmd_stat(int argc, const char **argv)
 		fprintf(out, "# started on %s\n", ctime(&now));
 	}
 
+	/*
+	 * The metrics' events follow -e's. perf reports a metric it cannot
+	 * set up and counts the default events instead; we stop there.
+	 */
+	expr__set_target(o.system_wide || o.cpu_list, o.cpu_list);
+	if (o.metric_list &&
+	    metricgroup__parse_groups(o.evlist, o.metric_list, o.metric_no_group,
+				      o.metric_no_merge, &o.metrics)) {
+		fputc('\n', stderr);
+		parse_options_usage_for(stat_usage, options, "metrics", 'M');
+		ret = 129;
+		goto out_close;
+	}
 	if (cgroups.for_each && expand_cgroups(&o)) {
 		fputc('\n', stderr);
 		parse_options_usage_for(stat_usage, options, "for-each-cgroup", 0);
@@ -896,6 +915,7 @@ int cmd_stat(int argc, const char **argv)
 	if (!o.null_run && o.evlist->nr_entries == 0 && add_default_events(&o))
 		goto out_close;
 	if (o.null_run) {
+		metric_set__exit(&o.metrics);
 		evlist__delete(o.evlist);
 		o.evlist = evlist__new();
 	}
@@ -945,6 +965,7 @@ int cmd_stat(int argc, const char **argv)
 	d.interval = sc.interval;
 	d.null_run = o.null_run;
 	d.metric_only = o.metric_only;
+	d.metrics = &o.metrics;
 	d.system_wide = o.system_wide && !o.cpu_list;
 	d.cpu_list = o.cpu_list;
 	d.pid = o.pid;
@@ -1262,6 +1283,8 @@ out_free:
 	aggr_map__delete(aggr_map);
 	cpu_map__put(cpus);
 	thread_map__put(threads);
+	metric_set__exit(&o.metrics);
+	free(o.metric_list);
 	evlist__delete(o.evlist);
 	set_msg_sink(NULL);
 	/* No workload: Ctrl-C ended the count; die of it as perf does. */

@@ -70,7 +70,14 @@ def cstr(s):
     return '"' + ''.join(out) + '"'
 
 
+def topic(filename):
+    if filename.endswith('metrics.json'):
+        return 'metrics'
+    return filename[:-len('.json')].replace('-', ' ')
+
+
 def model_metrics(path):
+    """A model's metrics in perf's table order (jevents' sort key)."""
     metrics = []
     for name in sorted(os.listdir(path)):
         if not name.endswith('.json'):
@@ -79,14 +86,19 @@ def model_metrics(path):
             for e in json.load(f):
                 if 'MetricName' not in e or 'MetricExpr' not in e:
                     continue
-                metrics.append((e['MetricName'],
+                unit = e.get('Unit')
+                key = ('BriefDescription' in e, topic(name), e.get('EventName') or '',
+                       UNIT_PMU.get(unit, 'uncore_' + unit.lower()) if unit else '',
+                       e['MetricName'])
+                metrics.append((key, (e['MetricName'],
                                 e.get('MetricGroup'),
                                 describe(e),
                                 e['MetricExpr'],
                                 e.get('ScaleUnit'),
                                 e.get('MetricConstraint'),
-                                'EventName' in e))
-    return metrics
+                                'EventName' in e)))
+    metrics.sort(key=lambda m: m[0])
+    return [m[1] for m in metrics]
 
 
 def main():

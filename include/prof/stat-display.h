@@ -9,6 +9,7 @@
 
 #include "compat.h"
 #include "stat.h"
+#include "metricgroup.h"
 #include <sys/resource.h>
 
 struct stat_display {
@@ -27,6 +28,7 @@ struct stat_display {
 	bool cgroups;			/* -G: a cgroup column */
 	bool metric_only;		/* --metric-only */
 	bool metric_header;		/* its header line is due */
+	const struct metric_set *metrics;	/* -M: shown on their first event */
 	/* the title */
 	bool system_wide;
 	const char *cpu_list, *pid, *tid;

@@ -138,11 +138,13 @@ void runtime_stat__update(struct runtime_stat *rt, struct evsel *evsel,
  */
 struct stat_metric {
 	const char *fmt;
-	char unit[32];
+	char unit[160];		/* a -M metric's name can be long */
 	double val;
 };
 
 #define STAT_MAX_METRICS 2
+/* Shadow metrics plus the -M metrics shown on one event's line. */
+#define STAT_MAX_LINE_METRICS 16
 /*
  * Compute the metrics of @evsel's line with average count @avg at @slot.
  * Returns how many entries of @out were filled (0: no metric, a blank

@@ -32,6 +32,7 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->tp_sys);
 	free(evsel->tp_name);
 	free(evsel->filter);
+	free(evsel->metric_id);
 	evsel__close(evsel);
 	free(evsel->ids);
 	cpu_map__put(evsel->own_cpus);

@@ -112,10 +112,11 @@ static bool is_name_start(int c)
 	return isalpha(c) || c == '_' || c == '*' || c == '?' || c == '[' || c == ']';
 }
 
+/* '!' is in perf 6.1's name pattern for -M's encoded metric-id values. */
 static bool is_name_char(int c)
 {
 	return isalnum(c) || c == '_' || c == '*' || c == '?' || c == '.' ||
-	       c == '[' || c == ']';
+	       c == '[' || c == ']' || c == '!';
 }
 
 /* name_minus, the term-name pattern between slashes. */

@@ -97,6 +97,7 @@ struct parser {
 	struct list_head events;	/* evsels built so far */
 	int nr_groups;
 	bool failed;
+	char *metric_id;		/* metric-id term for the next evsel */
 };
 
 /* Where perf's scanner would put yylloc after lexing at @start. */

@@ -358,8 +358,13 @@ static int config_term_common(struct parser *p, struct perf_event_attr *attr,
 	case TERM_BRANCH_TYPE: case TERM_TIME: case TERM_CALLGRAPH:
 	case TERM_STACKSIZE: case TERM_MAX_STACK: case TERM_MAX_EVENTS:
 	case TERM_OVERWRITE: case TERM_NOOVERWRITE: case TERM_PERCORE:
-	case TERM_AUX_OUTPUT: case TERM_AUX_SAMPLE_SIZE: case TERM_METRIC_ID:
+	case TERM_AUX_OUTPUT: case TERM_AUX_SAMPLE_SIZE:
 		/* Recorded by perf for record/top; counting ignores them. */
+		break;
+	case TERM_METRIC_ID:
+		/* The evsel built next is this id of a metric (-M). */
+		free(p->metric_id);
+		p->metric_id = xstrdup(term->str);
 		break;
 	default:
 		perr(p, term->idx, valid_terms_help(NULL), "unknown term");
@@ -391,6 +396,8 @@ static struct evsel *new_evsel(struct parser *p, struct perf_event_attr *attr,
 	evsel = evsel__new(attr);
 	if (name)
 		evsel->name = xstrdup(name);
+	evsel->metric_id = p->metric_id;
+	p->metric_id = NULL;
 	list_add_tail(&evsel->node, &p->events);
 	return evsel;
 }
@@ -778,8 +785,10 @@ static int add_pmu(struct parser *p, const char *pmu_name, int pmu_idx,
 	char *name = NULL;
 	struct pmu *pmu = pmu__find(pmu_name);
 
+	(void)pmu_idx;	/* other errors point at terms, never at the name */
 	if (!pmu) {
-		perr(p, pmu_idx, NULL, "Cannot find PMU `%s'. Missing kernel support?",
+		/* perf points at the start of the whole string here. */
+		perr(p, 0, NULL, "Cannot find PMU `%s'. Missing kernel support?",
 		     pmu_name);
 		return -1;
 	}
@@ -1394,9 +1403,11 @@ int parse_events(struct evlist *evlist, const char *str,
 	if (err && !err->num_errors && !err->str)
 		parse_events_error__init(err);
 	if (parse_all(&p)) {
+		free(p.metric_id);
 		free_events(&p.events);
 		return -1;
 	}
+	free(p.metric_id);
 	if (list_empty(&p.events)) {
 		perr(&p, -1, NULL, "%s", nothing_found);
 		return -1;

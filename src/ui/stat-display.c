@@ -272,6 +272,56 @@ static void print_metric(struct stat_display *d, struct json_writer *jw,
 	}
 }
 
+struct metric_vals {
+	struct stat_display *d;
+	const struct runtime_stat *rt;
+	int slot;
+};
+
+/* A -M metric's input: the event's count in its unit; tool times in seconds. */
+static double metric_event_value(struct evsel *evsel, void *data)
+{
+	struct metric_vals *mv = data;
+	struct line_vals lv;
+
+	if (evsel->tool_event == TOOL_DURATION_TIME)
+		return mv->rt->walltime.n ? stats__avg(&mv->rt->walltime) * 1e-9 : NAN;
+	line_vals(mv->d, evsel, mv->slot, &lv);
+	if (!lv.counted)
+		return NAN;
+	if (evsel->tool_event != TOOL_NONE)
+		return lv.avg * 1e-9;
+	return lv.uval;
+}
+
+/*
+ * The metrics of a line: the shadow ones, then the -M metrics shown on
+ * this event, the latest set up first (perf adds each at the head).
+ */
+static int line_metrics(struct stat_display *d, const struct runtime_stat *rt,
+			struct evsel *evsel, int slot, double avg,
+			struct stat_metric *out)
+{
+	struct metric_vals mv = { d, rt, slot };
+	int n = stat__shadow_metrics(rt, evsel, slot, avg, out), i;
+
+	for (i = d->metrics ? d->metrics->nr - 1 : -1; i >= 0; i--) {
+		const struct metric *m = d->metrics->v[i];
+		struct stat_metric *sm = &out[n];
+		double val, scale;
+
+		if (n >= STAT_MAX_LINE_METRICS || m->events[0] != evsel)
+			continue;
+		metric__format(m, &sm->fmt, sm->unit, sizeof(sm->unit), &scale);
+		val = metric__compute(m, metric_event_value, &mv);
+		if (isnan(val))
+			sm->fmt = NULL;
+		sm->val = val * scale;
+		n++;
+	}
+	return n;
+}
+
 /* A second metric of the same event starts a continuation line. */
 static void metric_new_line(struct stat_display *d, struct evsel *evsel, int slot,
 			    bool noise)
@@ -311,7 +361,7 @@ void stat_display__line(struct stat_display *d, const struct runtime_stat *rt,
 	const char *name = evsel__name(evsel);
 	const char *unit = evsel__stat_unit(evsel);
 	double sc = evsel__stat_scale(evsel);
-	struct stat_metric m[STAT_MAX_METRICS];
+	struct stat_metric m[STAT_MAX_LINE_METRICS];
 	int nr_m, i;
 
 	line_vals(d, evsel, slot, &lv);
@@ -371,7 +421,7 @@ void stat_display__line(struct stat_display *d, const struct runtime_stat *rt,
 		print_noise(d, &jw, lv.noise);
 		print_running(d, &jw, lv.run, lv.ena);
 	}
-	nr_m = stat__shadow_metrics(rt, evsel, slot, lv.uval, m);
+	nr_m = line_metrics(d, rt, evsel, slot, lv.uval, m);
 	if (!nr_m)
 		print_metric(d, &jw, NULL);
 	for (i = 0; i < nr_m; i++) {
