@@ -42,7 +42,8 @@ struct metric {
 /* Every metric of a session, in the order they were set up. */
 struct metric_set {
 	struct metric **v;
-	int nr, alloc;
+	int nr;
+	size_t alloc;
 };
 
 /*

@@ -382,7 +382,8 @@ static int setup_events(struct metric *m, struct evlist *evlist)
 		if ((size_t)m->nr_events >= m->ids.sz)
 			break;
 	}
-	if ((size_t)m->nr_events < m->ids.sz || !m->nr_events) {
+	/* No ids (a constant whose events an earlier metric took): shown nowhere. */
+	if ((size_t)m->nr_events < m->ids.sz) {
 		pr_debug(1, "Cannot resolve IDs for %s: %s", m->pm->name, m->pm->expr);
 		return -1;
 	}
@@ -399,16 +400,6 @@ static void splice(struct evlist *to, struct evlist *from)
 	}
 	to->nr_groups += from->nr_groups;
 	from->nr_groups = 0;
-}
-
-static bool in_set(const struct metric_set *set, const struct pmu_metric *pm)
-{
-	int i;
-
-	for (i = 0; i < set->nr; i++)
-		if (set->v[i]->pm == pm)
-			return true;
-	return false;
 }
 
 int metricgroup__parse_groups(struct evlist *evlist, const char *str,
@@ -479,14 +470,9 @@ int metricgroup__parse_groups(struct evlist *evlist, const char *str,
 	for (i = 0; i < nr; i++)
 		if (list[i]->evlist)
 			splice(evlist, list[i]->evlist);
-	/* A metric asked for twice is shown once. */
 	for (i = 0; i < nr; i++) {
-		if (in_set(set, list[i]->pm)) {
-			metric__free(list[i]);
-			continue;
-		}
 		set->v = xgrow(set->v, sizeof(*set->v), (size_t)set->nr + 1,
-			       (size_t *)&set->alloc);
+			       &set->alloc);
 		set->v[set->nr++] = list[i];
 	}
 	nr = 0;

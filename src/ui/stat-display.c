@@ -310,7 +310,7 @@ static int line_metrics(struct stat_display *d, const struct runtime_stat *rt,
 		struct stat_metric *sm = &out[n];
 		double val, scale;
 
-		if (n >= STAT_MAX_LINE_METRICS || m->events[0] != evsel)
+		if (n >= STAT_MAX_LINE_METRICS || !m->nr_events || m->events[0] != evsel)
 			continue;
 		metric__format(m, &sm->fmt, sm->unit, sizeof(sm->unit), &scale);
 		val = metric__compute(m, metric_event_value, &mv);
@@ -539,8 +539,8 @@ static void metric_only_header(struct stat_display *d, struct evlist *evlist,
 		fputs(csv_head[d->aggr_mode], out);
 	}
 	evlist__for_each_entry(evlist, evsel) {
-		struct stat_metric m[STAT_MAX_METRICS];
-		int i, n = evsel__stat(evsel) ? stat__shadow_metrics(rt, evsel, 0, 0, m) : 0;
+		struct stat_metric m[STAT_MAX_LINE_METRICS];
+		int i, n = evsel__stat(evsel) ? line_metrics(d, rt, evsel, 0, 0, m) : 0;
 
 		for (i = 0; i < n; i++) {
 			char unit[256];
@@ -573,14 +573,14 @@ static void metric_only_line(struct stat_display *d, struct evlist *evlist,
 		aggr_prefix(d, &jw, first, slot);
 	evlist__for_each_entry(evlist, evsel) {
 		struct evsel_stat *es = evsel__stat(evsel);
-		struct stat_metric m[STAT_MAX_METRICS];
+		struct stat_metric m[STAT_MAX_LINE_METRICS];
 		struct line_vals lv;
 		int i, n;
 
 		if (!es || slot >= es->nr_aggr)
 			continue;
 		line_vals(d, evsel, slot, &lv);
-		n = stat__shadow_metrics(rt, evsel, slot, lv.uval, m);
+		n = line_metrics(d, rt, evsel, slot, lv.uval, m);
 		for (i = 0; i < n; i++) {
 			char unit[256], val[64], *v = val, *end;
 			size_t len;

@@ -127,11 +127,85 @@ test_expect_success PERF,SYSWIDE '--interval-count and --summary (std, CSV, JSON
 	same -a -I 200 --summary -j -e task-clock -- sleep 0.3
 '
 
-test_expect_success PERF,PERF_EVENTS '-M: no metric tables, as perf here; --no-merge accepted' '
-	same -M IPC -e task-clock -- true &&
-	same -M no_such_metric -x, -e task-clock,page-faults -- true &&
-	same --no-merge -e task-clock -- true &&
-	same -M IPC --metric-no-group --metric-no-merge -e task-clock -- true
+# Metrics come from perf's tables, chosen by CPUID (PERF_CPUID overrides
+# it for both tools). Haswell's L3_Cache_Access_BW_1T is the constant 0:
+# perf counts duration_time for it, so it is computable on any machine.
+HSW=GenuineIntel-6-3C-0
+
+test_expect_success PERF,PERF_EVENTS '-M: a metric computed and shown as perf shows it' '
+	PERF_CPUID=$HSW &&
+	export PERF_CPUID &&
+	same -M L3_Cache_Access_BW_1T -- true &&
+	same -M L3_Cache_Access_BW_1T -x, -- true &&
+	same -M L3_Cache_Access_BW_1T -j -- true &&
+	same -M l3_cache_access_bw_1t -e task-clock -- true &&
+	same -M L3_Cache_Access_BW_1T,L3_Cache_Access_BW_1T -- true &&
+	same -M L3_Cache_Access_BW_1T -r 2 -- true &&
+	same -M L3_Cache_Access_BW_1T --metric-only -- true &&
+	same -M L3_Cache_Access_BW_1T --metric-only -x, -- true &&
+	"$PROF" stat -M L3_Cache_Access_BW_1T -- true 2>err &&
+	grep -q "duration_time  *# *0.00 L3_Cache_Access_BW_1T" err
+'
+
+test_expect_success PERF_EVENTS '-M: an unknown metric is a usage error (perf counts defaults, exit 0)' '
+	test_expect_code 129 "$PROF" stat -M no_such_metric -e task-clock -- true 2>err &&
+	head -n 1 err >got &&
+	echo "Cannot find metric or group \`no_such_metric'"'"'" >want &&
+	test_cmp want got &&
+	grep -q "^    -M, --metrics <metric/metric group list>" err &&
+	! grep -q "Performance counter stats" err
+'
+
+# Without a core PMU the tables' events do not exist: perf fails to parse
+# them (and counts the defaults); prof stops with the same message.
+test_expect_success PERF,PERF_EVENTS,NOHWPMU '-M: events the machine lacks: perf'"'"'s event syntax error' '
+	PERF_CPUID=AuthenticAMD-25-11-0 $PERF stat -M branch_misprediction_ratio -- true 2>perf.err &&
+	test_expect_code 129 env PERF_CPUID=AuthenticAMD-25-11-0 \
+		"$PROF" stat -M branch_misprediction_ratio -- true 2>prof.err &&
+	head -n 2 perf.err >want &&
+	head -n 2 prof.err >got &&
+	test_cmp want got &&
+	grep -q "Cannot find PMU .ex_ret_brn" got
+'
+
+# perf -v names the event list each metric becomes ("Parsing metric
+# events"): the grouping and sharing options show there.
+# (sed: a metric a table lacks leaves no such line, which is no failure.)
+metric_events() {
+	sed -n -E "/^(Parsing metric events|found event|event syntax error|metric expr|Events in)|\\\\___/p" "$1"
+}
+
+test_expect_success PERF,PERF_EVENTS,NOHWPMU '-M with --metric-no-group and --metric-no-merge: perf'"'"'s event lists' '
+	for cpuid in AuthenticAMD-25-11-0 AuthenticAMD-23-31-0 $HSW GenuineIntel-6-55-4; do
+		for opt in "" --metric-no-group --metric-no-merge; do
+			for m in l2_cache Summary TopdownL1 tlb Power; do
+				rc=0 &&
+				PERF_CPUID=$cpuid $PERF stat -v $opt -M $m -- true >/dev/null 2>perf.err || rc=$?
+				test $rc = 0 &&
+				test_expect_code 129 env PERF_CPUID=$cpuid \
+					"$PROF" stat -v $opt -M $m -- true >/dev/null 2>prof.err &&
+				metric_events perf.err >want &&
+				metric_events prof.err >got &&
+				test_cmp want got || exit 1
+			done
+		done
+	done
+'
+
+test_expect_success PERF_EVENTS,NOHWPMU '--metric-no-group: one ungrouped list; default: a weak group per metric' '
+	test_expect_code 129 env PERF_CPUID=AuthenticAMD-25-11-0 \
+		"$PROF" stat -v -M l2_cache -- true 2>err &&
+	grep "^Parsing metric events" err >got &&
+	grep -q "^Parsing metric events .{l2_pf_miss_l2_l3/metric-id=l2_pf_miss_l2_l3/,.*}:W.$" got &&
+	test_expect_code 129 env PERF_CPUID=AuthenticAMD-25-11-0 \
+		"$PROF" stat -v --metric-no-group -M l2_cache -- true 2>err &&
+	grep "^Parsing metric events" err >got &&
+	! grep -q "[{}]" got &&
+	grep -q "op_cache_hit_miss.all_op_cache_accesses" got
+'
+
+test_expect_success PERF,PERF_EVENTS '--no-merge accepted' '
+	same --no-merge -e task-clock -- true
 '
 
 test_expect_success PERF,SYSWIDE '--metric-only: the frame perf prints (no PMU metrics here)' '

@@ -73,6 +73,7 @@ _check_prereq() {
 	SYSWIDE) [ "$(id -u)" = 0 ] || [ "$(_paranoid)" -le 0 ] ;;
 	HWPMU) [ -d /sys/bus/event_source/devices/cpu ] ||
 		[ -d /sys/bus/event_source/devices/cpu_core ] ;;
+	NOHWPMU) ! _check_prereq HWPMU ;;
 	TRACEFS) [ -r /sys/kernel/tracing/events ] ||
 		[ -r /sys/kernel/debug/tracing/events ] ;;
 	TMUX) command -v tmux >/dev/null 2>&1 ;;
