@@ -966,6 +966,7 @@ int cmd_stat(int argc, const char **argv)
 	d.null_run = o.null_run;
 	d.metric_only = o.metric_only;
 	d.metrics = &o.metrics;
+	d.no_merge = o.no_merge;
 	d.system_wide = o.system_wide && !o.cpu_list;
 	d.cpu_list = o.cpu_list;
 	d.pid = o.pid;

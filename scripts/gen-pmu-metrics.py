@@ -91,11 +91,11 @@ def model_metrics(path):
                        UNIT_PMU.get(unit, 'uncore_' + unit.lower()) if unit else '',
                        e['MetricName'])
                 metrics.append((key, (e['MetricName'],
-                                e.get('MetricGroup'),
+                                e.get('MetricGroup') or None,
                                 describe(e),
                                 e['MetricExpr'],
-                                e.get('ScaleUnit'),
-                                e.get('MetricConstraint'),
+                                e.get('ScaleUnit') or None,
+                                e.get('MetricConstraint') or None,
                                 'EventName' in e)))
     metrics.sort(key=lambda m: m[0])
     return [m[1] for m in metrics]

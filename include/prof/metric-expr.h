@@ -5,7 +5,7 @@
  *   a + b  a - b  a * b  a / b  a % b  a < b  a > b  a | b  a & b  a ^ b
  *   -a  (a)  x if cond else y  d_ratio(a, b)  min(a, b)  max(a, b)
  *   source_count(ev)  numbers (1e9, 0.5)  #smt_on #num_cpus #num_cores
- *   #num_dies #num_packages #core_wide  event ids: inst_retired.any,
+ *   #num_dies #num_packages #core_wide #system_tsc_freq  event ids: inst_retired.any,
  *   msr@tsc@, cpu@UOPS_ISSUED.ANY\,cmask\=1@ (backslashes dropped)
  *
  * Precedence, loosest first: if/else, |, ^, &, < >, + -, * / %, unary -.

@@ -29,6 +29,8 @@ struct stat_display {
 	bool metric_only;		/* --metric-only */
 	bool metric_header;		/* its header line is due */
 	const struct metric_set *metrics;	/* -M: shown on their first event */
+	bool no_merge;			/* --no-merge: PMU aliases apart */
+	struct evlist *evlist;		/* set while counters print */
 	/* the title */
 	bool system_wide;
 	const char *cpu_list, *pid, *tid;

@@ -157,6 +157,18 @@ int stat__shadow_metrics(const struct runtime_stat *rt, struct evsel *evsel,
 bool evsel__is_clock(const struct evsel *evsel);
 bool evsel__match(const struct evsel *evsel, u32 type, u64 config);
 
+/*
+ * perf merges the counts of an event opened on several PMUs (a bare alias
+ * like "cas_count_read" on each uncore_imc_N) into the first one's line:
+ * @alias, following @evsel, has its name, unit and scale on another PMU.
+ */
+bool evsel__is_alias_of(struct evsel *alias, struct evsel *evsel);
+/*
+ * --no-merge shows them apart, as "name [pmu]" ("pmu/terms/" for a
+ * "x/terms/" name); NULL when the name already starts with the PMU's.
+ */
+char *evsel__uniquified_name(struct evsel *evsel);
+
 /* evsel->unit/scale with the clock default ("msec", 1e-6) applied. */
 const char *evsel__stat_unit(const struct evsel *evsel);
 double evsel__stat_scale(const struct evsel *evsel);

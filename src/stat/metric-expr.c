@@ -11,6 +11,9 @@
 #include <ctype.h>
 #include <math.h>
 #include <strings.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 /* ---- the id set: libbpf's hash map, perf's hash --------------------- */
 
@@ -249,6 +252,57 @@ static bool smt_on(void)
 	return count_distinct("core_cpus_list", "thread_siblings_list") < cpu__nr_online();
 }
 
+/* The "@ 2.10GHz" of /proc/cpuinfo's model name, in Hz; 0 if none. */
+static double cpuinfo_tsc_freq(void)
+{
+	char *s = read_file_str("/proc/cpuinfo", NULL), *p, *at;
+	double ghz = 0;
+
+	if (!s)
+		return 0;
+	p = strstr(s, "model name");
+	if (p) {
+		char *eol = strchr(p, '\n');
+
+		if (eol)
+			*eol = '\0';
+		at = strstr(p, "@ ");
+		if (at && strstr(at, "GHz"))
+			ghz = strtod(at + 2, NULL);
+	}
+	free(s);
+	return ghz * 1e9;
+}
+
+/*
+ * #SYSTEM_TSC_FREQ: Intel only; CPUID leaf 0x15 (crystal clock times the
+ * TSC ratio), else the model name's frequency. 0 elsewhere, as perf.
+ */
+static double system_tsc_freq(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned int lvl, a, b, c, d;
+	char vendor[13];
+
+	if (!__get_cpuid(0, &lvl, &b, &c, &d))
+		return 0;
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	vendor[12] = '\0';
+	if (!strstr(vendor, "Intel"))
+		return 0;
+	if (lvl < 0x15)
+		return cpuinfo_tsc_freq();
+	__cpuid_count(0x15, 0, a, b, c, d);
+	if (!a || !b || !c)
+		return cpuinfo_tsc_freq();
+	return (double)c * (double)b / (double)a;
+#else
+	return 0;
+#endif
+}
+
 static bool target_system_wide;
 static bool target_cpu_list;
 
@@ -279,6 +333,8 @@ double expr__literal(const char *lit)
 		return count_distinct("core_cpus_list", "thread_siblings_list");
 	if (!strcasecmp(lit, "#num_dies"))
 		return count_distinct("die_cpus_list", "core_siblings_list");
+	if (!strcasecmp(lit, "#system_tsc_freq"))
+		return system_tsc_freq();
 	if (!strcasecmp(lit, "#core_wide"))
 		return core_wide() ? 1.0 : 0.0;
 	if (!strcasecmp(lit, "#num_packages"))

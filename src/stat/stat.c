@@ -97,6 +97,30 @@ bool evsel__is_clock(const struct evsel *evsel)
 	       evsel__match(evsel, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK);
 }
 
+bool evsel__is_alias_of(struct evsel *alias, struct evsel *evsel)
+{
+	struct evsel_stat *a = alias->priv, *e = evsel->priv;
+
+	return alias->pmu_name && evsel->pmu_name &&
+	       strcmp(alias->pmu_name, evsel->pmu_name) &&
+	       !strcmp(evsel__name(alias), evsel__name(evsel)) &&
+	       evsel__stat_scale(alias) == evsel__stat_scale(evsel) &&
+	       !strcmp(evsel__stat_unit(alias), evsel__stat_unit(evsel)) &&
+	       (a ? a->cgroup : 0) == (e ? e->cgroup : 0);
+}
+
+char *evsel__uniquified_name(struct evsel *evsel)
+{
+	const char *name = evsel__name(evsel), *slash;
+
+	if (!evsel->pmu_name || strstarts(name, evsel->pmu_name))
+		return NULL;
+	slash = strchr(name, '/');
+	if (slash)
+		return xasprintf("%s%s", evsel->pmu_name, slash);
+	return xasprintf("%s [%s]", name, evsel->pmu_name);
+}
+
 const char *evsel__stat_unit(const struct evsel *evsel)
 {
 	if (evsel->unit && *evsel->unit)

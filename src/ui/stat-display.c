@@ -184,6 +184,22 @@ static void line_vals(struct stat_display *d, struct evsel *evsel, int slot,
 	lv->avg = stats__avg(&es->res[slot][0]);
 	lv->ena = (u64)stats__avg(&es->res[slot][1]);
 	lv->run = (u64)stats__avg(&es->res[slot][2]);
+	/* The same event on the next PMUs counts here too, unless --no-merge. */
+	if (d->evlist && !d->no_merge) {
+		struct evsel *n = evsel;
+
+		while (n->node.next != &d->evlist->entries) {
+			struct evsel_stat *ns;
+
+			n = list_entry(n->node.next, struct evsel, node);
+			ns = evsel__stat(n);
+			if (!ns || slot >= ns->nr_aggr || !evsel__is_alias_of(n, evsel))
+				break;
+			lv->avg += stats__avg(&ns->res[slot][0]);
+			lv->ena += (u64)stats__avg(&ns->res[slot][1]);
+			lv->run += (u64)stats__avg(&ns->res[slot][2]);
+		}
+	}
 	lv->uval = lv->avg * evsel__stat_scale(evsel);
 	lv->noise = stats__rel_stddev(stats__stddev(&es->res[slot][0]), lv->avg);
 	lv->counted = evsel->supported && es->scaled[slot] != -1 && lv->run && lv->ena;
@@ -358,7 +374,8 @@ void stat_display__line(struct stat_display *d, const struct runtime_stat *rt,
 	struct json_writer jw;
 	struct line_vals lv;
 	FILE *out = d->out;
-	const char *name = evsel__name(evsel);
+	char *uniq = d->no_merge ? evsel__uniquified_name(evsel) : NULL;
+	const char *name = uniq ? uniq : evsel__name(evsel);
 	const char *unit = evsel__stat_unit(evsel);
 	double sc = evsel__stat_scale(evsel);
 	struct stat_metric m[STAT_MAX_LINE_METRICS];
@@ -445,6 +462,18 @@ end:
 	if (d->json)
 		json_writer__end_object(&jw);
 	fputc('\n', out);
+	free(uniq);
+}
+
+/* Counted on the line of an alias before it (see line_vals()). */
+static bool merged_away(struct stat_display *d, struct evsel *evsel)
+{
+	struct evsel *prev;
+
+	if (!d->evlist || d->no_merge || evsel->node.prev == &d->evlist->entries)
+		return false;
+	prev = list_entry(evsel->node.prev, struct evsel, node);
+	return evsel__is_alias_of(evsel, prev);
 }
 
 void stat_display__header(struct stat_display *d)
@@ -634,6 +663,7 @@ void stat_display__counters(struct stat_display *d, struct evlist *evlist,
 {
 	struct evsel *evsel;
 
+	d->evlist = evlist;
 	if (d->metric_only) {
 		metric_only_counters(d, evlist, rt);
 		return;
@@ -644,7 +674,8 @@ void stat_display__counters(struct stat_display *d, struct evlist *evlist,
 
 		for (slot = 0; slot < nr; slot++)
 			evlist__for_each_entry(evlist, evsel)
-				if (evsel__stat(evsel) && slot < evsel__stat(evsel)->nr_aggr)
+				if (evsel__stat(evsel) && slot < evsel__stat(evsel)->nr_aggr &&
+				    !merged_away(d, evsel))
 					stat_display__line(d, rt, evsel, slot);
 		return;
 	}
@@ -652,7 +683,7 @@ void stat_display__counters(struct stat_display *d, struct evlist *evlist,
 		struct evsel_stat *es = evsel__stat(evsel);
 		int slot;
 
-		if (!es)
+		if (!es || merged_away(d, evsel))
 			continue;
 		if (d->aggr_mode == AGGR_THREAD) {
 			/* perf lists the busiest threads first. */

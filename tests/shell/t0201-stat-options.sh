@@ -204,8 +204,17 @@ test_expect_success PERF_EVENTS,NOHWPMU '--metric-no-group: one ungrouped list; 
 	grep -q "op_cache_hit_miss.all_op_cache_accesses" got
 '
 
-test_expect_success PERF,PERF_EVENTS '--no-merge accepted' '
-	same --no-merge -e task-clock -- true
+# A PMU alias event is named "alias [pmu]" under --no-merge (merging the
+# same alias of several PMUs is checked by tests/unit/t0203-stat-merge).
+test_expect_success PERF,PERF_EVENTS '--no-merge: PMU aliases named with their PMU, as perf' '
+	same --no-merge -e task-clock -- true &&
+	if [ -r /sys/bus/event_source/devices/msr/events/tsc ]; then
+		same --no-merge -e tsc,msr/tsc/,task-clock -- true &&
+		same --no-merge -x, -e tsc -- true &&
+		same -e tsc -- true &&
+		"$PROF" stat --no-merge -e tsc -- true 2>err &&
+		grep -q " tsc \[msr\] " err
+	fi
 '
 
 test_expect_success PERF,SYSWIDE '--metric-only: the frame perf prints (no PMU metrics here)' '
