@@ -805,7 +805,12 @@ static struct ids_val ids_of(const struct expr_node *n)
 			return c;
 		}
 		if (isnan(b.val) || isinf(b.val)) {
-			r.ids = ids_union(ids_union(a.ids, b.ids), c.ids);
+			/*
+			 * Condition and else first, then the if part: the
+			 * order that gives perf's event order for the tables'
+			 * nested "x if a else y if b else z".
+			 */
+			r.ids = ids_union(a.ids, ids_union(b.ids, c.ids));
 			return r;
 		}
 		ids_free(b.ids);

@@ -230,9 +230,7 @@ static int add_metric_list(const char *str, bool metric_no_group,
 			const struct pmu_metric *pm = pmu_metrics_table__get(t, i);
 			struct metric *m;
 
-			/* Events that carry metric fields are not metrics to perf. */
-			if (pm->is_event ||
-			    (!match_metric(pm->group, tok) && !match_metric(pm->name, tok)))
+			if (!match_metric(pm->group, tok) && !match_metric(pm->name, tok))
 				continue;
 			pr_debug(1, "metric expr %s for %s", pm->expr, pm->name);
 			m = metric__new(pm, t, metric_no_group);
