@@ -64,7 +64,7 @@ static void list_one(struct print_state *ps, const char *arg)
 int cmd_list(int argc, const char **argv)
 {
 	struct print_state ps = { 0 };
-	bool desc = false, long_desc = false, details = false;
+	bool desc = true, long_desc = false, details = false;
 	bool deprecated = false, raw_dump = false;
 	const char *cputype = NULL;
 	int debug = 0, i;
@@ -94,7 +94,7 @@ int cmd_list(int argc, const char **argv)
 		pr_info("WARNING: hybrid cputype is not supported!");
 
 	ps.name_only = raw_dump;
-	ps.desc = !desc;
+	ps.desc = desc;	/* on unless --no-desc, as perf */
 	ps.long_desc = long_desc;
 	ps.details = details;
 	ps.deprecated = deprecated;

@@ -5,8 +5,9 @@
 The committed C file holds, for every CPU model perf 6.1 knows on x86,
 the metrics it defines (name, groups, description, expression, scale
 unit, constraint) and the CPUID regexes of mapfile.csv that choose a
-model. Event encodings, public descriptions and everything else in the
-JSON are left out: nothing in prof reads them.
+model; for the AMD models also their events (name, topic, descriptions,
+terms, PMU, deprecated). Intel's events (some 30,000) and every other
+JSON field are left out.
 
 Regenerate (the build never needs this):
 
@@ -101,6 +102,42 @@ def model_metrics(path):
     return [m[1] for m in metrics]
 
 
+EVENT_FIELDS = [('AnyThread', 'any='), ('PortMask', 'ch_mask='),
+                ('CounterMask', 'cmask='), ('EdgeDetect', 'edge='),
+                ('FCMask', 'fc_mask='), ('Invert', 'inv='),
+                ('SampleAfterValue', 'period='), ('UMask', 'umask=')]
+
+
+def model_events(path):
+    """A model's events: name, topic, desc, long desc, terms, PMU, deprecated."""
+    events = []
+    for name in sorted(os.listdir(path)):
+        if not name.endswith('.json'):
+            continue
+        with open(os.path.join(path, name)) as f:
+            for e in json.load(f):
+                if 'EventName' not in e:
+                    continue
+                code = int(e.get('EventCode', '0').split(',', 1)[0], 0)
+                terms = 'event=0x%x' % code
+                for key, term in EVENT_FIELDS:
+                    if key in e and e[key] != '0':
+                        terms += ',' + term + e[key]
+                unit = e.get('Unit')
+                pmu = UNIT_PMU.get(unit, 'uncore_' + unit.lower()) if unit else None
+                # perf re-prints the terms: numbers as "%#x" ("0" for 0).
+                norm = []
+                for t in terms.split(','):
+                    k, v = t.split('=', 1)
+                    n = int(v, 0)
+                    norm.append('%s=%s' % (k, hex(n) if n else '0'))
+                terms = ','.join(norm)
+                events.append((e['EventName'].lower(), topic(name), describe(e),
+                               fixdesc(e.get('PublicDescription')) or None, terms, pmu,
+                               int(e.get('Deprecated', '0') == '1')))
+    return events
+
+
 def main():
     root = sys.argv[1]
     with open(os.path.join(root, 'mapfile.csv')) as f:
@@ -134,14 +171,25 @@ def main():
         for i in range(0, len(ids), 16):
             w('\n\t' + ','.join(ids[i:i + 16]) + ',')
         w('\n};\n')
+    # Events: AMD's only (Intel's would be some 30,000 entries).
+    w('\n/* name, topic, description, long description, terms, PMU, deprecated */\n')
+    with_events = [m for m in models if m.startswith('amd')]
+    for m in with_events:
+        w('static const struct pmu_json_event %s_events[] = {\n' % m)
+        for t in model_events(os.path.join(root, m)):
+            w('{%s,%s,%s,%s,%s,%s,%d},\n' % (cstr(t[0]), cstr(t[1]), cstr(t[2]),
+                                             cstr(t[3]), cstr(t[4]), cstr(t[5]), t[6]))
+        w('};\n')
     w('\nconst struct pmu_metrics_table pmu_metrics_tables[] = {\n')
     for m in models:
         v = m.replace('-', '_')
+        ev = ('%s_events, sizeof(%s_events) / sizeof(%s_events[0])' % (v, v, v)
+              if m in with_events else 'NULL, 0')
         if per_model[m]:
-            w('\t{ "%s", metrics, %s, sizeof(%s) / sizeof(%s[0]) },\n' % (m, v, v, v))
+            w('\t{ "%s", metrics, %s, sizeof(%s) / sizeof(%s[0]), %s },\n' % (m, v, v, v, ev))
         else:
-            w('\t{ "%s", metrics, NULL, 0 },\n' % m)
-    w('\t{ NULL, NULL, NULL, 0 },\n};\n\n')
+            w('\t{ "%s", metrics, NULL, 0, %s },\n' % (m, ev))
+    w('\t{ NULL, NULL, NULL, 0, NULL, 0 },\n};\n\n')
     w('/* mapfile.csv: CPUID regex -> table, first match wins. */\n')
     w('const struct pmu_metrics_map pmu_metrics_map[] = {\n')
     for r in rows:

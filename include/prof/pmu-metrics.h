@@ -22,11 +22,24 @@ struct pmu_metric {
 	int is_event;		/* an event entry with metric fields: not listed */
 };
 
+/* A JSON event: a PMU alias with descriptions (AMD models only). */
+struct pmu_json_event {
+	const char *name;	/* lower case, as perf keeps aliases */
+	const char *topic;	/* its JSON file: "branch", "cache", ... */
+	const char *desc;	/* NULL: listed as a plain PMU event */
+	const char *long_desc;	/* -v; NULL: the desc */
+	const char *terms;	/* "event=0x94,umask=0x1" */
+	const char *pmu;	/* NULL: the core PMU; else "amd_l3", ... */
+	int deprecated;
+};
+
 struct pmu_metrics_table {
 	const char *name;	/* "amdzen3", "skylakex", ... */
 	const struct pmu_metric *metrics;
 	const unsigned short *idx;	/* this table's entries of @metrics */
 	size_t nr;
+	const struct pmu_json_event *events;
+	size_t nr_events;
 };
 
 struct pmu_metrics_map {

@@ -6,7 +6,9 @@
  * ("tsc" = event=0x00, with .scale/.unit) and the cpumask.
  *
  * PMUs are read once on first use and live until pmus__exit(); the
- * pointers handed out are borrowed.
+ * pointers handed out are borrowed. The core PMU and the uncore PMUs a
+ * JSON event names also get the events of this CPU's table (AMD models:
+ * see pmu-metrics.h), with their descriptions, as perf adds them.
  */
 #ifndef PROF_PMU_H
 #define PROF_PMU_H
@@ -29,6 +31,9 @@ struct pmu_alias {
 	char *unit;		/* from <name>.unit or NULL */
 	double scale;		/* from <name>.scale, 1.0 if absent */
 	bool per_pkg, snapshot;
+	/* From perf's JSON tables (pmu-metrics.h), borrowed; NULL for sysfs. */
+	const char *desc, *long_desc, *topic;
+	bool deprecated;
 };
 
 struct pmu {

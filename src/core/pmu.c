@@ -12,8 +12,10 @@
  */
 #include "prof/compat.h"
 #include "prof/pmu.h"
+#include "prof/pmu-metrics.h"
 #include "prof/strbuf.h"
 #include "prof/util.h"
+#include <ctype.h>
 #include <dirent.h>
 
 static char *sysfs_root;
@@ -205,6 +207,54 @@ next:
 	free(names);
 }
 
+/* perf's match of a JSON Unit's PMU: the name, or the name and "_<n>". */
+static bool json_pmu_match(const char *want, const char *name)
+{
+	size_t len = strlen(want);
+
+	if (strncmp(name, want, len))
+		return false;
+	if (!name[len])
+		return true;
+	if (name[len] != '_' || !name[len + 1])
+		return false;
+	for (name += len + 1; *name; name++)
+		if (!isdigit((unsigned char)*name))
+			return false;
+	return true;
+}
+
+/* The events of this CPU's JSON table that belong to @pmu, by name. */
+static void pmu__add_json_aliases(struct pmu *pmu)
+{
+	const struct pmu_metrics_table *t = pmu_metrics__table();
+	size_t i;
+
+	for (i = 0; t && i < t->nr_events; i++) {
+		const struct pmu_json_event *ev = &t->events[i];
+		struct pmu_alias *a, *pos;
+
+		if (ev->pmu ? !json_pmu_match(ev->pmu, pmu->name) : !pmu->is_core)
+			continue;
+		a = pmu__find_alias(pmu, ev->name);
+		if (!a) {
+			a = xzalloc(sizeof(*a));
+			a->name = xstrdup(ev->name);
+			a->terms = xstrdup(ev->terms);
+			a->scale = 1.0;
+			/* Keep the list sorted by name. */
+			list_for_each_entry(pos, &pmu->aliases, node)
+				if (strcmp(pos->name, a->name) > 0)
+					break;
+			list_add_tail(&a->node, &pos->node);
+		}
+		a->desc = ev->desc;
+		a->long_desc = ev->long_desc ? ev->long_desc : ev->desc;
+		a->topic = ev->topic;
+		a->deprecated = ev->deprecated;
+	}
+}
+
 static struct cpu_map *pmu__read_cpus(const char *dir)
 {
 	static const char *const files[] = { "cpumask", "cpus" };
@@ -253,6 +303,7 @@ static struct pmu *pmu__read(const char *base, const char *name)
 	pmu->is_core = is_core_name(name);
 	pmu__read_formats(pmu, dir);
 	pmu__read_aliases(pmu, dir);
+	pmu__add_json_aliases(pmu);
 	pmu->cpus = pmu__read_cpus(dir);
 	free(dir);
 	return pmu;

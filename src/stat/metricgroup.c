@@ -331,6 +331,34 @@ static char *build_event_string(const struct expr_ids *ids, bool group)
 	return strbuf_detach(&sb, NULL);
 }
 
+/*
+ * perf names a metric's event by its text without the metric-id term:
+ * "ex_ret_brn/metric-id=ex_ret_brn/" is "ex_ret_brn", and
+ * "msr/tsc,metric-id=msr!3tsc!3/" is "msr/tsc/".
+ */
+static void name_without_metric_id(struct evsel *evsel)
+{
+	const char *name = evsel__name(evsel);
+	char *s = xstrdup(name), *t = strstr(s, "metric-id="), *end;
+	size_t len;
+
+	if (!t || (t > s && t[-1] != '/' && t[-1] != ',')) {
+		free(s);
+		return;
+	}
+	end = t + strcspn(t, ",/");
+	if (*end == ',')
+		end++;
+	else if (t[-1] == ',')
+		t--;
+	memmove(t, end, strlen(end) + 1);
+	len = strlen(s);
+	if (len > 2 && !strcmp(s + len - 2, "//"))
+		s[len - 2] = '\0';
+	free(evsel->name);
+	evsel->name = s;
+}
+
 /* Events for @ids into a new list (perf's parse_ids). */
 static int parse_ids(struct expr_ids *ids, bool group, const bool *tools,
 		     struct evlist **out)
@@ -355,6 +383,12 @@ static int parse_ids(struct expr_ids *ids, bool group, const bool *tools,
 		parse_events_error__print(&err, str);
 		evlist__delete(evlist);
 		evlist = NULL;
+	} else {
+		struct evsel *evsel;
+
+		evlist__for_each_entry(evlist, evsel)
+			if (evsel->metric_id)
+				name_without_metric_id(evsel);
 	}
 	parse_events_error__exit(&err);
 	free(str);

@@ -14,6 +14,7 @@
 #include "prof/compat.h"
 #include "prof/build-id.h"
 #include "prof/evsel.h"
+#include "prof/pager.h"
 #include "prof/parse-events.h"
 #include "prof/pmu.h"
 #include "prof/pmu-metrics.h"
@@ -206,15 +207,26 @@ void print_hwcache_events(struct print_state *ps, const char *glob)
 struct pmu_entry {
 	char *name;
 	const char *pmu;
+	const char *desc, *topic, *terms;
 	bool is_cpu;
 };
 
+/*
+ * perf's order: events without a description first, then by topic,
+ * core PMU events before others, by name, by PMU.
+ */
 static int cmp_pmu_entry(const void *a, const void *b)
 {
 	const struct pmu_entry *x = a, *y = b;
 	int ret;
 
-	/* Core PMU events first, then by name, then by PMU. */
+	if (!!x->desc != !!y->desc)
+		return !!x->desc - !!y->desc;
+	if (x->topic && y->topic) {
+		ret = strcmp(x->topic, y->topic);
+		if (ret)
+			return ret;
+	}
 	if (x->is_cpu != y->is_cpu)
 		return x->is_cpu ? -1 : 1;
 	ret = strcmp(x->name, y->name);
@@ -260,24 +272,72 @@ static bool glob_nocase(const char *s, const char *glob)
 	return ret;
 }
 
+/* perf's width for descriptions: $COLUMNS, else the pager's less 2. */
+static int desc_columns(struct print_state *ps)
+{
+	const char *env = getenv("COLUMNS");
+
+	if (env)
+		return atoi(env);
+	return (ps->pager ? pager_term_columns() : 80) - 2;
+}
+
+/* perf's word wrap: words past @max go to a new line indented @start. */
+static void wordwrap(FILE *fp, const char *s, int start, int max)
+{
+	int column = start;
+	bool saw_newline = false;
+
+	while (*s) {
+		int wlen = (int)strcspn(s, " \t\n");
+		int n;
+
+		if ((column + wlen >= max && column > start) || saw_newline) {
+			fprintf(fp, "\n%*s", start, "");
+			column = start;
+		}
+		n = fprintf(fp, "%s%.*s", column > start ? " " : "", wlen, s);
+		if (n <= 0)
+			break;
+		saw_newline = s[wlen] == '\n';
+		s += wlen;
+		column += n;
+		while (isspace((unsigned char)*s))
+			s++;
+	}
+}
+
+/*
+ * Kernel PMU events: sysfs aliases as "pmu/alias/" ("alias OR
+ * cpu/alias/" for the core PMU), then the events of perf's JSON tables
+ * with a description, under their topics, wrapped as perf wraps them.
+ * -v shows the long descriptions, --details the terms, --no-desc
+ * plain lines; deprecated events only with --deprecated.
+ */
 void print_pmu_events(struct print_state *ps, const char *glob)
 {
 	struct pmu_entry *v = NULL;
-	size_t nr = 0, alloc = 0, i, printed = 0;
+	size_t nr = 0, alloc = 0, i, printed = 0, numdesc = 0;
+	const char *topic = NULL;
 	struct pmu *pmu = NULL;
 
 	while ((pmu = pmus__next(pmu))) {
 		struct pmu_alias *a;
 
 		list_for_each_entry(a, &pmu->aliases, node) {
-			char *name = format_alias(pmu, a);
+			const char *desc = ps->long_desc ? a->long_desc : a->desc;
+			char *name;
 
+			if (a->deprecated && !ps->deprecated)
+				continue;
+			name = a->desc ? xstrdup(a->name) : format_alias(pmu, a);
 			if (glob && !glob_nocase(name, glob) &&
-			    !(!pmu->is_core && glob_nocase(a->name, glob))) {
+			    !(!pmu->is_core && glob_nocase(a->name, glob)) &&
+			    !(a->topic && glob_nocase(a->topic, glob))) {
 				free(name);
 				continue;
 			}
-			if (pmu->is_core && !ps->name_only) {
+			if (pmu->is_core && !ps->name_only && !a->desc) {
 				char *or = xasprintf("%s OR %s", a->name, name);
 
 				free(name);
@@ -286,6 +346,9 @@ void print_pmu_events(struct print_state *ps, const char *glob)
 			v = xgrow(v, sizeof(*v), nr + 1, &alloc);
 			v[nr].name = name;
 			v[nr].pmu = pmu->name;
+			v[nr].desc = desc;
+			v[nr].topic = a->topic;
+			v[nr].terms = a->terms;
 			v[nr].is_cpu = pmu->is_core;
 			nr++;
 		}
@@ -295,10 +358,27 @@ void print_pmu_events(struct print_state *ps, const char *glob)
 	for (i = 0; i < nr; i++) {
 		if (i > 0 && !strcmp(v[i].name, v[i - 1].name))
 			continue;
-		print_line(ps, v[i].name, "Kernel PMU event");
+		if (ps->name_only) {
+			fprintf(out(ps), "%s ", v[i].name);
+			continue;
+		}
+		if (v[i].desc && ps->desc) {
+			if (numdesc++ == 0)
+				fputc('\n', out(ps));
+			if (v[i].topic && (!topic || strcmp(topic, v[i].topic))) {
+				fprintf(out(ps), "%s%s:\n", topic ? "\n" : "", v[i].topic);
+				topic = v[i].topic;
+			}
+			fprintf(out(ps), "  %-50s\n%*s", v[i].name, 8, "[");
+			wordwrap(out(ps), v[i].desc, 8, desc_columns(ps));
+			fputs("]\n", out(ps));
+			if (ps->details)
+				fprintf(out(ps), "%*s%s/%s/ \n", 8, "", v[i].pmu, v[i].terms);
+		} else {
+			print_line(ps, v[i].name, "Kernel PMU event");
+		}
 		/* perf counts only full lines here, so a raw dump ends without one. */
-		if (!ps->name_only)
-			printed++;
+		printed++;
 	}
 	section_end(ps, printed);
 	for (i = 0; i < nr; i++)

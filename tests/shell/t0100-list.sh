@@ -175,6 +175,50 @@ do
 	"
 done
 
+# perf lists the JSON events of its table on the core PMU (and uncore PMUs
+# a JSON Unit names). This VM has none, so both tools see a fake "cpu",
+# "amd_l3" and "amd_df" beside the real PMUs, in a private mount namespace.
+fake_pmus() {
+	mkdir -p "$TRASH/devs" &&
+	for d in /sys/bus/event_source/devices/*; do
+		ln -s "$(readlink -f "$d")" "$TRASH/devs/" || return 1
+	done &&
+	for p in cpu:4 amd_l3:12 amd_df:13; do
+		mkdir -p "$TRASH/devs/${p%:*}/format" &&
+		echo "${p#*:}" >"$TRASH/devs/${p%:*}/type" &&
+		echo "config:0-7,32-35" >"$TRASH/devs/${p%:*}/format/event" &&
+		echo "config:8-15" >"$TRASH/devs/${p%:*}/format/umask" || return 1
+	done
+}
+in_fake() {
+	unshare -m sh -c 'mount --bind "$0" /sys/bus/event_source/devices && exec "$@"' \
+		"$TRASH/devs" "$@"
+}
+if test_have_prereq ROOT,UNSHARE,NOHWPMU,PERF && fake_pmus 2>/dev/null; then
+	for id in AuthenticAMD-25-11-0 AuthenticAMD-23-1-0 AuthenticAMD-23-31-0; do
+		test_expect_success "JSON events of $id: -d, -v, --details, --deprecated, --no-desc as perf" "
+			for args in '' -d -v --details --deprecated --no-desc --raw-dump pmu \
+				cache 'ex_ret*' 'l3*' '-v dram*'; do
+				PERF_CPUID=$id in_fake $PERF list \$args >perf.out 2>&1 &&
+				PERF_CPUID=$id in_fake \"\$PROF\" list \$args >prof.out 2>&1 &&
+				cmp perf.out prof.out || exit 1
+			done &&
+			PERF_CPUID=$id in_fake \"\$PROF\" list --details ex_ret_brn >d.out &&
+			grep -q '^        cpu/event=0xc2/ \$' d.out &&
+			PERF_CPUID=$id in_fake \"\$PROF\" list --no-desc ex_ret_brn >n.out &&
+			grep -q '^  ex_ret_brn  *\[Kernel PMU event\]\$' n.out
+		"
+	done
+	test_expect_success 'metric events resolve through the JSON events (zen3, --metric-no-group)' '
+		PERF_CPUID=AuthenticAMD-25-11-0 in_fake $PERF stat --metric-no-group \
+			-M branch_misprediction_ratio -x, -- true >/dev/null 2>perf.out &&
+		PERF_CPUID=AuthenticAMD-25-11-0 in_fake "$PROF" stat --metric-no-group \
+			-M branch_misprediction_ratio -x, -- true >/dev/null 2>prof.out &&
+		test_cmp perf.out prof.out &&
+		grep -q "<not supported>,,ex_ret_brn," prof.out
+	'
+fi
+
 # Through a pager perf adds a header and blank lines after sections;
 # script(1) gives both tools a terminal, and "cat -v" is the pager.
 if command -v script >/dev/null 2>&1; then
