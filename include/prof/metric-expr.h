@@ -56,8 +56,8 @@ void expr__free(struct expr_node *n);
 
 /*
  * Merge the ids @n needs into @ids as perf's parser does (the result
- * is perf's union of the expression's set with @ids). Returns 0, or -1
- * for an unknown literal.
+ * is perf's union of the expression's set with @ids). Returns 0
+ * (unknown literals fail in expr__parse()).
  */
 int expr__find_ids(const struct expr_node *n, struct expr_ids *ids);
 

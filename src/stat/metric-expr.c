@@ -498,7 +498,10 @@ static void next(struct lexer *lx)
 
 static struct expr_node *node(enum node_type type)
 {
-	return xcalloc(1, sizeof(struct expr_node));
+	struct expr_node *n = xcalloc(1, sizeof(*n));
+
+	n->type = type;
+	return n;
 }
 
 void expr__free(struct expr_node *n)
@@ -535,7 +538,6 @@ static struct expr_node *parse_func(struct lexer *lx, enum node_type type)
 {
 	struct expr_node *n = node(type);
 
-	n->type = type;
 	next(lx);
 	if (!expect(lx, '('))
 		goto err;
@@ -569,13 +571,11 @@ static struct expr_node *parse_primary(struct lexer *lx)
 	switch (lx->tok) {
 	case T_NUM:
 		n = node(N_NUM);
-		n->type = N_NUM;
 		n->num = lx->num;
 		next(lx);
 		return n;
 	case T_LIT:
 		n = node(N_LIT);
-		n->type = N_LIT;
 		n->id = xstrdup(lx->text);
 		n->num = expr__literal(n->id);
 		if (isnan(n->num)) {
@@ -588,7 +588,6 @@ static struct expr_node *parse_primary(struct lexer *lx)
 		return n;
 	case T_ID:
 		n = node(N_ID);
-		n->type = N_ID;
 		n->id = xstrdup(lx->text);
 		next(lx);
 		return n;
@@ -604,7 +603,6 @@ static struct expr_node *parse_primary(struct lexer *lx)
 		if (lx->ch == '-') {
 			next(lx);
 			n = node(N_NEG);
-			n->type = N_NEG;
 			n->a = parse_bin(lx, 7);
 			if (!n->a) {
 				expr__free(n);
@@ -653,7 +651,6 @@ static struct expr_node *parse_bin(struct lexer *lx, int prec)
 
 		next(lx);
 		n = node(N_BIN);
-		n->type = N_BIN;
 		n->op = op;
 		n->a = lhs;
 		n->b = parse_bin(lx, p + 1);
@@ -675,7 +672,6 @@ static struct expr_node *parse_if(struct lexer *lx)
 		return n;
 	next(lx);
 	i = node(N_IF);
-	i->type = N_IF;
 	i->a = n;
 	i->b = parse_bin(lx, 1);
 	if (!i->b || lx->tok != T_ELSE) {
