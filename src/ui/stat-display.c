@@ -339,8 +339,7 @@ static int line_metrics(struct stat_display *d, const struct runtime_stat *rt,
 }
 
 /* A second metric of the same event starts a continuation line. */
-static void metric_new_line(struct stat_display *d, struct evsel *evsel, int slot,
-			    bool noise)
+static void metric_new_line(struct stat_display *d, struct evsel *evsel, int slot)
 {
 	int i;
 
@@ -349,7 +348,8 @@ static void metric_new_line(struct stat_display *d, struct evsel *evsel, int slo
 		fputs(d->prefix, d->out);
 	aggr_prefix(d, NULL, evsel, slot);
 	if (d->csv) {
-		for (i = 0; i < 4 + (noise ? 1 : 0); i++)
+		/* perf's empty fields; the metric brings its own separator. */
+		for (i = 0; i < 3; i++)
 			fputs(d->csv_sep, d->out);
 		return;
 	}
@@ -449,7 +449,7 @@ void stat_display__line(struct stat_display *d, const struct runtime_stat *rt,
 				json_begin(d, &jw);
 				aggr_prefix(d, &jw, evsel, slot);
 			} else {
-				metric_new_line(d, evsel, slot, d->run_count > 1);
+				metric_new_line(d, evsel, slot);
 			}
 		}
 		print_metric(d, &jw, &m[i]);

@@ -139,6 +139,9 @@ test_expect_success PERF,PERF_EVENTS '-M: a metric computed and shown as perf sh
 	same -M L3_Cache_Access_BW_1T -x, -- true &&
 	same -M L3_Cache_Access_BW_1T -j -- true &&
 	same -M l3_cache_access_bw_1t -e task-clock -- true &&
+	same -M L3_Cache_Access_BW_1T -e task-clock -x, -- true &&
+	same -M L3_Cache_Access_BW_1T -e task-clock -x, -r 2 -- true &&
+	same -M L3_Cache_Access_BW_1T -e task-clock -j -- true &&
 	same -M L3_Cache_Access_BW_1T,L3_Cache_Access_BW_1T -- true &&
 	same -M L3_Cache_Access_BW_1T -r 2 -- true &&
 	same -M L3_Cache_Access_BW_1T --metric-only -- true &&
