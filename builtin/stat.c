@@ -906,6 +906,17 @@ int cmd_stat(int argc, const char **argv)
 		ret = 129;
 		goto out_close;
 	}
+	/*
+	 * --for-each-cgroup rebuilds the list from the -e arguments; it has
+	 * no copies of the metrics' events yet, so refuse rather than drop -M.
+	 */
+	if (cgroups.for_each && o.metrics.nr) {
+		error("-M and --for-each-cgroup cannot be used together yet");
+		parse_options_usage_for(stat_usage, options, "for-each-cgroup", 0);
+		parse_options_usage_for(NULL, options, "metrics", 'M');
+		ret = 129;
+		goto out_close;
+	}
 	if (cgroups.for_each && expand_cgroups(&o)) {
 		fputc('\n', stderr);
 		parse_options_usage_for(stat_usage, options, "for-each-cgroup", 0);

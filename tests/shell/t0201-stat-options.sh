@@ -150,6 +150,12 @@ test_expect_success PERF,PERF_EVENTS '-M: a metric computed and shown as perf sh
 	grep -q "duration_time  *# *0.00 L3_Cache_Access_BW_1T" err
 '
 
+test_expect_success '-M with --for-each-cgroup is refused, not dropped' '
+	test_expect_code 129 env PERF_CPUID=$HSW "$PROF" stat -a --for-each-cgroup / \
+		-M L3_Cache_Access_BW_1T -- true 2>err &&
+	grep -q "^-M and --for-each-cgroup cannot be used together yet$" err
+'
+
 test_expect_success PERF_EVENTS '-M: an unknown metric is a usage error (perf counts defaults, exit 0)' '
 	test_expect_code 129 "$PROF" stat -M no_such_metric -e task-clock -- true 2>err &&
 	head -n 1 err >got &&
