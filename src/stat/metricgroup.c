@@ -220,7 +220,11 @@ static int add_metric_list(const char *str, bool metric_no_group,
 	struct metric **all = NULL;
 	int nr_all = 0, ret = 0;
 
-	for (tok = strtok_r(copy, ",", &save); tok && !ret;
+	if (!*str) {
+		pr_info("Cannot find metric or group `'");
+		ret = -1;
+	}
+	for (tok = ret ? NULL : strtok_r(copy, ",", &save); tok && !ret;
 	     tok = strtok_r(NULL, ",", &save)) {
 		struct metric **list = NULL;
 		int nr = 0;

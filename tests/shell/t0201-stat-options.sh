@@ -162,7 +162,9 @@ test_expect_success PERF_EVENTS '-M: an unknown metric is a usage error (perf co
 	echo "Cannot find metric or group \`no_such_metric'"'"'" >want &&
 	test_cmp want got &&
 	grep -q "^    -M, --metrics <metric/metric group list>" err &&
-	! grep -q "Performance counter stats" err
+	! grep -q "Performance counter stats" err &&
+	test_expect_code 129 "$PROF" stat -M "" -- true 2>err &&
+	grep -q "^Cannot find metric or group \`'"'"'$" err
 '
 
 # Without a core PMU the tables' events do not exist: perf fails to parse
