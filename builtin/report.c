@@ -60,7 +60,7 @@ struct report {
 	bool children, children_set;
 	bool show_nr_samples, show_total_period;
 	bool header, header_only, show_info;
-	bool stats, dump, quiet, stdio, tui, gtk;
+	bool stats, dump, quiet, stdio, tui;
 	bool inverted, no_demangle, demangle_kernel, force;
 	bool clock_known;		/* machine->clock_monotonic set */
 	bool threads, full_srcline, ignore_vmlinux, hide_unresolved;
@@ -1337,7 +1337,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING(0, "kallsyms", &rep.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "Use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "Use the TUI interface"),
-		OPT_BOOLEAN(0, "gtk", &rep.gtk, "Use the GTK2 interface"),
+		/* No --gtk: prof has no GTK browser, as perf built without one. */
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, srcline, srcfile, cpu, parent,"
 			   " symbol_size, dso_size, overhead, sample, period"),
