@@ -122,6 +122,7 @@ endif
 ALL_CFLAGS := -std=gnu11 $(OPT_CFLAGS) $(WARNINGS) -Iinclude -I$(OBJ) \
 	-D_GNU_SOURCE -DPROF_VERSION='"$(PROF_VERSION)"' \
 	-DPROF_SRCDIR='"$(srctree)"' \
+	-DPROF_DOCDIR='"$(OUT)/Documentation"' \
 	$(FEATURE_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS := $(SAN_LDFLAGS) $(LDFLAGS)
 LIBS := $(FEATURE_LIBS) -lm -lpthread
