@@ -9,6 +9,8 @@
  *     non-option (the workload) ends them too, so "stat -r 5 ls -l" leaves
  *     "ls -l" alone
  *   - -h/--help print the usage generated from the table and exit 129
+ *   - --list-opts prints every long option on one line, as perf's does;
+ *     --list-all-opts (prof's, for the tests) every option, one a line
  * Errors print "  Error: ..." and the usage, and exit 129 (usage error).
  */
 #ifndef PROF_PARSE_OPTIONS_H

@@ -19,6 +19,7 @@ enum step_result {
 	STEP_HELP = -3,
 	STEP_LIST_OPTS = -4,
 	STEP_AMBIGUOUS = -5,	/* message printed; show full usage */
+	STEP_LIST_ALL_OPTS = -6,
 };
 
 struct parse_ctx {
@@ -273,17 +274,25 @@ static int parse_long_opt(struct parse_ctx *p, const char *arg,
 	return STEP_UNKNOWN;
 }
 
-static void print_list_opts(const struct option *options)
+/*
+ * --list-opts, as perf: every long option, hidden ones too, on one line.
+ * --list-all-opts (prof's, for tests/shell/t0006-options.sh): every
+ * option, one a line, as --long or, without a long name, as -s.
+ */
+static void print_list_opts(const struct option *options, bool all)
 {
 	const struct option *o;
 
 	for (o = options; o->type != OPTION_END; o++) {
-		if (o->type == OPTION_GROUP || !o->long_name ||
-		    (o->flags & PARSE_OPT_HIDDEN))
+		if (o->type == OPTION_GROUP)
 			continue;
-		printf("--%s ", o->long_name);
+		if (o->long_name)
+			printf(all ? "--%s\n" : "--%s ", o->long_name);
+		else if (all)
+			printf("-%c\n", o->short_name);
 	}
-	printf("\n");
+	if (!all)
+		printf("\n");
 }
 
 static int parse_step(struct parse_ctx *p, const struct option *options)
@@ -326,6 +335,8 @@ static int parse_step(struct parse_ctx *p, const struct option *options)
 			return STEP_HELP;
 		if (!strcmp(arg + 2, "list-opts"))
 			return STEP_LIST_OPTS;
+		if (!strcmp(arg + 2, "list-all-opts"))
+			return STEP_LIST_ALL_OPTS;
 		ret = parse_long_opt(p, arg + 2, options);
 		if (ret == STEP_UNKNOWN) {
 			if (p->flags & PARSE_OPT_KEEP_UNKNOWN) {
@@ -359,7 +370,8 @@ int parse_options(int argc, const char **argv, const struct option *options,
 	case STEP_HELP:
 		usage_with_options(usagestr, options);
 	case STEP_LIST_OPTS:
-		print_list_opts(options);
+	case STEP_LIST_ALL_OPTS:
+		print_list_opts(options, ret == STEP_LIST_ALL_OPTS);
 		exit(0);
 	case STEP_UNKNOWN:
 		usage_with_options(usagestr, options);
