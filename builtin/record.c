@@ -957,6 +957,8 @@ static int record__run(struct record *r)
 	evlist__for_each_entry(r->evlist, evsel)
 		dso_hits__add_event(r->hits, evsel->attr.sample_type, evsel->ids, evsel->nr_ids);
 
+	pr_debug(1, "mmap size %zuB", ((size_t)(r->mmap_pages ? r->mmap_pages :
+			 perf_mmap__default_pages()) + 1) * (size_t)sysconf(_SC_PAGESIZE));
 	err = evlist__mmap(r->evlist, r->mmap_pages ? r->mmap_pages : perf_mmap__default_pages(),
 			   &r->maps, &r->nr_maps);
 	if (err) {

@@ -738,6 +738,8 @@ static int top__run(struct top *t)
 	top__config(t);
 	if (top__open(t, cpus, threads))
 		goto out;
+	pr_debug(1, "mmap size %zuB", ((size_t)(t->mmap_pages ? t->mmap_pages :
+		 perf_mmap__default_pages()) + 1) * (size_t)sysconf(_SC_PAGESIZE));
 
 	t->evsel = evlist__first(t->evlist);
 	t->multi = t->evlist->nr_entries > 1;
@@ -906,6 +908,7 @@ int cmd_top(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, top_usage, 0);
 	if (argc)
 		usage_with_options(top_usage, options);
+	verbose = t.verbose;
 	if (t.delay_secs < 1)
 		t.delay_secs = 1;
 	if (t.max_stack <= 0 || t.max_stack > TOP_MAX_FRAMES)
