@@ -1,0 +1,1297 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='every option of every command does something or is refused'
+. "$(dirname "$0")/test-lib.sh"
+
+# Every option a command parses (prof CMD --list-all-opts) needs a row in
+# TABLE below and a proof: a function proof_CMD_OPT (OPT without leading
+# dashes, "-" as "_"; a short-only option -g is "short_g") whose &&-chain
+# holds only when the option has its effect, or is refused as perf refuses
+# it. A new option without a row, or a row without a proof, fails here.
+#
+# Row: command, option, prerequisites ("-" for none), and "ok" or
+# "broken: owner, why" for known breakage (test_expect_failure).
+#
+# Proofs are cheap: one recording (rec.data) for every report option, the
+# header of a tiny recording for record's attributes, strace where only
+# the perf_event_open arguments show it, and the top runs started all at
+# once in one test (each lasts a second).
+TABLE='
+record	--event	PERF_EVENTS	ok
+record	--filter	PERF_EVENTS,ROOT,TRACEFS	ok
+record	--pid	PERF_EVENTS	ok
+record	--tid	PERF_EVENTS	ok
+record	--all-cpus	SYSWIDE	ok
+record	--cpu	SYSWIDE	ok
+record	--uid	PERF_EVENTS,SETPRIV	ok
+record	--no-inherit	PERF_EVENTS	ok
+record	--per-thread	PERF_EVENTS,STRACE	ok
+record	--freq	PERF_EVENTS	ok
+record	--count	PERF_EVENTS	ok
+record	--mmap-pages	PERF_EVENTS,STRACE	ok
+record	-g	PERF_EVENTS	ok
+record	--call-graph	PERF_EVENTS	ok
+record	--output	PERF_EVENTS	ok
+record	--clockid	PERF_EVENTS	ok
+record	--quiet	PERF_EVENTS	ok
+record	--verbose	PERF_EVENTS	ok
+record	--data	PERF_EVENTS	ok
+record	--stat	PERF_EVENTS	ok
+record	--switch-output	PERF_EVENTS	ok
+record	--compression-level	PERF_EVENTS	ok
+record	--namespaces	PERF_EVENTS	ok
+record	--no-buildid-cache	PERF_EVENTS	ok
+record	--no-buildid	PERF_EVENTS	ok
+report	--input	PERF_EVENTS	ok
+report	--verbose	PERF_EVENTS	ok
+report	--quiet	PERF_EVENTS	ok
+report	--dump-raw-trace	PERF_EVENTS	ok
+report	--stats	PERF_EVENTS	ok
+report	--threads	PERF_EVENTS	ok
+report	--force	PERF_EVENTS,ROOT	ok
+report	--vmlinux	PERF_EVENTS,ROOT,PERF	ok
+report	--ignore-vmlinux	PERF_EVENTS,ROOT,PERF	ok
+report	--kallsyms	PERF_EVENTS,ROOT,PERF	ok
+report	--stdio	PERF_EVENTS	ok
+report	--tui	PERF_EVENTS	ok
+report	--sort	PERF_EVENTS	ok
+report	--fields	PERF_EVENTS	ok
+report	--show-nr-samples	PERF_EVENTS	ok
+report	--show-total-period	PERF_EVENTS	ok
+report	--percent-limit	PERF_EVENTS	ok
+report	--percentage	PERF_EVENTS	ok
+report	--children	PERF_EVENTS	ok
+report	--call-graph	PERF_EVENTS	ok
+report	--branch-stack	PERF_EVENTS	ok
+report	--inverted	PERF_EVENTS	ok
+report	--max-stack	PERF_EVENTS	ok
+report	--parent	PERF_EVENTS	ok
+report	--comms	PERF_EVENTS	ok
+report	--pid	PERF_EVENTS	ok
+report	--tid	PERF_EVENTS	ok
+report	--dsos	PERF_EVENTS	ok
+report	--symbols	PERF_EVENTS	ok
+report	--hide-unresolved	PERF_EVENTS	ok
+report	--field-separator	PERF_EVENTS	ok
+report	--symfs	PERF_EVENTS	ok
+report	--header	PERF_EVENTS	ok
+report	--header-only	PERF_EVENTS	ok
+report	--show-info	PERF_EVENTS	ok
+report	--demangle	PERF_EVENTS	ok
+report	--demangle-kernel	PERF_EVENTS,ROOT,PERF	ok
+report	--full-source-path	PERF_EVENTS	ok
+report	--inline	PERF_EVENTS	ok
+report	--unwinder	PERF_EVENTS	ok
+stat	--event	PERF_EVENTS	ok
+stat	--no-inherit	PERF_EVENTS	ok
+stat	--pid	PERF_EVENTS	ok
+stat	--tid	PERF_EVENTS	ok
+stat	--all-cpus	SYSWIDE	ok
+stat	--group	PERF_EVENTS,STRACE	ok
+stat	--scale	PERF_EVENTS,HWPMU	ok
+stat	--verbose	PERF_EVENTS	ok
+stat	--repeat	PERF_EVENTS	ok
+stat	--table	PERF_EVENTS	ok
+stat	--null	PERF_EVENTS	ok
+stat	--detailed	PERF_EVENTS	ok
+stat	--sync	PERF_EVENTS,STRACE	ok
+stat	--big-num	PERF_EVENTS	ok
+stat	--cpu	SYSWIDE	ok
+stat	--no-aggr	SYSWIDE	ok
+stat	--field-separator	PERF_EVENTS	ok
+stat	--all-kernel	PERF_EVENTS,STRACE	ok
+stat	--all-user	PERF_EVENTS,STRACE	ok
+stat	--json-output	PERF_EVENTS	ok
+stat	--cgroup	SYSWIDE	ok
+stat	--output	PERF_EVENTS	ok
+stat	--append	PERF_EVENTS	ok
+stat	--pre	PERF_EVENTS	ok
+stat	--post	PERF_EVENTS	ok
+stat	--interval-print	PERF_EVENTS	ok
+stat	--interval-count	PERF_EVENTS	ok
+stat	--timeout	PERF_EVENTS	ok
+stat	--per-socket	SYSWIDE	ok
+stat	--per-die	SYSWIDE	ok
+stat	--per-core	SYSWIDE	ok
+stat	--per-thread	PERF_EVENTS	ok
+stat	--per-node	SYSWIDE	ok
+stat	--delay	PERF_EVENTS	ok
+stat	--metrics	PERF_EVENTS	ok
+stat	--metric-no-group	PERF_EVENTS,NOHWPMU	ok
+stat	--metric-no-merge	PERF_EVENTS,NOHWPMU	ok
+stat	--metric-only	PERF_EVENTS	ok
+stat	--no-merge	PERF_EVENTS	ok
+stat	--no-csv-summary	PERF_EVENTS	ok
+stat	--summary	PERF_EVENTS	ok
+stat	--for-each-cgroup	SYSWIDE	ok
+stat	--quiet	PERF_EVENTS	ok
+top	--event	PERF_EVENTS	ok
+top	--all-cpus	SYSWIDE	ok
+top	--pid	PERF_EVENTS	ok
+top	--tid	PERF_EVENTS	ok
+top	--cpu	SYSWIDE	ok
+top	--uid	PERF_EVENTS,SETPRIV	ok
+top	--freq	PERF_EVENTS	ok
+top	--count	PERF_EVENTS	ok
+top	--mmap-pages	PERF_EVENTS	ok
+top	-g	PERF_EVENTS	ok
+top	--call-graph	PERF_EVENTS	ok
+top	--max-stack	PERF_EVENTS	ok
+top	--children	PERF_EVENTS	ok
+top	--hide_kernel_symbols	PERF_EVENTS	ok
+top	--hide_user_symbols	PERF_EVENTS	ok
+top	--sort	PERF_EVENTS	ok
+top	--fields	PERF_EVENTS	ok
+top	--show-nr-samples	PERF_EVENTS	ok
+top	--entries	PERF_EVENTS	ok
+top	--percent-limit	PERF_EVENTS	ok
+top	--delay	PERF_EVENTS	ok
+top	--zero	PERF_EVENTS	ok
+top	--stdio	PERF_EVENTS	ok
+top	--tui	PERF_EVENTS	ok
+top	--refreshes	PERF_EVENTS	ok
+top	--duration	PERF_EVENTS	ok
+top	--verbose	PERF_EVENTS	ok
+top	--unwinder	PERF_EVENTS	ok
+list	--raw-dump	-	ok
+list	--desc	HWPMU	ok
+list	--long-desc	HWPMU	ok
+list	--cputype	-	ok
+list	--debug	-	ok
+list	--deprecated	HWPMU	ok
+list	--details	-	ok
+help	--all	-	ok
+help	--man	-	ok
+help	--web	-	ok
+help	--info	-	ok
+version	--build-options	-	ok
+'
+COMMANDS="record report stat top list help version"
+
+# Prerequisites of this file only.
+have_feature() {
+	"$PROF" version --build-options | grep -q " $1: \[ on  \]"
+}
+
+proof_name() {
+	case $2 in
+	--*) _o=${2#--} ;;
+	-?) _o=short_${2#-} ;;
+	esac
+	echo "proof_$1_$(echo "$_o" | tr -- - _)"
+}
+
+# --- fixtures ---------------------------------------------------------
+# rec NAME ARGS: record into NAME.data, stdout and stderr kept.
+rec() {
+	_n=$1
+	shift
+	"$PROF" record -o "$_n.data" "$@" >"$_n.out" 2>"$_n.err"
+}
+# attr NAME: the event lines of NAME.data's header.
+attr() {
+	"$PROF" report --header-only -i "$1.data" >"$1.hdr" &&
+	grep "^# event :" "$1.hdr"
+}
+# rep OUT ARGS: prof report --stdio of rec.data into OUT.
+rep() {
+	_o=$1
+	shift
+	"$PROF" report --stdio -i rec.data "$@" >"$_o" 2>"$_o.err"
+}
+# entries FILE: the histogram lines of a stdio report.
+entries() {
+	grep -E "^ +[0-9]+\.[0-9]+%" "$1"
+}
+# straced OUT CMD...: CMD's perf_event_open, mmap and sync calls in OUT.
+straced() {
+	_o=$1
+	shift
+	strace -f -qq -e trace=perf_event_open,mmap,sync -o "$_o" "$@" >/dev/null 2>&1
+}
+# A busy process for attaching; stopped by stop_busy.
+start_busy() {
+	"$HELPERS/demo" 100000 >/dev/null 2>&1 &
+	echo $! >busy.pid
+}
+stop_busy() {
+	kill "$(cat busy.pid)" 2>/dev/null || :
+	wait "$(cat busy.pid)" 2>/dev/null || :
+}
+# A process that spends its time in system calls.
+start_syscalls() {
+	dd if=/dev/zero of=/dev/null bs=1 count=2000000000 2>/dev/null &
+	echo $! >dd.pid
+}
+# A busy process of user nobody (SETPRIV), once it is nobody's.
+start_nobody() {
+	setpriv --reuid nobody --regid nogroup --clear-groups \
+		"$HELPERS/demo" 100000 >/dev/null 2>&1 &
+	echo $! >nobody.pid &&
+	n=0 &&
+	until test "$(stat -c %U /proc/$(cat nobody.pid))" = nobody || test $n -ge 50; do
+		sleep 0.05 && n=$((n + 1))
+	done
+}
+# pty CMD: run CMD on a terminal (script(1)), TERM and pager controlled.
+pty() {
+	script -qec "$*" /dev/null
+}
+
+# --- the walk ---------------------------------------------------------
+test_expect_success 'every command lists its options; each has a row' '
+	for c in $COMMANDS; do
+		"$PROF" $c --list-all-opts >opts.$c &&
+		test -s opts.$c || return 1
+	done &&
+	for c in $COMMANDS; do
+		while read -r o; do
+			printf "%s" "$TABLE" | grep -q "^$c	$o	" ||
+			{ echo "$c $o: no row in TABLE (add one and its proof)"; return 1; }
+		done <opts.$c
+	done
+'
+
+test_expect_success '--list-opts is perf'"'"'s: long options, hidden ones too' '
+	"$PROF" list --list-opts >lo &&
+	grep -q -- "^--raw-dump --desc " lo &&
+	"$PROF" record --list-opts >ro &&
+	! grep -q -- " -g " ro &&
+	grep -q -- "^-g$" opts.record
+'
+
+test_expect_success PERF_EVENTS 'fixtures: a recording, a baseline report' '
+	rec rec -g -e task-clock -F 4000 -- sh -c \
+		"$HELPERS/symtest 20 & $HELPERS/optwork 200 & $HELPERS/demo 100; wait" &&
+	rep base &&
+	grep -q hot_loop base &&
+	grep -q sym_inlined base &&
+	grep -q "prof::work" base &&
+	rec inl --call-graph dwarf -e task-clock -- "$HELPERS/optwork" 100 &&
+	rec rbase -e task-clock -- true &&
+	attr rbase >rbase.attr
+'
+
+# --- record -----------------------------------------------------------
+proof_record_event() {
+	rec e -e page-faults -- true &&
+	attr e | grep -q "name = page-faults" &&
+	! grep -q "name = page-faults" rbase.attr
+}
+proof_record_filter() {
+	rec f1 -e sched:sched_process_exec -- sh -c "/bin/true; /bin/true" &&
+	rec f2 -e sched:sched_process_exec --filter "pid == 1" -- \
+		sh -c "/bin/true; /bin/true" &&
+	"$PROF" report --stats -i f1.data | grep -E "SAMPLE events: +[1-9]" &&
+	! "$PROF" report --stats -i f2.data | grep "SAMPLE events"
+}
+proof_record_pid() {
+	start_busy &&
+	{ rec p -e task-clock -p "$(cat busy.pid)" -- sleep 0.3 || ret=$?; } &&
+	stop_busy && test "${ret:-0}" = 0 &&
+	"$PROF" report --stdio -i p.data --sort comm -g none >p.rep &&
+	entries p.rep | grep -q " demo *$" &&
+	! entries p.rep | grep -q " sleep *$"
+}
+proof_record_tid() {
+	start_busy &&
+	{ rec t -e task-clock -t "$(cat busy.pid)" -- sleep 0.3 || ret=$?; } &&
+	stop_busy && test "${ret:-0}" = 0 &&
+	"$PROF" report --stdio -i t.data --sort tid -g none >t.rep &&
+	entries t.rep | grep -q " $(cat busy.pid):demo *$"
+}
+proof_record_all_cpus() {
+	rec a -a -e task-clock -- sleep 0.1 &&
+	attr a | grep -q "sample_type = [A-Z|]*|CPU|" &&
+	! grep -q "|CPU|" rbase.attr
+}
+proof_record_cpu() {
+	rec c -C 0 -e task-clock -- sleep 0.1 &&
+	"$PROF" report --stdio -i c.data --sort cpu -g none >c.rep &&
+	entries c.rep | grep -q " 000 *$" &&
+	! entries c.rep | grep -v -q " 000 *$"
+}
+proof_record_uid() {
+	start_nobody &&
+	{ rec u -e task-clock -u nobody -- sleep 0.3 || ret=$?; } &&
+	kill "$(cat nobody.pid)" && test "${ret:-0}" = 0 &&
+	"$PROF" report --stdio -i u.data --sort comm -g none >u.rep &&
+	entries u.rep | grep -q " demo *$"
+}
+proof_record_no_inherit() {
+	rec i -i -e task-clock -- true &&
+	! attr i | grep -q "inherit = 1" &&
+	grep -q "inherit = 1" rbase.attr
+}
+proof_record_per_thread() {
+	straced pt.st "$PROF" record -o pt.data --per-thread -e task-clock -- true &&
+	straced base.st "$PROF" record -o pt.data -e task-clock -- true &&
+	grep -E -q "^[0-9]+ +perf_event_open\(.*\}, [0-9]+, -1, -1," pt.st &&
+	! grep -E -q "^[0-9]+ +perf_event_open\(.*\}, [0-9]+, -1, -1," base.st
+}
+proof_record_freq() {
+	rec fq -F 999 -e task-clock -- true &&
+	attr fq | grep -q "sample_freq } = 999,"
+}
+proof_record_count() {
+	rec cnt -c 12345 -e task-clock -- true &&
+	attr cnt | grep -q "sample_freq } = 12345," &&
+	! grep -q "freq = 1," cnt.hdr
+}
+proof_record_mmap_pages() {
+	straced m.st "$PROF" record -o m.data -m 2 -e task-clock -- true &&
+	grep -q "mmap(NULL, 12288, PROT_READ|PROT_WRITE, MAP_SHARED, " m.st &&
+	! grep -q "mmap(NULL, 12288, PROT_READ|PROT_WRITE, MAP_SHARED, " base.st &&
+	rec m2 -m 2,17 -e task-clock -- true &&
+	grep -q "^rounding mmap pages size to 128K (32 pages)$" m2.err &&
+	test_expect_code 129 "$PROF" record -o m3.data -m 2,x -e task-clock true 2>m3.err &&
+	grep -q "^Invalid argument for --mmap_pages/-m$" m3.err
+}
+proof_record_short_g() {
+	rec g -g -e task-clock -- true &&
+	attr g | grep -q "|CALLCHAIN|" &&
+	! grep -q "CALLCHAIN" rbase.attr
+}
+proof_record_call_graph() {
+	rec cg --call-graph dwarf -e task-clock -- true &&
+	attr cg | grep -q "|REGS_USER|STACK_USER|" &&
+	! grep -q "STACK_USER" rbase.attr
+}
+proof_record_output() {
+	mkdir -p output.d &&
+	(cd output.d && "$PROF" record --output x.data -e task-clock true 2>/dev/null) &&
+	test -s output.d/x.data && ! test -e output.d/perf.data
+}
+proof_record_clockid() {
+	rec k -k mono -e task-clock -- true &&
+	attr k | grep -q "use_clockid = 1" &&
+	! grep -q "use_clockid" rbase.attr
+}
+proof_record_quiet() {
+	rec q -q -e task-clock -- true &&
+	! test -s q.err &&
+	grep -q "^\[ perf record: Captured" rbase.err
+}
+proof_record_verbose() {
+	rec v -v -e task-clock -- true &&
+	grep -q "^mmap size [0-9]*B$" v.err && ! grep -q "^mmap size" rbase.err
+}
+proof_record_data() {
+	rec d -d -e task-clock -- true &&
+	attr d | grep -q "|ADDR|" &&
+	! grep -q "|ADDR|" rbase.attr
+}
+proof_record_stat() {
+	rec s -s -e task-clock -- true &&
+	attr s | grep -q "inherit_stat = 1" &&
+	! grep -q "inherit_stat" rbase.attr
+}
+proof_record_switch_output() {
+	mkdir -p switch.d && (cd switch.d && "$PROF" record -o sw.data --switch-output=2K \
+		-e task-clock -F 4000 -- "$HELPERS/demo" 100 2>err) &&
+	ls switch.d/sw.data.20* >files &&
+	test $(wc -l <files) -ge 2
+}
+proof_record_compression_level() {
+	rec z -z -e task-clock -- true &&
+	"$PROF" report --header-only -i z.data | grep -q "^# compressed : Zstd, level = 1," &&
+	! "$PROF" report --header-only -i rbase.data | grep -q "^# compressed"
+}
+proof_record_namespaces() {
+	rec ns --namespaces -e task-clock -- true &&
+	attr ns | grep -q "namespaces = 1" &&
+	! grep -q "namespaces = 1" rbase.attr
+}
+proof_record_no_buildid_cache() {
+	"$PROF" --buildid-dir "$TRASH/bid1" record -o n1.data -e task-clock \
+		-- "$HELPERS/demo" 5 >/dev/null 2>&1 &&
+	"$PROF" --buildid-dir "$TRASH/bid2" record -N -o n2.data -e task-clock \
+		-- "$HELPERS/demo" 5 >/dev/null 2>&1 &&
+	test -d bid1/.build-id && ! test -e bid2
+}
+proof_record_no_buildid() {
+	rec nb -B -e task-clock -- true &&
+	"$PROF" report --header-only -i nb.data | grep -q "^# missing features:.* BUILD_ID " &&
+	! grep -q "^# missing features:.* BUILD_ID " rbase.hdr
+}
+
+# --- report -----------------------------------------------------------
+proof_report_input() {
+	mkdir -p input.d && cp rec.data input.d/perf.data &&
+	(cd input.d && "$PROF" report --stdio >../in.out 2>/dev/null) &&
+	grep -v "^# (Tip:" base >base.notip && grep -v "^# (Tip:" in.out >in.notip &&
+	test_cmp base.notip in.notip &&
+	(cd input.d && test_must_fail "$PROF" report --stdio --input nosuch.data 2>../in.err) &&
+	grep -q "nosuch.data" in.err
+}
+proof_report_verbose() {
+	rep v -v -g none &&
+	entries v | grep -q " 0x[0-9a-f]* .* \[\.\] hot_loop$" &&
+	! entries base | grep -q " 0x[0-9a-f]* "
+}
+proof_report_quiet() {
+	rep q -q &&
+	! grep -q "^#" q && grep -q "^#" base &&
+	entries q | grep -q hot_loop
+}
+proof_report_dump_raw_trace() {
+	rep d -D &&
+	grep -q "PERF_RECORD_SAMPLE" d && ! grep -q "PERF_RECORD_SAMPLE" base
+}
+proof_report_stats() {
+	rep s --stats &&
+	grep -q "TOTAL events:" s && ! grep -q "TOTAL events:" base
+}
+proof_report_threads() {
+	rep t -T &&
+	grep -q "^# PID  TID" t && ! grep -q "^# PID  TID" base
+}
+proof_report_force() {
+	mkdir -p own.d && cp rec.data own.d/perf.data && chown nobody own.d/perf.data &&
+	(cd own.d && test_expect_code 255 "$PROF" report --stdio 2>../own.err) &&
+	grep -q "^File perf.data not owned by current user or root (use -f to override)$" own.err &&
+	(cd own.d && "$PROF" report --stdio -f >../own.out 2>/dev/null) &&
+	grep -q hot_loop own.out
+}
+# Kernel symbols: one kernel sample address of rec.data, a vmlinux that
+# names the page around it _Z5kfakev (with the running kernel's build-id,
+# or prof would refuse it as perf does) and a kallsyms that names it ksfake.
+kernel_fakes() {
+	test -s kfake.vmlinux && return 0
+	ip=$("$PROF" report -D -i rec.data | sed -n "s/.*PERF_RECORD_SAMPLE(IP, 0x1): [0-9]*\/[0-9]*: \(0xffff[0-9a-f]*\) .*/\1/p" | head -n 1) &&
+	test -n "$ip" &&
+	page=${ip%???}000 && hi=${page%????????} && lo=${page#$hi} &&
+	end=$hi$(printf "%08x" $((0x$lo + 0x1000))) &&
+	bid=$("$PERF" buildid-list -i rec.data | awk "/kernel.kallsyms/ { print \$1 }") &&
+	test -n "$bid" &&
+	printf "\t.text\n\t.globl _Z5kfakev\n\t.type _Z5kfakev, @function\n_Z5kfakev:\n\t.skip 0x1000\n\t.size _Z5kfakev, 0x1000\n" >kfake.s &&
+	as -o kfake.o kfake.s &&
+	ld -Ttext="$page" -e 0 --build-id="0x$bid" -o kfake.vmlinux kfake.o &&
+	printf "%s T ksfake\n%s T ksfake_end\n" "${page#0x}" "${end#0x}" >kfake.kallsyms
+}
+proof_report_vmlinux() {
+	kernel_fakes &&
+	rep kv -k kfake.vmlinux -g none &&
+	grep -q "\[k\] _Z5kfakev" kv && ! grep -q "_Z5kfakev" base &&
+	test_expect_code 234 "$PROF" report --stdio -i rec.data -k /nonexistent 2>kv.err &&
+	grep -q "^Invalid file: /nonexistent$" kv.err
+}
+proof_report_ignore_vmlinux() {
+	kernel_fakes &&
+	mkdir -p vmlinux.d && cp kfake.vmlinux vmlinux.d/vmlinux &&
+	(cd vmlinux.d && "$PROF" report --stdio -i ../rec.data -g none >../iv0 2>/dev/null) &&
+	(cd vmlinux.d && "$PROF" report --stdio -i ../rec.data -g none --ignore-vmlinux \
+		>../iv 2>/dev/null) &&
+	grep -q "_Z5kfakev" iv0 && ! grep -q "_Z5kfakev" iv
+}
+proof_report_kallsyms() {
+	kernel_fakes &&
+	rep ks --kallsyms kfake.kallsyms -g none &&
+	grep -q "\[k\] ksfake$" ks && ! grep -q "ksfake" base
+}
+# On a terminal the browser opens unless --stdio; with TERM=dumb the text
+# report prints unless --tui. A build without ncursesw says so for --tui.
+proof_report_stdio() {
+	pty "PAGER=cat TERM=xterm $PROF report --stdio -i rec.data" </dev/null >st.out 2>&1 &&
+	grep -q "^# Children" st.out &&
+	if have_feature libncursesw; then
+		(sleep 1; printf q) | pty "PAGER=cat TERM=xterm $PROF report -i rec.data" >tui.out 2>&1 &&
+		! grep -q "^# Children" tui.out
+	fi
+}
+proof_report_tui() {
+	if have_feature libncursesw; then
+		pty "PAGER=cat TERM=dumb $PROF report -i rec.data" </dev/null >dumb.out 2>&1 &&
+		grep -q "^# Children" dumb.out &&
+		(sleep 1; printf q) | pty "PAGER=cat TERM=dumb $PROF report --tui -i rec.data" >dtui.out 2>&1 &&
+		! grep -q "^# Children" dtui.out
+	else
+		rep nt --tui && grep -q "built without ncursesw" nt.err
+	fi
+}
+proof_report_sort() {
+	rep s -s pid -g none --no-children &&
+	grep -q "^# Overhead  *Pid:Command" s &&
+	entries s | grep -q "[0-9]:demo *$"
+}
+proof_report_fields() {
+	rep fields -F overhead,sym -g none &&
+	grep -q "^# Overhead  Symbol" fields
+}
+proof_report_show_nr_samples() {
+	rep n -n -g none &&
+	grep -q "^# Children      Self       Samples" n &&
+	! grep -q "Samples  Command" base
+}
+proof_report_show_total_period() {
+	rep p --show-total-period -g none &&
+	grep -q "Period" p && ! grep -q "Period" base
+}
+proof_report_percent_limit() {
+	rep pl --percent-limit 20 --no-children -g none &&
+	rep pl0 --no-children -g none &&
+	test $(entries pl | wc -l) -lt $(entries pl0 | wc -l) &&
+	! entries pl | grep -q -v -E "^ +([2-9][0-9]|100)\."
+}
+proof_report_percentage() {
+	rep pa --comms sh --no-children -g none &&
+	rep pr --comms sh --percentage relative --no-children -g none &&
+	entries pr | head -1 >pr.1 && entries pa | head -1 >pa.1 &&
+	! test_cmp pa.1 pr.1
+}
+proof_report_children() {
+	rep c --no-children -g none &&
+	! grep -q "Children" c && grep -q "^# Children" base
+}
+proof_report_call_graph() {
+	rep cg -g none &&
+	grep -q -- "---" base && ! grep -q -- "---" cg
+}
+proof_report_branch_stack() {
+	rep b -b &&
+	grep -q "^Selected -b but no branch data. Did you call perf record without -b?$" b.err &&
+	! grep -q "Selected -b" base.err
+}
+proof_report_inverted() {
+	rep gi -G --no-children &&
+	rep g0 --no-children &&
+	! test_cmp g0 gi
+}
+proof_report_max_stack() {
+	rep ms --max-stack 1 --no-children &&
+	rep m0 --no-children &&
+	grep -A1 -- "---hot_loop$" m0 | grep -q "^ *main$" &&
+	grep -q -- "---hot_loop$" ms &&
+	! grep -A1 -- "---hot_loop$" ms | grep -q "^ *main$"
+}
+proof_report_parent() {
+	rep par --parent hot_loop --sort parent -g none &&
+	rep par0 --sort parent -g none &&
+	entries par | grep -q "hot_loop" && ! entries par0 | grep -q "hot_loop"
+}
+proof_report_comms() {
+	rep cm -c sh -g none --no-children &&
+	entries cm >cm.e && test -s cm.e &&
+	! grep -q "hot_loop" cm.e && grep -q "hot_loop" base
+}
+report_pid() {
+	"$PROF" report --stdio -i rec.data --sort pid -g none --no-children -q |
+	awk "/:demo/ { sub(/:.*/, \"\", \$2); print \$2; exit }"
+}
+proof_report_pid() {
+	p=$(report_pid) && test -n "$p" &&
+	rep pp --pid "$p" --sort pid -g none &&
+	entries pp | grep -q " $p:demo" &&
+	! entries pp | grep -v -q " $p:demo"
+}
+proof_report_tid() {
+	p=$(report_pid) && test -n "$p" &&
+	rep tt --tid "$p" --sort tid -g none &&
+	entries tt | grep -q " $p:demo" &&
+	! entries tt | grep -v -q " $p:demo"
+}
+proof_report_dsos() {
+	rep ds -d demo -g none --no-children &&
+	entries ds | grep -q "hot_loop" &&
+	! entries ds | grep -q "sym_"
+}
+proof_report_symbols() {
+	rep sy -S hot_loop -g none --no-children &&
+	rep sy0 -g none --no-children &&
+	test $(entries sy | wc -l) = 1 &&
+	test "$(entries sy | awk "{ print \$1 }")" = \
+	     "$(entries sy0 | awk "/hot_loop/ { print \$1 }")"
+}
+# Under an empty --symfs (build-id cache included) nothing resolves.
+unresolved() {
+	_o=$1
+	shift
+	mkdir -p nosymfs &&
+	"$PROF" report --stdio -i rec.data --symfs "$TRASH/nosymfs" \
+		-g none --no-children "$@" >"$_o" 2>"$_o.err"
+}
+proof_report_hide_unresolved() {
+	unresolved hu0 &&
+	unresolved hu -U &&
+	entries hu0 | grep -q "\[\.\] 0x" &&
+	! entries hu | grep -q "\[\.\] 0x"
+}
+proof_report_field_separator() {
+	rep fs -t , -g none --no-children &&
+	entries fs | grep -q "% *,demo *,demo *,\[\.\] hot_loop$"
+}
+proof_report_symfs() {
+	unresolved sf &&
+	! entries sf | grep -q "hot_loop" &&
+	entries base | grep -q "hot_loop"
+}
+proof_report_header() {
+	rep h --header &&
+	grep -q "^# captured on" h && ! grep -q "^# captured on" base &&
+	grep -q "hot_loop" h
+}
+proof_report_header_only() {
+	rep ho --header-only &&
+	grep -q "^# captured on" ho && ! grep -q "hot_loop" ho
+}
+proof_report_show_info() {
+	rep i --header-only -I &&
+	rep i0 --header-only &&
+	grep -q "use -I to display" i0 && ! grep -q "use -I to display" i
+}
+proof_report_demangle() {
+	rep dm --no-demangle -g none &&
+	grep -q "\[\.\] _ZN4prof4workEm" dm && ! grep -q "prof::work" dm &&
+	grep -q "\[\.\] prof::work" base
+}
+proof_report_demangle_kernel() {
+	kernel_fakes &&
+	rep dk -k kfake.vmlinux --demangle-kernel -g none &&
+	grep -q "\[k\] kfake" dk && ! grep -q "_Z5kfakev" dk
+}
+proof_report_full_source_path() {
+	rep sl --sort srcline -g none --no-children &&
+	rep slf --sort srcline --full-source-path -g none --no-children &&
+	entries sl | grep -q " demo.c:[0-9]" &&
+	entries slf | grep -q " /.*/demo.c:[0-9]"
+}
+# perf expands inlined code in unwound (dwarf) chains only: inl.data.
+proof_report_inline() {
+	"$PROF" report --stdio -i inl.data --no-children >inl.rep &&
+	"$PROF" report --stdio -i inl.data --no-children --no-inline >noinl.rep &&
+	grep -q "^ *opt_inlined_caller (inlined)$" inl.rep &&
+	! grep -q "(inlined)" noinl.rep
+}
+test_expect_failure PERF_EVENTS 'report --inline keeps the sampled function as perf does' '
+	"$PROF" report --stdio -i inl.data --no-children >inl.rep &&
+	grep -q -- "---prof::work$" inl.rep
+'
+# Which unwinder ran shows in the library calls the dynamic linker binds
+# (lazily) on the way: libunwind's step, or libdw's call frame tables.
+unwinder_bound() {
+	grep -q "symbol .dwfl_module_eh_cfi" "$1.libdw" &&
+	! grep -q "symbol .dwfl_module_eh_cfi" "$1.libunwind" &&
+	grep -q "symbol ._U[A-Za-z0-9_]*_step" "$1.libunwind" &&
+	! grep -q "symbol ._U[A-Za-z0-9_]*_step" "$1.libdw"
+}
+proof_report_unwinder() {
+	test_expect_code 129 "$PROF" report --stdio -i inl.data --unwinder=bogus 2>uw.err &&
+	grep -q "^unknown unwinder .bogus.: use libdw or libunwind$" uw.err &&
+	if have_feature libunwind; then
+		for u in libdw libunwind; do
+			LD_DEBUG=bindings "$PROF" report --stdio -i inl.data --unwinder=$u \
+				2>uw.$u >/dev/null || return 1
+		done &&
+		unwinder_bound uw
+	fi
+}
+
+
+# --- stat -------------------------------------------------------------
+st() {
+	_o=$1
+	shift
+	"$PROF" stat "$@" >"$_o.out" 2>"$_o"
+}
+proof_stat_event() {
+	st e -e page-faults -- true &&
+	grep -q " page-faults" e && ! grep -q " task-clock" e
+}
+proof_stat_no_inherit() {
+	straced i.st "$PROF" stat -i -e task-clock -- true &&
+	straced i0.st "$PROF" stat -e task-clock -- true &&
+	grep -q "perf_event_open(.*inherit=1" i0.st &&
+	! grep -q "perf_event_open(.*inherit=1" i.st
+}
+proof_stat_pid() {
+	start_busy &&
+	{ st p -p "$(cat busy.pid)" -e task-clock -- sleep 0.1 || ret=$?; } &&
+	stop_busy && test "${ret:-0}" = 0 &&
+	grep -q "^ Performance counter stats for process id .$(cat busy.pid).:" p
+}
+proof_stat_tid() {
+	start_busy &&
+	{ st t -t "$(cat busy.pid)" -e task-clock -- sleep 0.1 || ret=$?; } &&
+	stop_busy && test "${ret:-0}" = 0 &&
+	grep -q "^ Performance counter stats for thread id .$(cat busy.pid).:" t
+}
+proof_stat_all_cpus() {
+	st a -a -e task-clock -- true &&
+	grep -q "^ Performance counter stats for .system wide.:" a
+}
+proof_stat_group() {
+	straced g.st "$PROF" stat -g -e task-clock,page-faults -- true &&
+	straced g0.st "$PROF" stat -e task-clock,page-faults -- true &&
+	grep -E -q "perf_event_open\(.*\}, [0-9]+, -1, [0-9]+, " g.st &&
+	! grep -E -q "perf_event_open\(.*\}, [0-9]+, -1, [0-9]+, " g0.st
+}
+# Scaling shows only when counters multiplex: a dozen instructions
+# counters take turns (HWPMU). Unscaled, a counter that ran part of the
+# time counts part of the work; scaled back up, as much as one that ran
+# all along. -v prints each counter: value, enabled, running.
+proof_stat_scale() {
+	ev=instructions:u && for i in 1 2 3 4 5 6 7 8 9 10 11; do ev=$ev,instructions:u; done &&
+	"$PROF" stat -v --no-scale -e $ev -- "$HELPERS/demo" 200 2>ns >/dev/null &&
+	"$PROF" stat -v -e $ev -- "$HELPERS/demo" 200 2>sc >/dev/null &&
+	full=$(awk "/^instructions:u: / { print \$2; exit }" sc) &&
+	awk -v full="$full" "/^instructions:u: / && \$4 < \$3 * 0.9 { part++; if (\$2 > full * 0.9) bad++ }
+		END { exit !(part > 0 && !bad) }" ns
+}
+proof_stat_verbose() {
+	st v -v -e task-clock -- true &&
+	grep -q "^task-clock: [0-9]* [0-9]* [0-9]*$" v
+}
+proof_stat_repeat() {
+	st r -r 2 -e task-clock -- true &&
+	grep -q "^ Performance counter stats for .true. (2 runs):" r &&
+	grep -q "( +- *[0-9.]*% )" r
+}
+proof_stat_table() {
+	st tb -r 2 --table -e task-clock -- true &&
+	grep -q "# Table of individual measurements:" tb
+}
+proof_stat_null() {
+	st n -n -- true &&
+	! grep -q "task-clock" n && grep -q "seconds time elapsed" n
+}
+proof_stat_detailed() {
+	st d -d -- true &&
+	st d0 -- true &&
+	grep -q "L1-dcache-loads" d && ! grep -q "L1-dcache-loads" d0
+}
+proof_stat_sync() {
+	straced sy.st "$PROF" stat -S -e task-clock -- true &&
+	straced sy0.st "$PROF" stat -e task-clock -- true &&
+	grep -q "^[0-9]* *sync()" sy.st && ! grep -q "sync()" sy0.st
+}
+# No locale on the test machines groups digits; perf (and prof) apply -B
+# through the locale, so what shows is that --no-big-num turns it off
+# where a grouping locale exists, else that both parse and agree.
+proof_stat_big_num() {
+	loc=$(locale -a | grep -i -m 1 "^en_US.utf-\?8$" || :)
+	if test -n "$loc"; then
+		LC_ALL=$loc "$PROF" stat -B -e task-clock -- "$HELPERS/demo" 300 2>bn >/dev/null &&
+		LC_ALL=$loc "$PROF" stat --no-big-num -e task-clock -- "$HELPERS/demo" 300 2>bn0 >/dev/null &&
+		grep -q "[0-9],[0-9][0-9][0-9]\.[0-9]* msec" bn &&
+		! grep -q "[0-9],[0-9][0-9][0-9]\.[0-9]* msec" bn0
+	else
+		st bn -B -e task-clock -- true && st bn0 --no-big-num -e task-clock -- true &&
+		grep -q "msec task-clock" bn && grep -q "msec task-clock" bn0
+	fi
+}
+proof_stat_cpu() {
+	st c -a -A -C 0 -e task-clock -- true &&
+	grep -q "^CPU0 " c && ! grep -q "^CPU[1-9]" c
+}
+proof_stat_no_aggr() {
+	st na -a -A -e task-clock -- true &&
+	grep -q "^CPU0 " na &&
+	st na0 -a -e task-clock -- true && ! grep -q "^CPU0 " na0
+}
+proof_stat_field_separator() {
+	st x -x, -e task-clock -- true &&
+	grep -q "^[0-9.]*,msec,task-clock," x
+}
+proof_stat_all_kernel() {
+	straced ak.st "$PROF" stat --all-kernel -e task-clock -- true &&
+	grep -q "exclude_user=1" ak.st && ! grep -q "exclude_user=1" i0.st
+}
+proof_stat_all_user() {
+	straced au.st "$PROF" stat --all-user -e task-clock -- true &&
+	grep -q "exclude_kernel=1" au.st && ! grep -q "exclude_kernel=1" i0.st
+}
+proof_stat_json_output() {
+	st j -j -e task-clock -- true &&
+	grep -q "^{\"counter-value\" : \"[0-9.]*\", \"unit\" : \"msec\", \"event\" : \"task-clock\"" j
+}
+proof_stat_cgroup() {
+	st cg -a -e task-clock -G / -- true &&
+	grep -q " msec task-clock  *\/ " cg &&
+	test_must_fail "$PROF" stat -a -G / -e task-clock -- true 2>cg.err &&
+	grep -q "^must define events before cgroups$" cg.err
+}
+proof_stat_output() {
+	"$PROF" stat -o so.txt -e task-clock -- true >so.out 2>so.err &&
+	grep -q " task-clock" so.txt && ! grep -q "task-clock" so.err
+}
+proof_stat_append() {
+	"$PROF" stat -o ap.txt -e task-clock -- true &&
+	"$PROF" stat -o ap.txt --append -e task-clock -- true &&
+	test $(grep -c " task-clock" ap.txt) = 2
+}
+proof_stat_pre() {
+	st pre --pre "touch pre.done" -e task-clock -- true &&
+	test -e pre.done
+}
+proof_stat_post() {
+	st post --post "touch post.done" -e task-clock -- true &&
+	test -e post.done
+}
+proof_stat_interval_print() {
+	st ip -I 100 -e task-clock -- sleep 0.35 &&
+	test $(grep -c "^ *[0-9]*\.[0-9]* .* task-clock" ip) -ge 2
+}
+proof_stat_interval_count() {
+	st ic -I 100 --interval-count 1 -e task-clock -- sleep 0.35 &&
+	test $(grep -c "^ *[0-9]*\.[0-9]* .* task-clock" ic) = 1
+}
+proof_stat_timeout() {
+	start=$(date +%s) &&
+	st to --timeout 100 -e task-clock -- sleep 5 &&
+	test $(($(date +%s) - start)) -lt 3 &&
+	grep -q " task-clock" to
+}
+proof_stat_per_socket() {
+	st ps -a --per-socket -e task-clock -- true && grep -q "^S[0-9]  " ps
+}
+proof_stat_per_die() {
+	st pd -a --per-die -e task-clock -- true && grep -q "^S[0-9]*-D[0-9]*  " pd
+}
+proof_stat_per_core() {
+	st pc -a --per-core -e task-clock -- true && grep -q "^S[0-9]*-D[0-9]*-C[0-9]*  " pc
+}
+proof_stat_per_node() {
+	st pn -a --per-node -e task-clock -- true && grep -q "^N[0-9]*  " pn
+}
+proof_stat_per_thread() {
+	start_busy &&
+	{ st pt --per-thread -p "$(cat busy.pid)" -e task-clock -- sleep 0.1 || ret=$?; } &&
+	stop_busy && test "${ret:-0}" = 0 &&
+	grep -q "^ *demo-$(cat busy.pid)  " pt
+}
+proof_stat_delay() {
+	st dl -D 50 -e task-clock -- sleep 0.2 &&
+	grep -q "^Events disabled$" dl && grep -q "^Events enabled$" dl
+}
+proof_stat_metrics() {
+	test_must_fail "$PROF" stat -M nosuchmetric -- true 2>m.err &&
+	grep -q "^Cannot find metric or group .nosuchmetric.$" m.err
+}
+# The metric events as -v shows them ("Parsing metric events ..."), for a
+# CPU named by PERF_CPUID; without the CPU's PMU the events do not open
+# (exit 129), as with perf (NOHWPMU), t0201 compares them with perf's.
+metric_parse() {
+	_o=$1 _id=$2
+	shift 2
+	test_expect_code 129 env PERF_CPUID=$_id "$PROF" stat -v "$@" -- true 2>"$_o.err" &&
+	grep "^Parsing metric events" "$_o.err" >"$_o"
+}
+proof_stat_metric_no_group() {
+	metric_parse mg0 AuthenticAMD-25-11-0 -M l2_cache &&
+	metric_parse mg AuthenticAMD-25-11-0 --metric-no-group -M l2_cache &&
+	grep -q "{.*}:W" mg0 && ! grep -q "[{}]" mg
+}
+proof_stat_metric_no_merge() {
+	metric_parse mm0 GenuineIntel-6-55-4 -M Power &&
+	metric_parse mm GenuineIntel-6-55-4 --metric-no-merge -M Power &&
+	! test_cmp mm0 mm
+}
+proof_stat_metric_only() {
+	st mo --metric-only -e task-clock -- true &&
+	! grep -q "msec task-clock" mo && grep -q "seconds time elapsed" mo
+}
+# A PMU alias is named "alias [pmu]" under --no-merge: the msr PMU's tsc
+# where it exists; elsewhere the merging itself, in the unit test.
+proof_stat_no_merge() {
+	if test -r /sys/bus/event_source/devices/msr/events/tsc; then
+		st nm --no-merge -e tsc -- true && grep -q " tsc \[msr\] " nm &&
+		st nm0 -e tsc -- true && ! grep -q "\[msr\]" nm0
+	else
+		"${PROF_UNIT_DIR:-$SRCDIR/.build/tests/unit}/t0203-stat-merge" >nm.tap &&
+		grep -q "^ok " nm.tap && ! grep -q "^not ok " nm.tap
+	fi
+}
+proof_stat_no_csv_summary() {
+	st ns -x, -I 100 --summary --no-csv-summary -e task-clock -- sleep 0.15 &&
+	st ns0 -x, -I 100 --summary -e task-clock -- sleep 0.15 &&
+	grep -q "^ *summary," ns0 && ! grep -q "summary" ns
+}
+proof_stat_summary() {
+	st su -I 100 --summary -e task-clock -- sleep 0.15 &&
+	grep -q "^ Performance counter stats for" su &&
+	st su0 -I 100 -e task-clock -- sleep 0.15 &&
+	! grep -q "^ Performance counter stats for" su0
+}
+proof_stat_for_each_cgroup() {
+	st fc -a --for-each-cgroup / -e task-clock -- true &&
+	grep -q " msec task-clock  *\/ " fc
+}
+proof_stat_quiet() {
+	st qq -q -e task-clock -- true &&
+	! test -s qq &&
+	st qq0 -e task-clock -- true && test -s qq0
+}
+
+test_expect_failure PERF_EVENTS 'stat -d with -e appends the detailed events, as perf' '
+	st de -d -e task-clock -- true &&
+	grep -q "L1-dcache-loads" de
+'
+
+# --- top --------------------------------------------------------------
+# Every top run lasts a refresh (a second), so they all start together
+# in one test, on a busy process and on one that lives in system calls,
+# and each proof reads its files. bg CMD starts CMD in the background
+# and notes its pid in bg.pids; topv NAME ARGS starts one top --stdio run.
+bg() {
+	"$@" &
+	echo $! >>bg.pids
+}
+topv() {
+	_n=$1
+	shift
+	bg sh -c '"$PROF" top --stdio -d 1 --refreshes 1 "$@" >"top.$0" 2>"top.$0.err"' "$_n" "$@"
+}
+# zero_run NAME [-z]: two refreshes of a process of its own that is
+# stopped once the first refresh is out: the second refresh has (nearly)
+# no new samples, so it shows what -z keeps of the first.
+zero_run() {
+	bg sh -c '"$HELPERS/demo" 100000 >/dev/null 2>&1 & p=$!
+		"$PROF" top --stdio -n -d 2 --refreshes 2 -e task-clock -p $p "$@" >"top.$0" 2>&1 &
+		t=$! n=0
+		until grep -q PerfTop: "top.$0" || test $n -ge 200; do sleep 0.05; n=$((n + 1)); done
+		kill -STOP $p; wait $t; kill -CONT $p; kill $p; wait $p' "$@"
+}
+# typed NAME KEYS-AFTER CMD: CMD on a terminal, KEYS typed after 2 s.
+typed() {
+	bg sh -c '(sleep 2; printf "$1") | script -qec "$2" /dev/null >"$0" 2>&1' "$@"
+}
+start_tops() {
+	b=$(cat busy.pid) && d=$(cat dd.pid) &&
+	topv base -e task-clock -p "$b,$d" &&
+	topv ev -e page-faults -p "$b" &&
+	topv pid -e task-clock -p "$b" &&
+	topv tid -e task-clock -t "$b" &&
+	topv freq -e task-clock -F 99 -p "$b" &&
+	topv count -e task-clock -c 100000 -p "$b" &&
+	topv g -e task-clock -g -p "$b" &&
+	topv cg -e task-clock --call-graph fp -p "$b" &&
+	topv ms -e task-clock -g --max-stack 1 --no-children -p "$b" &&
+	topv ms0 -e task-clock -g --no-children -p "$b" &&
+	topv K -e task-clock -K -p "$b,$d" &&
+	topv U -e task-clock -U -p "$b,$d" &&
+	topv sort -e task-clock -s comm -p "$b,$d" &&
+	topv fields -e task-clock --fields overhead,sym -p "$b" &&
+	topv n -e task-clock -n -p "$b" &&
+	topv E -e task-clock -E 1 -p "$b,$d" &&
+	topv pl -e task-clock --percent-limit 50 -p "$b" &&
+	topv ref -e task-clock --refreshes 2 -p "$b" &&
+	topv v -e task-clock -v -p "$b" &&
+	topv m -e task-clock -m 17 -p "$b" &&
+	topv d2 -e task-clock -d 2 -p "$b" &&
+	topv d1 -e task-clock -d 1 --refreshes 9 --duration 3.5 -p "$b" &&
+	topv d3 -e task-clock -d 3 --refreshes 9 --duration 3.5 -p "$b" &&
+	topv du -e task-clock -d 1 --refreshes 3 --duration 1.5 -p "$b" &&
+	for u in libdw libunwind; do
+		bg sh -c 'LD_DEBUG=bindings "$PROF" top --stdio -d 1 --refreshes 1 \
+			--call-graph dwarf --unwinder=$1 -e task-clock -p "$0" \
+			>top.uw.$1.out 2>top.uw.$1' "$b" $u || return 1
+	done &&
+	if test_have_prereq SYSWIDE; then
+		topv all -e task-clock -a &&
+		topv cpu -e task-clock -C 0
+	fi &&
+	if test_have_prereq SETPRIV; then
+		topv uid -e task-clock -u nobody
+	fi &&
+	if have_feature libncursesw; then
+		typed top.pty.stdio "" "PAGER=cat TERM=xterm $PROF top --stdio -d 1 --refreshes 1 -e task-clock -p $b" &&
+		typed top.pty.tui q "PAGER=cat TERM=xterm $PROF top -d 1 -e task-clock -p $b" &&
+		typed top.dumb "" "PAGER=cat TERM=dumb $PROF top -d 1 --refreshes 1 -e task-clock -p $b" &&
+		typed top.dumb.tui q "PAGER=cat TERM=dumb $PROF top --tui -d 1 -e task-clock -p $b"
+	fi
+}
+wait_tops() {
+	for p in $(cat bg.pids); do
+		wait "$p" || :
+	done
+}
+stop_all() {
+	stop_busy
+	for f in dd.pid nobody.pid; do
+		test -e $f && kill "$(cat $f)" 2>/dev/null && wait "$(cat $f)" 2>/dev/null
+	done
+	:
+}
+test_expect_success PERF_EVENTS 'top: the runs, all at once' '
+	start_busy &&
+	start_syscalls &&
+	if test_have_prereq SETPRIV; then
+		start_nobody
+	fi &&
+	sleep 0.2 &&
+	cp busy.pid top.busy &&
+	{ start_tops || ret=$?; } &&
+	wait_tops &&
+	stop_all &&
+	test "${ret:-0}" = 0 &&
+	grep -q "PerfTop:" top.base
+'
+# -z on its own: the stop must follow the first refresh closely.
+test_expect_success PERF_EVENTS 'top: the -z runs' '
+	: >bg.pids &&
+	zero_run z -z &&
+	zero_run z0 &&
+	wait_tops &&
+	grep -q "PerfTop:" top.z
+'
+topentries() {
+	grep -E "^ +[0-9]+\.[0-9]+%" "top.$1"
+}
+proof_top_event() {
+	grep -q "Hz page-faults\]" top.ev && ! grep -q "page-faults" top.pid
+}
+proof_top_all_cpus() {
+	grep -q "(all, [0-9]* CPUs)$" top.all
+}
+proof_top_pid() {
+	grep -q "(target_pid: $(cat top.busy))$" top.pid
+}
+proof_top_tid() {
+	grep -q "(target_tid: $(cat top.busy))$" top.tid
+}
+proof_top_cpu() {
+	grep -q "(all, CPU: 0)$" top.cpu
+}
+proof_top_uid() {
+	grep -q "PerfTop:" top.uid && topentries uid | grep -q " demo "
+}
+proof_top_freq() {
+	grep -q "\[99Hz task-clock\]" top.freq
+}
+proof_top_count() {
+	grep -q "\[100000 task-clock\]" top.count
+}
+proof_top_mmap_pages() {
+	grep -q "^rounding mmap pages size to 128K (32 pages)$" top.m.err &&
+	grep -q "PerfTop:" top.m &&
+	test_expect_code 129 "$PROF" top -m x 2>m.err &&
+	grep -q "^Invalid argument for --mmap_pages/-m$" m.err
+}
+proof_top_short_g() {
+	grep -q -- "---[a-z_]" top.g && ! grep -q -- "---[a-z_]" top.pid
+}
+proof_top_call_graph() {
+	grep -q -- "---[a-z_]" top.cg && ! grep -q -- "---[a-z_]" top.pid
+}
+proof_top_max_stack() {
+	grep -A1 -- "---hot_loop$" top.ms0 | grep -q "^ *main$" &&
+	grep -q -- "---hot_loop$" top.ms &&
+	! grep -A1 -- "---hot_loop$" top.ms | grep -q "^ *main$"
+}
+# --stdio top prints no column titles: Children and Self are two numbers.
+proof_top_children() {
+	topentries g | grep -E -q "^ +[0-9.]+% +[0-9.]+%  " &&
+	grep -q -- "---[a-z_]" top.ms0 &&
+	! topentries ms0 | grep -E -q "^ +[0-9.]+% +[0-9.]+%  "
+}
+proof_top_hide_kernel_symbols() {
+	topentries base | grep -q "\[k\]" &&
+	topentries K | grep -q "\[\.\]" && ! topentries K | grep -q "\[k\]"
+}
+proof_top_hide_user_symbols() {
+	topentries base | grep -q "\[\.\]" &&
+	topentries U | grep -q "\[k\]" && ! topentries U | grep -q "\[\.\]"
+}
+proof_top_sort() {
+	topentries sort >s && test $(wc -l <s) -le 2 && grep -q "  demo *$" s
+}
+proof_top_fields() {
+	topentries fields | grep -q "%  \[\.\] hot_loop" &&
+	topentries pid | grep -q "%  demo "
+}
+proof_top_show_nr_samples() {
+	topentries n | grep -E -q "%  +[0-9]+  demo" &&
+	! topentries pid | grep -E -q "%  +[0-9]+  demo"
+}
+proof_top_entries() {
+	test $(topentries E | wc -l) = 1 && test $(topentries base | wc -l) -gt 1
+}
+proof_top_percent_limit() {
+	topentries pl >pl && test -s pl &&
+	test $(wc -l <pl) -lt $(topentries pid | wc -l) &&
+	! grep -q -v -E "^ +([5-9][0-9]|100)\." pl
+}
+# Refreshes and --duration count from the same start: a 3.5 s run
+# shows three refreshes at -d 1 (two on a loaded machine), one at -d 3.
+proof_top_delay() {
+	test $(grep -c "PerfTop:" top.d1) -ge 2 && test $(grep -c "PerfTop:" top.d3) -le 1
+}
+# Samples column totals of the two refreshes (zero_run): with -z the
+# second holds only the samples taken before the stop (a fraction of a
+# two-second refresh), without it the first refresh's too, decayed by 7/8.
+refresh_totals() {
+	awk "/PerfTop:/ { n++ } /^ +[0-9.]+%/ { t[n] += \$2 } END { print t[1] + 0, t[2] + 0 }" "top.$1"
+}
+proof_top_zero() {
+	set -- $(refresh_totals z) && test "$1" -gt 0 && test $(($2 * 2)) -lt "$1" &&
+	set -- $(refresh_totals z0) && test "$1" -gt 0 && test $(($2 * 4)) -gt $(($1 * 3))
+}
+proof_top_stdio() {
+	if have_feature libncursesw; then
+		grep -q "PerfTop:" top.pty.stdio && ! grep -q "PerfTop:" top.pty.tui
+	else
+		test_expect_code 129 "$PROF" top --stdio --tui 2>tt.err
+	fi
+}
+proof_top_tui() {
+	if have_feature libncursesw; then
+		grep -q "PerfTop:" top.dumb && ! grep -q "PerfTop:" top.dumb.tui &&
+		grep -q "Samples" top.dumb.tui
+	else
+		"$PROF" top --tui -d 1 --refreshes 1 -e task-clock -p $$ 2>nt.err >/dev/null &&
+		grep -q "built without ncursesw" nt.err
+	fi
+}
+proof_top_refreshes() {
+	test $(grep -c "PerfTop:" top.ref) = 2 && test $(grep -c "PerfTop:" top.pid) = 1
+}
+proof_top_duration() {
+	test $(grep -c "PerfTop:" top.du) -le 1 && test $(grep -c "PerfTop:" top.ref) = 2
+}
+proof_top_verbose() {
+	grep -q "^mmap size [0-9]*B$" top.v.err && ! grep -q "^mmap size" top.pid.err
+}
+proof_top_unwinder() {
+	test_expect_code 129 "$PROF" top --unwinder=bogus 2>tuw.err &&
+	grep -q "^unknown unwinder .bogus.: use libdw or libunwind$" tuw.err &&
+	if have_feature libunwind; then
+		grep -q "PerfTop:" top.uw.libdw.out && unwinder_bound top.uw
+	fi
+}
+
+# --- list -------------------------------------------------------------
+proof_list_raw_dump() {
+	"$PROF" list --raw-dump sw >rd &&
+	test $(grep -c . rd) = 1 && grep -q " task-clock " rd && ! grep -q "\[Software event\]" rd
+}
+proof_list_desc() {
+	"$PROF" list --no-desc >nd && "$PROF" list >d &&
+	! test_cmp d nd
+}
+proof_list_long_desc() {
+	"$PROF" list -v >ld && "$PROF" list >d &&
+	! test_cmp d ld
+}
+proof_list_cputype() {
+	"$PROF" list --cputype core sw >ct 2>ct.err &&
+	grep -q "WARNING: hybrid cputype is not supported!" ct.err
+}
+proof_list_debug() {
+	"$PROF" list --debug >db 2>&1 && grep -q "^Using CPUID " db &&
+	"$PROF" list >d 2>&1 && ! grep -q "^Using CPUID " d
+}
+proof_list_deprecated() {
+	"$PROF" list --deprecated >dp && "$PROF" list >d &&
+	test $(wc -l <dp) -gt $(wc -l <d)
+}
+proof_list_details() {
+	"$PROF" list --details >dt && "$PROF" list >d &&
+	! test_cmp d dt
+}
+
+# --- help, version ----------------------------------------------------
+# A man and an info that say how they were called.
+fake_viewers() {
+	mkdir -p bin &&
+	printf "#!/bin/sh\necho \"\$(basename \$0) \$*\"\n" >bin/man &&
+	cp bin/man bin/info && chmod +x bin/man bin/info
+}
+proof_help_all() {
+	"$PROF" help -a >ha &&
+	grep -q "^available prof commands" ha &&
+	for c in $("$PROF" --list-cmds); do
+		grep -q "  $c\( \|$\)" ha || return 1
+	done &&
+	"$PROF" help >h && ! grep -q "^available prof commands" h
+}
+proof_help_man() {
+	fake_viewers &&
+	PATH=$TRASH/bin:$PATH "$PROF" help -m stat >hm &&
+	grep -q "^man .*prof-stat" hm &&
+	PATH=$TRASH/bin:$PATH "$PROF" help stat >hm0 &&
+	! grep -q "^man " hm0 && grep -q "^prof-stat(1)" hm0
+}
+proof_help_info() {
+	fake_viewers &&
+	PATH=$TRASH/bin:$PATH "$PROF" help -i stat >hi &&
+	test "$(cat hi)" = "info prof-stat"
+}
+proof_help_web() {
+	test_expect_code 255 "$PROF" help -w stat >hw 2>hw.err &&
+	grep -q "^.*/html.: not a documentation directory\.$" hw.err
+}
+proof_version_build_options() {
+	"$PROF" version --build-options >bo &&
+	grep -q "^ *libelf: \[ on  \]  # HAVE_LIBELF_SUPPORT$" bo &&
+	"$PROF" version >v && test $(wc -l <v) = 1
+}
+
+# --- options that are gone, and parsing as perf's ----------------------
+test_expect_success 'report --gtk is refused as by perf built without GTK' '
+	test_expect_code 129 "$PROF" report --gtk 2>gtk.err &&
+	grep -q "^  Error: unknown option .gtk.$" gtk.err &&
+	! "$PROF" report -h 2>&1 | grep -q -- "--gtk"
+'
+
+test_expect_success 'version --build-options lists what is linked, and no capstone' '
+	"$PROF" version --build-options >bo &&
+	! grep -qi capstone bo &&
+	! ldd "$PROF" | grep -qi capstone &&
+	if grep -q " zstd: \[ on  \]" bo; then ldd "$PROF" | grep -q libzstd; fi &&
+	if grep -q " libncursesw: \[ on  \]" bo; then ldd "$PROF" | grep -q libncursesw; fi &&
+	if grep -q " libtraceevent: \[ on  \]" bo; then ldd "$PROF" | grep -q libtraceevent; fi &&
+	ldd "$PROF" | grep -q libdw
+'
+
+# perf's answers to -m values, run against perf here.
+test_expect_success PERF_EVENTS,PERF 'record -m: the values perf takes, rounded as perf rounds' '
+	for m in 16 17 0 17K 4K 16,16 16,17 ,16 16,0 abc 16,abc 1,2,3; do
+		{ "$PROF" record -o m.data -m $m -e task-clock true >/dev/null 2>m.prof; \
+		  echo "$m $?" >>m.prof.rc; } &&
+		grep -v "^\[ perf record" m.prof | grep -v "^$" | sed -n 1p >>m.prof.msg &&
+		{ "$PERF" record -o m.data -m $m -e task-clock true >/dev/null 2>m.perf; \
+		  echo "$m $?" >>m.perf.rc; } &&
+		grep -v "^\[ perf record" m.perf | grep -v "^$" | sed -n 1p >>m.perf.msg || return 1
+	done &&
+	test_cmp m.perf.rc m.prof.rc &&
+	test_cmp m.perf.msg m.prof.msg
+'
+
+# perf reads size tags in upper case only (-m 4k: "Invalid argument for
+# --mmap_pages/-m"), takes an empty AUX part as one page ("-m 16,": a
+# rounding notice) and top has no AUX part (-m 16,16 refused).
+test_expect_failure PERF_EVENTS 'record -m 4k and top -m 16,16 are refused, -m 16, taken, as perf' '
+	"$PROF" record -o m.data -m 16, -e task-clock true 2>m16.err &&
+	grep -q "^rounding mmap pages size to 4K (1 pages)$" m16.err &&
+	test_expect_code 129 "$PROF" record -o m.data -m 4k -e task-clock true 2>m4k.err &&
+	grep -q "^Invalid argument for --mmap_pages/-m$" m4k.err &&
+	test_expect_code 129 "$PROF" top -m 16,16 2>mtop.err &&
+	grep -q "^Invalid argument for --mmap_pages/-m$" mtop.err
+'
+
+# --- the proofs, row by row ---------------------------------------------
+printf "%s\n" "$TABLE" | grep . >table
+while IFS='	' read -r c o pre what; do
+	grep -q -x -- "$o" "opts.$c" 2>/dev/null || {
+		case $what in
+		broken:*) continue ;;	# an option another branch adds
+		esac
+		test_expect_success "$c $o: a row for an option $c does not have" 'false'
+		continue
+	}
+	fn=$(proof_name "$c" "$o")
+	test "$pre" = - && pre=
+	case $what in
+	ok) test_expect_success ${pre:+"$pre"} "$c $o" "$fn" ;;
+	*) test_expect_failure ${pre:+"$pre"} "$c $o (${what#broken: })" "$fn" ;;
+	esac
+done <table
+
+test_expect_success 'every row has its proof' '
+	while IFS="	" read -r c o pre what; do
+		type "$(proof_name "$c" "$o")" >/dev/null 2>&1 ||
+		{ echo "no $(proof_name "$c" "$o")"; return 1; }
+	done <table
+'
+
+test_done
