@@ -5,7 +5,8 @@
 #   make                 build ./prof (or $(O)/prof with O=dir)
 #   make check           install what the tests need, build, run every test
 #   make demo            install, build, run prof on the bundled demo workload
-#   make doc             man pages from Documentation/*.txt (installs asciidoc)
+#   make doc             man pages from Documentation/*.txt (Documentation/*.1)
+#   make install         prof and its man pages under $(DESTDIR)$(prefix)
 #   make fuzz            fuzz targets with clang + libFuzzer in .fuzz/fuzz/
 #   make clean
 #
@@ -151,10 +152,10 @@ $(OBJ)/%.o: %.c $(FLAGS_STAMP)
 	$(call quiet,CC,$<)
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(OBJ)/doc-data.c: scripts/embed-docs.sh $(DOCS)
+$(OBJ)/doc-data.c: scripts/embed-docs.sh scripts/doc2man.awk $(DOCS)
 	@mkdir -p $(dir $@)
 	$(call quiet,GEN,$@)
-	$(Q)scripts/embed-docs.sh $@ $(DOCS)
+	$(Q)scripts/embed-docs.sh $@ $(PROF_VERSION) $(DOCS)
 
 $(OBJ)/doc-data.o: $(OBJ)/doc-data.c $(FLAGS_STAMP)
 	$(call quiet,CC,$<)
@@ -249,25 +250,33 @@ demo: deps
 	$(Q)PROF=$(OUT)/prof DEMO=$(OBJ)/tests/helpers/demo scripts/demo.sh
 
 # ---------------------------------------------------------------- docs
+# The man pages come from scripts/doc2man.awk (no asciidoc tool chain):
+# the same rendering "prof help" carries built in.
 MAN_PAGES := $(DOCS:Documentation/%.txt=$(OUT)/Documentation/%.1)
-$(OUT)/Documentation/%.1: Documentation/%.txt Documentation/asciidoc.conf
+$(OUT)/Documentation/%.1: Documentation/%.txt scripts/doc2man.awk
 	@mkdir -p $(dir $@)
 	$(call quiet,DOC,$@)
-	$(Q)PATH=/usr/bin:/bin:$$PATH a2x -f manpage --no-xmllint -L -D $(dir $@) \
-		--asciidoc-opts='-f Documentation/asciidoc.conf' \
-		-a prof_version=$(PROF_VERSION) $<
+	$(Q)awk -v mode=man -v version=$(PROF_VERSION) -f scripts/doc2man.awk $< >$@.tmp && mv $@.tmp $@
 
-doc:
-	$(Q)scripts/install-deps.sh --doc
-	$(Q)$(MAKE) --no-print-directory man-pages
+doc: man-pages
 
 man-pages: $(MAN_PAGES)
+
+prefix ?= /usr/local
+bindir ?= $(prefix)/bin
+mandir ?= $(prefix)/share/man
+
+install: $(OUT)/prof $(MAN_PAGES)
+	$(call quiet,INSTALL,$(DESTDIR)$(bindir)/prof)
+	$(Q)install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1
+	$(Q)install -m 755 $(OUT)/prof $(DESTDIR)$(bindir)/prof
+	$(Q)install -m 644 $(MAN_PAGES) $(DESTDIR)$(mandir)/man1/
 
 clean:
 	$(call quiet,CLEAN,$(OUT))
 	$(Q)rm -rf $(OBJ) $(OUT)/prof $(OUT)/Documentation/*.1 $(OUT)/.fuzz
 
-.PHONY: all check test build-tests deps demo doc man-pages clean fuzz fuzz-targets
+.PHONY: all check test build-tests deps demo doc man-pages install clean fuzz fuzz-targets
 .DELETE_ON_ERROR:
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)

@@ -34,6 +34,6 @@ int cmd_top(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 
 /* The embedded man page text of a command (Documentation/prof-<cmd>.txt). */
-const char *builtin_doc(const char *name);
+#include "prof/builtin-doc.h"
 
 #endif /* PROF_BUILTIN_H */

@@ -128,6 +128,27 @@ static int show_man(const char *page, bool quiet)
 	return ret;
 }
 
+/*
+ * The page built into prof, through man -l (formatted and paged as man
+ * does) when there is a man; 0 when man showed it.
+ */
+static int show_builtin_man(const struct builtin_doc *doc)
+{
+	char path[] = "/tmp/prof-help-XXXXXX";
+	const char *argv[] = { "man", "-l", path, NULL };
+	size_t len = strlen(doc->roff);
+	int fd = mkstemp(path), ret = -1;
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, doc->roff, len) == (ssize_t)len && !close(fd))
+		ret = run_viewer(argv, true);
+	else
+		close(fd);
+	unlink(path);
+	return ret;
+}
+
 /* info falls back to the man page when there is no info manual. */
 static int show_info(const char *page)
 {
@@ -163,7 +184,8 @@ int cmd_help(int argc, const char **argv)
 		OPT_END()
 	};
 	char page[128];
-	const char *doc, *name;
+	const struct builtin_doc *doc;
+	const char *name;
 	int ret;
 
 	argc = parse_options(argc, argv, options, help_usage, 0);
@@ -193,16 +215,22 @@ int cmd_help(int argc, const char **argv)
 	default:
 		break;
 	}
+	doc = builtin_doc(name);
+	/*
+	 * On a terminal: man with the built or installed page, else man
+	 * with the page built into prof. Elsewhere, or without man: the
+	 * text man would show, through the pager.
+	 */
 	if (isatty(STDOUT_FILENO)) {
 		ret = show_man(page, true);
-		if (!ret)
+		if (!ret || (doc && !show_builtin_man(doc)))
 			return 0;
 	}
-	doc = builtin_doc(name);
 	if (!doc) {
 		fprintf(stderr, "no manual for '%s'\n", page);
 		return -1;
 	}
-	fputs(doc, stdout);
+	setup_pager();
+	fputs(doc->text, stdout);
 	return 0;
 }

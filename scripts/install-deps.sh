@@ -16,11 +16,10 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 TEST="perl linux-perf tmux util-linux procps python3 binutils strace"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
-# Man pages ("make doc" passes --doc): asciidoc and the DocBook tool chain.
 # Fuzzing ("make fuzz" passes --fuzz): clang and its libFuzzer runtime.
+# (Man pages need only awk: scripts/doc2man.awk.)
 DOC=
 case "${1:-}" in
---doc) DOC="asciidoc-base docbook-xsl xsltproc" ;;
 --fuzz) DOC="clang libclang-rt-14-dev" ;;
 esac
 

@@ -70,4 +70,79 @@ test_expect_success 'the SYNOPSIS names the command as its usage line does' '
 	done
 '
 
+# "prof help CMD" reads as help: the page formatted, never the asciidoc
+# source ("[verse]", "linkprof:", "::" terms, underlines).
+no_markup() {
+	! grep -n -E "^\[verse\]|linkprof:|::$|^-{4,}$|^={4,}$" "$1"
+}
+
+test_expect_success 'prof help CMD without a terminal: the text man shows' '
+	for c in $(cat "$TRASH/cmds") prof; do
+		"$PROF" help $c >page &&
+		no_markup page &&
+		up=$(echo "$c" | tr a-z A-Z) &&
+		if [ $c = prof ]; then title=PROF; else title=PROF-$up; fi &&
+		test "$(head -n 1 page)" = "$title(1)" &&
+		grep -q "^NAME\$" page &&
+		grep -q "^       prof" page || return 1
+	done
+'
+
+test_expect_success 'make doc: man pages man(1) renders without warnings' '
+	make -C "$SRCDIR" --no-print-directory O="$TRASH/docbuild" doc >make.out 2>&1 &&
+	for c in $(cat "$TRASH/cmds"); do
+		f="$TRASH/docbuild/Documentation/prof-$c.1" &&
+		test -s "$f" &&
+		head -n 1 "$f" | grep -q "^\.TH \"PROF-$(echo $c | tr a-z A-Z)\" \"1\"" || return 1
+	done &&
+	if command -v groff >/dev/null 2>&1
+	then
+		for f in "$TRASH"/docbuild/Documentation/*.1; do
+			groff -man -Tutf8 -ww -Wbreak -z "$f" 2>warn &&
+			! test -s warn || { cat warn; return 1; }
+		done
+	fi
+'
+
+test_expect_success 'make install: the binary and its pages, where man finds them' '
+	make -C "$SRCDIR" --no-print-directory O="$TRASH/docbuild" DESTDIR="$TRASH/root" \
+		prefix=/usr install >make.out 2>&1 &&
+	test -x "$TRASH/root/usr/bin/prof" &&
+	for c in $(cat "$TRASH/cmds"); do
+		test -s "$TRASH/root/usr/share/man/man1/prof-$c.1" || return 1
+	done &&
+	test -s "$TRASH/root/usr/share/man/man1/prof.1" &&
+	if command -v man >/dev/null 2>&1
+	then
+		MANPATH="$TRASH/root/usr/share/man" man -w prof-record >where &&
+		grep -q "root/usr/share/man/man1/prof-record.1" where
+	fi
+'
+
+# On a terminal: man formats the page (its header line names the manual),
+# or, on a machine without man, the text comes through the pager.
+test_expect_success TMUX 'prof help record on a terminal: a formatted page' '
+	SOCK=prof-help-$$ &&
+	mkdir -p noman &&
+	for t in sh cat less tr; do ln -sf "$(command -v $t)" noman/$t || return 1; done &&
+	if command -v man >/dev/null 2>&1
+	then
+		tmux -L "$SOCK" new-session -d -s help -x 100 -y 30 \
+			"LESS= MANPAGER=less PAGER=less \"$PROF\" help record; sleep 5" &&
+		sleep 2 &&
+		tmux -L "$SOCK" capture-pane -p -t help >screen &&
+		tmux -L "$SOCK" kill-server &&
+		grep -q "^PROF-RECORD(1) .* prof Manual .* PROF-RECORD(1)" screen &&
+		no_markup screen
+	fi &&
+	tmux -L "$SOCK" new-session -d -s help -x 100 -y 30 \
+		"PATH=$TRASH/noman LESS= PAGER=less \"$PROF\" help record; sleep 5" &&
+	sleep 2 &&
+	tmux -L "$SOCK" capture-pane -p -t help >screen &&
+	tmux -L "$SOCK" kill-server &&
+	grep -q "^PROF-RECORD(1)" screen &&
+	grep -q "^NAME" screen &&
+	no_markup screen
+'
+
 test_done

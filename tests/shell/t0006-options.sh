@@ -1209,7 +1209,7 @@ proof_help_man() {
 	PATH=$TRASH/bin:$PATH "$PROF" help -m stat >hm &&
 	grep -q "^man .*prof-stat" hm &&
 	PATH=$TRASH/bin:$PATH "$PROF" help stat >hm0 &&
-	! grep -q "^man " hm0 && grep -q "^prof-stat(1)" hm0
+	! grep -q "^man " hm0 && grep -q "^PROF-STAT(1)$" hm0
 }
 proof_help_info() {
 	fake_viewers &&
