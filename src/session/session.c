@@ -754,6 +754,11 @@ void session__open_error(int err, const char *path, const char *errmsg)
 		error("incompatible file format (rerun with -v to learn more)");
 		return;
 	}
+	/* perf's hint, for the default file only */
+	if (err == -ENOENT && !strcmp(path, "perf.data")) {
+		error("%s  (try 'prof record' first)", errmsg ? errmsg : strerror(-err));
+		return;
+	}
 	error("%s", errmsg ? errmsg : strerror(-err));
 }
 

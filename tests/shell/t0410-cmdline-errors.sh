@@ -139,6 +139,16 @@ test_expect_success PERF 'report -i: a missing, empty or non-perf file in perf'\
 	grep -q "^text.data: offset 0x0: not a perf.data file (bad magic)$" err
 '
 
+# perf adds a hint when the default perf.data is missing, in its words
+test_expect_success PERF 'report without perf.data: try record first' '
+	mkdir -p none && (cd none &&
+	test_expect_code 255 "$PROF" report --stdio 2>../prof.err &&
+	test_expect_code 255 "$PERF" report --stdio 2>../perf.err) &&
+	sed "s/perf record/prof record/" perf.err >expect &&
+	test_cmp expect prof.err &&
+	grep -q "(try .prof record. first)\$" prof.err
+'
+
 test_expect_success 'report -i DIRECTORY: "failed to open", as perf' '
 	mkdir -p dir.data &&
 	test_expect_code 255 "$PROF" report -i dir.data --stdio 2>err &&
