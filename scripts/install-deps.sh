@@ -12,8 +12,10 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 	libtraceevent-dev libncurses-dev libzstd-dev"
 # Tests: the TAP runner, the real perf as the oracle, tmux for the TUI,
 # util-linux for unshare/setpriv, procps, python3 for output parsing,
-# strace to see which CPU stat's counters are touched from.
-TEST="perl linux-perf tmux util-linux procps python3 binutils strace"
+# strace to see which CPU stat's counters are touched from, libc6-dbg so
+# that libc's source lines and local functions are always tested with
+# debug info (the tests hide /usr/lib/debug for the views without it).
+TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
 # Fuzzing ("make fuzz" passes --fuzz): clang and its libFuzzer runtime.

@@ -21,6 +21,7 @@ struct srcline_entry {
 	 * name it pairs with the function symbol ("" too), or NULL */
 	const char *sym_file;
 	bool sym_found;		/* ... and that it found a function symbol */
+	const char *sym_func;	/* that symbol's name (borrowed from the ELF) */
 	char *str;		/* srcline text (show_sym/show_addr variant 0) */
 	char *fstr;		/* srcfile text */
 };
@@ -29,11 +30,14 @@ struct srcline_cache {
 	int fd;
 	Dwarf *dw;
 	bool tried;
+	/* the file perf hands addr2line, for its symbol table */
+	int sym_fd;
+	Elf *sym_elf;
 	struct srcline_entry *tab;
 	size_t nr, cap;
 	char **files;		/* interned file names */
 	size_t nr_files, alloc_files;
-	/* bfd_symtab_file's view of the symbol table, read once */
+	/* bfd_find_function's view of the symbol table, read once */
 	struct bfd_func *funcs;	/* by section, address, table order */
 	size_t nr_funcs;
 	bool funcs_read;
@@ -43,7 +47,9 @@ struct srcline_cache {
 struct bfd_func {
 	size_t shndx;
 	u64 value;
+	u64 size;		/* bfd's: st_size, 1 when 0 */
 	size_t order;		/* index in the symbol table */
+	const char *name;	/* borrowed from sym_elf */
 	const char *file;	/* interned, or NULL */
 };
 
@@ -55,6 +61,10 @@ void srcline_cache__delete(struct srcline_cache *c)
 		dwarf_end(c->dw);
 	if (c->fd >= 0)
 		close(c->fd);
+	if (c->sym_elf)
+		elf_end(c->sym_elf);
+	if (c->sym_fd >= 0)
+		close(c->sym_fd);
 	for (size_t i = 0; i < c->cap; i++) {
 		free(c->tab[i].str);
 		free(c->tab[i].fstr);
@@ -75,6 +85,7 @@ static struct srcline_cache *dso__srcline_cache(struct dso *dso)
 		return c;
 	c = xzalloc(sizeof(*c));
 	c->fd = -1;
+	c->sym_fd = -1;
 	c->cap = 256;
 	c->tab = xcalloc(c->cap, sizeof(*c->tab));
 	dso->srcline = c;
@@ -90,6 +101,21 @@ static Dwarf *srcline_dwarf(struct dso *dso, struct srcline_cache *c)
 	c->tried = true;
 	if (!dso->loaded)
 		dso__load(dso, NULL);
+	/*
+	 * The symbols perf's addr2line searches where DWARF knows nothing:
+	 * those of the file perf hands it (the .symtab source, else the
+	 * file itself, whose .dynsym prof read). Only for ELF files: perf
+	 * never asks about [vdso], the kernel or JIT maps.
+	 */
+	if (dso->kind == DSO_KIND_USER && dso->symsrc_filename) {
+		c->sym_fd = open(dso->symsrc_filename, O_RDONLY | O_CLOEXEC);
+		if (c->sym_fd >= 0)
+			c->sym_elf = elf_begin(c->sym_fd, ELF_C_READ_MMAP, NULL);
+		if (c->sym_elf && elf_kind(c->sym_elf) != ELF_K_ELF) {
+			elf_end(c->sym_elf);
+			c->sym_elf = NULL;
+		}
+	}
 	path = dso->debug_filename ? dso->debug_filename : dso->symsrc_filename;
 	if (!path)
 		return NULL;
@@ -252,6 +278,11 @@ static bool in_subprogram(Dwarf_Die *cu, Dwarf_Addr pc)
 	return found;
 }
 
+/*
+ * Sorted so that the last entry at or below an address in a section is
+ * the one binutils takes: the highest address, then the largest size,
+ * then the first in table order.
+ */
 static int bfd_func_cmp(const void *pa, const void *pb)
 {
 	const struct bfd_func *a = pa, *b = pb;
@@ -260,7 +291,29 @@ static int bfd_func_cmp(const void *pa, const void *pb)
 		return a->shndx < b->shndx ? -1 : 1;
 	if (a->value != b->value)
 		return a->value < b->value ? -1 : 1;
-	return a->order < b->order ? -1 : a->order > b->order;
+	if (a->size != b->size)
+		return a->size < b->size ? -1 : 1;
+	return a->order > b->order ? -1 : a->order < b->order;
+}
+
+/* addr2line's slurp_symtab: .symtab when it has a symbol, else .dynsym. */
+static Elf_Scn *bfd_symtab(Elf *elf, size_t *strndx)
+{
+	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (!gelf_getshdr(scn, &sh) || !sh.sh_entsize || sh.sh_size <= sh.sh_entsize)
+			continue;
+		if (sh.sh_type == SHT_SYMTAB && !symtab)
+			symtab = scn;
+		else if (sh.sh_type == SHT_DYNSYM && !dynsym)
+			dynsym = scn;
+	}
+	scn = symtab ? symtab : dynsym;
+	if (scn && gelf_getshdr(scn, &sh))
+		*strndx = sh.sh_link;
+	return scn;
 }
 
 /*
@@ -274,21 +327,16 @@ static int bfd_func_cmp(const void *pa, const void *pb)
 static void bfd_funcs_read(struct srcline_cache *c)
 {
 	enum { NOTHING_SEEN, SYMBOL_SEEN, FILE_AFTER_SYMBOL } state = NOTHING_SEEN;
-	Elf *elf = dwarf_getelf(c->dw);
-	Elf_Scn *scn = NULL, *symscn = NULL;
+	Elf *elf = c->sym_elf;
+	Elf_Scn *symscn;
 	const char *file = NULL;
 	size_t strndx = 0, n, alloc = 0;
 	Elf_Data *data;
 	GElf_Shdr sh;
 
 	c->funcs_read = true;
-	while (elf && (scn = elf_nextscn(elf, scn)) != NULL)
-		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB) {
-			symscn = scn;
-			strndx = sh.sh_link;
-		}
-	if (!symscn || !gelf_getshdr(symscn, &sh) || !sh.sh_entsize ||
-	    !(data = elf_getdata(symscn, NULL)))
+	symscn = elf ? bfd_symtab(elf, &strndx) : NULL;
+	if (!symscn || !gelf_getshdr(symscn, &sh) || !(data = elf_getdata(symscn, NULL)))
 		return;
 	n = sh.sh_size / sh.sh_entsize;
 	for (size_t i = 1; i < n; i++) {
@@ -315,7 +363,9 @@ static void bfd_funcs_read(struct srcline_cache *c)
 			f = &c->funcs[c->nr_funcs++];
 			f->shndx = s.st_shndx;
 			f->value = s.st_value;
+			f->size = s.st_size ? s.st_size : 1;
 			f->order = i;
+			f->name = elf_strptr(elf, strndx, s.st_name);
 			f->file = file && (GELF_ST_BIND(s.st_info) == STB_LOCAL ||
 					   state != FILE_AFTER_SYMBOL) ? intern(c, file) : NULL;
 		}
@@ -327,19 +377,16 @@ static void bfd_funcs_read(struct srcline_cache *c)
 
 /*
  * binutils' _bfd_elf_find_function, which addr2line falls back on when
- * DWARF knows neither a line nor a function at @pc: the function symbol
- * at or below @pc in @pc's section (the last of equal ones). Returns the
- * file name paired with it (interned, "" possible) or NULL; *@have_func:
- * a function symbol was found.
+ * DWARF knows no function at @pc: the function symbol at or below @pc in
+ * @pc's section (section 5 of symbolization.md). Returns it, or NULL.
  */
-static const char *bfd_symtab_file(struct srcline_cache *c, u64 pc, bool *have_func)
+static const struct bfd_func *bfd_find_function(struct srcline_cache *c, u64 pc)
 {
-	Elf *elf = dwarf_getelf(c->dw);
+	Elf *elf = c->sym_elf;
 	Elf_Scn *scn = NULL;
 	size_t shndx = 0, lo = 0, hi;
 	GElf_Shdr sh;
 
-	*have_func = false;
 	if (!c->funcs_read)
 		bfd_funcs_read(c);
 	/* bfd's find_address_in_section: the first allocated section holding pc */
@@ -362,8 +409,19 @@ static const char *bfd_symtab_file(struct srcline_cache *c, u64 pc, bool *have_f
 	}
 	if (!lo || c->funcs[lo - 1].shndx != shndx)
 		return NULL;
-	*have_func = true;
-	return c->funcs[lo - 1].file;
+	return &c->funcs[lo - 1];
+}
+
+/* addr2line's answer from the symbols alone: the function and its file. */
+static void bfd_symtab_answer(struct srcline_cache *c, u64 pc, struct srcline_entry *e)
+{
+	const struct bfd_func *f = bfd_find_function(c, pc);
+
+	if (!f)
+		return;
+	e->sym_found = true;
+	e->sym_func = f->name;
+	e->sym_file = f->file;
 }
 
 static struct srcline_entry *lookup(struct dso *dso, u64 addr)
@@ -384,11 +442,9 @@ static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 	e->addr = addr + 1;
 	c->nr++;
 	dw = srcline_dwarf(dso, c);
-	if (!dw)
-		return e;
-	if (!dwarf_addrdie(dw, oaddr, &cu)) {
-		/* no compile unit (crt1's _start...): addr2line asks the symbols */
-		e->sym_file = bfd_symtab_file(c, oaddr, &e->sym_found);
+	if (!dw || !dwarf_addrdie(dw, oaddr, &cu)) {
+		/* no DWARF, or no compile unit (crt1's _start...): the symbols answer */
+		bfd_symtab_answer(c, oaddr, e);
 		return e;
 	}
 	e->in_cu = true;
@@ -399,7 +455,7 @@ static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 		e->line = (unsigned int)lineno;
 	} else if (!l && !in_subprogram(&cu, oaddr)) {
 		/* global asm such as ld.so's _dl_start_user: addr2line says ":?" */
-		e->sym_file = bfd_symtab_file(c, oaddr, &e->sym_found);
+		bfd_symtab_answer(c, oaddr, e);
 	}
 	return e;
 }
@@ -433,13 +489,16 @@ bool dso__srcline_found(struct dso *dso, u64 addr, const struct symbol *sym)
 		return true;
 	/*
 	 * perf asks addr2line about files. It "finds" an address inside a
-	 * compile unit, or without DWARF inside a .symtab function, even
-	 * when it knows no line ("??:0"); PLT stubs, gaps and the
-	 * [kernel.kallsyms], [vdso]... pseudo files it does not.
+	 * compile unit, or outside DWARF at or above a function symbol of
+	 * its section (.symtab, else .dynsym), even when it knows no line
+	 * ("??:0"); PLT stubs and the [kernel.kallsyms], [vdso]... pseudo
+	 * files it does not. A file prof cannot read but whose symbols came
+	 * from a .symtab (a jitdump's code, which perf writes as an ELF):
+	 * its function symbols.
 	 */
 	return dso->long_name[0] != '[' &&
 	       (e->in_cu || e->sym_found ||
-		(!dso->srcline->dw && dso->has_symtab && sym && !sym->synthesized));
+		(!dso->srcline->sym_elf && dso->has_symtab && sym && !sym->synthesized));
 }
 
 const char *dso__srcline_fallback(struct dso *dso, u64 addr, const struct symbol *sym,
@@ -623,14 +682,34 @@ int dso__inline_frames(struct dso *dso, u64 addr, struct inline_frame *frames, i
 	const char *file = NULL;
 	unsigned int line = 0;
 	u64 oaddr = dso__objdump_addr(dso, addr);
-	int depth, n = 0;
+	int depth = 0, n = 0;
+	bool in_cu;
 
-	if (!dw || max <= 0 || !dwarf_addrdie(dw, oaddr, &cu))
+	if (max <= 0)
 		return 0;
+	in_cu = dw && dwarf_addrdie(dw, oaddr, &cu);
+	if (in_cu)
+		depth = scope_chain(&cu, oaddr, chain, 0, (int)ARRAY_SIZE(chain));
+	if (!depth) {
+		/*
+		 * DWARF names no function here (no DWARF, no compile unit,
+		 * assembler): addr2line -f names the one binutils finds in the
+		 * symbols, with the line DWARF has or the symbols' file.
+		 */
+		struct srcline_entry *e = lookup(dso, addr);
+		const struct bfd_func *f = bfd_find_function(c, oaddr);
+
+		if (!f)
+			return 0;
+		frames[0].funcname = f->name ? f->name : "??";
+		frames[0].filename = e->file ? e->file : e->sym_file ? e->sym_file : intern(c, "??");
+		frames[0].line = e->file ? e->line : 0;
+		frames[0].symtab_name = false;	/* bfd's own choice among aliases */
+		return 1;
+	}
 	if (dso__srcline(dso, addr, &file, &line))
 		file = "??";
 	dwarf_getsrcfiles(&cu, &files, &nfiles);
-	depth = scope_chain(&cu, oaddr, chain, 0, (int)ARRAY_SIZE(chain));
 	/* Innermost first; each frame's location is where the inner one was inlined. */
 	for (int k = depth - 1; k >= 0 && n < max; k--) {
 		Dwarf_Die *d = &chain[k];

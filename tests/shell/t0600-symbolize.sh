@@ -140,6 +140,53 @@ test_expect_success 'inlined frames are what addr2line -f -i says' '
 	grep -q inl_inner ours
 '
 
+# section_addrs FILE SECTION STEP: addresses through SECTION, STEP bytes
+# apart, and 8 bytes past its end.
+section_addrs() {
+	set -- $(readelf -SW "$1" | sed "s/^ *\[ *[0-9]*\] //" | awk -v s="$2" "\$1 == s { print \$3, \$5 }") "$3" &&
+	i=0 &&
+	while [ $i -lt $((0x$2 + 8)) ]; do
+		printf "%x\n" $((0x$1 + i)) &&
+		i=$((i + $3))
+	done
+}
+
+# Where DWARF knows nothing (a library without debug info: libc without
+# libc6-dbg), addr2line still answers from the symbol table (.symtab,
+# else .dynsym): "??:0" for an address at or above a function symbol of
+# its section, the function's name for -f. perf prints what it says.
+test_expect_success 'no DWARF: srclines and inline frames as addr2line gives them' '
+	cat >nodw.c <<-\EOT &&
+	static int __attribute__((noinline)) hidden_fn(int x) { volatile int s = 0; for (int i = 0; i < x; i++) s += i * x; return s; }
+	static inline int __attribute__((always_inline)) inl(int x) { volatile int y = x; return y * 7; }
+	int exported_a(int x) { return hidden_fn(x) * 3 + inl(x); }
+	int exported_b(int x) { return hidden_fn(x + 1) - inl(x + 2); }
+	EOT
+	gcc -O1 -fPIC -shared -g -o nodw.so nodw.c &&
+	strip --strip-all -o nodw-dyn.so nodw.so &&
+	strip --strip-debug -o nodw-sym.so nodw.so &&
+	for f in nodw-dyn.so nodw-sym.so nodw.so; do
+		addrs="$(section_addrs $f .text 5) $(section_addrs $f .plt 3)" &&
+		"$DRV" srcline $f $addrs | sed "s/^[^:]*\$/not found/" >$f.sl &&
+		addr2line -f -e $f $addrs | paste - - |
+			sed "s/^??	??:0\$/not found/; s/^[^	]*	//; s|.*/||; s/ (discriminator.*//; s/:?\$/:0/" >theirs &&
+		test_cmp theirs $f.sl &&
+		for a in $addrs; do
+			"$DRV" inline $f $a && echo || return 1
+		done >$f.inl &&
+		for a in $addrs; do
+			addr2line -f -i -e $f 0x$a | paste -d" " - - |
+				sed "s/ (discriminator.*//; s/:?\$/:0/; /^?? ??:0\$/d" && echo || return 1
+		done >theirs &&
+		test_cmp theirs $f.inl || return 1
+	done &&
+	grep -q "^??:0\$" nodw-dyn.so.sl &&
+	grep -q "^not found\$" nodw-dyn.so.sl &&
+	grep -q "^exported_a ??:0\$" nodw-dyn.so.inl &&
+	grep -q "^hidden_fn ??:0\$" nodw-sym.so.inl &&
+	grep -q "^inl .*nodw.c:2\$" nodw.so.inl
+'
+
 test_expect_success PERF,PERF_EVENTS 'srcline keys are the ones perf report --sort srcline prints' '
 	for h in symtest symtest-nopie; do
 		"$PERF" record -q -N -F 4000 -o sl.data -- "$HELPERS/$h" 100 >/dev/null 2>&1 &&
