@@ -67,10 +67,6 @@ struct dso {
 	struct nsinfo *nsinfo;
 	/* hist.c: halves of the address space its symbol-less entries used */
 	u8 hist_ip_halves;
-	/* hist.c: perf's addr2line failures before its first answer, and
-	 * whether it answered once or gave up on the dso */
-	u8 srcline_fails;
-	bool srcline_answered, srcline_dead;
 };
 
 /* Returns a new dso with one reference (xmalloc). Short name derived. */

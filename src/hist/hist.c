@@ -475,7 +475,7 @@ struct hist_srcline_slot {
 	const struct dso *dso;
 	u64 addr;
 	const struct symbol *sym;
-	bool raw, dead;
+	bool raw;
 	const char *text;
 };
 
@@ -496,13 +496,12 @@ static const char *srcline_of(struct hists *h, const struct hist_sample *hs)
 	i = (u32)(((uintptr_t)hs->dso >> 4) ^ hs->ip ^ (hs->ip >> 13)) & (SRCLINE_SLOTS - 1);
 	sl = &h->srcline_slots[i];
 	if (sl->text && sl->dso == hs->dso && sl->addr == hs->ip && sl->sym == hs->sym &&
-	    sl->raw == hs->raw_ip && sl->dead == hs->dso->srcline_dead)
+	    sl->raw == hs->raw_ip)
 		return sl->text;
 	sl->dso = hs->dso;
 	sl->addr = hs->ip;
 	sl->sym = hs->sym;
 	sl->raw = hs->raw_ip;
-	sl->dead = hs->dso->srcline_dead;
 	sl->text = srcline_lookup(h, hs);
 	return sl->text;
 }
@@ -520,45 +519,16 @@ static const char *srcline_lookup(struct hists *h, const struct hist_sample *hs)
 		return hists__intern(h, hs->srcline);
 	if (!hs->dso)
 		return hists__intern(h, SRCLINE_UNKNOWN);
-	if (raw_outside(hs) || hs->dso->srcline_dead)
+	if (raw_outside(hs))
 		return hists__intern(h, dso__srcline_fallback(hs->dso, hs->ip, hs->sym, true, true));
 	return hists__intern(h, dso__srcline_str(hs->dso, hs->ip, hs->sym, true, true));
 }
 
 static const char *srcfile_of(struct hists *h, const struct hist_sample *hs)
 {
-	if (!hs->dso || hs->dso->srcline_dead)
+	if (!hs->dso)
 		return hists__intern(h, "");
 	return hists__intern(h, dso__srcfile_str(hs->dso, hs->ip));
-}
-
-/*
- * perf 6.1 asks addr2line for the srcline and srcfile keys each time it
- * compares a new sample's entry, and counts the dso's failed questions
- * until the first answer: at the 123rd it stops asking for that dso, so
- * every later lookup of it prints "sym+off" (or no file), even where it
- * would have answered. A chain frame's raw address outside its symbol is
- * such a failure. prof keeps the count per dso, @n questions at a time.
- */
-#define PERF_A2L_FAIL_LIMIT 123
-
-static void perf_a2l_ask(struct hists *h, const struct hist_sample *hs, int n)
-{
-	struct dso *d = hs->dso;
-
-	n *= h->has_srcline + h->has_srcfile;
-	if (!n || !d || hs->srcline || d->srcline_answered || d->srcline_dead)
-		return;
-	if (!raw_outside(hs) && dso__srcline_found(d, hs->ip, hs->sym)) {
-		d->srcline_answered = true;
-		return;
-	}
-	if (d->srcline_fails + n >= PERF_A2L_FAIL_LIMIT) {
-		d->srcline_fails = PERF_A2L_FAIL_LIMIT;
-		d->srcline_dead = true;
-	} else {
-		d->srcline_fails = (u8)(d->srcline_fails + n);
-	}
 }
 
 /* The entry of @h equal to @key under the merge compare, or NULL. */
@@ -726,8 +696,6 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 		h->recent[slot] = he;
 		goto found;
 	}
-	if (self)
-		perf_a2l_ask(h, hs, 1);
 	he = hists__add_slow(h, hs);
 found:
 	if (self) {
@@ -1179,8 +1147,6 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 		hs->srcline = c->srcline;
 		hs->ip = c->ip;
 		hs->raw_ip = true;
-		/* perf's check against the sample's earlier entries */
-		perf_a2l_ask(h, hs, 1);
 		if (h->may_wrap && !hs->sym) {
 			/* perf skips a frame whose key a counted entry has, before any walk */
 			struct hist_entry key;
@@ -1199,8 +1165,6 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 			seen = cache[k] == ce;
 		if (seen)
 			continue;
-		/* and its insertion */
-		perf_a2l_ask(h, hs, 1);
 		cache[ncache++] = ce;
 		ce->period_acc += period;
 		ce->nr_events_acc++;

@@ -14,7 +14,13 @@
 #                         6.1's --sort srcline asks addr2line about every
 #                         chain frame's raw address, fails 123 times in a
 #                         row for BIN2 and stops asking it: the last
-#                         sample shows as "sym_plain+N".
+#                         sample shows as "sym_plain+N" (a difference
+#                         Documentation/technical/deliberate-differences.md
+#                         lists).
+#   chains-first OUT BIN1 BIN2  the same samples, the sym_plain one first:
+#                         perf's first question about BIN2 is answered and
+#                         it never gives up; its report is the same but for
+#                         that line.
 #   stack OUT BIN         perf record --call-graph dwarf as a file: BIN
 #                         (unwind-nofp) mapped as a PIE is, three samples
 #                         at uw_c's entry with the same registers and the
@@ -138,7 +144,7 @@ def branch(out, binary):
     # IP|TID|PERIOD|BRANCH_STACK, branch ANY|USER; HEADER_BRANCH_STACK
     write(out, data, 0x1 | 0x2 | 0x100 | 0x800, 0x8 | 0x1, 1 << 15)
 
-def chains(out, bin1, bin2):
+def chains(out, bin1, bin2, first=False):
     a = Mapping(bin1, 0x555555554000)
     b = Mapping(bin2, 0x7f0000000000)
     data = rec(3, 0, struct.pack("<II", PID, PID) + padded("a2ltest")) + a.mmap() + b.mmap()
@@ -148,11 +154,15 @@ def chains(out, bin1, bin2):
         body = struct.pack("<QIIQQ", ip, PID, PID, 1000, len(chain) + 1)
         return rec(9, 2, body + struct.pack("<%dQ" % (len(chain) + 1), user, *chain))
 
+    ip = b.ip("sym_plain", 4)
+    plain = sample(ip, [ip, b.ip("main", 30)])
+    if first:
+        data += plain
     for i in range(150):
         ip = a.ip("hot_loop", 4 + i % 8)
         data += sample(ip, [ip, a.ip("main", 20), b.ip("main", 30)])
-    ip = b.ip("sym_plain", 4)
-    data += sample(ip, [ip, b.ip("main", 30)])
+    if not first:
+        data += plain
     # crt1's _start has no DWARF: addr2line answers from the symbols, "??:0"
     ip = a.ip("_start", 2)
     data += sample(ip, [ip])
@@ -189,8 +199,10 @@ def stack(out, binary):
           1 << 22)
 
 if __name__ == "__main__":
-    modes = {"branch": (branch, 2), "chains": (chains, 3), "stack": (stack, 2)}
+    modes = {"branch": (branch, 2), "chains": (chains, 3),
+             "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
+             "stack": (stack, 2)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
-        raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains OUT BIN1 BIN2 | "
+        raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
                          "stack OUT BIN")
     modes[sys.argv[1]][0](*sys.argv[2:])
