@@ -304,59 +304,35 @@ static void cursor_push(struct report *rep, int *nr, const struct callchain_curs
 }
 
 /*
- * perf's first LBR target of an empty branch stack: the u64 8 bytes past
- * the stack's start, in the record or after it in the mapped file.
- */
-static bool lbr_past_to(struct report *rep, const union perf_event *ev,
-			const struct perf_sample *sample, u64 *to)
-{
-	size_t off = (size_t)((const u8 *)sample->branch - (const u8 *)ev) + 8;
-	size_t size = ev->header.size;
-	u8 after[24];
-
-	if (!sample->branch)
-		return false;
-	if (off + 8 <= size) {
-		memcpy(to, (const u8 *)ev + off, 8);
-		return true;
-	}
-	if (off < size || off - size + 8 > sizeof(after) ||
-	    !session__bytes_after(rep->session, ev, after, off - size + 8))
-		return false;
-	memcpy(to, after + off - size, 8);
-	return true;
-}
-
-/*
  * The sample's call chain in display order, as perf's
  * thread__resolve_callchain builds it: the recorded chain (at most
  * --max-stack frames) and, for --call-graph dwarf samples, the unwound
  * user frames after it; caller order reverses the whole.
  */
 static int cursor_build(struct report *rep, struct thread *thread,
-			const union perf_event *ev, const struct perf_sample *sample,
+			const struct perf_sample *sample,
 			struct symbol **parent)
 {
 	struct callchain_cursor_node *kern = rep->kframes;
 	u64 st = sample->evsel->attr.sample_type;
-	int n = 0, nr = 0, nk = 0, lbr = 0;
-	u64 past;
+	int n = -1, nr = 0, nk = 0;
+	bool lbr;
 
 	*parent = NULL;
 	rep->nr_uframes = 0;
 	/* --call-graph lbr: the user part from the branch stack, in display order */
 	if (sample->callchain_nr && (st & PERF_SAMPLE_BRANCH_STACK) &&
 	    (sample->evsel->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
-		n = lbr = machine__resolve_lbr_callchain(rep->machine, (pid_t)sample->pid,
-							 (pid_t)sample->tid, sample->callchain,
-							 sample->callchain_nr, sample->branch,
-							 sample->branch_nr,
-							 !sample->branch_nr &&
-							 lbr_past_to(rep, ev, sample, &past) ?
-							 &past : NULL,
-							 rep->max_stack,
-							 rep->cp.order != ORDER_CALLER, rep->frames,
-							 MAX_FRAMES);
+		n = machine__resolve_lbr_callchain(rep->machine, (pid_t)sample->pid,
+						   (pid_t)sample->tid, sample->callchain,
+						   sample->callchain_nr, sample->branch,
+						   sample->branch_nr, rep->max_stack,
+						   rep->cp.order != ORDER_CALLER, rep->frames,
+						   MAX_FRAMES);
+	/* an empty LBR call stack is no frames, not the recorded chain */
+	lbr = n >= 0;
+	if (!lbr)
+		n = 0;
 	if (sample->callchain_nr && !lbr)
 		n = machine__resolve_callchain(rep->machine, sample->cpumode, (pid_t)sample->pid,
 					       (pid_t)sample->tid, sample->callchain,
@@ -581,7 +557,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		hs.trace = report__trace(rep, sample);
 	if (((rep->use_callchain || rep->layout.children) &&
 	     sample->evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) || rep->has_parent_regex)
-		nr = cursor_build(rep, al.thread, ev, sample, &parent);
+		nr = cursor_build(rep, al.thread, sample, &parent);
 	hs.parent = parent;
 	if (rep->branch_mode) {
 		report__add_branches(rep, h, &hs, sample);

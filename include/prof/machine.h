@@ -232,15 +232,14 @@ struct branch_entry;
 /*
  * The chain of a sample of an LBR call-stack event (--call-graph lbr):
  * the kernel part of @ips and the user part from the branch stack @br,
- * in display order (@callee: innermost first). With an empty branch
- * stack perf's callee order still reads a first target, from the bytes
- * after the record: @past_to, when known (else NULL). Returns the number of
- * frames, or 0 when the chain has no user part within @max_stack entries
- * (perf then resolves the recorded chain as usual).
+ * in display order (@callee: innermost first). Nothing is read outside
+ * @br's @nr_br entries. Returns the number of frames (0: an empty LBR
+ * and no kernel part), or -1 when the chain has no user part within
+ * @max_stack entries (perf then resolves the recorded chain as usual).
  */
 int machine__resolve_lbr_callchain(struct machine *m, pid_t pid, pid_t tid,
 				   const u64 *ips, size_t nr, const struct branch_entry *br,
-				   size_t nr_br, const u64 *past_to, int max_stack, bool callee,
+				   size_t nr_br, int max_stack, bool callee,
 				   struct callchain_frame *frames, size_t max);
 
 /*

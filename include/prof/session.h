@@ -303,13 +303,6 @@ const char *session_evsel__name(struct session_evsel *evsel);
 const char *session_evsel__stats_name(struct session_evsel *evsel);
 /* Does the data have the AUXTRACE feature (stats print a note then)? */
 bool session__has_auxtrace(const struct session *s);
-/*
- * Copy the @n bytes that follow record @ev in the mapped file into @buf
- * (perf's readers sometimes read past a record); false when @ev is not in
- * the mapping or the bytes are not there.
- */
-bool session__bytes_after(const struct session *s, const union perf_event *ev,
-			  void *buf, size_t n);
 /* Whether there are events and all are tracepoints (perf's tracepoint sort mode). */
 bool session__all_tracepoints(const struct session *s);
 /* The tracing data's formats (file feature or stream record), or NULL. */

@@ -413,18 +413,6 @@ static void read_tracing_data(struct session *s, const void *buf, size_t len, u6
 	}
 }
 
-bool session__bytes_after(const struct session *s, const union perf_event *ev,
-			  void *buf, size_t n)
-{
-	const u8 *p = (const u8 *)ev;
-
-	if (!s->map || p < s->map || p >= s->map + s->map_len ||
-	    (size_t)(s->map + s->map_len - p) < (size_t)ev->header.size + n)
-		return false;
-	memcpy(buf, p + ev->header.size, n);
-	return true;
-}
-
 bool session__all_tracepoints(const struct session *s)
 {
 	for (int i = 0; i < s->nr_evsels; i++)

@@ -16,7 +16,7 @@
 
 int machine__resolve_lbr_callchain(struct machine *m, pid_t pid, pid_t tid,
 				   const u64 *ips, size_t nr, const struct branch_entry *br,
-				   size_t nr_br, const u64 *past_to, int max_stack, bool callee,
+				   size_t nr_br, int max_stack, bool callee,
 				   struct callchain_frame *frames, size_t max)
 {
 	u64 lbr[LBR_MAX_IPS], kern[LBR_MAX_IPS];
@@ -27,16 +27,16 @@ int machine__resolve_lbr_callchain(struct machine *m, pid_t pid, pid_t tid,
 		if (ips[end] == PROF_CONTEXT_USER)
 			break;
 	if (end == lim)
-		return 0;	/* no user part: the chain as recorded */
+		return -1;	/* no user part: the chain as recorded */
 	if (nr_br > LBR_MAX_IPS - 1)
 		nr_br = LBR_MAX_IPS - 1;
 	if (end + 1 > LBR_MAX_IPS)
-		return 0;
+		return -1;
 	/*
 	 * Callee order: the chain up to its user marker, the first target,
-	 * then the sources. perf reads the first target even when the LBR is
-	 * empty, past the end of the record: @past_to is that value when the
-	 * caller knows it, else the frame is left out.
+	 * then the sources. An empty LBR has no target: perf 6.1 reads one
+	 * past the end of the record and shows what it found there as a
+	 * frame; prof shows no frame (deliberate-differences.md).
 	 * Caller order reverses both parts and walks the kernel part from the
 	 * user marker down, still in user mode: kernel frames there resolve
 	 * in user space (perf prints them [.] with no map).
@@ -44,17 +44,15 @@ int machine__resolve_lbr_callchain(struct machine *m, pid_t pid, pid_t tid,
 	if (callee) {
 		if (nr_br)
 			lbr[n_lbr++] = br[0].to;
-		else if (past_to)
-			lbr[n_lbr++] = *past_to;
 		for (size_t i = 0; i < nr_br; i++)
 			lbr[n_lbr++] = br[i].from;
 		a = machine__resolve_callchain(m, PROF_CPUMODE_USER, pid, tid, ips, end + 1,
 					       frames, max);
 		if (a < 0)
-			return 0;
+			return -1;
 		b = machine__resolve_callchain(m, PROF_CPUMODE_USER, pid, tid, lbr, n_lbr,
 					       frames + a, max - (size_t)a);
-		return b < 0 ? 0 : a + b;
+		return b < 0 ? -1 : a + b;
 	}
 	for (size_t i = nr_br; i-- > 0;)
 		lbr[n_lbr++] = br[i].from;
@@ -64,8 +62,8 @@ int machine__resolve_lbr_callchain(struct machine *m, pid_t pid, pid_t tid,
 		kern[n_kern++] = ips[i];
 	a = machine__resolve_callchain(m, PROF_CPUMODE_USER, pid, tid, lbr, n_lbr, frames, max);
 	if (a < 0)
-		return 0;
+		return -1;
 	b = machine__resolve_callchain(m, PROF_CPUMODE_USER, pid, tid, kern, n_kern,
 				       frames + a, max - (size_t)a);
-	return b < 0 ? 0 : a + b;
+	return b < 0 ? -1 : a + b;
 }

@@ -31,6 +31,21 @@
 #                         nothing) and 20 bytes (perf's bounds check
 #                         reads one word less than the copy holds: at 20
 #                         it stops where prof's does, after uw_a).
+#   lbr OUT BIN           perf record --call-graph lbr as a file: BIN
+#                         (symtest-nopie) mapped as linked, samples whose
+#                         user chain comes from an LBR call stack; two have
+#                         an empty one, each followed by a sample in
+#                         sym_inlined. perf 6.1 reads the first LBR target
+#                         past the end of such a record (the next record's
+#                         ip) and shows it as a frame; prof does not read
+#                         outside a record (deliberate-differences.md).
+#   lbr-padded OUT BIN    the same, each empty LBR followed inside its
+#                         record by an entry whose target perf's reader
+#                         takes as a context marker, not a frame: what
+#                         perf shows when it reads nothing out of bounds.
+#   pad-lbr IN OUT        that padding done to a recorded perf.data file
+#                         (--call-graph lbr, branch stack last in the
+#                         sample), the rest copied.
 import re, struct, subprocess, sys
 
 PID = 4242
@@ -198,11 +213,83 @@ def stack(out, binary):
     write(out, data, 0x1 | 0x2 | 0x100 | 0x20 | 0x1000 | 0x2000, 0, 0, 0xff0fff, 8192,
           1 << 22)
 
+def lbr(out, binary, pad_empty=False):
+    m = Mapping(binary)
+    sym = m.sym
+    user = 0xfffffffffffffe00			# PERF_CONTEXT_USER
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("lbrtest")) + m.mmap()
+
+    def sample(ip, lbr_entries, pad=False):
+        body = struct.pack("<QIIQQ", ip, PID, PID, 1000, 2) + struct.pack("<QQ", user, ip)
+        body += struct.pack("<Q", len(lbr_entries))
+        for f, t in lbr_entries:
+            body += struct.pack("<QQQ", f, t, 0)
+        if pad:
+            # an entry past nr: perf reads its target, a marker it skips
+            body += struct.pack("<QQ", 0, user)
+        return rec(9, 2, body)
+
+    calls = [(sym["sym_plain"] + 9, sym["sym_target"]), (sym["main"] + 4, sym["sym_plain"])]
+    for i in range(12):
+        data += sample(sym["sym_target"] + 4 + i % 4, calls)
+        if i % 5 == 2:
+            data += sample(sym["main"] + 12, [], pad_empty)
+            data += sample(sym["sym_inlined"] + 4, [(sym["main"] + 20, sym["sym_inlined"])])
+    # IP|TID|PERIOD|CALLCHAIN|BRANCH_STACK, branch USER|CALL_STACK
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x20 | 0x800, 0x1 | 0x800, 0)
+
+def pad_lbr(inp, out):
+    buf = open(inp, "rb").read()
+    if buf[:8] != b"PERFILE2":
+        raise SystemExit(inp + ": not a perf.data file")
+    attr_size, attrs_off, attrs_size, data_off, data_size = struct.unpack_from("<QQQQQ", buf, 16)
+    types = set()
+    for off in range(attrs_off, attrs_off + attrs_size, attr_size):
+        sample_type, = struct.unpack_from("<Q", buf, off + 24)
+        branch_type, = struct.unpack_from("<Q", buf, off + 72)
+        types.add((sample_type, branch_type))
+    if len(types) != 1:
+        raise SystemExit(inp + ": events with different sample types")
+    sample_type, branch_type = types.pop()
+    # IP TID TIME ADDR ID STREAM_ID CPU PERIOD, each one u64
+    fixed = sum(1 for b in (0, 1, 2, 3, 16, 9, 7, 8) if sample_type >> b & 1)
+    if (sample_type & 0x10 or sample_type >> 12 or not sample_type & 0x800 or
+            not branch_type & 0x800):
+        raise SystemExit(inp + ": not an LBR call-stack file with the branch stack last")
+    data, pads, pos = b"", 0, data_off
+    while pos < data_off + data_size:
+        type_, misc, size = struct.unpack_from("<IHH", buf, pos)
+        record = buf[pos:pos + size]
+        if type_ == 9:
+            o = 8 + 8 * fixed
+            if sample_type & 0x20:
+                o += 8 + 8 * struct.unpack_from("<Q", record, o)[0]
+            if sample_type & 0x400:
+                o += 4 + struct.unpack_from("<I", record, o)[0]
+            nr, = struct.unpack_from("<Q", record, o)
+            o += 16 if branch_type & (1 << 17) else 8	# nr, hw_idx
+            if nr == 0 and o == size:
+                record = struct.pack("<IHH", type_, misc, size + 16) + record[8:] + \
+                         struct.pack("<QQ", 0, 0xfffffffffffffe00)
+                pads += 1
+        data += record
+        pos += size
+    feats = bytearray(buf[data_off + data_size:])
+    nfeat = sum(bin(w).count("1") for w in struct.unpack_from("<4Q", buf, 72))
+    for i in range(nfeat):
+        off, = struct.unpack_from("<Q", feats, 16 * i)
+        struct.pack_into("<Q", feats, 16 * i, off + 16 * pads)
+    head = bytearray(buf[:data_off])
+    struct.pack_into("<Q", head, 48, data_size + 16 * pads)
+    with open(out, "wb") as fp:
+        fp.write(bytes(head) + data + bytes(feats))
+
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
-             "stack": (stack, 2)}
+             "stack": (stack, 2), "lbr": (lbr, 2),
+             "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
-                         "stack OUT BIN")
+                         "stack OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT")
     modes[sys.argv[1]][0](*sys.argv[2:])

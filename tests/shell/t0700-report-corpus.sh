@@ -36,6 +36,10 @@ known_different() {
 	case "$1:$2" in
 	stats:perfparser/tests_auto_perfdata/probe.data.stream) ;;	# perf skips no TRACING_DATA payload
 	stats:linux-perf-data/fixtures/sleep.compressed.pipe.data) ;;	# perf cannot decompress streams
+	# perf reads past the end of records with an empty LBR call stack and
+	# shows what it found there as a frame (deliberate-differences.md);
+	# compared below with perf on a copy where it reads nothing out of bounds
+	report:perfparser/tests_auto_perfdata/vector_static_gcc/perf.lbr.data) ;;
 	report:*) return 1 ;;
 	*) return 1 ;;
 	esac
@@ -71,11 +75,12 @@ test_expect_success SHARED '--header-only -I as perf 6.1 on every file it reads'
 '
 
 # The one file that differs: perf synthesizes its cbr/psb samples and
-# chains from the Intel PT trace, and prof has no PT decoder.
+# chains from the Intel PT trace, and prof has no PT decoder. (And, on
+# purpose, perf.lbr.data: see known_different.)
 test_expect_success SHARED 'the report view as perf 6.1 on every file but the Intel PT one' '
 	compare_all report &&
 	read same total <count-report &&
-	test "$same" -ge 115 &&
+	test "$same" -ge 114 &&
 	echo perf_data_converter/quipper_testdata/perf.data.intel_pt-4.14 >only-pt &&
 	test_cmp only-pt wrong-report
 '
@@ -184,8 +189,6 @@ test_expect_success SHARED,LIBTRACEEVENT 'tracepoint events named from the traci
 
 # --call-graph lbr: the user part of each chain from the LBR call stack.
 test_expect_success SHARED 'LBR call stacks rebuild the user chain as perf does' '
-	test -f wrong-report &&
-	! grep -qx perfparser/tests_auto_perfdata/vector_static_gcc/perf.lbr.data wrong-report &&
 	"$PROF" report -i $C/perf-data/perfparser/tests_auto_perfdata/vector_static_gcc/perf.lbr.data \
 		--stdio --symfs empty-symfs >out 2>err &&
 	grep -A3 -m1 "^    96.24%     0.00%  vector_static_g  vector_static_gcc_v9.1.0  \[.\] 0x0000000000401b68$" out >top &&
@@ -193,6 +196,27 @@ test_expect_success SHARED 'LBR call stacks rebuild the user chain as perf does'
 	printf "%s\n" "            ---0x401b68" "               0x42089e" >expect &&
 	test_cmp expect chain &&
 	grep -q "^    17.17%     0.00%  vector_static_g  \[unknown\]  *\[\.\] 0xffffffff8e601284$" out
+'
+
+# perf 6.1 reads the first target of an empty LBR call stack past the end
+# of its record (here the next sample's ip: a frame that was never
+# called); prof reads nothing outside a record. perf on a copy whose empty
+# stacks are followed, inside their records, by an entry whose target perf
+# takes for a context marker shows what prof shows for the file.
+test_expect_success SHARED,PERF,PYTHON3 'empty LBR call stacks: perf without its out-of-bounds read' '
+	f=$C/perf-data/perfparser/tests_auto_perfdata/vector_static_gcc/perf.lbr.data &&
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" pad-lbr "$f" padded-lbr.data &&
+	for opts in "" "--no-children" "-g caller" "-G" \
+		    "--sort comm,dso,sym -F overhead,sample,period,comm,dso,sym --no-children"; do
+		LC_ALL=C "$PERF" report -i padded-lbr.data --stdio --symfs empty-symfs $opts \
+			2>/dev/null | grep -v "^# (Tip:" >exp &&
+		LC_ALL=C "$PROF" report -i "$f" --stdio --symfs empty-symfs $opts \
+			2>/dev/null | grep -v "^# (Tip:" >got &&
+		test_cmp exp got || return 1
+	done &&
+	expected report perfparser/tests_auto_perfdata/vector_static_gcc/perf.lbr.data >stored &&
+	! diff stored got >d &&
+	test "$(grep "^[<>]" d)" = "<                0x41b3b0"
 '
 
 # Equal Children values: perf's input tree walk misses equal entries

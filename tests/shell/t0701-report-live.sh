@@ -210,6 +210,34 @@ test_expect_success PERF,PYTHON3 'branch mode with symbols: the view and the bra
 	grep -q "no callchain" prof.err
 '
 
+# --call-graph lbr, generated (no LBR here). Where a sample's LBR call
+# stack is empty perf 6.1 reads its first target past the end of the
+# record (the next record's ip) and shows it as a frame; prof reads
+# nothing outside a record (deliberate-differences.md). lbr-padded.data
+# holds the same samples with an entry past each empty stack whose target
+# perf takes for a context marker: what perf shows reading nothing out of
+# bounds, and what prof shows for both files.
+test_expect_success PERF,PYTHON3 'LBR call stacks: nothing read past a record' '
+	gen=$SRCDIR/tests/shell/perf-data-gen.py &&
+	python3 "$gen" lbr lbr.data "$HELPERS/symtest-nopie" &&
+	python3 "$gen" lbr-padded lbr-padded.data "$HELPERS/symtest-nopie" &&
+	perf_report lbr.data --no-children &&
+	grep -A2 "\[\.\] main *\$" perf.out | grep -q -- "---sym_inlined\$" &&
+	for opts in "" "--no-children" "-g caller" "--no-children -g caller" "-G" \
+		    "-g folded" "--no-children -g folded,0,caller,address" "--max-stack 1"; do
+		perf_report lbr-padded.data $opts &&
+		"$PROF" report -i lbr.data --stdio $opts 2>prof.err | grep -v "^# (Tip:" >prof.out &&
+		test_cmp perf.out prof.out &&
+		"$PROF" report -i lbr-padded.data --stdio $opts 2>prof.err |
+			grep -v "^# (Tip:" >prof-padded.out &&
+		test_cmp prof.out prof-padded.out || return 1
+	done &&
+	"$PROF" report -i lbr.data --stdio --no-children >prof.out &&
+	grep -A2 "\[\.\] main *\$" prof.out >main &&
+	test_line_count = 3 main &&
+	! grep -q -- --- main
+'
+
 # perf 6.1 gives up on a dso's source lines after 123 failed addr2line
 # questions before its first answer (here: chain frames' raw addresses)
 # and prints "sym+off" for it from then on; prof prints the line it knows
