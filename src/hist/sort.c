@@ -592,9 +592,15 @@ static int layout_setup(struct hist_layout *l, const char *sort_order,
 			if (ret)
 				return ret == -EINVAL ? -ENOENT : ret;
 		}
-		/* every sort list entry is a column too: "-s period" shows Period */
+		/*
+		 * every sort list entry is a column too: "-s period" shows
+		 * Period; and perf appends the columns the keys do not name to
+		 * the sort list ("-s overhead_children,sym": Self breaks ties)
+		 */
 		for (int i = 0; i < l->nr_sorts; i++)
 			layout__add_field(l, l->sorts[i]);
+		for (int i = 0; i < l->nr_fields; i++)
+			layout__add_sort(l, l->fields[i]);
 		return 0;
 	}
 	l->fields_given = true;

@@ -46,6 +46,11 @@
 #   pad-lbr IN OUT        that padding done to a recorded perf.data file
 #                         (--call-graph lbr, branch stack last in the
 #                         sample), the rest copied.
+#   anon OUT              perf record -g as a file: samples in anonymous
+#                         executable memory without a JIT map (no symbols),
+#                         a leaf above its caller in the address space, so
+#                         the Children view's equal entries are ordered by
+#                         the columns perf appends to the sort keys.
 import re, struct, subprocess, sys
 
 PID = 4242
@@ -284,12 +289,27 @@ def pad_lbr(inp, out):
     with open(out, "wb") as fp:
         fp.write(bytes(head) + data + bytes(feats))
 
+def anon(out):
+    start, user = 0x7f1234560000, 0xfffffffffffffe00
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("anontest"))
+    data += rec(1, 2, struct.pack("<IIQQQ", PID, PID, start, 0x10000, 0) + padded("//anon"))
+
+    def sample(chain):
+        body = struct.pack("<QIIQQ", chain[0], PID, PID, 1000, len(chain) + 1)
+        return rec(9, 2, body + struct.pack("<%dQ" % (len(chain) + 1), user, *chain))
+
+    for leaf, caller in ((0x8800, 0x100), (0x9900, 0x200), (0x4400, 0x300)):
+        data += sample([start + leaf, start + caller])
+    # IP|TID|PERIOD|CALLCHAIN
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
+
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
              "stack": (stack, 2), "lbr": (lbr, 2),
-             "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2)}
+             "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
+             "anon": (anon, 1)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
-                         "stack OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT")
+                         "stack OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT")
     modes[sys.argv[1]][0](*sys.argv[2:])

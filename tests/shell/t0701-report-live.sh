@@ -210,6 +210,19 @@ test_expect_success PERF,PYTHON3 'branch mode with symbols: the view and the bra
 	grep -q "no callchain" prof.err
 '
 
+# perf appends the columns the sort keys do not name to the sort list:
+# with "-s overhead_children,sym", Self orders entries whose Children
+# and symbol compare equal (symbol-less ones: libc or ld.so without debug
+# packages), not the order they were merged in.
+test_expect_success PERF,PYTHON3 'equal Children and symbol: Self decides, as perf appends it' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" anon anon.data &&
+	same anon.data -s overhead_children,sym -g none &&
+	sed -n "/^#/d; /%/p" prof.out | head -1 | grep -q "33.33%  *33.33%" &&
+	same anon.data -s overhead_children,sym &&
+	same anon.data -s overhead,sym -g none &&
+	same anon.data -s overhead_children,sym -n -g none
+'
+
 # --call-graph lbr, generated (no LBR here). Where a sample's LBR call
 # stack is empty perf 6.1 reads its first target past the end of the
 # record (the next record's ip) and shows it as a frame; prof reads
