@@ -218,7 +218,12 @@ char *demangle_sym(const char *name, bool params)
 		rust_legacy_decode(d);
 		return d;
 	}
-	if (!params)
+	/*
+	 * libiberty prints the encoding inside a special name (a thunk, a
+	 * transaction clone) whole, parameters too, even without
+	 * DMGL_PARAMS: "virtual thunk to std::ostream::~ostream()".
+	 */
+	if (!params && name[2] != 'T' && name[2] != 'G')
 		strip_params(d);
 	return d;
 }

@@ -220,6 +220,25 @@ test_expect_success PERF,PERF_EVENTS 'C++ names demangled as perf shows them' '
 	grep -q " int mx<int>(int, int)\$" vsyms
 '
 
+# Special names (thunks, vtables, guard variables): libiberty prints the
+# encoding inside whole, parameters too, with or without DMGL_PARAMS, as
+# c++filt -p does (perf showed "virtual thunk to ...::~basic_ostream()"
+# where prof dropped the prefix).
+test_expect_success 'C++ special names demangled whole, as libiberty prints them' '
+	cat >names <<-\EOT &&
+	_ZTv0_n24_NSoD1Ev
+	_ZThn16_N9__gnu_cxx18stdio_sync_filebufIcSt11char_traitsIcEED0Ev
+	_ZTVSt9basic_iosIcSt11char_traitsIcEE
+	_ZTISt9exception
+	_ZGVZ4mainE1x
+	_ZTcv0_n12_v0_n16_N1B1fEv
+	EOT
+	c++filt -p <names >theirs &&
+	"$DRV" demangle <names >ours &&
+	test_cmp theirs ours &&
+	grep -q "^virtual thunk to std::basic_ostream<char, std::char_traits<char> >::~basic_ostream()\$" ours
+'
+
 test_expect_success PERF,PERF_EVENTS 'Rust legacy and v0 names as perf shows them' '
 	HOME=$REAL_HOME rustc --version >/dev/null 2>&1 || exit 0
 	cat >r.rs <<-\EOT &&
