@@ -218,7 +218,7 @@ test_expect_success PERF,PERF_EVENTS 'prof report --unwinder=libdw|libunwind is 
 # Inlined frames: the out-of-line function of an assembler file is named
 # by its last alias (clone3, not __clone3 "(inlined)"), as addr2line does.
 test_expect_success PERF,PERF_EVENTS 'prof report with inlined frames is perf report (dwarf)' '
-	for opts in "" "--no-children" "-g caller"; do
+	for opts in "" "--no-children" "-g caller" "-g ,address"; do
 		"$PERF" report -i thread.data --stdio $opts 2>/dev/null |
 			grep -v "^# (Tip:" >inl.perf &&
 		"$PROF" report -i thread.data --stdio $opts 2>/dev/null |
