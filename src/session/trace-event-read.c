@@ -114,6 +114,29 @@ static void td_formats(struct td_cursor *c, struct tep_handle *tep, const char *
 	}
 }
 
+/*
+ * What libtraceevent makes of a bprintk format @fmt: a leading quote
+ * dropped, then a trailing quote, and with it a trailing "\\n" escape.
+ * The library does that with pointer arithmetic that reads before a
+ * format shorter than three characters, so it is done here and the
+ * library gets the result in a form it always strips back to it:
+ * '"' RESULT '\\' 'n' '"'. New string.
+ */
+static char *td_printk_fmt(const char *fmt)
+{
+	size_t len;
+
+	if (*fmt == '"')
+		fmt++;
+	len = strlen(fmt);
+	if (len && fmt[len - 1] == '"') {
+		len--;
+		if (len >= 2 && fmt[len - 2] == '\\' && fmt[len - 1] == 'n')
+			len -= 2;
+	}
+	return xasprintf("\"%.*s\\n\"", (int)len, fmt);
+}
+
 /* The "addr : "format"" lines perf saves for bprintk events. */
 static void td_printk(struct tep_handle *tep, char *text)
 {
@@ -122,7 +145,6 @@ static void td_printk(struct tep_handle *tep, char *text)
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *colon = strchr(line, ':'), *fmt;
 		unsigned long long addr;
-		size_t len;
 
 		if (!colon)
 			continue;
@@ -130,12 +152,9 @@ static void td_printk(struct tep_handle *tep, char *text)
 		fmt = colon + 1;
 		while (*fmt == ' ')
 			fmt++;
-		len = strlen(fmt);
-		if (len >= 2 && fmt[0] == '"' && fmt[len - 1] == '"') {
-			fmt[len - 1] = 0;
-			fmt++;
-		}
+		fmt = td_printk_fmt(fmt);
 		tep_register_print_string(tep, fmt, addr);
+		free(fmt);
 	}
 }
 
