@@ -69,6 +69,9 @@ struct session {
 
 	u8 *scratch;		/* aligned copy of the current record */
 	size_t scratch_alloc;
+	u8 *bounded;		/* a record whose name was cut (bound_record) */
+	size_t bounded_alloc;
+	bool warned_cut;
 	u8 *sbuf;		/* stream read buffer */
 	size_t sbuf_alloc;
 
@@ -778,6 +781,7 @@ void session__delete(struct session *s)
 #endif
 	free(s->dbuf);
 	free(s->scratch);
+	free(s->bounded);
 	free(s->sbuf);
 	free(s->path);
 	free(s);
@@ -862,6 +866,81 @@ static int deliver_sample_read(struct session *s, union perf_event *ev,
 	return ret;
 }
 
+/*
+ * The fixed part of a kernel record, the bytes its readers (the machine,
+ * dump, the tools) take as C fields, and where its name starts (0: none).
+ * 0: a type whose readers check the size themselves.
+ */
+static size_t record_fixed_size(u32 type, const struct session_evsel *e, size_t *name)
+{
+	u64 rf = e->attr.read_format;
+
+	*name = 0;
+	switch (type) {
+	case PERF_RECORD_MMAP: *name = 40; return 40;
+	case PERF_RECORD_MMAP2: *name = 72; return 72;
+	case PERF_RECORD_COMM: *name = 16; return 16;
+	case PERF_RECORD_CGROUP: *name = 16; return 16;
+	case PERF_RECORD_KSYMBOL: *name = 24; return 24;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+	case PERF_RECORD_THROTTLE:
+	case PERF_RECORD_UNTHROTTLE: return 32;
+	case PERF_RECORD_LOST:
+	case PERF_RECORD_BPF_EVENT: return 24;
+	case PERF_RECORD_READ:
+		return 24 + 8u * (!!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+				  !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING) +
+				  !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST));
+	default: return 0;
+	}
+}
+
+/*
+ * Every string taken from a kernel record (mmap filenames, comm, cgroup
+ * and ksymbol names) is bounded here, once, before anyone sees the
+ * record: a record too short for its fixed fields is refused, and a name
+ * with no NUL before the record's sample_id trailer (a spliced stream, a
+ * broken writer) is cut at the last byte it has, in a copy. Returns the
+ * record to deliver, or NULL after serr().
+ */
+static union perf_event *bound_record(struct session *s, union perf_event *ev,
+				      const struct session_evsel *e, u64 offset)
+{
+	size_t size = ev->header.size, name, end;
+	size_t fixed = record_fixed_size(ev->header.type, e, &name);
+	const char *type = perf_record_type__name(ev->header.type);
+
+	if (size < fixed) {
+		serr(s, offset, "%s record of size %zu is too small (%zu bytes at least)",
+		     type, size, fixed);
+		return NULL;
+	}
+	if (!name)
+		return ev;
+	/* the name ends before the trailer, when the record holds one */
+	end = size;
+	if (e->id_hdr_size && size >= name + 1 + e->id_hdr_size)
+		end = size - e->id_hdr_size;
+	if (end > name && memchr((const u8 *)ev + name, 0, end - name))
+		return ev;
+	if (size + 8 > s->bounded_alloc) {
+		free(s->bounded);
+		s->bounded_alloc = ALIGN_UP(size + 8, (size_t)4096);
+		s->bounded = xmalloc(s->bounded_alloc);
+	}
+	memcpy(s->bounded, ev, size);
+	memset(s->bounded + size, 0, 8);	/* an empty name when none fits */
+	if (end > name)
+		s->bounded[end - 1] = 0;
+	if (!s->warned_cut) {
+		warning("%s: offset 0x%" PRIx64 ": the name in this %s record runs past the "
+			"record; cut at its end", s->path, offset, type);
+		s->warned_cut = true;
+	}
+	return (union perf_event *)s->bounded;
+}
+
 /* Deliver one kernel record (possibly coming out of the ordered queue). */
 static int deliver_kernel(struct session *s, union perf_event *ev, u64 offset)
 {
@@ -879,6 +958,11 @@ static int deliver_kernel(struct session *s, union perf_event *ev, u64 offset)
 			goto out;
 		}
 		evsel = s->evsels[0];
+	}
+	ev = bound_record(s, ev, evsel, offset);
+	if (!ev) {
+		ret = -EINVAL;
+		goto out;
 	}
 	if (perf_sample__parse(&sample, evsel, ev, s->swap)) {
 		if (ev->header.type == PERF_RECORD_SAMPLE) {

@@ -52,9 +52,9 @@ void kmod_path__parse(struct kmod_path *m, const char *path)
 		return;
 	}
 	m->comp = kmod_compression(ext + 1);
-	if (m->comp)
-		ext -= 3;
 	/* ".ko" right before the compression suffix, if any, within the name. */
+	if (m->comp)
+		ext = ext - name >= 4 ? ext - 3 : name;
 	if (ext > name)
 		m->kmod = !strncmp(ext, ".ko", 3);
 	if (m->kmod)
