@@ -90,6 +90,27 @@ static int copy_file(const char *from, const char *to)
 }
 
 /*
+ * A path the kernel would give: absolute, no "." or ".." component and no
+ * empty one, so that <dir>/<path> stays inside <dir>.
+ */
+static bool is_canonical_path(const char *path)
+{
+	const char *p = path;
+
+	if (*p != '/')
+		return false;
+	while (*p) {
+		const char *c = p + 1, *end = strchrnul(c, '/');
+		size_t n = (size_t)(end - c);
+
+		if (!n || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+			return false;
+		p = end;
+	}
+	return true;
+}
+
+/*
  * <dir>/<name>/<id>/{elf,kallsyms,vdso,perf-map,jitdump} and
  * <dir>/.build-id/xx/rest -> it (see build-id.h).
  */
@@ -101,8 +122,10 @@ void build_id_cache__add(const char *dir, const char *filename, const struct bui
 	bool vdso = !strcmp(filename, "[vdso]");
 	struct stat st;
 
-	if (!kallsyms && !vdso && filename[0] != '/')
+	if (!kallsyms && !vdso && !is_canonical_path(filename)) {
+		pr_debug(1, "build-id cache: not a canonical path: %s\n", filename);
 		return;
+	}
 	build_id__snprintf(bid, hex, sizeof(hex));
 	d = xasprintf("%s/%s%s/%s", dir, filename[0] == '/' ? "" : "",
 		      filename[0] == '/' ? filename + 1 : filename, hex);
