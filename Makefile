@@ -167,6 +167,12 @@ $(LIBPROF): $(LIB_OBJS)
 	$(call quiet,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
+# The commands, for fuzz targets that run one (fuzz-report).
+LIBBUILTIN := $(OBJ)/libbuiltin.a
+$(LIBBUILTIN): $(BUILTIN_OBJS)
+	$(call quiet,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
 $(OUT)/prof: $(MAIN_OBJS) $(BUILTIN_OBJS) $(LIBPROF)
 	$(call quiet,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(MAIN_OBJS) $(BUILTIN_OBJS) $(LIBPROF) $(LIBS)
@@ -207,15 +213,15 @@ $(OBJ)/tests/fuzz/replay.o: tests/fuzz/replay.c $(FLAGS_STAMP)
 	$(call quiet,CC,$<)
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(OBJ)/tests/fuzz/%: tests/fuzz/%.c $(OBJ)/tests/fuzz/replay.o $(LIBPROF) $(FLAGS_STAMP)
+$(OBJ)/tests/fuzz/%: tests/fuzz/%.c $(OBJ)/tests/fuzz/replay.o $(LIBBUILTIN) $(LIBPROF) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call quiet,CC,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -MMD -MP -o $@ $< $(OBJ)/tests/fuzz/replay.o $(LIBPROF) $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -MMD -MP -o $@ $< $(OBJ)/tests/fuzz/replay.o $(LIBBUILTIN) $(LIBPROF) $(LIBS)
 
-$(OUT)/fuzz/%: tests/fuzz/%.c $(LIBPROF) $(FLAGS_STAMP)
+$(OUT)/fuzz/%: tests/fuzz/%.c $(LIBBUILTIN) $(LIBPROF) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call quiet,FUZZ,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(LIBPROF) $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(LIBBUILTIN) $(LIBPROF) $(LIBS)
 
 fuzz-targets: $(FUZZ_BINS)
 

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Fuzz target: a JIT's /tmp/perf-PID.map through the symbolizer: the
+ * file (under an empty --symfs) loaded into the DSO of the JIT map as
+ * report loads it, every line's address looked up, then re-read as top
+ * re-reads a growing map.
+ */
+#include "prof/compat.h"
+#include "prof/dso.h"
+#include "prof/symbol.h"
+#include "prof/util.h"
+#include <sys/stat.h>
+
+int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
+
+static char symfs[] = "/tmp/prof-fuzz-perf-map-XXXXXX";
+static char path[sizeof(symfs) + 32];
+
+static void quiet(const char *prefix, const char *msg)
+{
+}
+
+static bool write_map(const u8 *data, size_t size)
+{
+	FILE *f = fopen(path, "w");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = fwrite(data, 1, size, f) == size;
+	return !fclose(f) && ok;
+}
+
+int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
+{
+	static bool once;
+	volatile u64 sink = 0;
+	struct dso *dso;
+
+	if (!once) {
+		char *dir;
+
+		if (!mkdtemp(symfs))
+			return 0;
+		dir = xasprintf("%s/tmp", symfs);
+		mkdir(dir, 0700);
+		free(dir);
+		snprintf(path, sizeof(path), "%s/tmp/perf-4242.map", symfs);
+		symbol_conf.symfs = symfs;
+		setenv("PROF_BUILDID_DIR", symfs, 1);
+		once = true;
+	}
+	if (size > 1 << 16 || !write_map(data, size))
+		return 0;
+	set_msg_sink(quiet);
+	dso = dso__new("/tmp/perf-4242.map", DSO_KIND_JIT);
+	dso__load(dso, NULL);
+	/* every symbol's ends and the addresses the lines name */
+	for (size_t i = 0; i < dso->symbols.nr; i++) {
+		const struct symbol *sym = dso->symbols.entries[i];
+		struct symbol *hit = dso__find_symbol(dso, NULL, sym->start);
+
+		sink += strlen(sym->name) + (hit ? hit->end : 0);
+		hit = dso__find_symbol(dso, NULL, sym->end ? sym->end - 1 : 0);
+		sink += hit ? hit->start : 0;
+	}
+	/* top: the map grew; the new lines come in, the old stay */
+	if (size > 1)
+		write_map(data, size / 2);
+	dso__reload_perf_map(dso);
+	sink += dso__find_symbol(dso, NULL, 0) != NULL;
+	dso__put(dso);
+	set_msg_sink(NULL);
+	(void)sink;
+	return 0;
+}
