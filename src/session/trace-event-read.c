@@ -12,6 +12,7 @@
 
 #ifdef HAVE_LIBTRACEEVENT
 #include <byteswap.h>
+#include <ctype.h>
 #include <event-parse.h>
 
 struct td_cursor {
@@ -99,6 +100,107 @@ static char *td_named(struct td_cursor *c, const char *want, u64 *size)
 	return td_chunk(c, *size);
 }
 
+/* "N;" at *@p: decimal digits and a semicolon, skipped. */
+static bool td_number(const char **p)
+{
+	const char *q = *p;
+
+	while (isdigit((unsigned char)*q))
+		q++;
+	if (q == *p || *q != ';')
+		return false;
+	*p = q + 1;
+	return true;
+}
+
+/*
+ * One "field:" line of a format, from just after "field:" to its end:
+ * the shape every kernel writes ("DECL;\toffset:N;\tsize:N;" and, since
+ * 2.6.33, "\tsigned:N;"), where DECL is words and '*' with [...] array
+ * sizes. libtraceevent loses the token it was building when a
+ * declaration holds anything else (an operator where a type or a name
+ * was due), so such a format is not handed to it.
+ */
+static bool td_field_ok(const char *p, const char *end)
+{
+	int depth = 0;
+
+	for (; p < end && *p != ';'; p++) {
+		unsigned char ch = (unsigned char)*p;
+
+		if (ch == '[' && !depth)
+			depth = 1;
+		else if (ch == ']' && depth)
+			depth = 0;
+		else if (!isalnum(ch) && ch != '_' && ch != ' ' &&
+			 (depth ? !strchr("()+-*", ch) : ch != '*'))
+			return false;
+	}
+	if (p == end || depth)
+		return false;
+	p++;
+	if (strncmp(p, "\toffset:", 8))
+		return false;
+	p += 8;
+	if (!td_number(&p) || strncmp(p, "\tsize:", 6))
+		return false;
+	p += 6;
+	if (!td_number(&p))
+		return false;
+	if (!strncmp(p, "\tsigned:", 8)) {
+		p += 8;
+		if (!td_number(&p))
+			return false;
+	}
+	return p == end;
+}
+
+/*
+ * The format @fmt has the kernel's shape: "name: ...", "ID: N",
+ * "format:", field lines (blank lines between them), "print fmt: ...".
+ */
+static bool td_format_ok(const char *fmt)
+{
+	const char *line = fmt;
+	int state = 0;	/* 0 name, 1 ID, 2 "format:", 3 fields */
+
+	while (*line) {
+		const char *end = strchrnul(line, '\n'), *p = line;
+
+		switch (state) {
+		case 0:
+			if (strncmp(line, "name: ", 6))
+				return false;
+			break;
+		case 1:
+			p = line + 4;
+			if (strncmp(line, "ID: ", 4) || !isdigit((unsigned char)*p))
+				return false;
+			while (isdigit((unsigned char)*p))
+				p++;
+			if (p != end)
+				return false;
+			break;
+		case 2:
+			if ((size_t)(end - line) != 7 || strncmp(line, "format:", 7))
+				return false;
+			break;
+		default:
+			if (!strncmp(line, "print fmt: ", 11))
+				return true;
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (p != end && (strncmp(p, "field:", 6) || !td_field_ok(p + 6, end)))
+				return false;
+			break;
+		}
+		if (state < 3)
+			state++;
+		line = *end ? end + 1 : end;
+	}
+	return false;
+}
+
 /* u32 count, then count formats of u64 size each, parsed under @sys. */
 static void td_formats(struct td_cursor *c, struct tep_handle *tep, const char *sys)
 {
@@ -108,8 +210,12 @@ static void td_formats(struct td_cursor *c, struct tep_handle *tep, const char *
 		u64 size = td_u64(c);
 		char *fmt = td_chunk(c, size);
 
-		if (fmt)
-			tep_parse_event(tep, fmt, (unsigned long)size, sys);
+		/* up to a NUL inside: what was checked */
+		if (fmt && td_format_ok(fmt))
+			tep_parse_event(tep, fmt, (unsigned long)strlen(fmt), sys);
+		else if (fmt)
+			pr_debug(1, "tracing data: a %s format with a malformed field is skipped\n",
+				 sys);
 		free(fmt);
 	}
 }
