@@ -116,18 +116,26 @@ static bool td_number(const char **p)
 /*
  * One "field:" line of a format, from just after "field:" to its end:
  * the shape every kernel writes ("DECL;\toffset:N;\tsize:N;" and, since
- * 2.6.33, "\tsigned:N;"), where DECL is words and '*' with [...] array
- * sizes. libtraceevent loses the token it was building when a
- * declaration holds anything else (an operator where a type or a name
- * was due), so such a format is not handed to it.
+ * 2.6.33, "\tsigned:N;"), where DECL is a type and a name (words and
+ * '*') with [...] array sizes. libtraceevent loses the token it was
+ * building when a declaration holds anything else (an operator where a
+ * type or a name was due, a lone word), so such a format is not handed
+ * to it.
  */
 static bool td_field_ok(const char *p, const char *end)
 {
-	int depth = 0;
+	int depth = 0, words = 0, words_at_bracket = 0;
+	bool in_word = false, loc = !strncmp(p, "__data_loc ", 11) || !strncmp(p, "__rel_loc ", 10);
 
 	for (; p < end && *p != ';'; p++) {
 		unsigned char ch = (unsigned char)*p;
+		bool word = !depth && (isalnum(ch) || ch == '_');
 
+		if (word && !in_word)
+			words++;
+		in_word = word;
+		if (ch == '[' && !depth && !words_at_bracket)
+			words_at_bracket = words;
 		if (ch == '[' && !depth)
 			depth = 1;
 		else if (ch == ']' && depth)
@@ -136,7 +144,11 @@ static bool td_field_ok(const char *p, const char *end)
 			 (depth ? !strchr("()+-*", ch) : ch != '*'))
 			return false;
 	}
-	if (p == end || depth)
+	/*
+	 * A type and a name at least; an array size after the name, or
+	 * after the type of a "__data_loc TYPE[] name" (and __rel_loc).
+	 */
+	if (p == end || depth || words < 2 || (words_at_bracket && words_at_bracket < words && !loc))
 		return false;
 	p++;
 	if (strncmp(p, "\toffset:", 8))
@@ -155,9 +167,59 @@ static bool td_field_ok(const char *p, const char *end)
 	return p == end;
 }
 
+/* Past the string or character quoted by *@p, or NULL when unclosed. */
+static const char *td_skip_quoted(const char *p, const char *end)
+{
+	char q = *p++;
+
+	for (; p < end && *p != q; p++)
+		if (*p == '\\' && ++p == end)
+			return NULL;
+	return p < end ? p + 1 : NULL;
+}
+
+/*
+ * The rest of a "print fmt:" line: a quoted format, then arguments made
+ * of words, numbers, quoted strings and characters, C operators and
+ * brackets, every quote closed and every bracket matched. libtraceevent
+ * loses tokens on a format that breaks off inside any of them.
+ */
+static bool td_print_ok(const char *p, const char *end)
+{
+	char open[64];
+	int depth = 0;
+
+	if (*p != '"' || !(p = td_skip_quoted(p, end)))
+		return false;
+	while (p < end) {
+		unsigned char ch = (unsigned char)*p;
+		const char *closer = strchr(")]}", ch);
+
+		if (ch == '"' || ch == '\'') {
+			p = td_skip_quoted(p, end);
+			if (!p)
+				return false;
+			continue;
+		}
+		if (strchr("([{", ch) && ch) {
+			if (depth == (int)sizeof(open))
+				return false;
+			open[depth++] = (char)ch;
+		} else if (closer && ch) {
+			if (!depth || open[--depth] != "([{"[closer - ")]}"])
+				return false;
+		} else if (!isalnum(ch) && !strchr("_ \t\n,.-><=!&|^~+*/%?:;", ch)) {
+			return false;
+		}
+		p++;
+	}
+	return !depth;
+}
+
 /*
  * The format @fmt has the kernel's shape: "name: ...", "ID: N",
- * "format:", field lines (blank lines between them), "print fmt: ...".
+ * "format:", field lines (blank lines between them), "print fmt: ..."
+ * (all the rest, which may span lines).
  */
 static bool td_format_ok(const char *fmt)
 {
@@ -187,7 +249,7 @@ static bool td_format_ok(const char *fmt)
 			break;
 		default:
 			if (!strncmp(line, "print fmt: ", 11))
-				return true;
+				return td_print_ok(line + 11, line + strlen(line));
 			while (*p == ' ' || *p == '\t')
 				p++;
 			if (p != end && (strncmp(p, "field:", 6) || !td_field_ok(p + 6, end)))
