@@ -1267,6 +1267,7 @@ int cmd_record(int argc, const char **argv)
 		r.uid_pids = uid__pid_list(o.uid);
 		if (!r.uid_pids) {
 			evlist__delete(o.evlist);
+			free(full_argv);
 			return error("Invalid User: %s", o.uid);
 		}
 		r.pid = r.uid_pids;
@@ -1278,6 +1279,8 @@ int cmd_record(int argc, const char **argv)
 	r.orig_argc = argc;
 
 	ret = record__run(&r);
+	/* record__run frees it at its end, not when it stops early */
+	dso_hits__delete(r.hits);
 	free(r.uid_pids);
 	free(full_argv);
 	evlist__delete(o.evlist);

@@ -806,7 +806,8 @@ int cmd_stat(int argc, const char **argv)
 	if (o.run_count < 0) {
 		pr_info("Run count must be a positive number\n");
 		parse_options_usage_for(stat_usage, options, NULL, 'r');
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	} else if (o.run_count == 0) {
 		forever = true;
 		o.run_count = 1;
@@ -815,22 +816,26 @@ int cmd_stat(int argc, const char **argv)
 		pr_info("--table is only supported with -r\n");
 		parse_options_usage_for(stat_usage, options, NULL, 'r');
 		parse_options_usage_for(NULL, options, "table", 0);
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (o.metric_only && o.aggr_mode == AGGR_THREAD) {
 		pr_info("--metric-only is not supported with --per-thread");
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (o.metric_only && o.run_count > 1) {
 		pr_info("--metric-only is not supported with -r");
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (o.interval_count && !o.interval) {
 		pr_info("interval-count option should be used together with interval-print.\n");
 		parse_options_usage_for(stat_usage, options, "interval-count", 0);
 		fputc('\n', stderr);
 		parse_options_usage_for(stat_usage, options, NULL, 'I');
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (!forks && !o.pid && !o.tid && !o.cpu_list)
 		o.system_wide = true;
@@ -845,25 +850,29 @@ int cmd_stat(int argc, const char **argv)
 		pr_info("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.");
 		parse_options_usage_for(NULL, options, NULL, 'p');
 		parse_options_usage_for(NULL, options, NULL, 't');
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (o.timeout && o.interval) {
 		pr_info("timeout option is not supported with interval-print.\n");
 		parse_options_usage_for(stat_usage, options, "timeout", 0);
 		fputc('\n', stderr);
 		parse_options_usage_for(stat_usage, options, NULL, 'I');
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (o.timeout && o.timeout < 10) {
 		pr_info("timeout must be >= 10ms.\n");
 		parse_options_usage_for(stat_usage, options, "timeout", 0);
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (cgroups.for_each && cgroups.nr) {
 		pr_info("--cgroup and --for-each-cgroup cannot be used together\n");
 		parse_options_usage_for(stat_usage, options, NULL, 'G');
 		parse_options_usage_for(NULL, options, "for-each-cgroup", 0);
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (((o.aggr_mode != AGGR_GLOBAL && o.aggr_mode != AGGR_THREAD) ||
 	     cgroups.nr || cgroups.for_each) && !o.system_wide && !o.cpu_list) {
@@ -873,7 +882,8 @@ int cmd_stat(int argc, const char **argv)
 		parse_options_usage_for(NULL, options, NULL, 'A');
 		parse_options_usage_for(NULL, options, NULL, 'a');
 		parse_options_usage_for(NULL, options, "for-each-cgroup", 0);
-		return 256 - EINVAL;
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (o.json)
 		set_msg_sink(json_msg_sink);
