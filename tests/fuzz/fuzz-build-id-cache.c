@@ -11,13 +11,12 @@
 #include "prof/build-id.h"
 #include "prof/dso.h"
 #include "prof/util.h"
-#include <ftw.h>
 #include <sys/mman.h>
+#include "fuzz-tmpdir.h"
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
-static char dir[] = "/tmp/prof-fuzz-build-id-cache-XXXXXX";
-static char cache[sizeof(dir) + 8];
+static char cache[1024];
 static char real_cache[PATH_MAX];
 
 static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -52,9 +51,11 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	int fd;
 
 	if (!once) {
-		if (!mkdtemp(dir))
+		const char *dir = fuzz_tmpdir("fuzz-build-id-cache");
+
+		if (!dir)
 			return 0;
-		snprintf(cache, sizeof(cache), "%s/cache", dir);
+		snprintf(cache, sizeof(cache), "%.900s/cache", dir);
 		setenv("PROF_BUILDID_DIR", cache, 1);
 		once = true;
 	}

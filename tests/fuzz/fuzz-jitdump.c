@@ -10,13 +10,13 @@
 #include "prof/jitdump.h"
 #include "prof/machine.h"
 #include "prof/util.h"
+#include "fuzz-tmpdir.h"
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
 #define FUZZ_PID 4242
 
-static char dir[] = "/tmp/prof-fuzz-jitdump-XXXXXX";
-static char path[sizeof(dir) + 32];
+static char path[4200];
 
 static void quiet(const char *prefix, const char *msg)
 {
@@ -72,7 +72,9 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	volatile u64 sink = 0;
 
 	if (!once) {
-		if (!mkdtemp(dir))
+		const char *dir = fuzz_tmpdir("fuzz-jitdump");
+
+		if (!dir)
 			return 0;
 		snprintf(path, sizeof(path), "%s/jit-%d.dump", dir, FUZZ_PID);
 		once = true;

@@ -10,11 +10,11 @@
 #include "prof/symbol.h"
 #include "prof/util.h"
 #include <sys/stat.h>
+#include "fuzz-tmpdir.h"
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
-static char symfs[] = "/tmp/prof-fuzz-perf-map-XXXXXX";
-static char path[sizeof(symfs) + 32];
+static char path[4200];
 
 static void quiet(const char *prefix, const char *msg)
 {
@@ -38,9 +38,10 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	struct dso *dso;
 
 	if (!once) {
+		const char *symfs = fuzz_tmpdir("fuzz-perf-map");
 		char *dir;
 
-		if (!mkdtemp(symfs))
+		if (!symfs)
 			return 0;
 		dir = xasprintf("%s/tmp", symfs);
 		mkdir(dir, 0700);

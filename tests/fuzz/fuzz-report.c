@@ -16,6 +16,7 @@
 #include "prof/compat.h"
 #include "prof/util.h"
 #include "../../builtin/builtin.h"
+#include "fuzz-tmpdir.h"
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -23,7 +24,7 @@
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
-static char symfs[] = "/tmp/prof-fuzz-report-XXXXXX";
+static const char *symfs;
 
 static void quiet(const char *prefix, const char *msg)
 {
@@ -65,19 +66,21 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	static bool once;
 	char input[64];
-	const char *argv[] = { "report", "-q", "--stdio", "--symfs", symfs, "-i", input, NULL };
+	const char *argv[] = { "report", "-q", "--stdio", "--symfs", NULL, "-i", input, NULL };
 	int fd, out, saved, pfd[2] = { -1, -1 };
 	struct feed feed = { -1, data, size };
 	pthread_t writer;
 	bool piped = false;
 
 	if (!once) {
-		if (!mkdtemp(symfs))
+		symfs = fuzz_tmpdir("fuzz-report");
+		if (!symfs)
 			return 0;
 		setenv("PROF_BUILDID_DIR", symfs, 1);
 		setenv("PROF_PAGER", "cat", 1);
 		once = true;
 	}
+	argv[4] = symfs;
 	if (is_pipe_format(data, size)) {
 		/* SIGPIPE: report may stop reading before the end */
 		signal(SIGPIPE, SIG_IGN);
