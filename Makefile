@@ -8,6 +8,7 @@
 #   make doc             man pages from Documentation/*.txt (Documentation/*.1)
 #   make install         prof and its man pages under $(DESTDIR)$(prefix)
 #   make fuzz            fuzz targets with clang + libFuzzer in .fuzz/fuzz/
+#   make fuzz-campaign   run them all, one at a time, FUZZ_TIME seconds in all
 #   make clean
 #
 # Knobs: V=1 (show commands), O=dir (out-of-tree build), DEVELOPER=1
@@ -44,7 +45,7 @@ all: $(OUT)/prof
 # Goals that only install packages or clean need no probe: "make check" and
 # "make demo" install first and then build in a sub-make, so that the probe
 # sees what the install step brought (a bare machine, first thing).
-NOPROBE_GOALS := check demo deps doc fuzz clean
+NOPROBE_GOALS := check demo deps doc fuzz fuzz-campaign build-san clean
 ifneq ($(MAKECMDGOALS),)
 ifeq ($(filter-out $(NOPROBE_GOALS),$(MAKECMDGOALS)),)
 SKIP_PROBE := 1
@@ -226,22 +227,40 @@ $(OUT)/fuzz/%: tests/fuzz/%.c $(LIBBUILTIN) $(LIBPROF) $(FLAGS_STAMP)
 fuzz-targets: $(FUZZ_BINS)
 
 # Builds every target with clang + libFuzzer into $(OUT)/.fuzz/fuzz/;
-# run one with e.g. .fuzz/fuzz/fuzz-build-id-notes -max_total_time=60 DIR.
+# run one with e.g. .fuzz/fuzz/fuzz-build-id-notes -max_total_time=60 DIR,
+# or all of them, one at a time, with "make fuzz-campaign FUZZ_TIME=3600"
+# (Documentation/technical/fuzzing.md).
 fuzz:
 	$(Q)scripts/install-deps.sh --fuzz
 	$(Q)$(MAKE) --no-print-directory O=$(OUT)/.fuzz CC=clang \
 		SANITIZE=address,undefined,fuzzer-no-link fuzz-targets
 
+FUZZ_TIME ?= 3600
+fuzz-campaign: fuzz
+	$(Q)scripts/fuzz-campaign.sh $(FUZZ_TIME)
+
 build-tests: $(OUT)/prof $(UNIT_BINS) $(HELPER_BINS) $(FUZZ_REPLAY)
+
+# The sanitizer step of "make check": prof and the fuzz replay programs
+# built with ASan and UBSan in .build-san/ (no suppression file). Tests
+# find it through PROF_SAN: t0004 replays every target's seeds, saved
+# crashers and the shared corpus with it, t0006 runs error paths under
+# LeakSanitizer.
+SAN_OUT := $(OUT)/.build-san
+build-san:
+	$(Q)$(MAKE) --no-print-directory O=$(SAN_OUT) SANITIZE=address,undefined san-targets
+
+san-targets: $(OUT)/prof $(FUZZ_REPLAY)
 
 # PROVE_OPTS=-j2 runs two test files at once; tests that measure share
 # the machine with the others, so the default stays serial.
 TESTS ?= t[0-9]*
 RUN_TESTS = PROF=$(OUT)/prof PROF_HELPERS=$(OBJ)/tests/helpers \
-	PROF_UNIT_DIR=$(OBJ)/tests/unit PROF_FUZZ_DIR=$(OBJ)/tests/fuzz PROVE_OPTS='$(PROVE_OPTS)' tests/run.sh '$(TESTS)'
+	PROF_UNIT_DIR=$(OBJ)/tests/unit PROF_FUZZ_DIR=$(OBJ)/tests/fuzz \
+	PROF_SAN=$(SAN_OUT) PROVE_OPTS='$(PROVE_OPTS)' tests/run.sh '$(TESTS)'
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory build-tests
+	$(Q)$(MAKE) --no-print-directory build-tests build-san
 	$(Q)$(RUN_TESTS)
 
 # Like check, without installing packages first (for quick iteration).
@@ -280,9 +299,10 @@ install: $(OUT)/prof $(MAN_PAGES)
 
 clean:
 	$(call quiet,CLEAN,$(OUT))
-	$(Q)rm -rf $(OBJ) $(OUT)/prof $(OUT)/Documentation/*.1 $(OUT)/.fuzz
+	$(Q)rm -rf $(OBJ) $(OUT)/prof $(OUT)/Documentation/*.1 $(OUT)/.fuzz $(SAN_OUT)
 
-.PHONY: all check test build-tests deps demo doc man-pages install clean fuzz fuzz-targets
+.PHONY: all check test build-tests build-san san-targets deps demo doc man-pages install clean \
+	fuzz fuzz-targets fuzz-campaign
 .DELETE_ON_ERROR:
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
