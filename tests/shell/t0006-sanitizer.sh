@@ -48,7 +48,7 @@ test_expect_success 'record: -p/-t of a missing pid, -C abc, -u nosuchuser' '
 	clean err &&
 	test_expect_code 255 "$SAN/prof" record -t "$pid" -o x.data 2>err &&
 	clean err &&
-	test_expect_code 255 "$SAN/prof" record -C abc -o x.data true 2>err &&
+	test_expect_code 129 "$SAN/prof" record -C abc -o x.data true 2>err &&
 	clean err &&
 	test_expect_code 255 "$SAN/prof" record -u nosuchuser-prof -o x.data true 2>err &&
 	clean err &&
