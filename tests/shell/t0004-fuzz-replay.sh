@@ -13,7 +13,7 @@ test_expect_success 'every fuzz target has a replay program' '
 '
 
 # Seeds and saved crashers: tests/fuzz/<target>/ (made by mkseeds.py or
-# saved from a campaign); the sanitizer build replays them too (t0006).
+# saved from a campaign); the sanitizer build replays them too (t0007).
 for t in fuzz-report fuzz-tracing-data fuzz-perf-map fuzz-build-id-cache fuzz-jitdump; do
 	test_expect_success "$t: seeds and saved crashers" '
 		"$FUZZ/'$t'" "$SEEDS/'$t'" >out &&
