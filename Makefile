@@ -242,9 +242,9 @@ fuzz-campaign: fuzz
 build-tests: $(OUT)/prof $(UNIT_BINS) $(HELPER_BINS) $(FUZZ_REPLAY)
 
 # The sanitizer step of "make check": prof and the fuzz replay programs
-# built with ASan and UBSan in .build-san/ (no suppression file). Tests
-# find it through PROF_SAN: t0004 replays every target's seeds, saved
-# crashers and the shared corpus with it, t0007 runs error paths under
+# built with ASan and UBSan in .build-san/ (no suppression file). t0007
+# finds it through PROF_SAN: it replays every target's seeds, saved
+# crashers and the shared corpus with it and runs error paths under
 # LeakSanitizer.
 SAN_OUT := $(OUT)/.build-san
 build-san:
