@@ -14,19 +14,33 @@
 #
 # Each body runs in a subshell with "set -e" inside a fresh scratch
 # directory shared by the file's tests ($TRASH). On failure its output is
-# shown; TEST_VERBOSE=1 shows it always. Prerequisites (first argument,
-# comma separated) skip a test cleanly when the machine lacks them:
+# shown; TEST_VERBOSE=1 shows it always.
+#
+# Only a body's last command decides its status ("set -e" is off in every
+# command of an && list but the last, and so in any helper function called
+# there), so bodies and the helper functions a test file defines are
+# &&-chained, and loops end each iteration with "|| return 1". Before a
+# test runs (or is skipped), chainlint.pl checks its body and fails the
+# test, naming the line, where a failure would go unnoticed; a file whose
+# helper functions break a chain fails as a whole before any test runs.
+# TEST_LINT_ONLY=1 lints every body without running any.
+#
+# Prerequisites (first argument, comma separated) skip a test cleanly when
+# the machine lacks them:
 #   PERF        the real perf is installed (the oracle)
 #   ROOT        running as root
 #   PERF_EVENTS perf_event_open allowed for us (per-task software events)
 #   SYSWIDE     CPU-wide events allowed (root or perf_event_paranoid <= 0)
 #   HWPMU       hardware counters exist (never on the CI VMs)
 #   TRACEFS     tracefs is mounted and readable
-#   TMUX UNSHARE SETPRIV PYTHON3  the tool is there and works
+#   TMUX UNSHARE SETPRIV PYTHON3 STRACE  the tool is there and works
+#   CXX         a C++ compiler (g++, or $CXX) builds a program
+#   RUSTC       rustc builds a program (with the caller's $HOME: rustup)
 #   SHARED      ../shared (the perf.data corpus) is beside the checkout
 #   LIBTRACEEVENT  prof was built with libtraceevent
 # Programs: $PROF (prof under test), $HELPERS (built test workloads),
-# $SRCDIR (the checkout), $SHARED (../shared).
+# $SRCDIR (the checkout), $SHARED (../shared); $REAL_HOME is $HOME before
+# a test file points it elsewhere.
 
 set -u
 export LC_ALL=C LANG=C
@@ -43,11 +57,26 @@ SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
 HELPERS=$PROF_HELPERS
 SHARED=$(cd "$SRCDIR/.." && pwd)/shared
 PERF=${PERF:-perf}
-export PROF HELPERS SRCDIR SHARED PERF
+REAL_HOME=${HOME:-/}
+export PROF HELPERS SRCDIR SHARED PERF REAL_HOME
 
 if [ ! -x "$PROF" ]; then
 	echo "1..0 # SKIP prof not built at $PROF (run make)"
 	exit 0
+fi
+
+# The chain lint: helper functions first (see the top of this file).
+CHAINLINT="perl $SRCDIR/tests/shell/chainlint.pl"
+if ! command -v perl >/dev/null 2>&1; then
+	echo "Bail out! the chain lint needs perl (scripts/install-deps.sh)"
+	exit 1
+fi
+if ! _lint=$($CHAINLINT --functions "$0" 2>&1); then
+	echo "1..1"
+	echo "not ok 1 - chain lint: the helper functions of $TEST_FILE.sh"
+	echo "#   a failure in these lines would go unnoticed:"
+	printf '%s\n' "$_lint" | sed "s|^|#   $TEST_FILE.sh:|"
+	exit 1
 fi
 
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/prof-$TEST_FILE.XXXXXX")
@@ -83,6 +112,10 @@ _check_prereq() {
 		id nobody >/dev/null 2>&1 ;;
 	PYTHON3) command -v python3 >/dev/null 2>&1 ;;
 	STRACE) command -v strace >/dev/null 2>&1 ;;
+	CXX) printf 'int main() { return 0; }\n' >"$TRASH/.prereq.cc" &&
+		"${CXX:-g++}" -o "$TRASH/.prereq-cxx" "$TRASH/.prereq.cc" >/dev/null 2>&1 ;;
+	RUSTC) printf 'fn main() {}\n' >"$TRASH/.prereq.rs" &&
+		HOME=$REAL_HOME rustc -o "$TRASH/.prereq-rs" "$TRASH/.prereq.rs" >/dev/null 2>&1 ;;
 	SHARED) [ -d "$SHARED/corpus" ] ;;
 	LIBTRACEEVENT) "$PROF" version --build-options 2>/dev/null |
 		grep -q "libtraceevent: \[ on" ;;
@@ -113,11 +146,30 @@ test_have_prereq() {
 }
 
 # --- running tests -----------------------------------------------------
+# The body runs in a function, so that "|| return 1" leaves it.
+_eval_body() {
+	eval "$_body"
+}
+
+# _lint_body TITLE BODY: true if the body's chain is whole; otherwise the
+# test fails, with the lines that break it.
+_lint_body() {
+	_lint=$(printf '%s\n' "$2" | $CHAINLINT 2>&1) && return 0
+	test_count=$((test_count + 1))
+	test_failed=$((test_failed + 1))
+	echo "not ok $test_count - $1"
+	echo "#   chain lint: a failure in these lines of the body would go unnoticed:"
+	printf '%s\n' "$_lint" | sed 's/^/#   line /'
+	echo "#   body:"
+	printf '%s\n' "$2" | awk '{ printf "#   %3d %s\n", NR, $0 }'
+	return 1
+}
+
 _run_test() {
 	_expect=$1 _title=$2 _body=$3
 	test_count=$((test_count + 1))
 	_out="$TRASH/.out.$test_count"
-	( set -e; cd "$TRASH"; eval "$_body" ) >"$_out" 2>&1 </dev/null
+	( set -e; cd "$TRASH"; _eval_body ) >"$_out" 2>&1 </dev/null
 	_rc=$?
 	if [ "$_expect" = success ] && [ $_rc = 0 ]; then
 		echo "ok $test_count - $_title"
@@ -138,15 +190,23 @@ _test_expect() {
 	_kind=$1
 	shift
 	if [ $# = 3 ]; then
-		if ! test_have_prereq "$1"; then
-			test_count=$((test_count + 1))
-			test_skipped=$((test_skipped + 1))
-			echo "ok $test_count # SKIP $2 (missing $_missing_prereq)"
-			return 0
-		fi
+		_prereq=$1
 		shift
+	else
+		_prereq=
 	fi
-	_run_test "$_kind" "$1" "$2"
+	_lint_body "$1" "$2" || return 0
+	if [ "${TEST_LINT_ONLY:-}" = 1 ]; then
+		test_count=$((test_count + 1))
+		test_skipped=$((test_skipped + 1))
+		echo "ok $test_count # SKIP $1 (lint only)"
+	elif [ -n "$_prereq" ] && ! test_have_prereq "$_prereq"; then
+		test_count=$((test_count + 1))
+		test_skipped=$((test_skipped + 1))
+		echo "ok $test_count # SKIP $1 (missing $_missing_prereq)"
+	else
+		_run_test "$_kind" "$1" "$2"
+	fi
 }
 
 test_expect_success() { _test_expect success "$@"; }
@@ -177,11 +237,35 @@ test_cmp() {
 	diff -u "$1" "$2"
 }
 
+# test_cmp_nonempty EXPECTED ACTUAL: test_cmp for a differential test,
+# where two empty outputs mean both sides failed (or the file they read
+# was never made), not that they agree.
+test_cmp_nonempty() {
+	if ! [ -s "$1" ]; then
+		echo "test_cmp_nonempty: $1 is empty (or missing): nothing to compare"
+		return 1
+	fi
+	diff -u "$1" "$2"
+}
+
+# test_must_be_empty FILE: FILE exists and is empty (it is shown if not).
+test_must_be_empty() {
+	if ! [ -f "$1" ]; then
+		echo "test_must_be_empty: $1 does not exist"
+		return 1
+	elif [ -s "$1" ]; then
+		echo "test_must_be_empty: $1 is not empty:"
+		cat "$1"
+		return 1
+	fi
+}
+
 # test_must_fail CMD...: CMD exits non-zero, but not by a signal (>128
 # and not 129/255, which are prof's usage and failure statuses).
+# (CMD runs after "||": as a body's last command, "set -e" is on here.)
 test_must_fail() {
-	"$@"
-	_rc=$?
+	_rc=0
+	"$@" || _rc=$?
 	if [ $_rc = 0 ]; then
 		echo "test_must_fail: command succeeded: $*"
 		return 1
@@ -196,8 +280,8 @@ test_must_fail() {
 test_expect_code() {
 	_want=$1
 	shift
-	"$@"
-	_rc=$?
+	_rc=0
+	"$@" || _rc=$?
 	if [ $_rc != "$_want" ]; then
 		echo "test_expect_code: want $_want, got $_rc: $*"
 		return 1
