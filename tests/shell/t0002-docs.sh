@@ -37,27 +37,28 @@ test_expect_success 'each command has Documentation/prof-CMD.txt' '
 
 test_expect_success 'man pages follow the section order' '
 	for c in $(cat "$TRASH/cmds"); do
-		f="$DOC/prof-$c.txt"
-		grep -E "^(NAME|SYNOPSIS|DESCRIPTION|OPTIONS|EXAMPLES|SEE ALSO)$" "$f" >got
+		f="$DOC/prof-$c.txt" &&
+		grep -E "^(NAME|SYNOPSIS|DESCRIPTION|OPTIONS|EXAMPLES|SEE ALSO)$" "$f" >got &&
 		for s in NAME SYNOPSIS DESCRIPTION; do
 			grep -qx "$s" got || { echo "$f lacks $s"; exit 1; }
-		done
-		sort -t: -k1 got >/dev/null
-		awk "BEGIN{o[\"NAME\"]=1;o[\"SYNOPSIS\"]=2;o[\"DESCRIPTION\"]=3;o[\"OPTIONS\"]=4;o[\"EXAMPLES\"]=5;o[\"SEE ALSO\"]=6} {if (o[\$0] < last) {print FILENAME\": \"\$0\" out of order\"; exit 1} last=o[\$0]}" got
+		done &&
+		awk "BEGIN{o[\"NAME\"]=1;o[\"SYNOPSIS\"]=2;o[\"DESCRIPTION\"]=3;o[\"OPTIONS\"]=4;o[\"EXAMPLES\"]=5;o[\"SEE ALSO\"]=6} {if (o[\$0] < last) {print FILENAME\": \"\$0\" out of order\"; exit 1} last=o[\$0]}" got ||
+			return 1
 	done
 '
 
 test_expect_success 'every -h option is documented and vice versa' '
-	fail=0
+	fail=0 &&
 	for c in $(cat "$TRASH/cmds"); do
-		help_opts "$c" >h
-		doc_opts "$DOC/prof-$c.txt" >d
+		help_opts "$c" >h &&
+		test -s h &&
+		doc_opts "$DOC/prof-$c.txt" >d &&
 		if ! diff h d >delta; then
-			echo "prof-$c.txt and prof $c -h disagree (< only in -h, > only in the page):"
-			cat delta
+			echo "prof-$c.txt and prof $c -h disagree (< only in -h, > only in the page):" &&
+			cat delta &&
 			fail=1
-		fi
-	done
+		fi || return 1
+	done &&
 	test $fail = 0
 '
 
