@@ -19,11 +19,11 @@ test_expect_success 'every prefix of some long event strings' '
 	for s in "{cpu-clock:u,sched:sched_sw*}:S,msr/tsc,name=x/ku" \
 		"mem:0x1000/8:rw:u,L1-dcache-load-misses/period=9/" \
 		"g{r1a8/config1=2,name='"'"'a,b'"'"'/pp,1:0:H}"; do
-		i=0
+		i=0 &&
 		while [ $i -le ${#s} ]; do
-			printf "%s" "$s" | cut -c1-$i | tr -d "\n" >pre/$i.$(printf "%s" "$s" | cksum | cut -d" " -f1)
-			i=$((i + 1))
-		done
+			printf "%s" "$s" | cut -c1-$i | tr -d "\n" >pre/$i.$(printf "%s" "$s" | cksum | cut -d" " -f1) &&
+			i=$((i + 1)) || return 1
+		done || return 1
 	done &&
 	"$FUZZ/fuzz-parse-events" pre >out &&
 	grep -q "replayed [1-9]" out
