@@ -36,6 +36,7 @@
 #   TMUX UNSHARE SETPRIV PYTHON3 STRACE  the tool is there and works
 #   CXX         a C++ compiler (g++, or $CXX) builds a program
 #   RUSTC       rustc builds a program (with the caller's $HOME: rustup)
+#   LOCALEDEF   localedef and the en_US locale source (locales package)
 #   SHARED      ../shared (the perf.data corpus) is beside the checkout
 #   LIBTRACEEVENT  prof was built with libtraceevent
 # Programs: $PROF (prof under test), $HELPERS (built test workloads),
@@ -114,6 +115,8 @@ _check_prereq() {
 	STRACE) command -v strace >/dev/null 2>&1 ;;
 	CXX) printf 'int main() { return 0; }\n' >"$TRASH/.prereq.cc" &&
 		"${CXX:-g++}" -o "$TRASH/.prereq-cxx" "$TRASH/.prereq.cc" >/dev/null 2>&1 ;;
+	LOCALEDEF) command -v localedef >/dev/null 2>&1 &&
+		[ -f /usr/share/i18n/locales/en_US ] ;;
 	RUSTC) printf 'fn main() {}\n' >"$TRASH/.prereq.rs" &&
 		HOME=$REAL_HOME rustc -o "$TRASH/.prereq-rs" "$TRASH/.prereq.rs" >/dev/null 2>&1 ;;
 	SHARED) [ -d "$SHARED/corpus" ] ;;
