@@ -27,7 +27,7 @@ test_expect_success 'hand-made hostile inputs' '
 	printf "PERFILE2\020\000\000\000\000\000\000\000\107\000\000\000\000\000\020\000\377\377\377\377\377\377\377\377" >seeds/pipe-auxtrace-huge &&
 	printf "PERFILE2\150\000\000\000\000\000\000\000\377\377\377\377\377\377\377\377" >seeds/file-attr-size-huge &&
 	head -c 4096 /dev/urandom >seeds/random &&
-	{ printf "PERFILE2\020\000\000\000\000\000\000\000"; head -c 8192 /dev/urandom; } >seeds/pipe-random &&
+	{ printf "PERFILE2\020\000\000\000\000\000\000\000" && head -c 8192 /dev/urandom; } >seeds/pipe-random &&
 	"$FUZZ"/fuzz-perf-data seeds >out &&
 	grep -q "replayed 8 inputs" out
 '
