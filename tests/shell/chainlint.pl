@@ -20,6 +20,8 @@
 # "exit", "break" or "continue" (as in "cmd || return 1", or in a { }
 # group: "cmd || { echo why; exit 1; }"). A loop only stops on a failing iteration if its
 # body says so: it must hold "|| return 1" or "|| exit 1" (or read "$?").
+# "a && b &" puts the whole list in the background, which a chain that
+# meant to start one job does by mistake: it is flagged.
 #
 # Prints one line per problem, "LINE: WHAT: SOURCE LINE", and exits 1 if
 # there is any (2 if the text cannot be parsed as a shell command list).
@@ -286,6 +288,8 @@ sub list {
 		my $tok = $self->peek;
 		if ($tok->{t} eq 'nl' || is_op($tok, ';') || is_op($tok, '&')) {
 			$cmd->{sep} = $tok->{s};
+			main::problem($cmd->{last}, "the whole && list before this \"&\" runs in the background (write { job & } or ( ... ) &)")
+				if $self->{check} && $tok->{s} eq '&' && $cmd->{n} > 1;
 			$self->{i}++;
 			$self->skip_nl;
 		} elsif (!$self->at_term($terms)) {
@@ -323,6 +327,7 @@ sub and_or {
 	return {
 		last => $self->{t}[$self->{i} - 1]{line},
 		sep => '',
+		n => $n,
 		funcdef => $n == 1 && $cmd->{funcdef},
 		fails => $n == 1 && $cmd->{fails},
 		leaves => $cmd->{leaves},

@@ -129,6 +129,18 @@ test_expect_success 'what is allowed: background jobs, $?, explicit failure' '
 	EOF
 '
 
+test_expect_success 'a && list sent to the background as a whole' '
+	flagged 3 <<-\EOF
+	job1 &
+	pid1=$! &&
+	sleep 1 && job2 &
+	{ job3 & } &&
+	pid3=$! &&
+	{ ( sleep 1 && job4 ) & } &&
+	wait
+	EOF
+'
+
 test_expect_success 'exit 0 does not excuse the breaks before it' '
 	flagged 1 2 <<-\EOF
 	echo a
