@@ -101,14 +101,15 @@ test_expect_success PERF_EVENTS,PERF 'record keeps the dump in the build-id cach
 
 test_expect_success PERF_EVENTS 'top reads the dump as the JIT writes it' '
 	"$HELPERS/jit-dump" 4 "$TRASH" >top.path &
-	jit=$!
-	sleep 0.3
+	jit=$! &&
+	sleep 0.3 &&
 	# the phases are CPU time: watch until the JIT is done, however long
-	"$PROF" top --stdio -z -d 1 --duration 60 -e cpu-clock -p $jit >out 2>err &
-	top=$!
-	wait $jit || :
-	kill -INT $top
-	wait $top || :
+	{ "$PROF" top --stdio -z -d 1 --duration 60 -e cpu-clock -p $jit >out 2>err & } &&
+	top=$! &&
+	wait $jit; jrc=$? &&
+	kill -INT $top &&
+	wait $top &&
+	test $jrc = 0 &&
 	grep -q -E "jitted-$jit-1\.so +\[\.\] jit_alpha$" out &&
 	grep -q -E "jitted-$jit-2\.so +\[\.\] jit_beta$" out
 '
@@ -116,13 +117,15 @@ test_expect_success PERF_EVENTS 'top reads the dump as the JIT writes it' '
 test_expect_success 'the jitdump fuzz target replays seeds and hostile dumps' '
 	test -x "$FUZZ/fuzz-jitdump" &&
 	mkdir -p seeds &&
-	for f in "$SRCDIR"/tests/fuzz/fuzz-jitdump/*; do cp "$f" seeds/; done &&
-	for f in "$TRASH"/jit-*.dump; do cp "$f" seeds/; done
+	cp "$SRCDIR"/tests/fuzz/fuzz-jitdump/* seeds/ &&
+	for f in "$TRASH"/jit-*.dump; do
+		test ! -e "$f" || cp "$f" seeds/ || return 1
+	done &&
 	printf "" >seeds/empty &&
 	printf "DTiJ" >seeds/magic-only &&
 	printf "DTiJ\001\000\000\000\377\377\377\377" >seeds/header-huge &&
 	head -c 4096 /dev/urandom >seeds/random &&
-	{ printf "DTiJ\001\000\000\000\050\000\000\000"; head -c 4096 /dev/urandom; } >seeds/header-random &&
+	{ printf "DTiJ\001\000\000\000\050\000\000\000" && head -c 4096 /dev/urandom; } >seeds/header-random &&
 	"$FUZZ/fuzz-jitdump" seeds >out &&
 	grep -q "replayed [1-9][0-9]* inputs" out
 '
