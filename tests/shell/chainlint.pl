@@ -18,7 +18,7 @@
 # explicit "false", "return N" or "exit N" (N not 0) need no "&&": that
 # command fails anyway; nor does a command that ends in "return",
 # "exit", "break" or "continue" (as in "cmd || return 1", or in a { }
-# group: "cmd || { echo why; exit 1; }"). A loop only stops on a failing iteration if its
+# group: "cmd || { echo why; exit 1; }"), nor "cmd || rc=$?". A loop only stops on a failing iteration if its
 # body says so: it must hold "|| return 1" or "|| exit 1" (or read "$?").
 # "a && b &" puts the whole list in the background, which a chain that
 # meant to start one job does by mistake: it is flagged.
@@ -317,8 +317,9 @@ sub and_or {
 	my $start = $self->{i};
 	my $cmd = $self->pipeline;
 	my $n = 1;
+	my $op = '';
 	while (is_op($self->peek, '&&') || is_op($self->peek, '||')) {
-		$self->{i}++;
+		$op = $self->next_tok->{s};
 		$self->skip_nl;
 		$cmd = $self->pipeline;
 		$n++;
@@ -330,7 +331,8 @@ sub and_or {
 		n => $n,
 		funcdef => $n == 1 && $cmd->{funcdef},
 		fails => $n == 1 && $cmd->{fails},
-		leaves => $cmd->{leaves},
+		# "cmd || rc=$?" keeps the status to check: it cannot fail
+		leaves => $cmd->{leaves} || ($op eq '||' && $cmd->{keeps_status}),
 		status => scalar(grep { $_->{s} =~ /\$\{?\?/ } @words),
 	};
 }
@@ -463,6 +465,7 @@ sub command {
 		}
 		$self->fail("unexpected \"$tok->{s}\"") unless @words || $self->{t}[$self->{i} - 1]{t} eq 'redir';
 		$info{leaves} = @words && $words[0] =~ /^(return|exit|continue|break)$/;
+		$info{keeps_status} = @words == 1 && $words[0] =~ /^\w+=\$\{?\?\}?$/;
 		$info{fails} = @words && ($words[0] eq 'false' ||
 			($words[0] =~ /^(return|exit)$/ && @words > 1 && $words[1] ne '0'));
 		return \%info;

@@ -116,6 +116,9 @@ test_expect_success 'what is allowed: background jobs, $?, explicit failure' '
 		echo a &&
 		echo b
 	}
+	rc=0 &&
+	cmd || rc=$?
+	test $rc = 0 &&
 	if ! grep -q x out; then
 		echo "no x"; cat out; false
 	fi &&
