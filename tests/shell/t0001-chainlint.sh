@@ -281,6 +281,23 @@ test_expect_success 'return 1 in a loop fails the body' '
 	! test -e ran
 '
 
+test_lazy_prereq ALWAYS 'true'
+test_lazy_prereq NEVER 'test -f /nonexistent'
+
+test_expect_success ALWAYS 'a lazy prerequisite that holds runs the test' '
+	touch lazy-ran
+'
+
+test_expect_success NEVER 'a lazy prerequisite that does not hold skips the test' '
+	false
+'
+
+test_expect_success 'lazy prerequisites were asked' '
+	test -f lazy-ran &&
+	test_have_prereq ALWAYS &&
+	! test_have_prereq NEVER
+'
+
 test_expect_success 'test_cmp_nonempty: two empty outputs are not a match' '
 	: >a && : >b &&
 	test_cmp a b &&

@@ -39,6 +39,7 @@
 #   LOCALEDEF   localedef and the en_US locale source (locales package)
 #   SHARED      ../shared (the perf.data corpus) is beside the checkout
 #   LIBTRACEEVENT  prof was built with libtraceevent
+# A test file defines its own with test_lazy_prereq NAME 'commands'.
 # Programs: $PROF (prof under test), $HELPERS (built test workloads),
 # $SRCDIR (the checkout), $SHARED (../shared); $REAL_HOME is $HOME before
 # a test file points it elsewhere.
@@ -122,8 +123,19 @@ _check_prereq() {
 	SHARED) [ -d "$SHARED/corpus" ] ;;
 	LIBTRACEEVENT) "$PROF" version --build-options 2>/dev/null |
 		grep -q "libtraceevent: \[ on" ;;
-	*) echo "# unknown prerequisite $1" >&2; return 1 ;;
+	*)	eval "_lazy=\${_lazy_prereq_$1-}"
+		if [ -z "$_lazy" ]; then
+			echo "# unknown prerequisite $1" >&2
+			return 1
+		fi
+		( cd "$TRASH" && eval "$_lazy" ) >/dev/null 2>&1 ;;
 	esac
+}
+
+# test_lazy_prereq NAME SCRIPT: a test file's own prerequisite; SCRIPT
+# runs (in a subshell, in $TRASH) when a test first asks for NAME.
+test_lazy_prereq() {
+	eval "_lazy_prereq_$1=\$2"
 }
 
 # test_have_prereq A,B: true if every named prerequisite holds.
