@@ -23,11 +23,11 @@ status() {
 # Run prof and perf with the same arguments; compare normalised outputs
 # and, for std output, the columns. perf's name becomes prof's.
 same() {
-	check_cols=yes
-	case " $* " in *" -x"*|*" -j "*) check_cols= ;; esac
-	rc=0; "$PROF" stat "$@" >prof.out 2>&1 || rc=$?; status $rc >>prof.out
-	rc=0; "$PERF" stat "$@" >perf.raw 2>&1 || rc=$?; status $rc >>perf.raw
-	sed "s/perf /prof /g; s/'perf list'/'prof list'/" perf.raw >perf.out
+	check_cols=yes &&
+	case " $* " in *" -x"*|*" -j "*) check_cols= ;; esac &&
+	rc=0 && { "$PROF" stat "$@" >prof.out 2>&1 || rc=$?; } && status $rc >>prof.out &&
+	rc=0 && { "$PERF" stat "$@" >perf.raw 2>&1 || rc=$?; } && status $rc >>perf.raw &&
+	sed "s/perf /prof /g; s/'perf list'/'prof list'/" perf.raw >perf.out &&
 	norm prof.out >a && norm perf.out >b &&
 	test_cmp b a &&
 	if [ -n "$check_cols" ]; then
