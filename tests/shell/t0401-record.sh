@@ -105,22 +105,22 @@ test_expect_success PERF,PERF_EVENTS 'a workload that cannot run: the file keeps
 
 # Wait until prof has forked its workload (its handlers are set by then).
 wait_child() {
-	n=0
+	n=0 &&
 	while ! pgrep -P "$1" >/dev/null 2>&1; do
-		n=$((n + 1)); test $n -lt 200 || return 1; sleep 0.05
-	done
+		n=$((n + 1)) && test $n -lt 200 && sleep 0.05 || return 1
+	done &&
 	sleep 0.3
 }
 
 test_expect_success PERF,PERF_EVENTS 'SIGTERM leaves a complete file' '
 	"$PROF" record -q -o term.data -- "$D" 8000 & pid=$! &&
-	wait_child $pid && kill -TERM $pid && { wait $pid || true; } &&
+	wait_child $pid && kill -TERM $pid && test_expect_code 143 wait $pid &&
 	report_clean term.data
 '
 
 test_expect_success PERF,PERF_EVENTS 'SIGINT (Ctrl-C) leaves a complete file' '
 	"$PROF" record -q -o int.data -- "$D" 8000 & pid=$! &&
-	wait_child $pid && kill -INT $pid && { wait $pid || true; } &&
+	wait_child $pid && kill -INT $pid && test_expect_code 143 wait $pid &&
 	report_clean int.data
 '
 
@@ -128,7 +128,7 @@ test_expect_success PERF,PERF_EVENTS,ROOT '-p PID' '
 	"$D" 3000 & dp=$! &&
 	sleep 0.1 &&
 	"$PROF" record -q -g -p $dp -o pid.data -- sleep 0.4 &&
-	kill $dp; { wait $dp || true; } &&
+	kill $dp && test_expect_code 143 wait $dp &&
 	report_clean pid.data
 '
 
@@ -176,7 +176,7 @@ test_expect_success PERF,PERF_EVENTS 'stdout a pipe and no -o: a stream, as perf
 test_expect_success PERF_EVENTS,ROOT '-p: recording ends when the target exits' '
 	"$D" 200 & dp=$! &&
 	"$PROF" record -q -p $dp -o pe.data 2>err &&
-	{ wait $dp || true; } &&
+	wait $dp &&
 	test -s pe.data
 '
 
@@ -193,7 +193,7 @@ test_expect_success PERF,PERF_EVENTS 'the build-id cache lets perf resolve a bin
 test_expect_success PERF,PERF_EVENTS '--switch-output: SIGUSR2 and time rotate into files perf reads' '
 	mkdir sw swt && cd sw &&
 	{ "$PROF" record --switch-output -- "$D" 2500 2>err & pid=$!; } &&
-	wait_child $pid && kill -USR2 $pid && { wait $pid || true; } &&
+	wait_child $pid && kill -USR2 $pid && wait $pid &&
 	grep -q "^\[ perf record: dump data: Woken up [0-9]* times \]$" err &&
 	grep -q "^\[ perf record: Dump perf.data.[0-9]\{16\} \]$" err &&
 	test $(ls perf.data.* | wc -l) = 2 &&
