@@ -298,6 +298,15 @@ test_expect_success 'lazy prerequisites were asked' '
 	! test_have_prereq NEVER
 '
 
+test_expect_success 'a C++ compiler that does not work is a missing prerequisite' '
+	(
+		CXX=/nonexistent/g++ &&
+		_prereq_cache=" " &&
+		! test_have_prereq CXX &&
+		test "$_missing_prereq" = CXX
+	)
+'
+
 test_expect_success 'test_cmp_nonempty: two empty outputs are not a match' '
 	: >a && : >b &&
 	test_cmp a b &&

@@ -114,12 +114,14 @@ _check_prereq() {
 		id nobody >/dev/null 2>&1 ;;
 	PYTHON3) command -v python3 >/dev/null 2>&1 ;;
 	STRACE) command -v strace >/dev/null 2>&1 ;;
-	CXX) printf 'int main() { return 0; }\n' >"$TRASH/.prereq.cc" &&
-		"${CXX:-g++}" -o "$TRASH/.prereq-cxx" "$TRASH/.prereq.cc" >/dev/null 2>&1 ;;
+	CXX) mkdir -p "$TRASH/.prereq" &&
+		printf 'int main() { return 0; }\n' >"$TRASH/.prereq/p.cc" &&
+		"${CXX:-g++}" -o "$TRASH/.prereq/cc" "$TRASH/.prereq/p.cc" >/dev/null 2>&1 ;;
 	LOCALEDEF) command -v localedef >/dev/null 2>&1 &&
 		[ -f /usr/share/i18n/locales/en_US ] ;;
-	RUSTC) printf 'fn main() {}\n' >"$TRASH/.prereq.rs" &&
-		HOME=$REAL_HOME rustc -o "$TRASH/.prereq-rs" "$TRASH/.prereq.rs" >/dev/null 2>&1 ;;
+	RUSTC) mkdir -p "$TRASH/.prereq" &&
+		printf 'fn main() {}\n' >"$TRASH/.prereq/p.rs" &&
+		HOME=$REAL_HOME rustc -o "$TRASH/.prereq/rs" "$TRASH/.prereq/p.rs" >/dev/null 2>&1 ;;
 	SHARED) [ -d "$SHARED/corpus" ] ;;
 	LIBTRACEEVENT) "$PROF" version --build-options 2>/dev/null |
 		grep -q "libtraceevent: \[ on" ;;
