@@ -13,15 +13,17 @@
 # A body runs in one "eval": only its last command decides its status, so
 # every command list (the body, a subshell, a { } group, the branches of
 # "if" and "case", a loop body) must join its commands with "&&", "||" or
-# "|". A command may end with "&" (a background job, checked by "wait"),
-# may be followed by one that reads "$?", and the commands before an
-# explicit "false", "return N" or "exit N" (N not 0) need no "&&": that
-# command fails anyway; nor does a command that ends in "return",
-# "exit", "break" or "continue" (as in "cmd || return 1", or in a { }
-# group: "cmd || { echo why; exit 1; }"), nor "cmd || rc=$?". A loop only stops on a failing iteration if its
-# body says so: it must hold "|| return 1" or "|| exit 1" (or read "$?").
-# "a && b &" puts the whole list in the background, which a chain that
-# meant to start one job does by mistake: it is flagged.
+# "|". Exceptions: a command may end with "&" (a background job, checked
+# by "wait"); it may be followed by one that reads "$?"; the commands
+# before an explicit "false", "return N" or "exit N" (N not 0) need no
+# "&&", since the list fails anyway (unless a command in between can
+# leave it first, as "return 0" in a loop); nor does a command that ends
+# in "return", "exit", "break" or "continue" ("cmd || return 1", also in
+# a { } group: "cmd || { echo why; exit 1; }"), nor "cmd || rc=$?".
+# A loop only stops on a failing iteration if its body says so: it must
+# hold "|| return 1" or "|| exit 1" (or read "$?"). "a && b &" puts the
+# whole list in the background, which a chain that meant to start one
+# job does by mistake: it is flagged.
 #
 # Prints one line per problem, "LINE: WHAT: SOURCE LINE", and exits 1 if
 # there is any (2 if the text cannot be parsed as a shell command list).
@@ -305,7 +307,9 @@ sub list {
 		my $c = $cmds[$k];
 		next if $c->{sep} eq '&' || $c->{funcdef} || $c->{leaves};
 		next if $cmds[$k + 1]{status};
-		next if $k < $last_fail;
+		# the list fails anyway, unless a command before the failing
+		# one can leave it (return 0 in a loop)
+		next if $k < $last_fail && !grep { $cmds[$_]{can_leave} } $k + 1 .. $last_fail - 1;
 		main::problem($c->{last}, "missing && at the end of this command");
 	}
 	return \@cmds;
@@ -334,6 +338,7 @@ sub and_or {
 		# "cmd || rc=$?" keeps the status to check: it cannot fail
 		leaves => $cmd->{leaves} || ($op eq '||' && $cmd->{keeps_status}),
 		status => scalar(grep { $_->{s} =~ /\$\{?\?/ } @words),
+		can_leave => scalar(grep { !$_->{q} && $_->{s} =~ /^(return|exit|break|continue)$/ } @words),
 	};
 }
 

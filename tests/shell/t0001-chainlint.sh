@@ -132,6 +132,18 @@ test_expect_success 'what is allowed: background jobs, $?, explicit failure' '
 	EOF
 '
 
+test_expect_success 'a final return 1 excuses no break a return 0 can skip' '
+	flagged 1 <<-\EOF
+	rm -f x
+	for i in 1 2 3; do
+		test -f x && return 0
+		sleep 1 || return 1
+	done
+	echo "no x"
+	return 1
+	EOF
+'
+
 test_expect_success 'a && list sent to the background as a whole' '
 	flagged 3 <<-\EOF
 	job1 &
