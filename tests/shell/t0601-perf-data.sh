@@ -21,11 +21,23 @@ compare() {
 		sort >"$1.perf-report" &&
 	"$DRV" report "$1" | sed "s/  */ /g; s/ *\$//" | awk "{ \$2 = \"\"; print }" |
 		sort >"$1.our-report" &&
-	test_cmp "$1.perf-report" "$1.our-report" &&
+	test_cmp_nonempty "$1.perf-report" "$1.our-report" &&
 	"$PERF" script -i "$1" -G -F pid,tid,ip,sym,dso 2>/dev/null |
 		sed "s/^ *//; s/  */ /g; s/ *\$//" >"$1.perf-script" &&
 	"$DRV" script "$1" >"$1.our-script" &&
-	test_cmp "$1.perf-script" "$1.our-script"
+	test_cmp_nonempty "$1.perf-script" "$1.our-script" &&
+	same_report "$1" --no-children -g none --sort comm,dso,sym
+}
+
+# same_report DATA OPTIONS...: the product itself, prof report, prints
+# perf report's lines for the same file (the driver above checks the
+# machine model; this checks what users see).
+same_report() {
+	data=$1 &&
+	shift &&
+	"$PERF" report -i "$data" --stdio -q "$@" >"$data.perf-rep" 2>/dev/null &&
+	"$PROF" report -i "$data" --stdio -q "$@" >"$data.prof-rep" 2>"$data.prof-rep.err" &&
+	test_cmp_nonempty "$data.perf-rep" "$data.prof-rep"
 }
 
 test_expect_success 'a missing file fails cleanly' '
@@ -48,7 +60,9 @@ chains() {
 	"$PERF" script -i "$1" -F ip,sym 2>/dev/null |
 		awk "NF == 0 { if (c != \"\") print c; c = \"\"; next } { s = \$2; for (i = 3; i <= NF; i++) s = s \" \" \$i; c = (c == \"\" ? s : c \";\" s) } END { if (c != \"\") print c }" >"$1.perf-chains" &&
 	"$DRV" callchain "$1" | grep -v "^\$" >"$1.our-chains" &&
-	test_cmp "$1.perf-chains" "$1.our-chains"
+	test_cmp_nonempty "$1.perf-chains" "$1.our-chains" &&
+	same_report "$1" --no-children -g caller &&
+	same_report "$1" -g folded
 }
 
 test_expect_success PERF,PERF_EVENTS 'callchains resolve as perf script shows them' '
@@ -68,7 +82,10 @@ test_expect_success PERF,PERF_EVENTS 'perf report --sort srcline lines, percenta
 	sort sl | uniq -c | awk -v n=$(wc -l <sl) "{ c = \$1; \$1 = \"\"; sub(/^ /, \"\"); printf \"%.2f%% %s\\n\", 100 * c / n, \$0 }" |
 		sort >our-sl &&
 	perf_srcline &&
-	{ cmp -s perf-sl our-sl || { perf_srcline && test_cmp perf-sl our-sl; }; }
+	{ cmp -s perf-sl our-sl || { perf_srcline && test_cmp_nonempty perf-sl our-sl; }; } &&
+	"$PROF" report -i sl.data --stdio -q --sort srcline 2>/dev/null |
+		awk "NF" | sed "s/^ *//; s/  */ /g; s/ *\$//" | sort >prof-sl &&
+	test_cmp_nonempty perf-sl prof-sl
 '
 
 test_expect_success PERF,SYSWIDE 'system wide: kernel, modules, other processes' '
