@@ -9,8 +9,8 @@ start_demo() {
 	echo $! >demo.pid
 }
 stop_demo() {
-	kill "$(cat demo.pid)" 2>/dev/null || :
-	wait "$(cat demo.pid)" 2>/dev/null || :
+	kill "$(cat demo.pid)" &&
+	{ wait "$(cat demo.pid)"; test $? = 143; }
 }
 
 test_expect_success PERF_EVENTS 'headless --stdio: two snapshots, hot function first' '
@@ -42,8 +42,10 @@ test_expect_success PERF_EVENTS '--fields overhead,sym: two columns, hottest fir
 
 test_expect_success PERF_EVENTS 'stdout not a terminal means snapshots, -E and -z' '
 	start_demo &&
-	"$PROF" top -d 1 --refreshes 1 -z -E 1 -e cpu-clock -p "$(cat demo.pid)" 2>err | cat >out || :
+	{ "$PROF" top -d 1 --refreshes 1 -z -E 1 -e cpu-clock -p "$(cat demo.pid)" 2>err ||
+		echo "top exited $?" >>err; } | cat >out &&
 	stop_demo &&
+	! grep "^top exited" err &&
 	grep -q "PerfTop:" out &&
 	test "$(grep -c -E "^ +[0-9.]+%  " out)" = 1 &&
 	grep -q hot_loop out
@@ -51,7 +53,7 @@ test_expect_success PERF_EVENTS 'stdout not a terminal means snapshots, -E and -
 
 test_expect_success PERF_EVENTS '-g --stdio shows the call graph of the hot function' '
 	start_demo &&
-	"$PROF" top --stdio -g -d 1 --refreshes 1 -e cpu-clock -p "$(cat demo.pid)" >out 2>err || :
+	"$PROF" top --stdio -g -d 1 --refreshes 1 -e cpu-clock -p "$(cat demo.pid)" >out 2>err &&
 	stop_demo &&
 	grep -E "^ +[0-9.]+% +[0-9.]+%  demo +\[\.\] hot_loop$" out &&
 	grep -q -- "--main$" out
@@ -63,10 +65,11 @@ test_expect_success PERF_EVENTS '--call-graph dwarf unwinds a program without fr
 	nofp=$! &&
 	sleep 0.2 &&
 	"$PROF" top --stdio --call-graph dwarf --no-children -d 1 --refreshes 2 \
-		-e cpu-clock -p $nofp >out 2>err || :
+		-e cpu-clock -p $nofp >out 2>err &&
 	"$PROF" top --stdio -g --no-children -d 1 --refreshes 1 \
-		-e cpu-clock -p $nofp >fp.out 2>fp.err || :
-	kill $nofp 2>/dev/null || :; wait $nofp || :
+		-e cpu-clock -p $nofp >fp.out 2>fp.err &&
+	kill $nofp &&
+	{ wait $nofp; test $? = 143; } &&
 	cat err >&2 &&
 	grep -E "^ +[0-9.]+%  unwind-nofp +\[\.\] uw_burn$" out &&
 	awk "/^ +[0-9.]+%  / { on = / uw_burn\$/ } on" out >chain &&
@@ -98,8 +101,8 @@ test_expect_success PERF_EVENTS 'a JIT map that grows is read again' '
 	"$HELPERS/jit-grow" 4 >/dev/null 2>&1 &
 	jit=$! &&
 	sleep 0.2 &&
-	"$PROF" top --stdio -z -d 1 --duration 3.6 -e cpu-clock -p $jit >out 2>err || :
-	wait $jit || :
+	"$PROF" top --stdio -z -d 1 --duration 3.6 -e cpu-clock -p $jit >out 2>err &&
+	wait $jit &&
 	grep -q -E "\[JIT\] tid $jit +\[\.\] jit_first$" out &&
 	awk "/PerfTop:/ { n = 0 } { last[n++] = \$0 } END { for (i = 0; i < n; i++) print last[i] }" out >last &&
 	grep -E "^ +[0-9.]+%  \[JIT\] tid $jit +\[\.\] jit_second$" last
@@ -145,26 +148,29 @@ fi
 SOCK=prof-test-$$
 tm() { tmux -L "$SOCK" "$@"; }
 # wait_screen PATTERN: poll the pane up to ~8s
+# (a capture fails until the session is up: the screen is then empty)
 wait_screen() {
-	i=0
+	i=0 &&
 	while [ $i -lt 80 ]; do
-		tm capture-pane -p -t top >screen 2>/dev/null
-		grep -q -E -- "$1" screen && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# screen did not show: $1" >&2
-	sed "s/^/# /" screen >&2
+		{ tm capture-pane -p -t top >screen 2>/dev/null || : >screen; } &&
+		if grep -q -E -- "$1" screen; then return 0; fi &&
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
+	echo "# screen did not show: $1" >&2 &&
+	sed "s/^/# /" screen >&2 &&
 	return 1
 }
 wait_gone() {
-	i=0
+	i=0 &&
 	while [ $i -lt 50 ]; do
-		tm capture-pane -p -t top >screen 2>/dev/null
-		grep -q -E -- "$1" screen || return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
+		if tm capture-pane -p -t top >screen 2>/dev/null &&
+		   ! grep -q -E -- "$1" screen; then
+			return 0
+		fi &&
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
 	return 1
 }
 
@@ -201,8 +207,8 @@ test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, 
 	wait_screen "\[PAUSED\]" &&
 	tm send-keys -t top q &&
 	wait_screen "TOP-EXITED 0" || ret=$?
-	tm kill-server 2>/dev/null || :
-	stop_demo
+	tm kill-server &&
+	stop_demo &&
 	test "${ret:-0}" = 0
 '
 
@@ -215,8 +221,8 @@ test_expect_success TMUX,PERF_EVENTS 'browser: Esc quits and the terminal is res
 	tm send-keys -t top Escape &&
 	wait_screen "TOP-EXITED 0" &&
 	grep -q "^ echo" screen || ret=$?
-	tm kill-server 2>/dev/null || :
-	stop_demo
+	tm kill-server &&
+	stop_demo &&
 	test "${ret:-0}" = 0
 '
 
@@ -229,8 +235,8 @@ test_expect_success TMUX,PERF_EVENTS 'browser: a crash signal restores the termi
 	kill -SEGV "$(cat top.pid)" &&
 	wait_screen "TOP-EXITED" &&
 	grep -q "^ echo" screen || ret=$?
-	tm kill-server 2>/dev/null || :
-	stop_demo
+	tm kill-server &&
+	stop_demo &&
 	test "${ret:-0}" = 0
 '
 
