@@ -10,26 +10,29 @@ fi
 
 SOCK=prof-test-$$
 tm() { tmux -L "$SOCK" "$@"; }
+# (a capture fails until the session is up: the screen is then empty)
 wait_screen() {
-	i=0
+	i=0 &&
 	while [ $i -lt 80 ]; do
-		tm capture-pane -p -t rep >screen 2>/dev/null || :
-		grep -q -E -- "$1" screen && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# screen did not show: $1" >&2
-	sed "s/^/# /" screen >&2
+		{ tm capture-pane -p -t rep >screen 2>/dev/null || : >screen; } &&
+		if grep -q -E -- "$1" screen; then return 0; fi &&
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
+	echo "# screen did not show: $1" >&2 &&
+	sed "s/^/# /" screen >&2 &&
 	return 1
 }
 wait_gone() {
-	i=0
+	i=0 &&
 	while [ $i -lt 50 ]; do
-		tm capture-pane -p -t rep >screen 2>/dev/null || :
-		grep -q -E -- "$1" screen || return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
+		if tm capture-pane -p -t rep >screen 2>/dev/null &&
+		   ! grep -q -E -- "$1" screen; then
+			return 0
+		fi &&
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
 	return 1
 }
 
@@ -59,7 +62,7 @@ test_expect_success TMUX,PERF_EVENTS 'the browser on a recorded file: expand, fi
 	wait_screen "^Samples: " &&
 	tm send-keys -t rep q &&
 	wait_screen "REPORT-EXITED 0" || ret=$?
-	tm kill-server 2>/dev/null || :
+	tm kill-server &&
 	test "${ret:-0}" = 0
 '
 
@@ -70,7 +73,7 @@ test_expect_success TMUX,PERF_EVENTS '--stdio on a terminal prints the text repo
 	wait_screen "REPORT-EXITED 0" &&
 	grep -q -E "%  demo +demo +\[\.\] hot_loop" screen &&
 	! grep -q "Press .?. for help" screen || ret=$?
-	tm kill-server 2>/dev/null || :
+	tm kill-server &&
 	test "${ret:-0}" = 0
 '
 
