@@ -3,32 +3,32 @@
 # stat-overhead.sh: counting overhead on a CPU-bound workload. Runs the
 # workload bare, under "prof stat" and under "perf stat", alternating,
 # N times each, and prints the median wall times and the overheads.
-# A benchmark, not a test: it asserts nothing.
+# A benchmark, not a test, but every run is checked: each must exit 0,
+# the workload must print what it prints bare, and prof stat's output
+# must be perf stat's with the numbers taken out; if not, it fails.
 #   PROF=./prof PERF=perf WORK='.build/tests/helpers/stat-work -b 300 -t 1' N=15 \
 #       scripts/bench/stat-overhead.sh
 set -eu
+. "$(dirname "$0")/bench-lib.sh"
 : "${PROF:=./prof}" "${PERF:=perf}" "${N:=15}"
 : "${WORK:=.build/tests/helpers/stat-work -b 300 -t 1}"
+EV=task-clock,context-switches,page-faults
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ms() {
-	t0=$(date +%s%N)
-	"$@" >/dev/null 2>&1 || true
-	t1=$(date +%s%N)
-	echo $(( (t1 - t0) / 1000 ))
-}
-
 i=0
 while [ $i -lt "$N" ]; do
-	ms $WORK >>"$tmp/bare"
-	ms "$PROF" stat -e task-clock,context-switches,page-faults -- $WORK >>"$tmp/prof"
-	ms "$PERF" stat -e task-clock,context-switches,page-faults -- $WORK >>"$tmp/perf"
+	timed bare "$tmp/bare" "$tmp/out.bare" "$tmp/err.bare" $WORK
+	timed "prof stat" "$tmp/prof" "$tmp/out.prof" "$tmp/err.prof" "$PROF" stat -e $EV -- $WORK
+	timed "perf stat" "$tmp/perf" "$tmp/out.perf" "$tmp/err.perf" "$PERF" stat -e $EV -- $WORK
+	cmp -s "$tmp/out.bare" "$tmp/out.prof" || die "the workload's output under prof stat is not its own"
+	stat_shape "$tmp/err.perf" | sed 's/perf stat/prof stat/' >"$tmp/shape.perf"
+	stat_shape "$tmp/err.prof" >"$tmp/shape.prof"
+	same_output "run $i: prof stat" "$tmp/shape.perf" "$tmp/shape.prof"
 	i=$((i + 1))
 done
-median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 b=$(median <"$tmp/bare"); p=$(median <"$tmp/prof"); f=$(median <"$tmp/perf")
-printf 'workload: %s (%d runs each, alternating)\n' "$WORK" "$N"
+printf 'workload: %s (%d runs each, alternating; outputs checked)\n' "$WORK" "$N"
 printf 'bare %.2f ms, prof stat %.2f ms (%+.2f), perf stat %.2f ms (%+.2f)\n' \
 	"$(echo "$b/1000" | bc -l)" "$(echo "$p/1000" | bc -l)" "$(echo "($p-$b)/1000" | bc -l)" \
 	"$(echo "$f/1000" | bc -l)" "$(echo "($f-$b)/1000" | bc -l)"
