@@ -14,11 +14,16 @@
 #          file (perf top 6.1 spins there, reading EOF from its input)
 # The two tools run at the same time, so both see the same machine (they
 # also see each other, symmetrically). Prints per-run figures, medians and
-# ratios prof / perf (target <= 0.5).
+# ratios prof / perf (target <= 0.5). In stdio mode perf spins, so a ratio
+# says nothing: prof's CPU per refresh is given instead.
+# Every run is checked: both tools must still run when measured, and show
+# the demo's hot_loop (tui: each screen; stdio: prof's last snapshot;
+# prof must exit 0 when interrupted); if not, the benchmark fails.
 #   PROF=./prof PERF=perf DEMO=.build/tests/helpers/demo SECS=10 RUNS=3 \
 #   MODES="tui stdio" ARGS="" scripts/bench/top-bench.sh
 # Needs root (or perf_event_paranoid <= 0) for the system-wide default.
 set -eu
+. "$(dirname "$0")/bench-lib.sh"
 : "${PROF:=./prof}" "${PERF:=perf}" "${DEMO:=demo}" "${SECS:=10}" "${RUNS:=3}"
 : "${FREQ:=4000}" "${DELAY:=2}" "${MODES:=tui stdio}" "${ARGS:=}" "${WARMUP:=3}"
 command -v tmux >/dev/null || { echo "needs tmux" >&2; exit 1; }
@@ -33,7 +38,6 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 hz=$(getconf CLK_TCK)
-median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 # cpu_ms PID: utime + stime of PID so far, in ms
 cpu_ms() {
@@ -58,16 +62,30 @@ start() {
 	fi
 }
 
+# alive TOOL: it still runs (else its measurement would be of nothing)
+alive() {
+	[ -r "/proc/$(cat "$tmp/pid.$1")/stat" ] ||
+		die "$1 top exited before it was measured: $(head -n 3 "$tmp/err.$1")"
+}
+
+# stop MODE TOOL: quit it as a user does (q on the terminal, Ctrl-C from
+# a script); prof must then exit 0. Whatever is left is killed.
 stop() {
 	mode=$1 t=$2
 	pid=$(cat "$tmp/pid.$t")
 	if [ "$mode" = tui ]; then
-		tmux -L "$sock" send-keys -t "$t" q || :
+		tmux -L "$sock" send-keys -t "$t" q
+		sleep 0.3
+	else
+		kill -INT "$pid"
+		if [ "$t" = prof ]; then
+			wait "$pid" || die "prof top --stdio exits $? on SIGINT"
+		fi
 	fi
-	sleep 0.3
-	kill -INT "$pid" 2>/dev/null || :
-	sleep 0.2
-	kill -KILL "$pid" 2>/dev/null || :
+	# perf top --stdio may not stop on SIGINT while it spins
+	if [ -r "/proc/$pid/stat" ]; then
+		kill -KILL "$pid" 2>/dev/null || echo "  ($t top exited as it was killed)"
+	fi
 }
 
 # one_run MODE: both tools at once, over the same seconds of the same
@@ -77,18 +95,34 @@ one_run() {
 	start "$mode" prof "$PROF"
 	start "$mode" perf "$PERF"
 	sleep "$WARMUP"
+	alive prof
+	alive perf
 	wp=$(cpu_ms "$(cat "$tmp/pid.prof")") wf=$(cpu_ms "$(cat "$tmp/pid.perf")")
 	sleep $((SECS - WARMUP))
 	for t in prof perf; do
+		alive $t
 		pid=$(cat "$tmp/pid.$t")
 		if [ $t = prof ]; then w=$wp; else w=$wf; fi
 		c=$(cpu_ms "$pid")
 		r=$(rss_kb "$pid")
 		echo "$c $r $((c - w))" >>"$tmp/res.$mode.$t"
+		if [ "$mode" = tui ]; then
+			tmux -L "$sock" capture-pane -p -t "$t" >"$tmp/screen.$t"
+			grep -q "\[\.\] hot_loop" "$tmp/screen.$t" ||
+				die "tui: $t top does not show the demo's hot_loop: $(sed -n 1,8p "$tmp/screen.$t")"
+		fi
 	done
 	stop "$mode" prof
 	stop "$mode" perf
-	tmux -L "$sock" kill-server 2>/dev/null || :
+	if [ "$mode" = stdio ]; then
+		n=$(grep -c "PerfTop:" "$tmp/out.prof") || die "stdio: prof top printed no snapshot in ${SECS}s"
+		awk '/PerfTop:/ { s = "" } { s = s $0 "\n" } END { printf "%s", s }' "$tmp/out.prof" |
+			grep -q "\[\.\] hot_loop" || die "stdio: prof top's last snapshot does not show hot_loop"
+		echo "$n" >>"$tmp/refreshes"
+	fi
+	if [ "$mode" = tui ]; then
+		tmux -L "$sock" kill-server
+	fi
 }
 
 "$DEMO" 100000000 >/dev/null 2>&1 &
@@ -115,7 +149,18 @@ for mode in $MODES; do
 	    -v sp="$sp" -v sf="$sf" 'BEGIN {
 		printf "%-5s prof: %6d ms CPU in all, steady %5.2f%% of a CPU, %7d KiB peak RSS\n", m, cp, sp / (s - w) / 10, rp
 		printf "%-5s perf: %6d ms CPU in all, steady %5.2f%% of a CPU, %7d KiB peak RSS\n", m, cf, sf / (s - w) / 10, rf
-		printf "%-5s ratio prof/perf: CPU in all %.3f, steady CPU %.3f, peak RSS %.3f (target <= 0.5)\n", m,
-			cf ? cp / cf : 0, sf ? sp / sf : 0, rf ? rp / rf : 0
 	}'
+	if [ "$mode" = stdio ]; then
+		# perf top 6.1 spins reading EOF from its input: no ratio
+		nr=$(median <"$tmp/refreshes")
+		awk -v cp="$cp" -v nr="$nr" -v rp="$rp" 'BEGIN {
+			printf "stdio prof: %.1f ms CPU per refresh (%d refreshes, median), %d KiB peak RSS (no ratio: perf spins)\n",
+				cp / nr, nr, rp
+		}'
+	else
+		awk -v m="$mode" -v cp="$cp" -v cf="$cf" -v rp="$rp" -v rf="$rf" -v sp="$sp" -v sf="$sf" 'BEGIN {
+			printf "%-5s ratio prof/perf: CPU in all %.3f, steady CPU %.3f, peak RSS %.3f (target <= 0.5)\n", m,
+				cf ? cp / cf : 0, sf ? sp / sf : 0, rf ? rp / rf : 0
+		}'
+	fi
 done
