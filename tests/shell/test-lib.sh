@@ -68,12 +68,14 @@ if [ ! -x "$PROF" ]; then
 fi
 
 # The chain lint: helper functions first (see the top of this file).
-CHAINLINT="perl $SRCDIR/tests/shell/chainlint.pl"
+_chainlint() {
+	perl "$SRCDIR/tests/shell/chainlint.pl" "$@"
+}
 if ! command -v perl >/dev/null 2>&1; then
 	echo "Bail out! the chain lint needs perl (scripts/install-deps.sh)"
 	exit 1
 fi
-if ! _lint=$($CHAINLINT --functions "$0" 2>&1); then
+if ! _lint=$(_chainlint --functions "$0" 2>&1); then
 	echo "1..1"
 	echo "not ok 1 - chain lint: the helper functions of $TEST_FILE.sh"
 	echo "#   a failure in these lines would go unnoticed:"
@@ -171,7 +173,7 @@ _eval_body() {
 # _lint_body TITLE BODY: true if the body's chain is whole; otherwise the
 # test fails, with the lines that break it.
 _lint_body() {
-	_lint=$(printf '%s\n' "$2" | $CHAINLINT 2>&1) && return 0
+	_lint=$(printf '%s\n' "$2" | _chainlint 2>&1) && return 0
 	test_count=$((test_count + 1))
 	test_failed=$((test_failed + 1))
 	echo "not ok $test_count - $1"
