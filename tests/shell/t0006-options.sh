@@ -177,15 +177,15 @@ proof_name() {
 	case $2 in
 	--*) _o=${2#--} ;;
 	-?) _o=short_${2#-} ;;
-	esac
+	esac &&
 	echo "proof_$1_$(echo "$_o" | tr -- - _)"
 }
 
 # --- fixtures ---------------------------------------------------------
 # rec NAME ARGS: record into NAME.data, stdout and stderr kept.
 rec() {
-	_n=$1
-	shift
+	_n=$1 &&
+	shift &&
 	"$PROF" record -o "$_n.data" "$@" >"$_n.out" 2>"$_n.err"
 }
 # attr NAME: the event lines of NAME.data's header.
@@ -195,8 +195,8 @@ attr() {
 }
 # rep OUT ARGS: prof report --stdio of rec.data into OUT.
 rep() {
-	_o=$1
-	shift
+	_o=$1 &&
+	shift &&
 	"$PROF" report --stdio -i rec.data "$@" >"$_o" 2>"$_o.err"
 }
 # entries FILE: the histogram lines of a stdio report.
@@ -205,8 +205,8 @@ entries() {
 }
 # straced OUT CMD...: CMD's perf_event_open, mmap and sync calls in OUT.
 straced() {
-	_o=$1
-	shift
+	_o=$1 &&
+	shift &&
 	strace -f -qq -e trace=perf_event_open,mmap,sync -o "$_o" "$@" >/dev/null 2>&1
 }
 # A busy process for attaching; stopped by stop_busy.
@@ -215,8 +215,8 @@ start_busy() {
 	echo $! >busy.pid
 }
 stop_busy() {
-	kill "$(cat busy.pid)" 2>/dev/null || :
-	wait "$(cat busy.pid)" 2>/dev/null || :
+	{ kill "$(cat busy.pid)" 2>/dev/null || echo "busy had exited"; } &&
+	{ wait "$(cat busy.pid)" 2>/dev/null || echo "busy: exit $?"; }
 }
 # A process that spends its time in system calls.
 start_syscalls() {
@@ -230,7 +230,7 @@ start_nobody() {
 	echo $! >nobody.pid &&
 	n=0 &&
 	until test "$(stat -c %U /proc/$(cat nobody.pid))" = nobody || test $n -ge 50; do
-		sleep 0.05 && n=$((n + 1))
+		sleep 0.05 && n=$((n + 1)) || return 1
 	done
 }
 # pty CMD: run CMD on a terminal (script(1)), TERM and pager controlled.
@@ -495,7 +495,7 @@ proof_report_stdio() {
 	pty "PAGER=cat TERM=xterm $PROF report --stdio -i rec.data" </dev/null >st.out 2>&1 &&
 	grep -q "^# Children" st.out &&
 	if have_feature libncursesw; then
-		(sleep 1; printf q) | pty "PAGER=cat TERM=xterm $PROF report -i rec.data" >tui.out 2>&1 &&
+		(sleep 1 && printf q) | pty "PAGER=cat TERM=xterm $PROF report -i rec.data" >tui.out 2>&1 &&
 		! grep -q "^# Children" tui.out
 	fi
 }
@@ -503,7 +503,7 @@ proof_report_tui() {
 	if have_feature libncursesw; then
 		pty "PAGER=cat TERM=dumb $PROF report -i rec.data" </dev/null >dumb.out 2>&1 &&
 		grep -q "^# Children" dumb.out &&
-		(sleep 1; printf q) | pty "PAGER=cat TERM=dumb $PROF report --tui -i rec.data" >dtui.out 2>&1 &&
+		(sleep 1 && printf q) | pty "PAGER=cat TERM=dumb $PROF report --tui -i rec.data" >dtui.out 2>&1 &&
 		! grep -q "^# Children" dtui.out
 	else
 		rep nt --tui && grep -q "built without ncursesw" nt.err
@@ -604,8 +604,8 @@ proof_report_symbols() {
 }
 # Under an empty --symfs (build-id cache included) nothing resolves.
 unresolved() {
-	_o=$1
-	shift
+	_o=$1 &&
+	shift &&
 	mkdir -p nosymfs &&
 	"$PROF" report --stdio -i rec.data --symfs "$TRASH/nosymfs" \
 		-g none --no-children "$@" >"$_o" 2>"$_o.err"
@@ -689,8 +689,8 @@ proof_report_unwinder() {
 
 # --- stat -------------------------------------------------------------
 st() {
-	_o=$1
-	shift
+	_o=$1 &&
+	shift &&
 	"$PROF" stat "$@" >"$_o.out" 2>"$_o"
 }
 proof_stat_event() {
@@ -730,7 +730,7 @@ proof_stat_group() {
 # time counts part of the work; scaled back up, as much as one that ran
 # all along. -v prints each counter: value, enabled, running.
 proof_stat_scale() {
-	ev=instructions:u && for i in 1 2 3 4 5 6 7 8 9 10 11; do ev=$ev,instructions:u; done &&
+	ev=instructions:u && for i in 1 2 3 4 5 6 7 8 9 10 11; do ev=$ev,instructions:u || return 1; done &&
 	"$PROF" stat -v --no-scale -e $ev -- "$HELPERS/demo" 200 2>ns >/dev/null &&
 	"$PROF" stat -v -e $ev -- "$HELPERS/demo" 200 2>sc >/dev/null &&
 	full=$(awk "/^instructions:u: / { print \$2; exit }" sc) &&
@@ -768,7 +768,7 @@ proof_stat_sync() {
 # through the locale, so what shows is that --no-big-num turns it off
 # where a grouping locale exists, else that both parse and agree.
 proof_stat_big_num() {
-	loc=$(locale -a | grep -i -m 1 "^en_US.utf-\?8$" || :)
+	loc=$(locale -a | grep -i "^en_US.utf-\?8$" | head -n 1) &&
 	if test -n "$loc"; then
 		LC_ALL=$loc "$PROF" stat -B -e task-clock -- "$HELPERS/demo" 300 2>bn >/dev/null &&
 		LC_ALL=$loc "$PROF" stat --no-big-num -e task-clock -- "$HELPERS/demo" 300 2>bn0 >/dev/null &&
@@ -871,8 +871,8 @@ proof_stat_metrics() {
 # CPU named by PERF_CPUID; without the CPU's PMU the events do not open
 # (exit 129), as with perf (NOHWPMU), t0201 compares them with perf's.
 metric_parse() {
-	_o=$1 _id=$2
-	shift 2
+	_o=$1 _id=$2 &&
+	shift 2 &&
 	test_expect_code 129 env PERF_CPUID=$_id "$PROF" stat -v "$@" -- true 2>"$_o.err" &&
 	grep "^Parsing metric events" "$_o.err" >"$_o"
 }
@@ -937,8 +937,8 @@ bg() {
 	echo $! >>bg.pids
 }
 topv() {
-	_n=$1
-	shift
+	_n=$1 &&
+	shift &&
 	bg sh -c '"$PROF" top --stdio -d 1 --refreshes 1 "$@" >"top.$0" 2>"top.$0.err"' "$_n" "$@"
 }
 # zero_run NAME [-z]: two refreshes of a process of its own that is
@@ -1002,15 +1002,16 @@ start_tops() {
 }
 wait_tops() {
 	for p in $(cat bg.pids); do
-		wait "$p" || :
+		wait "$p" || echo "background job $p: exit $?"
 	done
 }
 stop_all() {
-	stop_busy
+	stop_busy &&
 	for f in dd.pid nobody.pid; do
-		test -e $f && kill "$(cat $f)" 2>/dev/null && wait "$(cat $f)" 2>/dev/null
+		if test -e $f && kill "$(cat $f)" 2>/dev/null; then
+			wait "$(cat $f)" 2>/dev/null || echo "$f: exit $?"
+		fi || return 1
 	done
-	:
 }
 test_expect_success PERF_EVENTS 'top: the runs, all at once' '
 	start_busy &&
