@@ -34,7 +34,6 @@ struct hist_browser_ops {
 	const struct callchain_param *cp;	/* NULL: no callchains */
 	double min_percent;			/* --percent-limit */
 	bool hide_kernel, hide_user;		/* initial K/U state */
-	const char *help_extra;			/* one more line for the help window */
 };
 
 /* Is the browser compiled in (ncursesw)? */

@@ -182,9 +182,9 @@ test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, 
 	wait_screen "^Samples: .* of event .cpu-clock" &&
 	wait_screen "Children +Self +Shared Object +Symbol" &&
 	wait_screen "^\+ +[0-9.]+% +[0-9.]+%  demo +\[\.\] hot_loop" &&
-	tm send-keys -t top Home Enter &&
+	tm send-keys -t top Home + &&
 	wait_screen "^- .*\[\.\] " &&
-	wait_screen "--[0-9.]+%--" &&
+	wait_screen "^ +([-+] )?([0-9.]+% )?(main|hot_loop|__libc_start_call_main) " &&
 	tm send-keys -t top / w a r m Enter &&
 	wait_screen "\[filter: warm\]" &&
 	wait_screen "warm_loop" &&
@@ -192,17 +192,17 @@ test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, 
 	tm send-keys -t top / BSpace BSpace BSpace BSpace Enter &&
 	wait_screen "hot_loop" &&
 	tm send-keys -t top t &&
-	wait_screen "\[thread: [0-9]+\]" &&
+	wait_screen "^Samples: .*, Thread: demo" &&
 	tm send-keys -t top t d &&
-	wait_screen "\[DSO: " &&
+	wait_screen "^Samples: .*, DSO: " &&
 	tm send-keys -t top d &&
 	tm resize-window -t top -x 90 -y 25 &&
 	wait_screen "^Samples: " &&
 	test "$(tm display -p -t top "#{window_width}")" = 90 &&
 	tm send-keys -t top h &&
-	wait_screen "Keys:" &&
+	wait_screen "Expand/Collapse one callchain level" &&
 	tm send-keys -t top x &&
-	wait_gone "Keys:" &&
+	wait_gone "Expand/Collapse one" &&
 	tm send-keys -t top P &&
 	wait_screen "\[PAUSED\]" &&
 	tm send-keys -t top q &&
@@ -212,13 +212,15 @@ test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, 
 	test "${ret:-0}" = 0
 '
 
-test_expect_success TMUX,PERF_EVENTS 'browser: Esc quits and the terminal is restored' '
+test_expect_success TMUX,PERF_EVENTS 'browser: Esc asks, Enter quits and the terminal is restored' '
 	SOCK=prof-test-$$-2 &&
 	start_demo &&
 	tm new-session -d -s top -x 100 -y 30 \
 		"\"$PROF\" top -d 1 -e cpu-clock -p $(cat demo.pid); stty -a | grep -o \" echo \" ; echo TOP-EXITED \$?; sleep 30" &&
 	wait_screen "hot_loop" &&
 	tm send-keys -t top Escape &&
+	wait_screen "Do you really want to exit\?" &&
+	tm send-keys -t top Enter &&
 	wait_screen "TOP-EXITED 0" &&
 	grep -q "^ echo" screen || ret=$?
 	tm kill-server &&

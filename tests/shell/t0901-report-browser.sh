@@ -36,6 +36,63 @@ wait_gone() {
 	return 1
 }
 
+# Side by side: perf's browser (the oracle) and ours on the same file in
+# two tmux servers of the same size. Keys go to both, one at a time; perf
+# drops keys typed while a new screen is being set up, so every step waits
+# for the screens first. The status line is left out of comparisons: perf
+# shows a random tip there.
+bs_start() {
+	bs_file=$1 && shift &&
+	tmux -L "$SOCK-perf" new-session -d -s b -x 120 -y 30 -c "$PWD" \
+		"\"$PERF\" report -i $bs_file $*; echo EXITED \$?; sleep 60" &&
+	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "$PWD" \
+		"\"$PROF\" report -i $bs_file $*; echo EXITED \$?; sleep 60" &&
+	bs_wait "^Samples: " &&
+	sleep 1 &&
+	bs_key Home &&
+	bs_same
+}
+bs_stop() {
+	tmux -L "$SOCK-perf" kill-server 2>/dev/null || :
+	tmux -L "$SOCK-prof" kill-server 2>/dev/null || :
+}
+bs_key() {
+	for k in "$@"; do
+		tmux -L "$SOCK-perf" send-keys -t b "$k" &&
+		tmux -L "$SOCK-prof" send-keys -t b "$k" &&
+		sleep 0.3 || return 1
+	done
+}
+bs_capture() {
+	tmux -L "$SOCK-perf" capture-pane -p -t b | sed "\$d" | sed -f "${BS_NORM:-/dev/null}" >perf.screen &&
+	tmux -L "$SOCK-prof" capture-pane -p -t b | sed "\$d" | sed -f "${BS_NORM:-/dev/null}" >prof.screen
+}
+# both screens show a line matching $1
+bs_wait() {
+	i=0
+	while [ $i -lt 80 ]; do
+		bs_capture &&
+		grep -q -E -- "$1" perf.screen && grep -q -E -- "$1" prof.screen && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "# screens did not show: $1" >&2
+	sed "s/^/# perf: /" perf.screen >&2
+	sed "s/^/# prof: /" prof.screen >&2
+	return 1
+}
+# both screens are the same (but for the status line)
+bs_same() {
+	i=0
+	while [ $i -lt 40 ]; do
+		bs_capture && cmp -s perf.screen prof.screen && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	diff -u perf.screen prof.screen | sed "s/^/# /" >&2
+	return 1
+}
+
 test_expect_success PERF_EVENTS 'record the demo with callchains' '
 	"$PROF" record -q -g -e cpu-clock -o g.data -- "$HELPERS/demo" 300 >/dev/null 2>&1 &&
 	test -s g.data
@@ -49,14 +106,18 @@ test_expect_success TMUX,PERF_EVENTS 'the browser on a recorded file: expand, fi
 	wait_screen "Children +Self +Command +Shared Object +Symbol" &&
 	wait_screen "^\+ +[0-9.]+% +[0-9.]+%  demo +demo +\[\.\] hot_loop" &&
 	tm send-keys -t rep Enter &&
-	wait_screen "--[0-9.]+%--" &&
+	wait_screen "^Zoom into demo thread" &&
+	tm send-keys -t rep Escape &&
+	wait_screen "^Samples: " &&
+	tm send-keys -t rep + &&
+	wait_screen "^-  " &&
 	tm send-keys -t rep / h o t Enter &&
 	wait_screen "\[filter: hot\]" &&
 	wait_gone "\[\.\] warm_loop" &&
 	tm send-keys -t rep / BSpace BSpace BSpace Enter &&
 	wait_screen "warm_loop" &&
 	tm send-keys -t rep t &&
-	wait_screen "\[thread: [0-9]+\]" &&
+	wait_screen "^Samples: .*, Thread: demo$" &&
 	tm send-keys -t rep t &&
 	tm resize-window -t rep -x 80 -y 20 &&
 	wait_screen "^Samples: " &&
@@ -81,6 +142,55 @@ test_expect_success PERF_EVENTS 'not a terminal: stdio output as before' '
 	"$PROF" report -i g.data >out 2>err &&
 	grep -q "^# Samples: " out &&
 	grep -q "hot_loop" out
+'
+
+test_expect_success PERF,TMUX,PERF_EVENTS 'columns, scrollbar and chain folding (+ e E C) as perf' '
+	SOCK=prof-test-$$-4 &&
+	bs_start g.data &&
+	bs_key Down + && bs_same &&
+	bs_key Down + && bs_same &&
+	bs_key Down + && bs_same &&
+	bs_key Up Up Up e && bs_same &&
+	bs_key E && bs_same &&
+	bs_key Down Down Down Down + && bs_same &&
+	bs_key C && bs_same || ret=$?
+	bs_stop
+	test "${ret:-0}" = 0
+'
+
+test_expect_success PERF,TMUX,PERF_EVENTS 'Enter: the context menu; zooms; ESC zooms out, then asks' '
+	SOCK=prof-test-$$-5 &&
+	printf "%s\n" "/^Run scripts for /d" "/^Switch to another data file in PWD/d" \
+		"/^ *[^ ]*\$/d" >menu.sed &&
+	bs_start g.data &&
+	bs_key Down Enter && BS_NORM=menu.sed bs_wait "^Zoom into demo thread" &&
+	BS_NORM=menu.sed bs_same &&
+	bs_key Enter && bs_wait "^Samples: .*, Thread: demo" && bs_same &&
+	bs_key Escape && bs_wait "^Samples: .*[0-9]$" && bs_same &&
+	bs_key Down d && bs_wait ", DSO: " && bs_same &&
+	bs_key Enter && BS_NORM=menu.sed bs_wait "^Zoom out of " && BS_NORM=menu.sed bs_same &&
+	bs_key Escape && bs_wait ", DSO: " && bs_same &&
+	bs_key Escape && bs_wait "^Samples: .*[0-9]$" && bs_same &&
+	bs_key Escape && bs_wait "Do you really want to exit\?" && bs_same &&
+	bs_key Escape && bs_same &&
+	! grep -q "Do you really" prof.screen &&
+	bs_key Escape && bs_wait "Do you really want to exit\?" &&
+	bs_key Enter && bs_wait "^EXITED 0" || ret=$?
+	bs_stop
+	test "${ret:-0}" = 0
+'
+
+test_expect_success PERF,TMUX,PERF_EVENTS 'Browse map details: the symbols of the DSO as perf lists them' '
+	SOCK=prof-test-$$-6 &&
+	echo "/ g main /,\$d" >map.sed &&
+	bs_start g.data &&
+	bs_key Down Enter && bs_wait "^Browse map details" &&
+	bs_key Down Down Down Enter && bs_wait " l hot_loop " &&
+	BS_NORM=map.sed bs_same &&
+	grep -E "^ *[0-9a-f]+ +[0-9a-f]+ l hot_loop" prof.screen &&
+	bs_key Escape && bs_same || ret=$?
+	bs_stop
+	test "${ret:-0}" = 0
 '
 
 test_done

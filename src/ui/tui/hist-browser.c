@@ -60,6 +60,8 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 #else
 
 #include <curses.h>
+#include <elf.h>
+#include <locale.h>
 #include <poll.h>
 #include <signal.h>
 #include "prof/hist.h"
@@ -112,6 +114,8 @@ static int tui__start(void)
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 		return -ENOTTY;
+	/* the scrollbar's line drawing: UTF-8 terminals need the locale's charset */
+	setlocale(LC_CTYPE, "");
 	if (!newterm(NULL, stdout, stdin))
 		return -ENOTTY;
 	tui_active = 1;
@@ -141,11 +145,28 @@ static int tui__start(void)
 
 /* ---- rows ---- */
 
+/*
+ * One screen row: an entry, or one frame of its call graph. Chain rows
+ * are laid out as perf's graph browser: a node's first frame carries its
+ * percentage when it has siblings or does not hold all of its parent's
+ * period; a frame has a fold sign when something hangs below it (a last
+ * frame: the node's children; else the first frame of a top-level node:
+ * its siblings; other first frames: the rest of their node).
+ */
 struct row {
 	struct hist_entry *he;
 	const struct callchain_node *node;	/* NULL: the entry's own row */
 	u32 frame;				/* index in node->val */
-	int depth;
+	int offset;				/* columns before the sign */
+	char sign;				/* '+', '-' or ' ' */
+	bool pct;				/* the node's percentage precedes the name */
+};
+
+/* Fold state: pointers (entries, frames) whose state differs from the default. */
+struct fold_set {
+	const void **keys;
+	bool *vals;
+	size_t nr, alloc;			/* alloc: a power of two */
 };
 
 struct browser {
@@ -153,42 +174,85 @@ struct browser {
 	const struct hist_browser_ops *ops;
 	struct row *rows;
 	size_t nr_rows, alloc_rows;
-	struct hist_entry **expanded;
-	size_t nr_expanded, alloc_expanded;
-	bool expand_all;
+	struct fold_set folds;
+	bool expand_all;			/* the state of pointers not in folds */
 	struct hist_entry *sel_he;		/* invariant 2 */
 	size_t sel_off;				/* selected row - sel_he's row */
 	size_t sel, top;
+	bool to_top;				/* the next rebuild selects the first row */
 	char filter[128];
 	const struct dso *zoom_dso;
 	pid_t zoom_tid;				/* -1: none */
+	const char *zoom_comm;			/* the zoomed thread's name */
+	char zooms[4];				/* 't', 'd': ESC undoes the last */
+	int nr_zooms;
 	bool hide_kernel, hide_user;
 	bool paused;
+	/*
+	 * perf resizes the key columns from the entries alone (header
+	 * names truncated to fit) once a zoom or filter was applied.
+	 */
+	bool widths_from_values;
 	int widths[HIST_MAX_FIELDS];
 	char msg[256];
 };
 
-static bool browser__is_expanded(const struct browser *b, const struct hist_entry *he)
+static size_t fold_slot(const struct fold_set *fs, const void *key)
 {
-	for (size_t i = 0; i < b->nr_expanded; i++)
-		if (b->expanded[i] == he)
-			return !b->expand_all;
-	return b->expand_all;
+	size_t i = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull & (fs->alloc - 1);
+
+	while (fs->keys[i] && fs->keys[i] != key)
+		i = (i + 1) & (fs->alloc - 1);
+	return i;
 }
 
-static void browser__toggle(struct browser *b, struct hist_entry *he)
+static bool browser__unfolded(const struct browser *b, const void *key)
 {
-	for (size_t i = 0; i < b->nr_expanded; i++) {
-		if (b->expanded[i] == he) {
-			b->expanded[i] = b->expanded[--b->nr_expanded];
-			return;
+	size_t i;
+
+	if (!b->folds.alloc)
+		return b->expand_all;
+	i = fold_slot(&b->folds, key);
+	return b->folds.keys[i] ? b->folds.vals[i] : b->expand_all;
+}
+
+static void browser__set_unfolded(struct browser *b, const void *key, bool unfolded)
+{
+	struct fold_set *fs = &b->folds;
+	size_t i;
+
+	if (2 * (fs->nr + 1) > fs->alloc) {
+		struct fold_set n = { .alloc = fs->alloc ? 2 * fs->alloc : 256 };
+
+		n.keys = xcalloc(n.alloc, sizeof(*n.keys));
+		n.vals = xcalloc(n.alloc, sizeof(*n.vals));
+		for (size_t j = 0; j < fs->alloc; j++) {
+			if (!fs->keys[j])
+				continue;
+			i = fold_slot(&n, fs->keys[j]);
+			n.keys[i] = fs->keys[j];
+			n.vals[i] = fs->vals[j];
+			n.nr++;
 		}
+		free(fs->keys);
+		free(fs->vals);
+		*fs = n;
 	}
-	if (b->nr_expanded == b->alloc_expanded) {
-		b->alloc_expanded = b->alloc_expanded ? 2 * b->alloc_expanded : 16;
-		b->expanded = xrealloc(b->expanded, b->alloc_expanded * sizeof(*b->expanded));
+	i = fold_slot(fs, key);
+	if (!fs->keys[i]) {
+		fs->keys[i] = key;
+		fs->nr++;
 	}
-	b->expanded[b->nr_expanded++] = he;
+	fs->vals[i] = unfolded;
+}
+
+/* E and C: every fold one way. */
+static void browser__set_all(struct browser *b, bool unfolded)
+{
+	free(b->folds.keys);
+	free(b->folds.vals);
+	memset(&b->folds, 0, sizeof(b->folds));
+	b->expand_all = unfolded;
 }
 
 static struct row *browser__add_row(struct browser *b)
@@ -226,26 +290,94 @@ static bool browser__shows(const struct browser *b, const struct hist_entry *he)
 	return true;
 }
 
-static void browser__add_chain(struct browser *b, struct hist_entry *he,
-			       const struct callchain_node *n, int depth, u64 total)
+static u64 chain_total(const struct browser *b)
+{
+	return b->h->callchain_total ? b->h->callchain_total : b->h->total_period;
+}
+
+/* Does @c pass the call graph's percent limit? */
+static bool chain_shows(const struct browser *b, const struct callchain_node *c)
 {
 	double min_pct = b->ops->cp ? b->ops->cp->min_percent : 0.5;
+	u64 total = chain_total(b);
+
+	return !total || 100.0 * (double)callchain_node__cumul(c) / (double)total >= min_pct;
+}
+
+static u32 chain_nr_shown(const struct browser *b, const struct callchain_node *n)
+{
+	u32 nr = 0;
+
+	for (u32 i = 0; i < n->nr_children; i++)
+		nr += chain_shows(b, n->children[i]);
+	return nr;
+}
+
+/* The fold sign of frame @f of @c (see struct row). */
+static bool frame_has_children(const struct browser *b, const struct callchain_node *c,
+			       u32 f, bool top, bool has_sibling)
+{
+	bool last = f + 1 == c->nr_val;
+
+	if (last)
+		return chain_nr_shown(b, c) > 0;
+	if (f == 0)
+		return top ? has_sibling : true;
+	return false;
+}
+
+static void browser__add_chain(struct browser *b, struct hist_entry *he,
+			       const struct callchain_node *n, int level, bool top)
+{
+	u32 nr = chain_nr_shown(b, n);
+	u64 parent_total = top ? callchain_node__cumul(n) : n->children_hit;
 
 	for (u32 i = 0; i < n->nr_children; i++) {
 		const struct callchain_node *c = n->children[i];
+		bool need_pct, open = true;
 
-		if (total && 100.0 * (double)callchain_node__cumul(c) / (double)total < min_pct)
+		if (!chain_shows(b, c))
 			continue;
-		for (u32 f = 0; f < c->nr_val; f++) {
+		need_pct = nr > 1 || callchain_node__cumul(c) != parent_total;
+		for (u32 f = 0; f < c->nr_val && open; f++) {
 			struct row *r = browser__add_row(b);
 
 			r->he = he;
 			r->node = c;
 			r->frame = f;
-			r->depth = depth;
+			r->offset = 3 * (level + 1) + (f && need_pct ? 3 : 0);
+			r->pct = f == 0 && need_pct;
+			r->sign = ' ';
+			if (frame_has_children(b, c, f, top, nr > 1)) {
+				open = browser__unfolded(b, &c->val[f]);
+				r->sign = open ? '-' : '+';
+			}
 		}
-		browser__add_chain(b, he, c, depth + 1, total);
+		/* under a node whose frames were shifted for its percentage, so are its children */
+		if (open && c->nr_val && chain_nr_shown(b, c))
+			browser__add_chain(b, he, c, level + (need_pct && c->nr_val > 1 ? 2 : 1), false);
 	}
+}
+
+/* Can @he unfold (a call graph with something above the percent limit)? */
+static bool entry_has_chain(const struct browser *b, const struct hist_entry *he)
+{
+	return he->callchain && chain_nr_shown(b, &he->callchain->node);
+}
+
+/* '+' on a row: an entry or a frame with a sign. */
+static bool browser__toggle_row(struct browser *b, const struct row *r)
+{
+	if (!r->node) {
+		if (!entry_has_chain(b, r->he))
+			return false;
+		browser__set_unfolded(b, r->he, !browser__unfolded(b, r->he));
+		return true;
+	}
+	if (r->sign == ' ')
+		return false;
+	browser__set_unfolded(b, &r->node->val[r->frame], r->sign == '+');
+	return true;
 }
 
 /* Remember the selection as (entry, offset) across rebuilds. */
@@ -253,7 +385,9 @@ static void browser__note_sel(struct browser *b)
 {
 	size_t i;
 
-	if (!b->nr_rows) {
+	if (!b->nr_rows || b->to_top) {
+		b->to_top = false;
+		b->sel = b->top = 0;
 		b->sel_he = NULL;
 		b->sel_off = 0;
 		return;
@@ -277,9 +411,10 @@ static void browser__build(struct browser *b)
 	for (int i = 0; i < l->nr_fields; i++) {
 		const struct hist_field *f = &l->fields[i];
 
-		b->widths[i] = f->kind == HPP_SORT_KEY ? (int)strlen(f->key->header) : 8;
+		b->widths[i] = f->kind != HPP_SORT_KEY ? 8 :
+			       b->widths_from_values ? 0 : (int)strlen(f->key->header);
 		if (f->kind == HPP_SAMPLE || f->kind == HPP_PERIOD)
-			b->widths[i] = 12;
+			b->widths[i] = 11;
 	}
 	for (size_t e = 0; e < b->h->nr_entries; e++) {
 		struct hist_entry *he = b->h->entries[e];
@@ -300,10 +435,8 @@ static void browser__build(struct browser *b)
 		e0 = b->nr_rows;
 		r = browser__add_row(b);
 		r->he = he;
-		if (he->callchain && browser__is_expanded(b, he))
-			browser__add_chain(b, he, &he->callchain->node, 0,
-					   b->h->callchain_total ? b->h->callchain_total :
-								   b->h->total_period);
+		if (entry_has_chain(b, he) && browser__unfolded(b, he))
+			browser__add_chain(b, he, &he->callchain->node, 0, true);
 		if (he == b->sel_he) {
 			sel = e0 + min(b->sel_off, b->nr_rows - 1 - e0);
 			found = true;
@@ -317,38 +450,63 @@ static void browser__build(struct browser *b)
 
 /* ---- drawing ---- */
 
+/* A column left out: the layout's elided ones, and the DSO zoomed into (perf). */
+static bool browser__elided(const struct browser *b, int i)
+{
+	const struct hist_field *f = &b->h->layout->fields[i];
+
+	return b->h->layout->elide[i] ||
+	       (b->zoom_dso && f->kind == HPP_SORT_KEY && f->key->id == SORT_DSO);
+}
+
+/* Where the percentages of an entry row are: only they are coloured. */
+struct pct_span {
+	int start, len;
+	double pct;
+};
+
 static void browser__entry_text(struct browser *b, const struct hist_entry *he,
-				char *buf, size_t size)
+				char *buf, size_t size, struct pct_span *spans, int *nr_spans)
 {
 	const struct hist_layout *l = b->h->layout;
 	size_t n = 0;
+	bool first = true;
 	char tmp[1024];
 
+	*nr_spans = 0;
 	n += (size_t)snprintf(buf + n, size - n, "%c ",
-			      !he->callchain ? ' ' : browser__is_expanded(b, he) ? '-' : '+');
+			      !entry_has_chain(b, he) ? ' ' :
+			      browser__unfolded(b, he) ? '-' : '+');
 	for (int i = 0; i < l->nr_fields && n < size; i++) {
 		const struct hist_field *f = &l->fields[i];
+		double pct;
 
-		if (l->elide[i])
+		if (browser__elided(b, i))
 			continue;
+		if (!first)
+			n += (size_t)snprintf(buf + n, size - n, "  ");
+		first = false;
 		switch (f->kind) {
 		case HPP_OVERHEAD:
-			n += (size_t)snprintf(buf + n, size - n, " %7.2f%%",
-					      hists__percent(b->h, he->period));
-			break;
 		case HPP_OVERHEAD_CHILDREN:
-			n += (size_t)snprintf(buf + n, size - n, " %7.2f%%",
-					      hists__percent(b->h, he->period_acc));
+			pct = hists__percent(b->h, f->kind == HPP_OVERHEAD ? he->period :
+							 he->period_acc);
+			spans[*nr_spans].start = (int)n;
+			spans[*nr_spans].len = 8;
+			spans[(*nr_spans)++].pct = pct;
+			n += (size_t)snprintf(buf + n, size - n, "%7.2f%%", pct);
 			break;
 		case HPP_SAMPLE:
-			n += (size_t)snprintf(buf + n, size - n, "  %11" PRIu64, he->nr_events);
+			n += (size_t)snprintf(buf + n, size - n, "%*" PRIu64, b->widths[i],
+					      he->nr_events);
 			break;
 		case HPP_PERIOD:
-			n += (size_t)snprintf(buf + n, size - n, "  %11" PRIu64, he->period);
+			n += (size_t)snprintf(buf + n, size - n, "%*" PRIu64, b->widths[i],
+					      he->period);
 			break;
 		case HPP_SORT_KEY:
 			sort_key__snprintf(f->key, he, tmp, sizeof(tmp), b->widths[i]);
-			n += (size_t)snprintf(buf + n, size - n, "  %-*.*s", b->widths[i],
+			n += (size_t)snprintf(buf + n, size - n, "%-*.*s", b->widths[i],
 					      b->widths[i] + 20, tmp);
 			break;
 		}
@@ -358,32 +516,30 @@ static void browser__entry_text(struct browser *b, const struct hist_entry *he,
 static void browser__chain_text(struct browser *b, const struct row *r, char *buf, size_t size)
 {
 	const struct callchain_list *cl = &r->node->val[r->frame];
-	u64 total = b->h->callchain_total ? b->h->callchain_total : b->h->total_period;
-	int indent = 10 + 3 * r->depth;
-	char name[512];
+	u64 total = chain_total(b);
+	char name[512], pct[32] = "";
 
 	if (cl->f.sym)
 		snprintf(name, sizeof(name), "%s", cl->f.sym->name);
 	else
-		snprintf(name, sizeof(name), "0x%" PRIx64, cl->f.ip);
-	if (r->frame == 0)
-		snprintf(buf, size, "%*s--%.2f%%--%s", indent, "",
-			 total ? 100.0 * (double)callchain_node__cumul(r->node) / (double)total : 0.0,
-			 name);
-	else
-		snprintf(buf, size, "%*s%s", indent + 11, "", name);
+		snprintf(name, sizeof(name), "%#" PRIx64, cl->f.ip);
+	if (r->pct)
+		snprintf(pct, sizeof(pct), "%.2f%% ",
+			 total ? 100.0 * (double)callchain_node__cumul(r->node) / (double)total : 0.0);
+	snprintf(buf, size, "%*s%c %s%s", r->offset, "", r->sign, pct, name);
 }
 
 static void browser__header_text(struct browser *b, char *buf, size_t size)
 {
 	const struct hist_layout *l = b->h->layout;
 	size_t n = (size_t)snprintf(buf, size, "  ");
+	bool first = true;
 
 	for (int i = 0; i < l->nr_fields && n < size; i++) {
 		const struct hist_field *f = &l->fields[i];
 		const char *name = "";
 
-		if (l->elide[i])
+		if (browser__elided(b, i))
 			continue;
 		switch (f->kind) {
 		case HPP_OVERHEAD:
@@ -402,12 +558,14 @@ static void browser__header_text(struct browser *b, char *buf, size_t size)
 			name = f->key->header;
 			break;
 		}
+		if (!first)
+			n += (size_t)snprintf(buf + n, size - n, "  ");
+		first = false;
 		if (f->kind == HPP_SORT_KEY)
-			n += (size_t)snprintf(buf + n, size - n, "  %-*s", b->widths[i], name);
+			n += (size_t)snprintf(buf + n, size - n, "%-*.*s", b->widths[i],
+					      b->widths[i], name);
 		else
-			n += (size_t)snprintf(buf + n, size - n, " %*s",
-					      f->kind == HPP_SAMPLE || f->kind == HPP_PERIOD ? 12 : 8,
-					      name);
+			n += (size_t)snprintf(buf + n, size - n, "%*s", b->widths[i], name);
 	}
 }
 
@@ -415,6 +573,17 @@ static void put_line(int y, const char *s, int cols)
 {
 	mvaddnstr(y, 0, s, cols);
 	clrtoeol();
+}
+
+/* perf names the zooms in the title: ", Thread: demo", ", DSO: libc.so.6" */
+static void browser__title_zoom(struct browser *b, char *buf, size_t size)
+{
+	size_t n = strlen(buf);
+
+	if (b->zoom_tid >= 0 && n < size)
+		n += (size_t)snprintf(buf + n, size - n, ", Thread: %s", b->zoom_comm);
+	if (b->zoom_dso && n < size)
+		snprintf(buf + n, size - n, ", DSO: %s", b->zoom_dso->short_name);
 }
 
 static void browser__draw(struct browser *b)
@@ -435,6 +604,7 @@ static void browser__draw(struct browser *b)
 	buf[0] = 0;
 	if (b->ops->title)
 		b->ops->title(b->ops->priv, buf, sizeof(buf));
+	browser__title_zoom(b, buf, sizeof(buf));
 	attron(A_BOLD);
 	put_line(0, buf, cols);
 	attroff(A_BOLD);
@@ -447,24 +617,38 @@ static void browser__draw(struct browser *b)
 	for (int y = 0; y < list_h && b->top + (size_t)y < b->nr_rows; y++) {
 		size_t i = b->top + (size_t)y;
 		const struct row *r = &b->rows[i];
-		attr_t a = 0;
+		struct pct_span spans[HIST_MAX_FIELDS];
+		int nr_spans = 0;
+		attr_t a = i == b->sel ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
 
 		if (r->node)
 			browser__chain_text(b, r, buf, sizeof(buf));
 		else
-			browser__entry_text(b, r->he, buf, sizeof(buf));
-		if (i == b->sel)
-			a = has_colors() ? COLOR_PAIR(3) : A_REVERSE;
-		else if (!r->node && has_colors()) {
-			double p = hists__percent(b->h, entry_value(b, r->he));
-
-			a = p >= 5.0 ? COLOR_PAIR(1) : p >= 0.5 ? COLOR_PAIR(2) : 0;
-		}
+			browser__entry_text(b, r->he, buf, sizeof(buf), spans, &nr_spans);
 		attron(a);
 		if (i == b->sel)
-			mvhline(2 + y, 0, ' ', cols);
-		mvaddnstr(2 + y, 0, buf, cols);
+			mvhline(2 + y, 0, ' ', cols - 1);
+		mvaddnstr(2 + y, 0, buf, cols - 1);
 		attroff(a);
+		/* perf colours the percentages only, and not on the selection */
+		for (int k = 0; k < nr_spans && i != b->sel && has_colors(); k++) {
+			double p = spans[k].pct;
+			attr_t c = p >= 5.0 ? COLOR_PAIR(1) : p >= 0.5 ? COLOR_PAIR(2) : 0;
+
+			if (!c || spans[k].start >= cols - 1)
+				continue;
+			attron(c);
+			mvaddnstr(2 + y, spans[k].start, buf + spans[k].start,
+				  min(spans[k].len, cols - 1 - spans[k].start));
+			attroff(c);
+		}
+	}
+	/* the scrollbar: a diamond where the selection is in the whole list */
+	/* perf's list reaches the last row, where the status line covers it */
+	for (int y = 0; y < list_h + 1; y++) {
+		int at = b->nr_rows > 1 ? (int)(b->sel * (size_t)list_h / (b->nr_rows - 1)) : 0;
+
+		mvaddch(2 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
 	}
 	if (!b->nr_rows)
 		mvaddnstr(3, 2, b->h->nr_entries ? "No entries match." : "Collecting samples...", cols - 2);
@@ -479,12 +663,6 @@ static void browser__draw(struct browser *b)
 					      "Press '?' for help on key bindings");
 		if (b->filter[0])
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "  [filter: %s]", b->filter);
-		if (b->zoom_dso)
-			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "  [DSO: %s]",
-					      b->zoom_dso->short_name);
-		if (b->zoom_tid >= 0)
-			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "  [thread: %d]",
-					      (int)b->zoom_tid);
 		if (b->hide_kernel)
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "  [no kernel]");
 		if (b->hide_user)
@@ -492,29 +670,12 @@ static void browser__draw(struct browser *b)
 		if (b->paused)
 			snprintf(buf + n, sizeof(buf) - n, "  [PAUSED]");
 		attron(A_REVERSE);
-		mvhline(rows - 1, 0, ' ', cols);
-		mvaddnstr(rows - 1, 0, buf, cols);
+		mvhline(rows - 1, 0, ' ', cols - 1);
+		mvaddnstr(rows - 1, 0, buf, cols - 1);
 		attroff(A_REVERSE);
 	}
 	refresh();
 }
-
-static const char *const help_lines[] = {
-	"Keys:",
-	"  UP/DOWN/PGUP/PGDN/HOME/END  navigate",
-	"  ENTER or +   expand/collapse the callchain of the entry",
-	"  e            expand/collapse all callchains",
-	"  E / C        expand all / collapse all callchains",
-	"  /            filter by symbol name (empty: no filter)",
-	"  d            zoom into the selected entry's DSO (again: zoom out)",
-	"  t            zoom into the selected entry's thread (again: zoom out)",
-	"  K / U        hide or show kernel / user symbols",
-	"  P or SPACE   pause or resume the updates (live)",
-	"  h / ?        this help",
-	"  q / ESC / CTRL+C  quit",
-	"",
-	"Press any key to close this window.",
-};
 
 static int browser__getkey(struct browser *b)
 {
@@ -542,31 +703,138 @@ static int browser__getkey(struct browser *b)
 	}
 }
 
-static void browser__help(struct browser *b)
+/*
+ * perf's message box: @lines centred on the screen in a line-drawn frame
+ * (clipped when the screen is smaller), @title on the top border.
+ * Returns the key that closed it.
+ */
+static int browser__box(struct browser *b, const char *title, const char *const *lines, int n)
 {
-	int rows, cols, w = 76, h = (int)ARRAY_SIZE(help_lines) + 3;
-	WINDOW *win;
-	int ch;
+	int rows, cols, w = 0, x, y, ch;
 
 	getmaxyx(stdscr, rows, cols);
-	if (b->ops->help_extra)
-		h++;
-	win = newwin(min(h, rows), min(w, cols), max(0, (rows - h) / 2), max(0, (cols - w) / 2));
-	if (!win)
-		return;
-	/* plain ASCII: line drawing depends on the locale and the terminal */
-	wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
-	mvwaddstr(win, 0, 2, " Help ");
-	for (int i = 0; i < (int)ARRAY_SIZE(help_lines) && i + 1 < rows - 1; i++)
-		mvwaddnstr(win, i + 1, 2, help_lines[i], w - 4);
-	if (b->ops->help_extra)
-		mvwaddnstr(win, (int)ARRAY_SIZE(help_lines) + 1, 2, b->ops->help_extra, w - 4);
-	wrefresh(win);
+	for (int i = 0; i < n; i++)
+		w = max(w, (int)strlen(lines[i]));
+	x = (cols - w) / 2;
+	y = (rows - n - 1) / 2;
+	for (int r = y; r <= y + n + 1; r++) {
+		if (r < 0 || r >= rows)
+			continue;
+		for (int c = x; c <= x + w + 1 && c < cols; c++) {
+			chtype t = ' ';
+
+			if (c < 0)
+				continue;
+			if (r == y || r == y + n + 1)
+				t = c == x ? (r == y ? ACS_ULCORNER : ACS_LLCORNER) :
+				    c == x + w + 1 ? (r == y ? ACS_URCORNER : ACS_LRCORNER) : ACS_HLINE;
+			else if (c == x || c == x + w + 1)
+				t = ACS_VLINE;
+			mvaddch(r, c, t);
+		}
+		if (r > y && r <= y + n && x + 1 < cols)
+			mvaddnstr(r, max(x + 1, 0), lines[r - y - 1], max(0, cols - x - 1));
+	}
+	if (title && y >= 0)
+		mvaddnstr(y, x + 2, title, max(0, cols - x - 2));
+	refresh();
 	do
 		ch = browser__getkey(b);
 	while (ch == KEY_F(63));
-	delwin(win);
 	touchwin(stdscr);
+	return ch;
+}
+
+static const char *const report_help[] = {
+	"h/?/F1        Show this window",
+	"UP/DOWN/PGUP",
+	"PGDN/SPACE    Navigate",
+	"q/ESC/CTRL+C  Exit browser or go back to previous screen",
+	"",
+	"For multiple event sessions:",
+	"",
+	"TAB/UNTAB     Switch events",
+	"",
+	"For symbolic views (--sort has sym):",
+	"",
+	"ENTER         Zoom into DSO/Threads & Annotate current symbol",
+	"ESC           Zoom out",
+	"+             Expand/Collapse one callchain level",
+	"a             Annotate current symbol",
+	"C             Collapse all callchains",
+	"d             Zoom into current DSO",
+	"e             Expand/Collapse main entry callchains",
+	"E             Expand all callchains",
+	"F             Toggle percentage of filtered entries",
+	"H             Display column headers",
+	"k             Zoom into the kernel map",
+	"L             Change percent limit",
+	"m             Display context menu",
+	"S             Zoom into current Processor Socket",
+	"i             Show header information",
+	"P             Print histograms to perf.hist.N",
+	"r             Run available scripts",
+	"s             Switch to another data file in PWD",
+	"t             Zoom into current Thread",
+	"V             Verbose (DSO names in callchains, etc)",
+	"/             Filter symbol by name",
+	"0-9           Sort by event n in group",
+	"",
+	"Press any key...",
+};
+
+/* perf top's: report's without header information, scripts, data files, group sorting */
+static const char *const top_help[] = {
+	"h/?/F1        Show this window",
+	"UP/DOWN/PGUP",
+	"PGDN/SPACE    Navigate",
+	"q/ESC/CTRL+C  Exit browser or go back to previous screen",
+	"",
+	"For multiple event sessions:",
+	"",
+	"TAB/UNTAB     Switch events",
+	"",
+	"For symbolic views (--sort has sym):",
+	"",
+	"ENTER         Zoom into DSO/Threads & Annotate current symbol",
+	"ESC           Zoom out",
+	"+             Expand/Collapse one callchain level",
+	"a             Annotate current symbol",
+	"C             Collapse all callchains",
+	"d             Zoom into current DSO",
+	"e             Expand/Collapse main entry callchains",
+	"E             Expand all callchains",
+	"F             Toggle percentage of filtered entries",
+	"H             Display column headers",
+	"k             Zoom into the kernel map",
+	"L             Change percent limit",
+	"m             Display context menu",
+	"S             Zoom into current Processor Socket",
+	"P             Print histograms to perf.hist.N",
+	"t             Zoom into current Thread",
+	"V             Verbose (DSO names in callchains, etc)",
+	"z             Toggle zeroing of samples",
+	"f             Enable/Disable events",
+	"/             Filter symbol by name",
+	"",
+	"Press any key...",
+};
+
+static void browser__help(struct browser *b)
+{
+	if (b->ops->wait)
+		browser__box(b, "Help", top_help, (int)ARRAY_SIZE(top_help));
+	else
+		browser__box(b, "Help", report_help, (int)ARRAY_SIZE(report_help));
+}
+
+/* perf's yes/no question: Enter (or y) confirms, anything else cancels. */
+static bool browser__confirm(struct browser *b, const char *question)
+{
+	const char *lines[] = { question, "", "Enter: Yes, ESC: No" };
+	int ch = browser__box(b, NULL, lines, 3);
+
+	return ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 'y' || ch == 'Y' || ch < 0;
 }
 
 /* A line of input on the status line; ESC cancels (returns false). */
@@ -600,6 +868,264 @@ static bool browser__prompt(struct browser *b, const char *prompt, char *out, si
 			out[len] = 0;
 		}
 	}
+}
+
+static void browser__zoom_pop(struct browser *b, char what)
+{
+	for (int i = 0; i < b->nr_zooms; i++)
+		if (b->zooms[i] == what) {
+			memmove(b->zooms + i, b->zooms + i + 1, (size_t)(b->nr_zooms - i - 1));
+			b->nr_zooms--;
+			break;
+		}
+	if (what == 't')
+		b->zoom_tid = -1;
+	else
+		b->zoom_dso = NULL;
+}
+
+/* t and d: zoom into the entry's thread or DSO, or out again; perf goes to the top */
+static void browser__zoom(struct browser *b, const struct hist_entry *he, char what)
+{
+	bool in = what == 't' ? b->zoom_tid < 0 : !b->zoom_dso;
+
+	if (!in) {
+		browser__zoom_pop(b, what);
+	} else {
+		if (!he || (what == 'd' && !he->dso))
+			return;
+		if (what == 't') {
+			b->zoom_tid = he->tid;
+			b->zoom_comm = he->comm ? he->comm : "";
+		} else {
+			b->zoom_dso = he->dso;
+		}
+		b->zooms[b->nr_zooms++] = what;
+	}
+	b->widths_from_values = true;
+	b->to_top = true;
+}
+
+/*
+ * perf's option menu: the whole screen, one option a row, a scrollbar;
+ * returns the chosen index or -1 (ESC, q, left arrow).
+ */
+static int browser__menu(struct browser *b, const char *title, char *const *opts, int nr)
+{
+	int sel = 0, top = 0;
+
+	for (;;) {
+		int rows, cols, list_h, ch;
+
+		getmaxyx(stdscr, rows, cols);
+		list_h = max(1, rows - 2);
+		if (sel < top)
+			top = sel;
+		if (sel >= top + list_h)
+			top = sel - list_h + 1;
+		erase();
+		mvaddnstr(0, 0, title, cols);
+		for (int y = 0; y < list_h; y++) {
+			int at = nr > 1 ? sel * (list_h - 1) / (nr - 1) : 0;
+
+			if (top + y < nr) {
+				attr_t a = top + y == sel ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
+
+				attron(a);
+				if (a)
+					mvhline(1 + y, 0, ' ', cols - 1);
+				mvaddnstr(1 + y, 0, opts[top + y], cols - 1);
+				attroff(a);
+			}
+			mvaddch(1 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
+		}
+		attron(A_REVERSE);
+		mvhline(rows - 1, 0, ' ', cols);
+		mvaddnstr(rows - 1, 0, "ESC: exit, ENTER|->: Select option", cols);
+		attroff(A_REVERSE);
+		refresh();
+		ch = browser__getkey(b);
+		switch (ch) {
+		case KEY_F(63):
+			break;
+		case KEY_DOWN:
+			if (sel + 1 < nr)
+				sel++;
+			break;
+		case KEY_UP:
+			if (sel)
+				sel--;
+			break;
+		case KEY_NPAGE:
+			sel = min(sel + list_h, nr - 1);
+			break;
+		case KEY_PPAGE:
+			sel = max(sel - list_h, 0);
+			break;
+		case KEY_HOME:
+			sel = 0;
+			break;
+		case KEY_END:
+			sel = nr - 1;
+			break;
+		case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT:
+			return sel;
+		case -1: case 27: case 'q': case 'Q': case 3: case KEY_LEFT:
+			return -1;
+		default:
+			break;
+		}
+	}
+}
+
+/*
+ * perf's map browser: the symbols of @dso by address, "start end binding
+ * name" with the addresses as wide as the highest end; ESC leaves.
+ */
+static void browser__map(struct browser *b, const struct dso *dso)
+{
+	const struct symbols *syms = &dso->symbols;
+	size_t sel = 0, top = 0;
+	int addrlen = 1;
+	char tmp[32];
+
+	for (size_t i = 0; i < syms->nr; i++)
+		addrlen = max(addrlen, snprintf(tmp, sizeof(tmp), "%" PRIx64, syms->entries[i]->end));
+	for (;;) {
+		int rows, cols, list_h, ch;
+
+		getmaxyx(stdscr, rows, cols);
+		list_h = max(1, rows - 2);
+		if (sel < top)
+			top = sel;
+		if (sel >= top + (size_t)list_h)
+			top = sel - (size_t)list_h + 1;
+		erase();
+		mvaddnstr(0, 0, dso->long_name, cols);
+		for (int y = 0; y < list_h; y++) {
+			size_t i = top + (size_t)y;
+			int at = syms->nr > 1 ? (int)(sel * (size_t)(list_h - 1) / (syms->nr - 1)) : 0;
+
+			if (i < syms->nr) {
+				const struct symbol *sym = syms->entries[i];
+				attr_t a = i == sel ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
+				char line[1024];
+
+				snprintf(line, sizeof(line), "%*" PRIx64 " %*" PRIx64 " %c %s",
+					 addrlen, sym->start, addrlen, sym->end,
+					 sym->binding == STB_GLOBAL ? 'g' :
+					 sym->binding == STB_LOCAL ? 'l' : 'w', sym->name);
+				attron(a);
+				if (a)
+					mvhline(1 + y, 0, ' ', cols - 1);
+				mvaddnstr(1 + y, 0, line, cols - 1);
+				attroff(a);
+			}
+			mvaddch(1 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
+		}
+		attron(A_REVERSE);
+		mvhline(rows - 1, 0, ' ', cols);
+		mvaddnstr(rows - 1, 0, "Press ESC to exit, restart with -v to use / to search", cols);
+		attroff(A_REVERSE);
+		refresh();
+		ch = browser__getkey(b);
+		switch (ch) {
+		case KEY_DOWN:
+			if (sel + 1 < syms->nr)
+				sel++;
+			break;
+		case KEY_UP:
+			if (sel)
+				sel--;
+			break;
+		case KEY_NPAGE: case ' ':
+			sel = syms->nr ? min(sel + (size_t)list_h, syms->nr - 1) : 0;
+			break;
+		case KEY_PPAGE:
+			sel = sel > (size_t)list_h ? sel - (size_t)list_h : 0;
+			break;
+		case KEY_HOME:
+			sel = 0;
+			break;
+		case KEY_END:
+			sel = syms->nr ? syms->nr - 1 : 0;
+			break;
+		case -1: case 27: case 'q': case 'Q': case 3: case KEY_LEFT:
+			return;
+		default:
+			break;
+		}
+	}
+}
+
+enum menu_action { ACT_THREAD, ACT_DSO, ACT_EXPAND, ACT_MAP, ACT_EXIT };
+
+static const char *thread_name(const struct hist_entry *he)
+{
+	return he->comm ? he->comm : ":-1";
+}
+
+/* Enter on a row: perf's context menu. Returns true to quit. */
+static bool browser__context_menu(struct browser *b, const struct row *r)
+{
+	struct hist_entry *he = r->he;
+	char *opts[8];
+	enum menu_action acts[8];
+	int nr = 0, choice;
+	bool quit = false;
+	const char *sym = he->sym ? he->sym->name : NULL;
+
+	if (b->zoom_tid >= 0)
+		opts[nr] = xasprintf("Zoom out of %s thread", b->zoom_comm);
+	else
+		opts[nr] = xasprintf("Zoom into %s thread", thread_name(he));
+	acts[nr++] = ACT_THREAD;
+	if (b->zoom_dso)
+		opts[nr] = xasprintf("Zoom out of %s DSO (use the 'k' hotkey to zoom directly into the kernel)",
+				     b->zoom_dso->kind == DSO_KIND_KERNEL ? "the Kernel" :
+				     b->zoom_dso->short_name);
+	else if (he->dso)
+		opts[nr] = xasprintf("Zoom into %s DSO (use the 'k' hotkey to zoom directly into the kernel)",
+				     he->dso->kind == DSO_KIND_KERNEL ? "the Kernel" : he->dso->short_name);
+	if (b->zoom_dso || he->dso)
+		acts[nr++] = ACT_DSO;
+	if (sym && (r->node ? r->sign != ' ' : entry_has_chain(b, he))) {
+		const char *what = r->node && r->node->val[r->frame].f.sym ?
+				   r->node->val[r->frame].f.sym->name : sym;
+
+		opts[nr] = xasprintf("Expand [%s] callchain (one level, same as '+' hotkey, use 'e'/'c' for the whole main level entry)",
+				     what);
+		acts[nr++] = ACT_EXPAND;
+	}
+	if (he->dso) {
+		opts[nr] = xstrdup("Browse map details");
+		acts[nr++] = ACT_MAP;
+	}
+	opts[nr] = xstrdup("Exit");
+	acts[nr++] = ACT_EXIT;
+	choice = browser__menu(b, "", opts, nr);
+	if (choice >= 0) {
+		switch (acts[choice]) {
+		case ACT_THREAD:
+			browser__zoom(b, he, 't');
+			break;
+		case ACT_DSO:
+			browser__zoom(b, he, 'd');
+			break;
+		case ACT_EXPAND:
+			browser__toggle_row(b, r);
+			break;
+		case ACT_MAP:
+			browser__map(b, he->dso);
+			break;
+		case ACT_EXIT:
+			quit = true;
+			break;
+		}
+	}
+	for (int i = 0; i < nr; i++)
+		free(opts[i]);
+	return quit;
 }
 
 int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
@@ -636,13 +1162,23 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 		he = b.nr_rows ? b.rows[b.sel].he : NULL;
 		b.msg[0] = 0;
 		switch (ch) {
-		case 'q': case 'Q': case 27: case 3:
+		case 'q': case 'Q': case 3:
 			goto out;
-		case KEY_DOWN: case 'j':
+		case 27: case KEY_LEFT:
+			/* perf: ESC (and left) zoom out first, then leave */
+			if (b.nr_zooms) {
+				browser__zoom_pop(&b, b.zooms[b.nr_zooms - 1]);
+				b.to_top = true;
+				break;
+			}
+			if (!browser__confirm(&b, "Do you really want to exit?"))
+				break;
+			goto out;
+		case KEY_DOWN:
 			if (b.sel + 1 < b.nr_rows)
 				b.sel++;
 			break;
-		case KEY_UP: case 'k':
+		case KEY_UP:
 			if (b.sel)
 				b.sel--;
 			break;
@@ -660,32 +1196,30 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 		case KEY_END:
 			b.sel = b.nr_rows ? b.nr_rows - 1 : 0;
 			break;
-		case '\n': case '\r': case KEY_ENTER: case '+':
-			if (he && he->callchain)
-				browser__toggle(&b, he);
-			else if (he)
-				snprintf(b.msg, sizeof(b.msg), "No callchain (use -g to collect them)");
+		case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT: case 'm':
+			if (he && browser__context_menu(&b, &b.rows[b.sel]))
+				goto out;
+			break;
+		case '+':
+			if (he && !browser__toggle_row(&b, &b.rows[b.sel]))
+				snprintf(b.msg, sizeof(b.msg), "Nothing to expand here");
 			break;
 		case 'e':
-			b.expand_all = !b.expand_all;
-			b.nr_expanded = 0;
+			if (he && entry_has_chain(&b, he))
+				browser__set_unfolded(&b, he, !browser__unfolded(&b, he));
+			else if (he)
+				snprintf(b.msg, sizeof(b.msg), "No callchain to expand here");
 			break;
-		case 'E':
-			b.expand_all = true;
-			b.nr_expanded = 0;
-			break;
-		case 'C':
-			b.expand_all = false;
-			b.nr_expanded = 0;
+		case 'E': case 'C':
+			/* perf goes back to the first row */
+			browser__set_all(&b, ch == 'E');
+			b.to_top = true;
 			break;
 		case '/':
 			browser__prompt(&b, "Symbol filter: ", b.filter, sizeof(b.filter));
 			break;
-		case 'd':
-			b.zoom_dso = b.zoom_dso ? NULL : he ? he->dso : NULL;
-			break;
-		case 't':
-			b.zoom_tid = b.zoom_tid >= 0 ? -1 : he ? he->tid : -1;
+		case 'd': case 't':
+			browser__zoom(&b, he, (char)ch);
 			break;
 		case 'K':
 			b.hide_kernel = !b.hide_kernel;
@@ -715,7 +1249,8 @@ out:
 		sigaction(SIGHUP, &old_hup, NULL);
 	}
 	free(b.rows);
-	free(b.expanded);
+	free(b.folds.keys);
+	free(b.folds.vals);
 	return 0;
 }
 
