@@ -193,4 +193,23 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'Browse map details: the symbols of th
 	test "${ret:-0}" = 0
 '
 
+test_expect_success PERF,TMUX,PERF_EVENTS '/: perf'"'"'s empty filter prompt; the filter stays shown until cleared' '
+	SOCK=prof-test-$$-7 &&
+	bs_start g.data &&
+	bs_key / && bs_wait "Please enter the name of symbol you want to see" && bs_same &&
+	bs_key h o t && bs_wait "hot +" && bs_same &&
+	bs_key Enter && bs_wait "\[\.\] hot_loop" && bs_same &&
+	! grep -q warm_loop prof.screen &&
+	tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 | grep -q "\[filter: hot\]" &&
+	bs_key Down && bs_same &&
+	tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 | grep -q "\[filter: hot\]" &&
+	bs_key / && bs_wait "To remove the filter later" && bs_same &&
+	bs_key Enter && bs_wait "warm_loop" && bs_same &&
+	! tmux -L "$SOCK-prof" capture-pane -p -t b | grep -q "filter:" &&
+	bs_key / x y z Enter && bs_wait "^  Children +Self$" && bs_same &&
+	bs_key / Escape && bs_same || ret=$?
+	bs_stop
+	test "${ret:-0}" = 0
+'
+
 test_done

@@ -650,8 +650,8 @@ static void browser__draw(struct browser *b)
 
 		mvaddch(2 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
 	}
-	if (!b->nr_rows)
-		mvaddnstr(3, 2, b->h->nr_entries ? "No entries match." : "Collecting samples...", cols - 2);
+	if (!b->h->nr_entries)
+		mvaddnstr(3, 2, "Collecting samples...", cols - 2);
 
 	{
 		size_t n = 0;
@@ -837,25 +837,57 @@ static bool browser__confirm(struct browser *b, const char *question)
 	return ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == 'y' || ch == 'Y' || ch < 0;
 }
 
-/* A line of input on the status line; ESC cancels (returns false). */
-static bool browser__prompt(struct browser *b, const char *prompt, char *out, size_t size)
+/* A frame of line drawing at (y, x), h rows by w columns, clipped to the screen. */
+static void draw_frame(int y, int x, int h, int w)
 {
 	int rows, cols;
-	size_t len = strlen(out);
 
+	getmaxyx(stdscr, rows, cols);
+	for (int r = y; r < y + h; r++) {
+		if (r < 0 || r >= rows)
+			continue;
+		for (int c = x; c < x + w && c < cols; c++) {
+			chtype t = ' ';
+
+			if (c < 0)
+				continue;
+			if (r == y || r == y + h - 1)
+				t = c == x ? (r == y ? ACS_ULCORNER : ACS_LLCORNER) :
+				    c == x + w - 1 ? (r == y ? ACS_URCORNER : ACS_LRCORNER) : ACS_HLINE;
+			else if (c == x || c == x + w - 1)
+				t = ACS_VLINE;
+			mvaddch(r, c, t);
+		}
+	}
+}
+
+/*
+ * perf's input window: @title on the frame, two lines of text, an input
+ * field (empty at first), "ENTER: OK, ESC: Cancel". Returns false on ESC.
+ */
+static bool browser__input(struct browser *b, const char *title, const char *l1,
+			   const char *l2, char *out, size_t size)
+{
+	size_t len = 0;
+
+	out[0] = 0;
 	for (;;) {
-		int ch;
+		int rows, cols, x, y, ch;
 
 		getmaxyx(stdscr, rows, cols);
-		attron(A_REVERSE);
-		mvhline(rows - 1, 0, ' ', cols);
-		mvprintw(rows - 1, 0, "%s%s_", prompt, out);
-		attroff(A_REVERSE);
+		x = (cols - 62) / 2;
+		y = (rows - 10) / 2;
+		draw_frame(y, x, 10, 62);
+		mvaddnstr(y, x + 2, title, max(0, cols - x - 2));
+		mvaddnstr(y + 1, x + 1, l1, 60);
+		mvaddnstr(y + 2, x + 1, l2, 60);
+		draw_frame(y + 4, x + 2, 3, 58);
+		mvaddnstr(y + 5, x + 3, out, 56);
+		mvaddnstr(y + 8, x + 1, "ENTER: OK, ESC: Cancel", 60);
 		refresh();
 		ch = browser__getkey(b);
-		if (ch == KEY_F(63)) {
-			continue;	/* keep the prompt; the list redraws after */
-		}
+		if (ch == KEY_F(63))
+			continue;
 		if (ch < 0 || ch == 27 || ch == 3)
 			return false;
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
@@ -863,7 +895,7 @@ static bool browser__prompt(struct browser *b, const char *prompt, char *out, si
 		if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
 			if (len)
 				out[--len] = 0;
-		} else if (ch >= 32 && ch < 127 && len + 1 < size) {
+		} else if (ch >= 32 && ch < 127 && len + 1 < size && len < 56) {
 			out[len++] = (char)ch;
 			out[len] = 0;
 		}
@@ -1216,8 +1248,19 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 			b.to_top = true;
 			break;
 		case '/':
-			browser__prompt(&b, "Symbol filter: ", b.filter, sizeof(b.filter));
+		{
+			char text[sizeof(b.filter)];
+
+			if (!browser__input(&b, "Symbol to show",
+					    "Please enter the name of symbol you want to see.",
+					    "To remove the filter later, press / + ENTER.",
+					    text, sizeof(text)))
+				break;
+			snprintf(b.filter, sizeof(b.filter), "%s", text);
+			b.widths_from_values = true;
+			b.to_top = true;
 			break;
+		}
 		case 'd': case 't':
 			browser__zoom(&b, he, (char)ch);
 			break;
