@@ -673,12 +673,21 @@ static bool top__browser_pause(void *priv)
 	return t->paused;
 }
 
+static bool top__browser_zero(void *priv)
+{
+	struct top *t = priv;
+
+	t->zero = !t->zero;
+	return t->zero;
+}
+
 static int top__run_tui(struct top *t)
 {
 	struct hist_browser_ops ops = {
 		.wait = top__browser_wait,
 		.title = top__browser_title,
 		.pause = top__browser_pause,
+		.zero = top__browser_zero,
 		.priv = t,
 		.cp = t->cp.enabled ? &t->cp : NULL,
 		.min_percent = t->min_percent,

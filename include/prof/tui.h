@@ -28,8 +28,10 @@ struct hist_browser_ops {
 	int (*wait)(void *priv, int input_fd);
 	/* The title line ("Samples: 45K of event ..."), into @buf. */
 	void (*title)(void *priv, char *buf, size_t size);
-	/* P/space: toggle the owner's pause; returns the new state. NULL: no pause. */
+	/* f: disable/enable the owner's events; returns true when disabled. NULL: report. */
 	bool (*pause)(void *priv);
+	/* z: toggle zeroing the samples at each refresh; returns the new state. */
+	bool (*zero)(void *priv);
 	void *priv;
 	const struct callchain_param *cp;	/* NULL: no callchains */
 	double min_percent;			/* --percent-limit */

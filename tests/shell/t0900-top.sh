@@ -177,7 +177,7 @@ wait_gone() {
 test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, zoom, resize, help, quit' '
 	SOCK=prof-test-$$-1 &&
 	start_demo &&
-	tm new-session -d -s top -x 120 -y 40 \
+	tm new-session -d -s top -x 120 -y 40 -c "$PWD" \
 		"\"$PROF\" top -g -d 1 -e cpu-clock -p $(cat demo.pid); echo TOP-EXITED \$?; sleep 30" &&
 	wait_screen "^Samples: .* of event .cpu-clock" &&
 	wait_screen "Children +Self +Shared Object +Symbol" &&
@@ -196,6 +196,16 @@ test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, 
 	tm send-keys -t top t d &&
 	wait_screen "^Samples: .*, DSO: " &&
 	tm send-keys -t top d &&
+	tm send-keys -t top f &&
+	wait_screen "\[PAUSED\]" &&
+	tm send-keys -t top f &&
+	wait_gone "\[PAUSED\]" &&
+	tm send-keys -t top z &&
+	wait_screen "^Zeroing of samples on" &&
+	tm send-keys -t top P &&
+	wait_screen "^perf.hist.0 written" &&
+	test -s perf.hist.0 &&
+	grep -E "^[-+ ] +[0-9.]+% +[0-9.]+%  demo +\[\.\] (hot|warm)_loop$" perf.hist.0 &&
 	tm resize-window -t top -x 90 -y 25 &&
 	wait_screen "^Samples: " &&
 	test "$(tm display -p -t top "#{window_width}")" = 90 &&
@@ -203,8 +213,6 @@ test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, 
 	wait_screen "Expand/Collapse one callchain level" &&
 	tm send-keys -t top x &&
 	wait_gone "Expand/Collapse one" &&
-	tm send-keys -t top P &&
-	wait_screen "\[PAUSED\]" &&
 	tm send-keys -t top q &&
 	wait_screen "TOP-EXITED 0" || ret=$?
 	tm kill-server &&

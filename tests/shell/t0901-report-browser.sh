@@ -43,9 +43,9 @@ wait_gone() {
 # shows a random tip there.
 bs_start() {
 	bs_file=$1 && shift &&
-	tmux -L "$SOCK-perf" new-session -d -s b -x 120 -y 30 -c "$PWD" \
+	tmux -L "$SOCK-perf" new-session -d -s b -x 120 -y 30 -c "${BS_PERF_DIR:-$PWD}" \
 		"\"$PERF\" report -i $bs_file $*; echo EXITED \$?; sleep 60" &&
-	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "$PWD" \
+	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "${BS_PROF_DIR:-$PWD}" \
 		"\"$PROF\" report -i $bs_file $*; echo EXITED \$?; sleep 60" &&
 	bs_wait "^Samples: " &&
 	sleep 1 &&
@@ -208,6 +208,25 @@ test_expect_success PERF,TMUX,PERF_EVENTS '/: perf'"'"'s empty filter prompt; th
 	! tmux -L "$SOCK-prof" capture-pane -p -t b | grep -q "filter:" &&
 	bs_key / x y z Enter && bs_wait "^  Children +Self$" && bs_same &&
 	bs_key / Escape && bs_same || ret=$?
+	bs_stop
+	test "${ret:-0}" = 0
+'
+
+test_expect_success PERF,TMUX,PERF_EVENTS 'H hides the column header, P prints the view to perf.hist.N, as perf' '
+	SOCK=prof-test-$$-8 &&
+	mkdir -p pdir/perf pdir/prof &&
+	BS_PERF_DIR=$PWD/pdir/perf BS_PROF_DIR=$PWD/pdir/prof bs_start "$PWD/g.data" &&
+	bs_key Down Down H && bs_same &&
+	! grep -q "Children" prof.screen &&
+	bs_key Down Down Down Down Down Down Down && bs_same &&
+	bs_key H && bs_wait "Children +Self" && bs_same &&
+	bs_key Home Down + P && bs_same &&
+	bs_key Down Down Down + P && bs_same &&
+	i=0 && while [ $i -lt 30 ] && ! [ -f pdir/perf/perf.hist.1 ]; do sleep 0.1; i=$((i + 1)); done &&
+	test_cmp pdir/perf/perf.hist.0 pdir/prof/perf.hist.0 &&
+	test_cmp pdir/perf/perf.hist.1 pdir/prof/perf.hist.1 &&
+	grep -q "^-  " pdir/prof/perf.hist.0 &&
+	! test -e pdir/prof/perf.hist.2 || ret=$?
 	bs_stop
 	test "${ret:-0}" = 0
 '

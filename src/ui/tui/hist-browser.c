@@ -60,6 +60,7 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 #else
 
 #include <curses.h>
+#include <fcntl.h>
 #include <elf.h>
 #include <locale.h>
 #include <poll.h>
@@ -193,6 +194,7 @@ struct browser {
 	 * names truncated to fit) once a zoom or filter was applied.
 	 */
 	bool widths_from_values;
+	bool no_header;				/* H */
 	int widths[HIST_MAX_FIELDS];
 	char msg[256];
 };
@@ -575,6 +577,52 @@ static void put_line(int y, const char *s, int cols)
 	clrtoeol();
 }
 
+/* A row's text as drawn, without the padding at its end. */
+static void browser__row_text(struct browser *b, const struct row *r, char *buf, size_t size)
+{
+	struct pct_span spans[HIST_MAX_FIELDS];
+	int nr_spans;
+	size_t n;
+
+	if (r->node)
+		browser__chain_text(b, r, buf, size);
+	else
+		browser__entry_text(b, r->he, buf, size, spans, &nr_spans);
+	n = strlen(buf);
+	while (n && buf[n - 1] == ' ')
+		buf[--n] = 0;
+}
+
+/* P: every row of the current view into the first free perf.hist.N, as perf. */
+static void browser__print(struct browser *b)
+{
+	char name[32], buf[2048];
+	FILE *f = NULL;
+
+	for (int n = 0; n < 1000 && !f; n++) {
+		int fd;
+
+		snprintf(name, sizeof(name), "perf.hist.%d", n);
+		fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		if (fd >= 0)
+			f = fdopen(fd, "w");
+		else if (errno != EEXIST)
+			break;
+	}
+	if (!f) {
+		snprintf(b->msg, sizeof(b->msg), "Couldn't write %s: %s", name, strerror(errno));
+		return;
+	}
+	for (size_t i = 0; i < b->nr_rows; i++) {
+		browser__row_text(b, &b->rows[i], buf, sizeof(buf));
+		fprintf(f, "%s\n", buf);
+	}
+	if (fclose(f))
+		snprintf(b->msg, sizeof(b->msg), "Couldn't write %s: %s", name, strerror(errno));
+	else
+		snprintf(b->msg, sizeof(b->msg), "%s written", name);
+}
+
 /* perf names the zooms in the title: ", Thread: demo", ", DSO: libc.so.6" */
 static void browser__title_zoom(struct browser *b, char *buf, size_t size)
 {
@@ -588,12 +636,13 @@ static void browser__title_zoom(struct browser *b, char *buf, size_t size)
 
 static void browser__draw(struct browser *b)
 {
-	int rows, cols, list_h;
+	int rows, cols, list_h, y0;
 	char buf[2048];
 
 	getmaxyx(stdscr, rows, cols);
 	erase();
-	list_h = rows - 3;
+	y0 = b->no_header ? 1 : 2;	/* H: perf's column header toggle */
+	list_h = rows - 1 - y0;
 	if (list_h < 1)
 		list_h = 1;
 	if (b->sel < b->top)
@@ -608,11 +657,13 @@ static void browser__draw(struct browser *b)
 	attron(A_BOLD);
 	put_line(0, buf, cols);
 	attroff(A_BOLD);
-	browser__header_text(b, buf, sizeof(buf));
-	attron(A_REVERSE);
-	mvhline(1, 0, ' ', cols);
-	mvaddnstr(1, 0, buf, cols);
-	attroff(A_REVERSE);
+	if (!b->no_header) {
+		browser__header_text(b, buf, sizeof(buf));
+		attron(A_REVERSE);
+		mvhline(1, 0, ' ', cols);
+		mvaddnstr(1, 0, buf, cols);
+		attroff(A_REVERSE);
+	}
 
 	for (int y = 0; y < list_h && b->top + (size_t)y < b->nr_rows; y++) {
 		size_t i = b->top + (size_t)y;
@@ -627,8 +678,8 @@ static void browser__draw(struct browser *b)
 			browser__entry_text(b, r->he, buf, sizeof(buf), spans, &nr_spans);
 		attron(a);
 		if (i == b->sel)
-			mvhline(2 + y, 0, ' ', cols - 1);
-		mvaddnstr(2 + y, 0, buf, cols - 1);
+			mvhline(y0 + y, 0, ' ', cols - 1);
+		mvaddnstr(y0 + y, 0, buf, cols - 1);
 		attroff(a);
 		/* perf colours the percentages only, and not on the selection */
 		for (int k = 0; k < nr_spans && i != b->sel && has_colors(); k++) {
@@ -638,17 +689,17 @@ static void browser__draw(struct browser *b)
 			if (!c || spans[k].start >= cols - 1)
 				continue;
 			attron(c);
-			mvaddnstr(2 + y, spans[k].start, buf + spans[k].start,
+			mvaddnstr(y0 + y, spans[k].start, buf + spans[k].start,
 				  min(spans[k].len, cols - 1 - spans[k].start));
 			attroff(c);
 		}
 	}
 	/* the scrollbar: a diamond where the selection is in the whole list */
-	/* perf's list reaches the last row, where the status line covers it */
-	for (int y = 0; y < list_h + 1; y++) {
-		int at = b->nr_rows > 1 ? (int)(b->sel * (size_t)list_h / (b->nr_rows - 1)) : 0;
+	/* perf's scrollbar: as high as the screen but two rows, from the list's first */
+	for (int y = 0; y < rows - 2; y++) {
+		int at = b->nr_rows > 1 ? (int)(b->sel * (size_t)(rows - 3) / (b->nr_rows - 1)) : 0;
 
-		mvaddch(2 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
+		mvaddch(y0 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
 	}
 	if (!b->h->nr_entries)
 		mvaddnstr(3, 2, "Collecting samples...", cols - 2);
@@ -667,8 +718,6 @@ static void browser__draw(struct browser *b)
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "  [no kernel]");
 		if (b->hide_user)
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "  [no user]");
-		if (b->paused)
-			snprintf(buf + n, sizeof(buf) - n, "  [PAUSED]");
 		attron(A_REVERSE);
 		mvhline(rows - 1, 0, ' ', cols - 1);
 		mvaddnstr(rows - 1, 0, buf, cols - 1);
@@ -1214,7 +1263,7 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 			if (b.sel)
 				b.sel--;
 			break;
-		case KEY_NPAGE:
+		case KEY_NPAGE: case ' ':
 			b.sel = min(b.sel + (size_t)page, b.nr_rows ? b.nr_rows - 1 : 0);
 			b.top = b.sel;
 			break;
@@ -1270,9 +1319,25 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 		case 'U':
 			b.hide_user = !b.hide_user;
 			break;
-		case 'P': case ' ':
+		case 'f':
+			/* perf top: enable/disable the events */
 			if (ops->pause)
 				b.paused = ops->pause(ops->priv);
+			else
+				snprintf(b.msg, sizeof(b.msg), "f: enabling/disabling events is for live sessions (prof top)");
+			break;
+		case 'z':
+			if (ops->zero)
+				snprintf(b.msg, sizeof(b.msg), "Zeroing of samples %s",
+					 ops->zero(ops->priv) ? "on" : "off");
+			else
+				snprintf(b.msg, sizeof(b.msg), "z: zeroing samples is for live sessions (prof top)");
+			break;
+		case 'P':
+			browser__print(&b);
+			break;
+		case 'H':
+			b.no_header = !b.no_header;
 			break;
 		case 'h': case '?': case KEY_F(1):
 			browser__help(&b);
