@@ -697,6 +697,9 @@ static int report__print(struct report *rep)
 					!strncmp(rep->sort_order, "sym", 3),
 		.field_sep = rep->field_sep,
 	};
+	struct hists **tui_h = NULL;
+	char **tui_names = NULL;
+	int tui_nr = 0;
 
 	if (!rep->quiet && !rep->use_tui)
 		printf("#\n# Total Lost Samples: %" PRIu64 "\n#\n",
@@ -743,15 +746,12 @@ static int report__print(struct report *rep)
 				if (h->entries[e]->callchain)
 					callchain_root__sort(h->entries[e]->callchain, &rep->cp);
 		if (rep->use_tui) {
-			/* perf's browser shows one event: the first with samples */
-			int err = hists__tui_browse(h, name ? name : session_evsel__name(evsel),
-						    rep->use_callchain ? &rep->cp : NULL,
-						    rep->min_percent);
-
-			free(name);
-			if (err)
-				return error("cannot start the TUI: %s", strerror(-err));
-			return 0;
+			/* the browser takes them all: perf's chooser when there are several */
+			tui_h = xrealloc(tui_h, (size_t)(tui_nr + 1) * sizeof(*tui_h));
+			tui_names = xrealloc(tui_names, (size_t)(tui_nr + 1) * sizeof(*tui_names));
+			tui_h[tui_nr] = h;
+			tui_names[tui_nr++] = name ? name : xstrdup(session_evsel__name(evsel));
+			continue;
 		}
 		if (!rep->quiet) {
 			n = hist__convert_unit(n, &unit);
@@ -762,6 +762,18 @@ static int report__print(struct report *rep)
 		free(name);
 		hists__fprintf(h, &o, stdout);
 		printf("\n\n");
+	}
+	if (rep->use_tui) {
+		int err = hists__tui_browse(tui_h, (const char *const *)tui_names, tui_nr,
+					    rep->use_callchain ? &rep->cp : NULL, rep->min_percent);
+
+		for (int i = 0; i < tui_nr; i++)
+			free(tui_names[i]);
+		free(tui_names);
+		free(tui_h);
+		if (err)
+			return error("cannot start the TUI: %s", strerror(-err));
+		return 0;
 	}
 	if (!rep->quiet)
 		print_tip();

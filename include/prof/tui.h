@@ -50,11 +50,13 @@ bool tui__available(void);
 int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops);
 
 /*
- * perf report's browser over one event's histogram @h (resorted, its
- * callchains sorted): the title reads "Samples: 351  of event 'NAME',
- * Event count (approx.): N". Returns as hist_browser__run.
+ * perf report's browser over the histograms @h (resorted, callchains
+ * sorted) of @nr events named @names: one goes straight to its browser,
+ * several open perf's "Available samples" chooser first. The title reads
+ * "Samples: 351  of event 'NAME', Event count (approx.): N". Returns as
+ * hist_browser__run.
  */
-int hists__tui_browse(struct hists *h, const char *evname,
+int hists__tui_browse(struct hists **h, const char *const *names, int nr,
 		      const struct callchain_param *cp, double min_percent);
 
 #endif /* PROF_TUI_H */

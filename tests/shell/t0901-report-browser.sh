@@ -231,4 +231,27 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'H hides the column header, P prints t
 	test "${ret:-0}" = 0
 '
 
+test_expect_success PERF,TMUX,PERF_EVENTS 'several events: the Available samples chooser, TAB and UNTAB, ESC back' '
+	SOCK=prof-test-$$-9 &&
+	"$PROF" record -q -g -e cpu-clock,page-faults -o m.data -- "$HELPERS/demo" 100 >/dev/null 2>&1 &&
+	tmux -L "$SOCK-perf" new-session -d -s b -x 120 -y 30 -c "$PWD" \
+		"\"$PERF\" report -i m.data; echo EXITED \$?; sleep 60" &&
+	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "$PWD" \
+		"\"$PROF\" report -i m.data; echo EXITED \$?; sleep 60" &&
+	bs_wait "^Available samples" && bs_same &&
+	grep -E "^[0-9]+.? ?cpu-clock " prof.screen &&
+	grep -E "^[0-9]+.? ?page-faults " prof.screen &&
+	bs_key Down && bs_same &&
+	bs_key Enter && bs_wait "of event .page-faults." && bs_same &&
+	bs_key Tab && bs_wait "of event .cpu-clock." && bs_same &&
+	bs_key BTab && bs_wait "of event .page-faults." && bs_same &&
+	bs_key Escape && bs_wait "^Available samples" && bs_same &&
+	bs_key Up Enter && bs_wait "of event .cpu-clock." && bs_same &&
+	bs_key Escape && bs_wait "^Available samples" &&
+	bs_key Escape && bs_wait "Do you really want to exit\\?" && bs_same &&
+	bs_key Enter && bs_wait "^EXITED 0" || ret=$?
+	bs_stop
+	test "${ret:-0}" = 0
+'
+
 test_done

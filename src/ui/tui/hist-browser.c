@@ -17,32 +17,6 @@
 #include "prof/tui.h"
 #include "prof/hist.h"
 
-struct report_title {
-	struct hists *h;
-	const char *evname;
-};
-
-static void report_title(void *priv, char *buf, size_t size)
-{
-	const struct report_title *rt = priv;
-	char unit;
-	u64 n = hist__convert_unit(rt->h->nr_samples, &unit);
-
-	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', Event count (approx.): %" PRIu64,
-		 n, unit, rt->evname, rt->h->total_period);
-}
-
-int hists__tui_browse(struct hists *h, const char *evname,
-		      const struct callchain_param *cp, double min_percent)
-{
-	struct report_title rt = { .h = h, .evname = evname };
-	struct hist_browser_ops ops = {
-		.title = report_title, .priv = &rt, .cp = cp, .min_percent = min_percent,
-	};
-
-	return hist_browser__run(h, &ops);
-}
-
 #ifndef HAVE_NCURSESW
 
 bool tui__available(void)
@@ -54,6 +28,17 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 {
 	(void)h;
 	(void)ops;
+	return -ENOSYS;
+}
+
+int hists__tui_browse(struct hists **h, const char *const *names, int nr,
+		      const struct callchain_param *cp, double min_percent)
+{
+	(void)h;
+	(void)names;
+	(void)nr;
+	(void)cp;
+	(void)min_percent;
 	return -ENOSYS;
 }
 
@@ -195,6 +180,11 @@ struct browser {
 	 */
 	bool widths_from_values;
 	bool no_header;				/* H */
+	/*
+	 * perf shows the selection and the scrollbar only once a navigation
+	 * key was pressed; that first key only shows them.
+	 */
+	bool navkeypressed;
 	int widths[HIST_MAX_FIELDS];
 	char msg[256];
 };
@@ -301,9 +291,10 @@ static u64 chain_total(const struct browser *b)
 static bool chain_shows(const struct browser *b, const struct callchain_node *c)
 {
 	double min_pct = b->ops->cp ? b->ops->cp->min_percent : 0.5;
-	u64 total = chain_total(b);
+	/* perf's limit is a whole number of hits: the fraction is dropped */
+	u64 min_hits = (u64)((double)chain_total(b) * (min_pct / 100.0));
 
-	return !total || 100.0 * (double)callchain_node__cumul(c) / (double)total >= min_pct;
+	return callchain_node__cumul(c) >= min_hits;
 }
 
 static u32 chain_nr_shown(const struct browser *b, const struct callchain_node *n)
@@ -670,19 +661,20 @@ static void browser__draw(struct browser *b)
 		const struct row *r = &b->rows[i];
 		struct pct_span spans[HIST_MAX_FIELDS];
 		int nr_spans = 0;
-		attr_t a = i == b->sel ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
+		bool selected = i == b->sel && b->navkeypressed;
+		attr_t a = selected ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
 
 		if (r->node)
 			browser__chain_text(b, r, buf, sizeof(buf));
 		else
 			browser__entry_text(b, r->he, buf, sizeof(buf), spans, &nr_spans);
 		attron(a);
-		if (i == b->sel)
+		if (selected)
 			mvhline(y0 + y, 0, ' ', cols - 1);
 		mvaddnstr(y0 + y, 0, buf, cols - 1);
 		attroff(a);
 		/* perf colours the percentages only, and not on the selection */
-		for (int k = 0; k < nr_spans && i != b->sel && has_colors(); k++) {
+		for (int k = 0; k < nr_spans && !selected && has_colors(); k++) {
 			double p = spans[k].pct;
 			attr_t c = p >= 5.0 ? COLOR_PAIR(1) : p >= 0.5 ? COLOR_PAIR(2) : 0;
 
@@ -696,7 +688,7 @@ static void browser__draw(struct browser *b)
 	}
 	/* the scrollbar: a diamond where the selection is in the whole list */
 	/* perf's scrollbar: as high as the screen but two rows, from the list's first */
-	for (int y = 0; y < rows - 2; y++) {
+	for (int y = 0; y < rows - 2 && b->navkeypressed; y++) {
 		int at = b->nr_rows > 1 ? (int)(b->sel * (size_t)(rows - 3) / (b->nr_rows - 1)) : 0;
 
 		mvaddch(y0 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
@@ -991,9 +983,10 @@ static void browser__zoom(struct browser *b, const struct hist_entry *he, char w
  * perf's option menu: the whole screen, one option a row, a scrollbar;
  * returns the chosen index or -1 (ESC, q, left arrow).
  */
-static int browser__menu(struct browser *b, const char *title, char *const *opts, int nr)
+static int browser__menu(struct browser *b, const char *title, const char *help,
+			 char *const *opts, int nr, int sel)
 {
-	int sel = 0, top = 0;
+	int top = 0;
 
 	for (;;) {
 		int rows, cols, list_h, ch;
@@ -1022,7 +1015,7 @@ static int browser__menu(struct browser *b, const char *title, char *const *opts
 		}
 		attron(A_REVERSE);
 		mvhline(rows - 1, 0, ' ', cols);
-		mvaddnstr(rows - 1, 0, "ESC: exit, ENTER|->: Select option", cols);
+		mvaddnstr(rows - 1, 0, help, cols);
 		attroff(A_REVERSE);
 		refresh();
 		ch = browser__getkey(b);
@@ -1184,7 +1177,7 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 	}
 	opts[nr] = xstrdup("Exit");
 	acts[nr++] = ACT_EXIT;
-	choice = browser__menu(b, "", opts, nr);
+	choice = browser__menu(b, "", "ESC: exit, ENTER|->: Select option", opts, nr, 0);
 	if (choice >= 0) {
 		switch (acts[choice]) {
 		case ACT_THREAD:
@@ -1209,25 +1202,39 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 	return quit;
 }
 
-int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
+struct report_title {
+	struct hists *h;
+	const char *evname;
+};
+
+static void report_title(void *priv, char *buf, size_t size)
+{
+	const struct report_title *rt = priv;
+	char unit;
+	u64 n = hist__convert_unit(rt->h->nr_samples, &unit);
+
+	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', Event count (approx.): %" PRIu64,
+		 n, unit, rt->evname, rt->h->total_period);
+}
+
+/* How one histogram's browser ended. */
+enum browse_end { END_QUIT, END_BACK, END_NEXT, END_PREV };
+
+/*
+ * The browser over @h until the user leaves it; @multi: one of several
+ * events (ESC at the top goes back to the chooser, TAB switches).
+ */
+static enum browse_end browser__loop(struct hists *h, const struct hist_browser_ops *ops,
+				     bool multi)
 {
 	struct browser b = {
 		.h = h, .ops = ops, .zoom_tid = -1,
 		.hide_kernel = ops->hide_kernel, .hide_user = ops->hide_user,
+		/* perf top recomputes the widths from the entries at each refresh */
+		.widths_from_values = ops->wait != NULL,
 	};
-	struct sigaction sa, old_term, old_hup;
-	int err = tui__start();
+	enum browse_end end = END_QUIT;
 
-	if (err)
-		return err;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = tui__term;
-	tui_stop_req = 0;
-	/* a live owner handles SIGTERM itself (its wait returns < 0) */
-	if (!ops->wait) {
-		sigaction(SIGTERM, &sa, &old_term);
-		sigaction(SIGHUP, &sa, &old_hup);
-	}
 	browser__build(&b);
 	for (;;) {
 		int rows, cols, page, ch;
@@ -1242,6 +1249,12 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 		page = max(1, rows - 3);
 		he = b.nr_rows ? b.rows[b.sel].he : NULL;
 		b.msg[0] = 0;
+		if (!b.navkeypressed &&
+		    (ch == KEY_DOWN || ch == KEY_UP || ch == KEY_NPAGE || ch == KEY_PPAGE ||
+		     ch == KEY_HOME || ch == KEY_END || ch == ' ')) {
+			b.navkeypressed = true;
+			continue;
+		}
 		switch (ch) {
 		case 'q': case 'Q': case 3:
 			goto out;
@@ -1252,9 +1265,21 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 				b.to_top = true;
 				break;
 			}
+			if (multi) {
+				end = END_BACK;
+				goto out;
+			}
 			if (!browser__confirm(&b, "Do you really want to exit?"))
 				break;
 			goto out;
+		case '\t': case KEY_BTAB:
+			if (multi) {
+				end = ch == '\t' ? END_NEXT : END_PREV;
+				goto out;
+			}
+			snprintf(b.msg, sizeof(b.msg), "%s: there is no other event to switch to",
+				 ch == '\t' ? "TAB" : "UNTAB");
+			break;
 		case KEY_DOWN:
 			if (b.sel + 1 < b.nr_rows)
 				b.sel++;
@@ -1351,14 +1376,132 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
 		browser__build(&b);
 	}
 out:
-	tui__stop();
-	if (!ops->wait) {
-		sigaction(SIGTERM, &old_term, NULL);
-		sigaction(SIGHUP, &old_hup, NULL);
-	}
 	free(b.rows);
 	free(b.folds.keys);
 	free(b.folds.vals);
+	return end;
+}
+
+struct tui_session {
+	struct sigaction old_term, old_hup;
+	bool live;
+};
+
+static int tui_session__begin(struct tui_session *ts, bool live)
+{
+	struct sigaction sa;
+	int err = tui__start();
+
+	if (err)
+		return err;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = tui__term;
+	tui_stop_req = 0;
+	ts->live = live;
+	/* a live owner handles SIGTERM itself (its wait returns < 0) */
+	if (!live) {
+		sigaction(SIGTERM, &sa, &ts->old_term);
+		sigaction(SIGHUP, &sa, &ts->old_hup);
+	}
+	return 0;
+}
+
+static void tui_session__end(struct tui_session *ts)
+{
+	tui__stop();
+	if (!ts->live) {
+		sigaction(SIGTERM, &ts->old_term, NULL);
+		sigaction(SIGHUP, &ts->old_hup, NULL);
+	}
+}
+
+int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
+{
+	struct tui_session ts;
+	int err = tui_session__begin(&ts, ops->wait != NULL);
+
+	if (err)
+		return err;
+	browser__loop(h, ops, false);
+	tui_session__end(&ts);
+	return 0;
+}
+
+/*
+ * perf's "Available samples" chooser: one row per event ("684 cpu-clock"),
+ * ENTER browses it, TAB/UNTAB in there go to the next/previous event, ESC
+ * comes back here, where ESC asks before leaving.
+ */
+static void browse_events(struct hists **h, const char *const *names, int nr,
+			  const struct callchain_param *cp, double min_percent)
+{
+	struct hist_browser_ops menu_ops = { .cp = cp };
+	struct browser mb = { .ops = &menu_ops, .zoom_tid = -1 };
+	char **rows = xcalloc((size_t)nr, sizeof(*rows));
+	int sel = 0;
+
+	for (int i = 0; i < nr; i++) {
+		char unit;
+		u64 n = hist__convert_unit(h[i]->nr_samples, &unit);
+
+		rows[i] = xasprintf("%" PRIu64 "%c%s%s", n, unit, unit == ' ' ? "" : " ", names[i]);
+	}
+	for (;;) {
+		int i = browser__menu(&mb, "Available samples", "ESC: exit, ENTER|->: Browse histograms",
+				      rows, nr, sel);
+
+		if (i < 0) {
+			if (tui_stop_req || browser__confirm(&mb, "Do you really want to exit?"))
+				break;
+			continue;
+		}
+		for (;;) {
+			struct report_title rt = { .h = h[i], .evname = names[i] };
+			struct hist_browser_ops ops = {
+				.title = report_title, .priv = &rt, .cp = cp,
+				.min_percent = min_percent,
+			};
+			enum browse_end end = browser__loop(h[i], &ops, true);
+
+			if (end == END_NEXT)
+				i = (i + 1) % nr;
+			else if (end == END_PREV)
+				i = (i + nr - 1) % nr;
+			else if (end == END_QUIT)
+				goto out;
+			else
+				break;
+		}
+		sel = i;
+	}
+out:
+	for (int i = 0; i < nr; i++)
+		free(rows[i]);
+	free(rows);
+}
+
+int hists__tui_browse(struct hists **h, const char *const *names, int nr,
+		      const struct callchain_param *cp, double min_percent)
+{
+	struct tui_session ts;
+	int err;
+
+	if (nr <= 0)
+		return 0;
+	err = tui_session__begin(&ts, false);
+	if (err)
+		return err;
+	if (nr == 1) {
+		struct report_title rt = { .h = h[0], .evname = names[0] };
+		struct hist_browser_ops ops = {
+			.title = report_title, .priv = &rt, .cp = cp, .min_percent = min_percent,
+		};
+
+		browser__loop(h[0], &ops, false);
+	} else {
+		browse_events(h, names, nr, cp, min_percent);
+	}
+	tui_session__end(&ts);
 	return 0;
 }
 
