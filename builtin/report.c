@@ -1445,9 +1445,10 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	/* perf's choice: the browser on a terminal unless --stdio (or --tui) */
+	/* without a terminal, --tui falls back to stdio quietly, as perf */
 	rep.use_tui = !rep.stats && !rep.header_only && !rep.dump &&
-		      (rep.tui || (!rep.stdio && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
-				   getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
+		      isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+		      (rep.tui || (!rep.stdio && getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
 	if (rep.use_tui && !tui__available()) {
 		if (rep.tui)
 			warning("prof was built without ncursesw (NO_NCURSES): using --stdio");

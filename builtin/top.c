@@ -939,9 +939,10 @@ int cmd_top(int argc, const char **argv)
 		return 256 - EINVAL;	/* perf's exit status */
 	}
 	t.tty = isatty(STDOUT_FILENO);
-	if (!t.use_stdio && !t.use_tui)
+	/* without a terminal, --tui falls back to stdio quietly, as perf */
+	if (!t.use_stdio)
 		t.use_tui = t.tty && isatty(STDIN_FILENO) &&
-			    getenv("TERM") && strcmp(getenv("TERM"), "dumb");
+			    (t.use_tui || (getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
 	if (t.use_tui && !tui__available()) {
 		warning("prof was built without ncursesw (NO_NCURSES): only --stdio is available");
 		t.use_tui = false;

@@ -180,7 +180,7 @@ test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, 
 	tm new-session -d -s top -x 120 -y 40 -c "$PWD" \
 		"\"$PROF\" top -g -d 1 -e cpu-clock -p $(cat demo.pid); echo TOP-EXITED \$?; sleep 30" &&
 	wait_screen "^Samples: .* of event .cpu-clock" &&
-	wait_screen "Children +Self +Shared Object +Symbol" &&
+	wait_screen "Children +Self +Shared[ a-zA-Z]* +Symbol" &&
 	wait_screen "^\+ +[0-9.]+% +[0-9.]+%  demo +\[\.\] hot_loop" &&
 	tm send-keys -t top Home + &&
 	wait_screen "^- .*\[\.\] " &&
@@ -248,6 +248,15 @@ test_expect_success TMUX,PERF_EVENTS 'browser: a crash signal restores the termi
 	tm kill-server &&
 	stop_demo &&
 	test "${ret:-0}" = 0
+'
+
+test_expect_success PERF_EVENTS '--tui without a terminal: stdio snapshots, quietly, as perf' '
+	start_demo &&
+	"$PROF" top --tui -d 1 --refreshes 1 -e cpu-clock -p "$(cat demo.pid)" </dev/null >out 2>err || ret=$?
+	stop_demo && test "${ret:-0}" = 0 &&
+	grep -q "PerfTop:" out &&
+	grep -q hot_loop out &&
+	! grep -i -e tui -e terminal err
 '
 
 test_done

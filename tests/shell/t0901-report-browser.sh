@@ -254,4 +254,14 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'several events: the Available samples
 	test "${ret:-0}" = 0
 '
 
+test_expect_success PERF_EVENTS '--tui without a terminal: the stdio report, quietly, as perf' '
+	"$PROF" report --tui -i g.data </dev/null >out 2>err &&
+	grep -q "^# Samples: " out &&
+	grep -q "hot_loop" out &&
+	! grep -i -e tui -e terminal err &&
+	"$PROF" report --tui -i g.data >out2 2>err2 &&
+	grep -q "^# Samples: " out2 &&
+	! grep -i -e tui -e terminal err2
+'
+
 test_done
