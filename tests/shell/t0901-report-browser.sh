@@ -264,4 +264,23 @@ test_expect_success PERF_EVENTS '--tui without a terminal: the stdio report, qui
 	! grep -i -e tui -e terminal err2
 '
 
+test_expect_success PERF,TMUX,PERF_EVENTS 'no call graphs: no fold column; k zooms into the kernel map, ESC out' '
+	SOCK=prof-test-$$-10 &&
+	"$PROF" record -q -e cpu-clock -o n.data -- "$HELPERS/demo" 200 >/dev/null 2>&1 &&
+	"$PROF" report --stdio -i n.data >n.txt 2>/dev/null &&
+	bs_start n.data &&
+	grep -E "^Overhead  Command" prof.screen &&
+	grep -E "^ +[0-9.]+%  demo +demo +\[\.\] hot_loop" prof.screen &&
+	bs_key Down && bs_same &&
+	if grep -q "\[k\]" n.txt
+	then
+		bs_key k && bs_wait ", DSO: \[kernel" && bs_same &&
+		bs_key Escape && bs_wait "^Overhead  Comm  Shared" && bs_same
+	else
+		bs_key k && bs_same
+	fi || ret=$?
+	bs_stop
+	test "${ret:-0}" = 0
+'
+
 test_done

@@ -467,9 +467,11 @@ static void browser__entry_text(struct browser *b, const struct hist_entry *he,
 	char tmp[1024];
 
 	*nr_spans = 0;
-	n += (size_t)snprintf(buf + n, size - n, "%c ",
-			      !entry_has_chain(b, he) ? ' ' :
-			      browser__unfolded(b, he) ? '-' : '+');
+	/* the fold column only where there are call graphs, as perf */
+	if (b->ops->cp)
+		n += (size_t)snprintf(buf + n, size - n, "%c ",
+				      !entry_has_chain(b, he) ? ' ' :
+				      browser__unfolded(b, he) ? '-' : '+');
 	for (int i = 0; i < l->nr_fields && n < size; i++) {
 		const struct hist_field *f = &l->fields[i];
 		double pct;
@@ -525,7 +527,7 @@ static void browser__chain_text(struct browser *b, const struct row *r, char *bu
 static void browser__header_text(struct browser *b, char *buf, size_t size)
 {
 	const struct hist_layout *l = b->h->layout;
-	size_t n = (size_t)snprintf(buf, size, "  ");
+	size_t n = (size_t)snprintf(buf, size, "%s", b->ops->cp ? "  " : "");
 	bool first = true;
 
 	for (int i = 0; i < l->nr_fields && n < size; i++) {
@@ -1338,6 +1340,22 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 		case 'd': case 't':
 			browser__zoom(&b, he, (char)ch);
 			break;
+		case 'k': {
+			/* perf: zoom into the kernel map */
+			struct hist_entry *k = NULL;
+
+			for (size_t e = 0; e < h->nr_entries && !k; e++)
+				if (h->entries[e]->dso && h->entries[e]->dso->kind == DSO_KIND_KERNEL)
+					k = h->entries[e];
+			if (!k)
+				snprintf(b.msg, sizeof(b.msg), "k: no kernel samples to zoom into");
+			else if (b.zoom_dso != k->dso) {
+				if (b.zoom_dso)
+					browser__zoom_pop(&b, 'd');
+				browser__zoom(&b, k, 'd');
+			}
+			break;
+		}
 		case 'K':
 			b.hide_kernel = !b.hide_kernel;
 			break;
