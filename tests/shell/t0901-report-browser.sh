@@ -283,4 +283,38 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'no call graphs: no fold column; k zoo
 	test "${ret:-0}" = 0
 '
 
+test_expect_success PERF,TMUX,PERF_EVENTS 'L: perf'"'"'s Percent Limit prompt hides the entries under it' '
+	SOCK=prof-test-$$-11 &&
+	bs_start g.data &&
+	bs_key L && bs_wait "Please enter the value you want to hide entries under that percent" &&
+	bs_same &&
+	bs_key 1 0 && bs_same &&
+	bs_key Enter && bs_wait "Children +Self" && bs_same &&
+	! grep -q "\[k\]" prof.screen &&
+	grep -q "hot_loop" prof.screen || ret=$?
+	bs_stop
+	test "${ret:-0}" = 0
+'
+
+test_expect_success TMUX,PERF_EVENTS 'keys prof cannot do yet say so on the status line' '
+	SOCK=prof-test-$$-12 &&
+	tm new-session -d -s rep -x 120 -y 30 -c "$PWD" \
+		"\"$PROF\" report -i g.data; echo REPORT-EXITED \$?; sleep 30" &&
+	wait_screen "^Samples: " &&
+	for k in a r s S i V F 1 z f Tab; do
+		tm send-keys -t rep $k &&
+		wait_screen "(not available|no perf script|for live sessions|no other event|header-only)" &&
+		tm send-keys -t rep Down &&
+		wait_gone "(not available|no perf script|for live sessions|no other event|header-only)" ||
+		{ echo "# key $k" >&2; ret=1; break; }
+	done &&
+	test "${ret:-0}" = 0 &&
+	tm send-keys -t rep L x Enter &&
+	wait_screen "^Invalid percent: x" &&
+	tm send-keys -t rep q &&
+	wait_screen "REPORT-EXITED 0" || ret=$?
+	tm kill-server 2>/dev/null || :
+	test "${ret:-0}" = 0
+'
+
 test_done

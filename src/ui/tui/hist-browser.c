@@ -180,6 +180,7 @@ struct browser {
 	 */
 	bool widths_from_values;
 	bool no_header;				/* H */
+	double min_percent;			/* --percent-limit, L */
 	/*
 	 * perf shows the selection and the scrollbar only once a navigation
 	 * key was pressed; that first key only shows them.
@@ -262,12 +263,19 @@ static u64 entry_value(const struct browser *b, const struct hist_entry *he)
 	return b->h->layout->children ? he->period_acc : he->period;
 }
 
+static bool below_limit(const struct browser *b, const struct hist_entry *he, double limit)
+{
+	return limit > 0 && hists__percent(b->h, entry_value(b, he)) < limit;
+}
+
+/*
+ * Does @he pass the zooms and filters? (The percent limit is apart: as
+ * perf, the column widths count entries L hid, not those below the
+ * --percent-limit given at the start.)
+ */
 static bool browser__shows(const struct browser *b, const struct hist_entry *he)
 {
 	if (he->filtered || !entry_value(b, he))
-		return false;
-	if (b->ops->min_percent > 0 &&
-	    hists__percent(b->h, entry_value(b, he)) < b->ops->min_percent)
 		return false;
 	if (b->hide_kernel && he->level == 'k')
 		return false;
@@ -413,7 +421,7 @@ static void browser__build(struct browser *b)
 		struct hist_entry *he = b->h->entries[e];
 		struct row *r;
 
-		if (!browser__shows(b, he))
+		if (!browser__shows(b, he) || below_limit(b, he, b->ops->min_percent))
 			continue;
 		for (int i = 0; i < l->nr_fields; i++) {
 			const struct hist_field *f = &l->fields[i];
@@ -425,6 +433,8 @@ static void browser__build(struct browser *b)
 					b->widths[i] = min(w, 60);
 			}
 		}
+		if (below_limit(b, he, b->min_percent))
+			continue;
 		e0 = b->nr_rows;
 		r = browser__add_row(b);
 		r->he = he;
@@ -911,6 +921,8 @@ static void draw_frame(int y, int x, int h, int w)
 static bool browser__input(struct browser *b, const char *title, const char *l1,
 			   const char *l2, char *out, size_t size)
 {
+	int nl = l2 ? 2 : 1;
+	int w = max(60, max((int)strlen(l1), l2 ? (int)strlen(l2) : 0));
 	size_t len = 0;
 
 	out[0] = 0;
@@ -918,15 +930,16 @@ static bool browser__input(struct browser *b, const char *title, const char *l1,
 		int rows, cols, x, y, ch;
 
 		getmaxyx(stdscr, rows, cols);
-		x = (cols - 62) / 2;
-		y = (rows - 10) / 2;
-		draw_frame(y, x, 10, 62);
+		x = (cols - w - 1) / 2;
+		y = (rows - 2 * nl - 6) / 2;	/* where perf puts it, measured */
+		draw_frame(y, x, 8 + nl, w + 2);
 		mvaddnstr(y, x + 2, title, max(0, cols - x - 2));
-		mvaddnstr(y + 1, x + 1, l1, 60);
-		mvaddnstr(y + 2, x + 1, l2, 60);
-		draw_frame(y + 4, x + 2, 3, 58);
-		mvaddnstr(y + 5, x + 3, out, 56);
-		mvaddnstr(y + 8, x + 1, "ENTER: OK, ESC: Cancel", 60);
+		mvaddnstr(y + 1, x + 1, l1, w);
+		if (l2)
+			mvaddnstr(y + 2, x + 1, l2, w);
+		draw_frame(y + nl + 2, x + 2, 3, w - 2);
+		mvaddnstr(y + nl + 3, x + 3, out, w - 4);
+		mvaddnstr(y + nl + 6, x + 1, "ENTER: OK, ESC: Cancel", w);
 		refresh();
 		ch = browser__getkey(b);
 		if (ch == KEY_F(63))
@@ -938,7 +951,7 @@ static bool browser__input(struct browser *b, const char *title, const char *l1,
 		if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
 			if (len)
 				out[--len] = 0;
-		} else if (ch >= 32 && ch < 127 && len + 1 < size && len < 56) {
+		} else if (ch >= 32 && ch < 127 && len + 1 < size && (int)len < w - 4) {
 			out[len++] = (char)ch;
 			out[len] = 0;
 		}
@@ -1234,6 +1247,7 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 		.hide_kernel = ops->hide_kernel, .hide_user = ops->hide_user,
 		/* perf top recomputes the widths from the entries at each refresh */
 		.widths_from_values = ops->wait != NULL,
+		.min_percent = ops->min_percent,
 	};
 	enum browse_end end = END_QUIT;
 
@@ -1381,6 +1395,47 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 			break;
 		case 'H':
 			b.no_header = !b.no_header;
+			break;
+		case 'L': {
+			char text[32], *rest;
+			double v;
+
+			if (!browser__input(&b, "Percent Limit",
+					    "Please enter the value you want to hide entries under that percent.",
+					    NULL, text, sizeof(text)))
+				break;
+			/* as perf, an empty value is 0: no limit */
+			v = strtod(text, &rest);
+			if ((rest == text && *text) || *rest || v < 0 || v > 100)
+				snprintf(b.msg, sizeof(b.msg), "Invalid percent: %s", text);
+			else
+				b.min_percent = v;
+			break;
+		}
+		case 'a':
+			snprintf(b.msg, sizeof(b.msg), "a: annotate is not available in prof yet");
+			break;
+		case 'r':
+			snprintf(b.msg, sizeof(b.msg), "r: prof has no perf script to run scripts with");
+			break;
+		case 's':
+			snprintf(b.msg, sizeof(b.msg), "s: switching to another data file is not available in prof");
+			break;
+		case 'S':
+			snprintf(b.msg, sizeof(b.msg), "S: zooming into a processor socket is not available in prof");
+			break;
+		case 'i':
+			snprintf(b.msg, sizeof(b.msg), "i: header information is not shown here: prof report --header-only");
+			break;
+		case 'V':
+			snprintf(b.msg, sizeof(b.msg), "V: verbose callchains are not available in prof yet");
+			break;
+		case 'F':
+			snprintf(b.msg, sizeof(b.msg), "F: percentages of the filtered entries are not available in prof yet");
+			break;
+		case '0': case '1': case '2': case '3': case '4':
+		case '5': case '6': case '7': case '8': case '9':
+			snprintf(b.msg, sizeof(b.msg), "%c: sorting by a group member is not available in prof yet", ch);
 			break;
 		case 'h': case '?': case KEY_F(1):
 			browser__help(&b);
