@@ -648,19 +648,19 @@ static int top__browser_wait(void *priv, int input_fd)
 	return 0;
 }
 
-static void top__browser_title(void *priv, char *buf, size_t size)
+static void top__browser_title(void *priv, char *buf, size_t size, u64 nr_samples, u64 total)
 {
 	struct top *t = priv;
 	struct evsel *first = evlist__first(t->evlist);
 	char unit;
-	u64 n = hist__convert_unit(t->hists.nr_samples, &unit);
+	u64 n = hist__convert_unit(nr_samples, &unit);
 
 	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', %" PRIu64 " %s, "
 		 "Event count (approx.): %" PRIu64 " lost: %" PRIu64 "/%" PRIu64
 		 " drop: %" PRIu64 "/%" PRIu64 "%s",
 		 n, unit, evsel__name(first),
 		 first->attr.freq ? (u64)first->attr.sample_freq : (u64)first->attr.sample_period,
-		 first->attr.freq ? "Hz" : "period", t->hists.total_period,
+		 first->attr.freq ? "Hz" : "period", total,
 		 t->lost, t->lost_total, t->drop, t->drop_total,
 		 t->paused ? "  [PAUSED]" : "");
 }

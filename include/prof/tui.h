@@ -26,8 +26,12 @@ struct hist_browser_ops {
 	 * browser just waits for keys.
 	 */
 	int (*wait)(void *priv, int input_fd);
-	/* The title line ("Samples: 45K of event ..."), into @buf. */
-	void (*title)(void *priv, char *buf, size_t size);
+	/*
+	 * The title line ("Samples: 45K of event ..."), into @buf, naming
+	 * @nr_samples and @total: the histogram's, or with F those of the
+	 * entries the zooms and filters keep.
+	 */
+	void (*title)(void *priv, char *buf, size_t size, u64 nr_samples, u64 total);
 	/* f: disable/enable the owner's events; returns true when disabled. NULL: report. */
 	bool (*pause)(void *priv);
 	/* z: toggle zeroing the samples at each refresh; returns the new state. */

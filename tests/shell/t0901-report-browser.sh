@@ -81,6 +81,16 @@ bs_wait() {
 	sed "s/^/# prof: /" prof.screen >&2
 	return 1
 }
+# our status line shows $1
+wait_status() {
+	i=0
+	while [ $i -lt 50 ]; do
+		tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 | grep -q -E -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
 # both screens are the same (but for the status line)
 bs_same() {
 	i=0
@@ -277,7 +287,8 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'no call graphs: no fold column; k zoo
 		bs_key k && bs_wait ", DSO: \[kernel" && bs_same &&
 		bs_key Escape && bs_wait "^Overhead  Comm  Shared" && bs_same
 	else
-		bs_key k && bs_same
+		# perf zooms into an empty kernel map; prof has no entry to take it from
+		bs_key k && wait_status "k: no kernel samples"
 	fi || ret=$?
 	bs_stop
 	test "${ret:-0}" = 0
@@ -301,7 +312,7 @@ test_expect_success TMUX,PERF_EVENTS 'keys prof cannot do yet say so on the stat
 	tm new-session -d -s rep -x 120 -y 30 -c "$PWD" \
 		"\"$PROF\" report -i g.data; echo REPORT-EXITED \$?; sleep 30" &&
 	wait_screen "^Samples: " &&
-	for k in a r s S i V F 1 z f Tab; do
+	for k in a r s S i V 1 z f Tab; do
 		tm send-keys -t rep $k &&
 		wait_screen "(not available|no perf script|for live sessions|no other event|header-only)" &&
 		tm send-keys -t rep Down &&
@@ -314,6 +325,29 @@ test_expect_success TMUX,PERF_EVENTS 'keys prof cannot do yet say so on the stat
 	tm send-keys -t rep q &&
 	wait_screen "REPORT-EXITED 0" || ret=$?
 	tm kill-server 2>/dev/null || :
+	test "${ret:-0}" = 0
+'
+
+# perf's scrollbar position after a zoom with F counts rows prof does
+# not know of: the scrollbar column is left out here.
+test_expect_success PERF,TMUX,PERF_EVENTS 'F: percentages of the filtered entries; a zoom folds the entries, as perf' '
+	SOCK=prof-test-$$-13 &&
+	echo "s/.\$//" >noscroll.sed &&
+	BS_NORM=noscroll.sed &&
+	export BS_NORM &&
+	bs_start g.data &&
+	bs_key Down + && bs_same &&
+	bs_key d && bs_wait ", DSO: " && bs_same &&
+	bs_key F && bs_same &&
+	bs_key Down + && bs_same &&
+	bs_key F && bs_same &&
+	bs_key F && bs_same &&
+	bs_key Escape && bs_wait "^Samples: .*[0-9]$" && bs_same &&
+	bs_key Down + && bs_same &&
+	bs_key / && bs_wait "Please enter the name" &&
+	bs_key l o o p Enter && bs_wait "warm_loop" && bs_same &&
+	bs_key F && bs_same || ret=$?
+	bs_stop
 	test "${ret:-0}" = 0
 '
 

@@ -181,6 +181,8 @@ struct browser {
 	bool widths_from_values;
 	bool no_header;				/* H */
 	double min_percent;			/* --percent-limit, L */
+	bool filter_relative;			/* F: percentages of what is shown */
+	u64 shown_period, shown_samples;	/* the entries the zooms and filters keep */
 	/*
 	 * perf shows the selection and the scrollbar only once a navigation
 	 * key was pressed; that first key only shows them.
@@ -239,6 +241,14 @@ static void browser__set_unfolded(struct browser *b, const void *key, bool unfol
 	fs->vals[i] = unfolded;
 }
 
+/* A zoom or a filter folds every entry (perf resets them; chain lines keep theirs). */
+static void browser__fold_entries(struct browser *b)
+{
+	for (size_t e = 0; e < b->h->nr_entries; e++)
+		if (browser__unfolded(b, b->h->entries[e]))
+			browser__set_unfolded(b, b->h->entries[e], false);
+}
+
 /* E and C: every fold one way. */
 static void browser__set_all(struct browser *b, bool unfolded)
 {
@@ -263,9 +273,17 @@ static u64 entry_value(const struct browser *b, const struct hist_entry *he)
 	return b->h->layout->children ? he->period_acc : he->period;
 }
 
+/* F: perf's percentages of the filtered entries' total, else of all */
+static double browser__percent(const struct browser *b, u64 v)
+{
+	if (b->filter_relative)
+		return b->shown_period ? 100.0 * (double)v / (double)b->shown_period : 0.0;
+	return hists__percent(b->h, v);
+}
+
 static bool below_limit(const struct browser *b, const struct hist_entry *he, double limit)
 {
-	return limit > 0 && hists__percent(b->h, entry_value(b, he)) < limit;
+	return limit > 0 && browser__percent(b, entry_value(b, he)) < limit;
 }
 
 /*
@@ -417,6 +435,15 @@ static void browser__build(struct browser *b)
 		if (f->kind == HPP_SAMPLE || f->kind == HPP_PERIOD)
 			b->widths[i] = 11;
 	}
+	b->shown_period = b->shown_samples = 0;
+	for (size_t e = 0; e < b->h->nr_entries; e++) {
+		const struct hist_entry *he = b->h->entries[e];
+
+		if (browser__shows(b, he)) {
+			b->shown_period += he->period;
+			b->shown_samples += he->nr_events;
+		}
+	}
 	for (size_t e = 0; e < b->h->nr_entries; e++) {
 		struct hist_entry *he = b->h->entries[e];
 		struct row *r;
@@ -494,7 +521,7 @@ static void browser__entry_text(struct browser *b, const struct hist_entry *he,
 		switch (f->kind) {
 		case HPP_OVERHEAD:
 		case HPP_OVERHEAD_CHILDREN:
-			pct = hists__percent(b->h, f->kind == HPP_OVERHEAD ? he->period :
+			pct = browser__percent(b, f->kind == HPP_OVERHEAD ? he->period :
 							 he->period_acc);
 			spans[*nr_spans].start = (int)n;
 			spans[*nr_spans].len = 8;
@@ -521,7 +548,8 @@ static void browser__entry_text(struct browser *b, const struct hist_entry *he,
 static void browser__chain_text(struct browser *b, const struct row *r, char *buf, size_t size)
 {
 	const struct callchain_list *cl = &r->node->val[r->frame];
-	u64 total = chain_total(b);
+	/* F changes the chains' percentages too, not their limit */
+	u64 total = b->filter_relative ? b->shown_period : chain_total(b);
 	char name[512], pct[32] = "";
 
 	if (cl->f.sym)
@@ -655,7 +683,9 @@ static void browser__draw(struct browser *b)
 
 	buf[0] = 0;
 	if (b->ops->title)
-		b->ops->title(b->ops->priv, buf, sizeof(buf));
+		b->ops->title(b->ops->priv, buf, sizeof(buf),
+			      b->filter_relative ? b->shown_samples : b->h->nr_samples,
+			      b->filter_relative ? b->shown_period : b->h->total_period);
 	browser__title_zoom(b, buf, sizeof(buf));
 	attron(A_BOLD);
 	put_line(0, buf, cols);
@@ -992,6 +1022,7 @@ static void browser__zoom(struct browser *b, const struct hist_entry *he, char w
 	}
 	b->widths_from_values = true;
 	b->to_top = true;
+	browser__fold_entries(b);
 }
 
 /*
@@ -1222,14 +1253,14 @@ struct report_title {
 	const char *evname;
 };
 
-static void report_title(void *priv, char *buf, size_t size)
+static void report_title(void *priv, char *buf, size_t size, u64 nr_samples, u64 total)
 {
 	const struct report_title *rt = priv;
 	char unit;
-	u64 n = hist__convert_unit(rt->h->nr_samples, &unit);
+	u64 n = hist__convert_unit(nr_samples, &unit);
 
 	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', Event count (approx.): %" PRIu64,
-		 n, unit, rt->evname, rt->h->total_period);
+		 n, unit, rt->evname, total);
 }
 
 /* How one histogram's browser ended. */
@@ -1278,6 +1309,7 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 			/* perf: ESC (and left) zoom out first, then leave */
 			if (b.nr_zooms) {
 				browser__zoom_pop(&b, b.zooms[b.nr_zooms - 1]);
+				browser__fold_entries(&b);
 				b.to_top = true;
 				break;
 			}
@@ -1347,6 +1379,7 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 					    text, sizeof(text)))
 				break;
 			snprintf(b.filter, sizeof(b.filter), "%s", text);
+			browser__fold_entries(&b);
 			b.widths_from_values = true;
 			b.to_top = true;
 			break;
@@ -1431,7 +1464,7 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 			snprintf(b.msg, sizeof(b.msg), "V: verbose callchains are not available in prof yet");
 			break;
 		case 'F':
-			snprintf(b.msg, sizeof(b.msg), "F: percentages of the filtered entries are not available in prof yet");
+			b.filter_relative = !b.filter_relative;
 			break;
 		case '0': case '1': case '2': case '3': case '4':
 		case '5': case '6': case '7': case '8': case '9':
