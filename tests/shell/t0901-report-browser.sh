@@ -52,9 +52,10 @@ bs_start() {
 	bs_key Home &&
 	bs_same
 }
+# cleanup: a server already gone is fine, so the statuses are ignored
 bs_stop() {
-	tmux -L "$SOCK-perf" kill-server 2>/dev/null || :
-	tmux -L "$SOCK-prof" kill-server 2>/dev/null || :
+	{ tmux -L "$SOCK-perf" kill-server 2>/dev/null || echo "# perf browser already gone"; } &&
+	{ tmux -L "$SOCK-prof" kill-server 2>/dev/null || echo "# prof browser already gone"; }
 }
 bs_key() {
 	for k in "$@"; do
@@ -69,37 +70,43 @@ bs_capture() {
 }
 # both screens show a line matching $1
 bs_wait() {
-	i=0
+	i=0 &&
 	while [ $i -lt 80 ]; do
-		bs_capture &&
-		grep -q -E -- "$1" perf.screen && grep -q -E -- "$1" prof.screen && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# screens did not show: $1" >&2
-	sed "s/^/# perf: /" perf.screen >&2
-	sed "s/^/# prof: /" prof.screen >&2
+		if bs_capture && grep -q -E -- "$1" perf.screen &&
+		   grep -q -E -- "$1" prof.screen; then
+			return 0
+		fi &&
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
+	echo "# screens did not show: $1" >&2 &&
+	sed "s/^/# perf: /" perf.screen >&2 &&
+	sed "s/^/# prof: /" prof.screen >&2 &&
 	return 1
 }
 # our status line shows $1
 wait_status() {
-	i=0
+	i=0 &&
 	while [ $i -lt 50 ]; do
-		tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 | grep -q -E -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
+		if tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 | grep -q -E -- "$1"; then
+			return 0
+		fi &&
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
 	return 1
 }
 # both screens are the same (but for the status line)
 bs_same() {
-	i=0
+	i=0 &&
 	while [ $i -lt 40 ]; do
-		bs_capture && cmp -s perf.screen prof.screen && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	diff -u perf.screen prof.screen | sed "s/^/# /" >&2
+		if bs_capture && cmp -s perf.screen prof.screen; then
+			return 0
+		fi &&
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
+	{ diff -u perf.screen prof.screen | sed "s/^/# /" >&2; } &&
 	return 1
 }
 
@@ -164,8 +171,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'columns, scrollbar and chain folding 
 	bs_key E && bs_same &&
 	bs_key Down Down Down Down + && bs_same &&
 	bs_key C && bs_same || ret=$?
-	bs_stop
-	test "${ret:-0}" = 0
+	bs_stop && test "${ret:-0}" = 0
 '
 
 test_expect_success PERF,TMUX,PERF_EVENTS 'Enter: the context menu; zooms; ESC zooms out, then asks' '
@@ -186,8 +192,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'Enter: the context menu; zooms; ESC z
 	! grep -q "Do you really" prof.screen &&
 	bs_key Escape && bs_wait "Do you really want to exit\?" &&
 	bs_key Enter && bs_wait "^EXITED 0" || ret=$?
-	bs_stop
-	test "${ret:-0}" = 0
+	bs_stop && test "${ret:-0}" = 0
 '
 
 test_expect_success PERF,TMUX,PERF_EVENTS 'Browse map details: the symbols of the DSO as perf lists them' '
@@ -199,8 +204,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'Browse map details: the symbols of th
 	BS_NORM=map.sed bs_same &&
 	grep -E "^ *[0-9a-f]+ +[0-9a-f]+ l hot_loop" prof.screen &&
 	bs_key Escape && bs_same || ret=$?
-	bs_stop
-	test "${ret:-0}" = 0
+	bs_stop && test "${ret:-0}" = 0
 '
 
 test_expect_success PERF,TMUX,PERF_EVENTS '/: perf'"'"'s empty filter prompt; the filter stays shown until cleared' '
@@ -218,8 +222,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS '/: perf'"'"'s empty filter prompt; th
 	! tmux -L "$SOCK-prof" capture-pane -p -t b | grep -q "filter:" &&
 	bs_key / x y z Enter && bs_wait "^  Children +Self$" && bs_same &&
 	bs_key / Escape && bs_same || ret=$?
-	bs_stop
-	test "${ret:-0}" = 0
+	bs_stop && test "${ret:-0}" = 0
 '
 
 test_expect_success PERF,TMUX,PERF_EVENTS 'H hides the column header, P prints the view to perf.hist.N, as perf' '
@@ -232,13 +235,16 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'H hides the column header, P prints t
 	bs_key H && bs_wait "Children +Self" && bs_same &&
 	bs_key Home Down + P && bs_same &&
 	bs_key Down Down Down + P && bs_same &&
-	i=0 && while [ $i -lt 30 ] && ! [ -f pdir/perf/perf.hist.1 ]; do sleep 0.1; i=$((i + 1)); done &&
+	i=0 &&
+	while [ $i -lt 30 ] && ! [ -f pdir/perf/perf.hist.1 ]; do
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
 	test_cmp pdir/perf/perf.hist.0 pdir/prof/perf.hist.0 &&
 	test_cmp pdir/perf/perf.hist.1 pdir/prof/perf.hist.1 &&
 	grep -q "^-  " pdir/prof/perf.hist.0 &&
 	! test -e pdir/prof/perf.hist.2 || ret=$?
-	bs_stop
-	test "${ret:-0}" = 0
+	bs_stop && test "${ret:-0}" = 0
 '
 
 test_expect_success PERF,TMUX,PERF_EVENTS 'several events: the Available samples chooser, TAB and UNTAB, ESC back' '
@@ -260,8 +266,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'several events: the Available samples
 	bs_key Escape && bs_wait "^Available samples" &&
 	bs_key Escape && bs_wait "Do you really want to exit\\?" && bs_same &&
 	bs_key Enter && bs_wait "^EXITED 0" || ret=$?
-	bs_stop
-	test "${ret:-0}" = 0
+	bs_stop && test "${ret:-0}" = 0
 '
 
 test_expect_success PERF_EVENTS '--tui without a terminal: the stdio report, quietly, as perf' '
@@ -290,8 +295,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'no call graphs: no fold column; k zoo
 		# perf zooms into an empty kernel map; prof has no entry to take it from
 		bs_key k && wait_status "k: no kernel samples"
 	fi || ret=$?
-	bs_stop
-	test "${ret:-0}" = 0
+	bs_stop && test "${ret:-0}" = 0
 '
 
 test_expect_success PERF,TMUX,PERF_EVENTS 'L: perf'"'"'s Percent Limit prompt hides the entries under it' '
@@ -303,8 +307,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'L: perf'"'"'s Percent Limit prompt hi
 	bs_key Enter && bs_wait "Children +Self" && bs_same &&
 	! grep -q "\[k\]" prof.screen &&
 	grep -q "hot_loop" prof.screen || ret=$?
-	bs_stop
-	test "${ret:-0}" = 0
+	bs_stop && test "${ret:-0}" = 0
 '
 
 test_expect_success TMUX,PERF_EVENTS 'keys prof cannot do yet say so on the status line' '
@@ -317,14 +320,13 @@ test_expect_success TMUX,PERF_EVENTS 'keys prof cannot do yet say so on the stat
 		wait_screen "(not available|no perf script|for live sessions|no other event|header-only)" &&
 		tm send-keys -t rep Down &&
 		wait_gone "(not available|no perf script|for live sessions|no other event|header-only)" ||
-		{ echo "# key $k" >&2; ret=1; break; }
+		{ echo "# key $k" >&2; return 1; }
 	done &&
-	test "${ret:-0}" = 0 &&
 	tm send-keys -t rep L x Enter &&
 	wait_screen "^Invalid percent: x" &&
 	tm send-keys -t rep q &&
 	wait_screen "REPORT-EXITED 0" || ret=$?
-	tm kill-server 2>/dev/null || :
+	{ tm kill-server 2>/dev/null || echo "# browser already gone"; } &&
 	test "${ret:-0}" = 0
 '
 
@@ -347,8 +349,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'F: percentages of the filtered entrie
 	bs_key / && bs_wait "Please enter the name" &&
 	bs_key l o o p Enter && bs_wait "warm_loop" && bs_same &&
 	bs_key F && bs_same || ret=$?
-	bs_stop
-	test "${ret:-0}" = 0
+	bs_stop && test "${ret:-0}" = 0
 '
 
 test_done
