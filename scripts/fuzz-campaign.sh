@@ -38,6 +38,7 @@ for t in $targets; do
 	sum=$((sum + $(weight $t)))
 done
 mkdir -p .fuzz/logs
+rm -f .fuzz/logs/status
 for t in $targets; do
 	secs=$((total * $(weight $t) / sum))
 	seeds=
@@ -51,13 +52,23 @@ for t in $targets; do
 	.fuzz/fuzz/$t -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
 		-max_total_time="$secs" -timeout=20 -rss_limit_mb=2560 -max_len=262144 \
 		-artifact_prefix=.fuzz/artifacts/$t/ .fuzz/corpus/$t $seeds \
-		>.fuzz/logs/$t.log 2>&1 || true
+		>.fuzz/logs/$t.log 2>&1 || echo "$t $?" >>.fuzz/logs/status
 done
 echo
 echo "target                  executions  cov    ft     corpus  oom/timeout/crash"
 for t in $targets; do
 	line=$(grep -E '^#[0-9]+: cov:' .fuzz/logs/$t.log | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "fuzz-campaign: $t never ran (see .fuzz/logs/$t.log)" >&2
+		failed=1
+		continue
+	fi
 	printf '%-22s %s\n' "$t" "$(echo "$line" | sed -E 's/^#([0-9]+): cov: ([0-9]+) ft: ([0-9]+) corp: ([0-9]+).*oom\/timeout\/crash: ([0-9\/]+).*/\1  \2  \3  \4  \5/')"
 done
 echo
 echo "findings: $(find .fuzz/artifacts -type f | wc -l) file(s) under .fuzz/artifacts/"
+# libFuzzer exits non-zero when it saved a finding: the artifacts say which
+if [ -s .fuzz/logs/status ]; then
+	echo "exit statuses other than 0: $(tr '\n' ' ' <.fuzz/logs/status)"
+fi
+exit "${failed:-0}"
