@@ -22,17 +22,6 @@ static void quiet(const char *prefix, const char *msg)
 {
 }
 
-static bool write_dump(const u8 *data, size_t size)
-{
-	FILE *f = fopen(path, "w");
-	bool ok;
-
-	if (!f)
-		return false;
-	ok = fwrite(data, 1, size, f) == size;
-	return !fclose(f) && ok;
-}
-
 /* The machine's view: code addresses as the samples would hit them. */
 static void resolve(const u8 *data, size_t size, const u64 *addrs, size_t nr)
 {
@@ -46,7 +35,7 @@ static void resolve(const u8 *data, size_t size, const u64 *addrs, size_t nr)
 	/* -k mono and a TIME_CONV: both kinds of timestamps are usable */
 	m->clock_monotonic = true;
 	m->tsc.mult = 1;
-	if (write_dump(data, size)) {
+	if (fuzz_write_file(path, data, size)) {
 		machine__process_mmap(m, &ev);
 		machine__jit_advance(m, (u64)-1);
 		for (size_t i = 0; i < nr; i++) {

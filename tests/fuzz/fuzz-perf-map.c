@@ -20,17 +20,6 @@ static void quiet(const char *prefix, const char *msg)
 {
 }
 
-static bool write_map(const u8 *data, size_t size)
-{
-	FILE *f = fopen(path, "w");
-	bool ok;
-
-	if (!f)
-		return false;
-	ok = fwrite(data, 1, size, f) == size;
-	return !fclose(f) && ok;
-}
-
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	static bool once;
@@ -51,7 +40,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		setenv("PROF_BUILDID_DIR", symfs, 1);
 		once = true;
 	}
-	if (size > 1 << 16 || !write_map(data, size))
+	if (size > 1 << 16 || !fuzz_write_file(path, data, size))
 		return 0;
 	set_msg_sink(quiet);
 	dso = dso__new("/tmp/perf-4242.map", DSO_KIND_JIT);
@@ -67,7 +56,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	}
 	/* top: the map grew; the new lines come in, the old stay */
 	if (size > 1)
-		write_map(data, size / 2);
+		fuzz_write_file(path, data, size / 2);
 	dso__reload_perf_map(dso);
 	sink += dso__find_symbol(dso, NULL, 0) != NULL;
 	dso__put(dso);

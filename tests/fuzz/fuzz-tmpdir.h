@@ -8,6 +8,7 @@
 #define FUZZ_TMPDIR_H
 
 #include <ftw.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -42,6 +43,18 @@ static inline const char *fuzz_tmpdir(const char *name)
 	fuzz_tmpdir_path = path;
 	atexit(fuzz_tmpdir_cleanup);
 	return path;
+}
+
+/* @path holds exactly @data (@size bytes) */
+static inline bool fuzz_write_file(const char *path, const void *data, size_t size)
+{
+	FILE *f = fopen(path, "w");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = fwrite(data, 1, size, f) == size;
+	return !fclose(f) && ok;
 }
 
 #endif
