@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * resolved-sample.c: a sample's location and its stack of resolved
+ * frames, the one path report, top, script and the unwind driver share
+ * (resolved-sample.h). The rules are perf 6.1's thread__resolve_callchain:
+ *
+ *  - an LBR call-stack event's chain comes from its branch stack (already
+ *    in display order, --max-stack applied by the LBR walk itself); an
+ *    empty LBR call stack is no frames, not the recorded chain;
+ *  - else the recorded chain, of which the first --max-stack entries in
+ *    display order are kept;
+ *  - then a --call-graph dwarf sample's unwound user frames (at most
+ *    --max-stack), none at all when no map holds the user leaf or its file
+ *    cannot be read under --symfs (perf's libdw unwinder gives up there);
+ *  - -U leaves frames without a symbol out; only unwound frames are
+ *    expanded into their inlined functions (perf 6.1's append_inlines);
+ *  - caller order reverses the whole, inline expansions included.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/resolved-sample.h"
+#include "prof/session.h"
+#include "prof/machine.h"
+#include "prof/map.h"
+#include "prof/dso.h"
+#include "prof/symbol.h"
+#include "prof/srcline.h"
+#include "prof/unwind.h"
+#include "prof/inline-cache.h"
+#include <regex.h>
+
+struct sample_resolver {
+	struct machine *m;
+	struct resolve_param p;
+	/* the recorded (or LBR) chain as the machine resolves it */
+	struct callchain_frame *chain;
+	/* the chain's frames kept, and the unwound ones, before expansion */
+	struct callchain_cursor_node *kframes, *uframes;
+	u64 *kaddr, *uaddr;
+	int nr_uframes;
+	/* the sample's frames: what resolved_sample points to */
+	struct callchain_cursor_node *out;
+	u64 *addrs;
+	u8 *origin;
+	struct inline_cache *inlines;
+	void *intern_ctx;
+};
+
+struct sample_resolver *sample_resolver__new(struct machine *m, const struct resolve_param *p)
+{
+	struct sample_resolver *r = xzalloc(sizeof(*r));
+
+	r->m = m;
+	r->p = *p;
+	r->chain = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->chain));
+	r->kframes = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->kframes));
+	r->uframes = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->uframes));
+	r->kaddr = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->kaddr));
+	r->uaddr = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->uaddr));
+	r->out = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->out));
+	r->addrs = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->addrs));
+	r->origin = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->origin));
+	return r;
+}
+
+void sample_resolver__delete(struct sample_resolver *r)
+{
+	if (!r)
+		return;
+	free(r->chain);
+	free(r->kframes);
+	free(r->uframes);
+	free(r->kaddr);
+	free(r->uaddr);
+	free(r->out);
+	free(r->addrs);
+	free(r->origin);
+	inline_cache__delete(r->inlines);
+	free(r);
+}
+
+int resolved_sample__resolve(struct sample_resolver *r, const struct perf_sample *s,
+			     struct resolved_sample *rs)
+{
+	memset(rs, 0, sizeof(*rs));
+	rs->frames = r->out;
+	rs->addrs = r->addrs;
+	rs->origin = r->origin;
+	machine__jit_advance(r->m, s->time);
+	return machine__resolve(r->m, s->cpumode, (pid_t)s->pid, (pid_t)s->tid, s->ip, &rs->al);
+}
+
+void resolved_sample__exit(struct resolved_sample *rs)
+{
+	addr_location__exit(&rs->al);
+}
+
+/* unwind__get_entries callback: the user frames of a --call-graph dwarf sample. */
+static int on_unwind_entry(const struct unwind_entry *e, void *arg)
+{
+	struct sample_resolver *r = arg;
+	struct callchain_cursor_node *c;
+
+	if (r->nr_uframes >= RESOLVE_MAX_FRAMES)
+		return 1;
+	/*
+	 * perf's libdw unwinder opens the leaf's file under --symfs and, when
+	 * it cannot (or no map holds the leaf), delivers no frame at all.
+	 */
+	if (!r->nr_uframes && (!e->map || !e->dso))
+		return 1;
+	if (!r->nr_uframes && e->dso->kind == DSO_KIND_USER) {
+		char path[PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s%s", symbol_conf.symfs ? symbol_conf.symfs : "",
+			 e->dso->long_name);
+		if (access(path, R_OK))
+			return 1;
+	}
+	r->uaddr[r->nr_uframes] = e->addr;
+	c = &r->uframes[r->nr_uframes++];
+	c->inlined = false;
+	c->srcline = NULL;
+	c->ip = e->ip;
+	c->has_map = e->map != NULL;
+	c->map_size = e->map ? e->map->end - e->map->start : 0;
+	c->dso = e->map ? e->dso : NULL;
+	c->sym = e->map ? e->sym : NULL;
+	c->level = '.';
+	return 0;
+}
+
+/*
+ * perf's callchain_srcline: with the address or srcline key every frame
+ * with a map carries its source line, printed after the function and,
+ * for the srcline key, compared instead of it. When perf's addr2line does
+ * not know the address: "+offset" from the symbol or "dso[address]" for
+ * the address key, nothing for the srcline key (the frame then compares
+ * by function). perf asks about the map-relative address here.
+ */
+static const char *chain_srcline(struct sample_resolver *r, const struct callchain_cursor_node *c,
+				 u64 addr)
+{
+	bool show_addr = r->p.key == CCKEY_ADDRESS;
+
+	if (!show_addr && !dso__srcline_found(c->dso, addr, c->sym))
+		return NULL;	/* perf shows none, and compares the function */
+	/* show_sym off: the fallback is "+offset" */
+	return r->p.intern(r->intern_ctx, dso__srcline_str(c->dso, addr, c->sym, false, show_addr));
+}
+
+/* Append @node to the frames; @expand: perf 6.1 expands inlines of unwound frames only. */
+static void push(struct sample_resolver *r, int *nr, const struct callchain_cursor_node *node,
+		 u64 addr, enum frame_origin origin)
+{
+	const struct inline_entry *e = NULL;
+	struct callchain_cursor_node copy;
+	const struct callchain_cursor_node *c = node;
+	int n;
+
+	/* -U: perf's add_callchain_ip leaves unresolved frames out */
+	if (r->p.hide_unresolved && !c->sym)
+		return;
+	if (r->p.key != CCKEY_FUNCTION && r->p.intern && c->dso && c->has_map && !c->srcline) {
+		copy = *node;
+		copy.srcline = chain_srcline(r, &copy, addr);
+		c = &copy;
+	}
+	if (origin == FRAME_UNWOUND && r->p.inline_names && c->sym && c->has_map && c->dso) {
+		if (!r->inlines)
+			r->inlines = inline_cache__new();
+		e = inline_cache__find(r->inlines, c->dso, c->sym, addr);
+	}
+	n = inline_entry__expand(e, c, r->p.caller, &r->out[*nr], RESOLVE_MAX_FRAMES - *nr);
+	for (int i = 0; i < n; i++) {
+		r->addrs[*nr + i] = addr;
+		r->origin[*nr + i] = (u8)origin;
+	}
+	*nr += n;
+}
+
+int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *s,
+			   struct resolved_sample *rs, void *intern_ctx)
+{
+	const regex_t *parent_re = r->p.parent_regex;
+	u64 st = s->evsel ? s->evsel->attr.sample_type : 0;
+	int n = -1, nr = 0, nk = 0, max_stack = r->p.max_stack;
+	bool caller = r->p.caller, lbr;
+	enum frame_origin korigin;
+
+	r->intern_ctx = intern_ctx;
+	r->nr_uframes = 0;
+	rs->parent = NULL;
+	/* --call-graph lbr: the user part from the branch stack, in display order */
+	if (s->callchain_nr && (st & PERF_SAMPLE_BRANCH_STACK) &&
+	    (s->evsel->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
+		n = machine__resolve_lbr_callchain(r->m, (pid_t)s->pid, (pid_t)s->tid,
+						   s->callchain, s->callchain_nr, s->branch,
+						   s->branch_nr, max_stack, !caller, r->chain,
+						   RESOLVE_MAX_FRAMES);
+	/* an empty LBR call stack is no frames, not the recorded chain */
+	lbr = n >= 0;
+	korigin = lbr ? FRAME_LBR : FRAME_CHAIN;
+	if (!lbr)
+		n = 0;
+	if (s->callchain_nr && !lbr)
+		n = machine__resolve_callchain(r->m, s->cpumode, (pid_t)s->pid, (pid_t)s->tid,
+					       s->callchain, s->callchain_nr, r->chain,
+					       RESOLVE_MAX_FRAMES);
+	/* perf takes the first match in display order, within --max-stack */
+	for (int i = 0; parent_re && i < n && (lbr || i < max_stack); i++) {
+		int j = caller && !lbr ? n - 1 - i : i;
+		struct callchain_frame *f = &r->chain[j];
+
+		if (f->sym && !regexec(parent_re, f->sym->name, 0, NULL, 0)) {
+			rs->parent = f->sym;
+			break;
+		}
+	}
+	/* perf keeps the first --max-stack entries in display order */
+	for (int i = 0; i < n && (nk < max_stack || lbr); i++) {
+		int j = caller && !lbr ? n - 1 - i : i;
+		struct callchain_frame *f = &r->chain[j];
+		struct callchain_cursor_node *c = &r->kframes[nk++];
+
+		c->ip = f->ip;
+		c->dso = f->map ? f->dso : NULL;
+		c->has_map = f->map != NULL;
+		c->map_size = f->map ? f->map->end - f->map->start : 0;
+		c->sym = f->map ? f->sym : NULL;
+		c->inlined = false;
+		c->srcline = NULL;
+		c->level = f->level;
+		r->kaddr[nk - 1] = f->addr;
+	}
+	if ((st & PERF_SAMPLE_REGS_USER) && (st & PERF_SAMPLE_STACK_USER) &&
+	    s->user_regs.regs && unwind__user_stack(s, NULL) && rs->al.thread)
+		unwind__get_entries(r->m, rs->al.thread, s, max_stack, on_unwind_entry, r);
+	if (caller) {
+		for (int i = r->nr_uframes - 1; i >= 0; i--)
+			push(r, &nr, &r->uframes[i], r->uaddr[i], FRAME_UNWOUND);
+		for (int i = 0; i < nk; i++)
+			push(r, &nr, &r->kframes[i], r->kaddr[i], korigin);
+	} else {
+		for (int i = 0; i < nk; i++)
+			push(r, &nr, &r->kframes[i], r->kaddr[i], korigin);
+		for (int i = 0; i < r->nr_uframes; i++)
+			push(r, &nr, &r->uframes[i], r->uaddr[i], FRAME_UNWOUND);
+	}
+	rs->nr = nr;
+	return nr;
+}
+
+u64 resolved_sample__symoff(const struct resolved_sample *rs, int i)
+{
+	const struct callchain_cursor_node *f = &rs->frames[i];
+
+	return f->sym && rs->addrs[i] >= f->sym->start ? rs->addrs[i] - f->sym->start : 0;
+}
+
+const char *resolved_sample__srcline(const struct resolved_sample *rs, int i,
+				     bool show_sym, bool show_addr)
+{
+	const struct callchain_cursor_node *f = &rs->frames[i];
+
+	if (!f->has_map || !f->dso)
+		return NULL;
+	if (f->srcline && (f->inlined || rs->origin[i] == FRAME_UNWOUND))
+		return f->srcline;
+	return dso__srcline_str(f->dso, rs->addrs[i], f->sym, show_sym, show_addr);
+}
