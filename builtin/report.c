@@ -25,15 +25,13 @@
 #include "prof/dump.h"
 #include "prof/strbuf.h"
 #include "prof/unwind.h"
-#include "prof/inline-cache.h"
+#include "prof/resolved-sample.h"
 #include "prof/srcline.h"
 #include "prof/trace-event.h"
 #include "builtin.h"
 #include <regex.h>
 #include <sys/stat.h>
 #include <time.h>
-
-#define MAX_FRAMES		1024
 
 static const char *const report_usage[] = {
 	"prof report [<options>]",
@@ -84,17 +82,11 @@ struct report {
 	struct name_list comms, pids, tids, dsos, syms;
 	regex_t parent_regex;
 	bool has_parent_regex;
-	struct callchain_frame *frames;
-	struct callchain_cursor_node *cursor;
-	struct callchain_cursor_node *kframes, *uframes;	/* cursor_build's parts */
-	u64 *kaddr, *uaddr;					/* their DSO addresses */
-	int nr_uframes;
 	bool inline_names;		/* --inline (default): expand inlined frames */
-	struct inline_cache *inlines;	/* perf's append_inlines, per DSO address */
+	struct sample_resolver *resolver;	/* each sample's location and frames */
 	struct hist_entry **he_cache;
 	/* report__comm's cache */
 	struct hists *comm_hists;
-	struct hists *cur_hists;	/* the sample's, while its cursor is built */
 	const char *comm_raw, *comm_interned;
 	/* -T: READ values per thread (rows, first seen first) and event */
 	struct thread_values *tvals;
@@ -221,164 +213,10 @@ static bool report__filtered(struct report *rep, const char *comm, pid_t pid, pi
 
 /* ---- samples ---- */
 
-/* unwind__get_entries callback: user frames of a --call-graph dwarf sample. */
-static int on_unwind_entry(const struct unwind_entry *e, void *arg)
+/* resolve_param.intern: chain srclines live in the sample's hists. */
+static const char *report__intern(void *ctx, const char *str)
 {
-	struct report *rep = arg;
-	struct callchain_cursor_node *c;
-
-	if (rep->nr_uframes >= MAX_FRAMES)
-		return 1;
-	/*
-	 * perf's libdw unwinder opens the leaf's file under --symfs and, when
-	 * it cannot (or no map holds the leaf), delivers no frame at all.
-	 */
-	if (!rep->nr_uframes && (!e->map || !e->dso))
-		return 1;
-	if (!rep->nr_uframes && e->dso->kind == DSO_KIND_USER) {
-		char path[PATH_MAX];
-
-		snprintf(path, sizeof(path), "%s%s", symbol_conf.symfs ? symbol_conf.symfs : "",
-			 e->dso->long_name);
-		if (access(path, R_OK))
-			return 1;
-	}
-	rep->uaddr[rep->nr_uframes] = e->addr;
-	c = &rep->uframes[rep->nr_uframes++];
-	c->inlined = false;
-	c->srcline = NULL;
-	c->ip = e->ip;
-	c->has_map = e->map != NULL;
-	c->map_size = e->map ? e->map->end - e->map->start : 0;
-	c->dso = e->map ? e->dso : NULL;
-	c->sym = e->map ? e->sym : NULL;
-	c->level = '.';
-	return 0;
-}
-
-/*
- * perf's callchain_srcline: with the address or srcline key (-g ...,address)
- * every frame with a map carries its source line, printed after the
- * function and, for the srcline key, compared instead of it. When perf's
- * addr2line does not know the address: "+offset" from the symbol or
- * "dso[address]" for the address key, nothing for the srcline key (the
- * frame then compares by function). perf asks about the map-relative
- * address here (unlike for Children entries). Interned in the sample's
- * hists.
- */
-static const char *chain_srcline(struct report *rep, const struct callchain_cursor_node *c,
-				 u64 addr)
-{
-	bool show_addr = rep->cp.key == CCKEY_ADDRESS;
-
-	if (!show_addr && !dso__srcline_found(c->dso, addr, c->sym))
-		return NULL;	/* perf shows none, and compares the function */
-	/* show_sym off: the fallback is "+offset" */
-	return hists__intern(rep->cur_hists,
-			     dso__srcline_str(c->dso, addr, c->sym, false, show_addr));
-}
-
-/* Append @c to the cursor; @expand: perf 6.1 expands inlines of unwound frames only. */
-static void cursor_push(struct report *rep, int *nr, const struct callchain_cursor_node *node,
-			u64 addr, bool expand)
-{
-	const struct inline_entry *e = NULL;
-	struct callchain_cursor_node copy;
-	const struct callchain_cursor_node *c = node;
-
-	/* -U: perf's add_callchain_ip leaves unresolved frames out */
-	if (rep->hide_unresolved && !c->sym)
-		return;
-	if (rep->cp.key != CCKEY_FUNCTION && c->dso && c->has_map && !c->srcline) {
-		copy = *node;
-		copy.srcline = chain_srcline(rep, &copy, addr);
-		c = &copy;
-	}
-	if (expand && rep->inline_names && c->sym && c->has_map && c->dso) {
-		if (!rep->inlines)
-			rep->inlines = inline_cache__new();
-		e = inline_cache__find(rep->inlines, c->dso, c->sym, addr);
-	}
-	*nr += inline_entry__expand(e, c, rep->cp.order == ORDER_CALLER, &rep->cursor[*nr],
-				    MAX_FRAMES - *nr);
-}
-
-/*
- * The sample's call chain in display order, as perf's
- * thread__resolve_callchain builds it: the recorded chain (at most
- * --max-stack frames) and, for --call-graph dwarf samples, the unwound
- * user frames after it; caller order reverses the whole.
- */
-static int cursor_build(struct report *rep, struct thread *thread,
-			const struct perf_sample *sample,
-			struct symbol **parent)
-{
-	struct callchain_cursor_node *kern = rep->kframes;
-	u64 st = sample->evsel->attr.sample_type;
-	int n = -1, nr = 0, nk = 0;
-	bool lbr;
-
-	*parent = NULL;
-	rep->nr_uframes = 0;
-	/* --call-graph lbr: the user part from the branch stack, in display order */
-	if (sample->callchain_nr && (st & PERF_SAMPLE_BRANCH_STACK) &&
-	    (sample->evsel->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
-		n = machine__resolve_lbr_callchain(rep->machine, (pid_t)sample->pid,
-						   (pid_t)sample->tid, sample->callchain,
-						   sample->callchain_nr, sample->branch,
-						   sample->branch_nr, rep->max_stack,
-						   rep->cp.order != ORDER_CALLER, rep->frames,
-						   MAX_FRAMES);
-	/* an empty LBR call stack is no frames, not the recorded chain */
-	lbr = n >= 0;
-	if (!lbr)
-		n = 0;
-	if (sample->callchain_nr && !lbr)
-		n = machine__resolve_callchain(rep->machine, sample->cpumode, (pid_t)sample->pid,
-					       (pid_t)sample->tid, sample->callchain,
-					       sample->callchain_nr, rep->frames, MAX_FRAMES);
-	/* perf takes the first match in display order, within --max-stack */
-	for (int i = 0; rep->has_parent_regex && i < n && (lbr || i < rep->max_stack); i++) {
-		int j = rep->cp.order == ORDER_CALLER && !lbr ? n - 1 - i : i;
-		struct callchain_frame *f = &rep->frames[j];
-
-		if (f->sym && !regexec(&rep->parent_regex, f->sym->name, 0, NULL, 0)) {
-			*parent = f->sym;
-			break;
-		}
-	}
-	/* perf keeps the first --max-stack entries in display order */
-	for (int i = 0; i < n && (nk < rep->max_stack || lbr); i++) {
-		int j = rep->cp.order == ORDER_CALLER && !lbr ? n - 1 - i : i;
-		struct callchain_frame *f = &rep->frames[j];
-		struct callchain_cursor_node *c = &kern[nk++];
-
-		c->ip = f->ip;
-		c->dso = f->map ? f->dso : NULL;
-		c->has_map = f->map != NULL;
-		c->map_size = f->map ? f->map->end - f->map->start : 0;
-		c->sym = f->map ? f->sym : NULL;
-		c->inlined = false;
-		c->srcline = NULL;
-		c->level = f->level;
-		rep->kaddr[nk - 1] = f->addr;
-	}
-	if ((st & PERF_SAMPLE_REGS_USER) && (st & PERF_SAMPLE_STACK_USER) &&
-	    sample->user_regs.regs && unwind__user_stack(sample, NULL) && thread)
-		unwind__get_entries(rep->machine, thread, sample, rep->max_stack,
-				    on_unwind_entry, rep);
-	if (rep->cp.order == ORDER_CALLER) {
-		for (int i = rep->nr_uframes - 1; i >= 0; i--)
-			cursor_push(rep, &nr, &rep->uframes[i], rep->uaddr[i], true);
-		for (int i = 0; i < nk; i++)
-			cursor_push(rep, &nr, &kern[i], rep->kaddr[i], false);
-	} else {
-		for (int i = 0; i < nk; i++)
-			cursor_push(rep, &nr, &kern[i], rep->kaddr[i], false);
-		for (int i = 0; i < rep->nr_uframes; i++)
-			cursor_push(rep, &nr, &rep->uframes[i], rep->uaddr[i], true);
-	}
-	return nr;
+	return hists__intern(ctx, str);
 }
 
 /* The interned comm of @t, cached for runs of samples of one thread. */
@@ -527,11 +365,11 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct report *rep = session__tool_priv(s);
-	struct addr_location al;
+	struct resolved_sample rs;
+	struct addr_location *al = &rs.al;
 	struct hist_sample hs = { 0 };
 	struct hists *h;
 	struct hist_entry *he;
-	struct symbol *parent = NULL;
 	size_t nr_before;
 	bool filtered;
 	int nr = 0;
@@ -543,22 +381,19 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	if (sample->evsel->idx >= rep->nr_hists)
 		report__grow_hists(rep, sample->evsel->idx + 1);
 	h = &rep->hists[sample->evsel->idx];
-	rep->cur_hists = h;
-	machine__jit_advance(rep->machine, sample->time);
-	machine__resolve(rep->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
-			 sample->ip, &al);
-	if (rep->hide_unresolved && !al.sym)
+	resolved_sample__resolve(rep->resolver, sample, &rs);
+	if (rep->hide_unresolved && !al->sym)
 		goto out;
-	hist_sample__set_location(&hs, &al, (pid_t)sample->pid, (pid_t)sample->tid);
-	hs.comm = report__comm(rep, h, al.thread);
+	hist_sample__set_location(&hs, al, (pid_t)sample->pid, (pid_t)sample->tid);
+	hs.comm = report__comm(rep, h, al->thread);
 	hs.cpu = (int)sample->cpu;
 	hs.period = sample->period;
 	if (rep->trace_key)
 		hs.trace = report__trace(rep, sample);
 	if (((rep->use_callchain || rep->layout.children) &&
 	     sample->evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) || rep->has_parent_regex)
-		nr = cursor_build(rep, al.thread, sample, &parent);
-	hs.parent = parent;
+		nr = resolved_sample__chain(rep->resolver, sample, &rs, h);
+	hs.parent = rs.parent;
 	if (rep->branch_mode) {
 		report__add_branches(rep, h, &hs, sample);
 		goto out;
@@ -575,10 +410,10 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		he->filtered = filtered;
 	h->nr_samples++;
 	h->total_period += sample->period;
-	hists__add_chain(h, he, &hs, rep->cursor, nr, sample->period, rep->use_callchain,
+	hists__add_chain(h, he, &hs, rs.frames, nr, sample->period, rep->use_callchain,
 			 filtered, false, rep->he_cache);
 out:
-	addr_location__exit(&al);
+	resolved_sample__exit(&rs);
 	return 0;
 }
 
@@ -1139,13 +974,16 @@ static int report__run(struct report *rep)
 	}
 	rep->trace_key = hist_layout__has_key(&rep->layout, SORT_TRACE);
 	report__grow_hists(rep, session__nr_evsels(rep->session));
-	rep->frames = xmalloc(MAX_FRAMES * sizeof(*rep->frames));
-	rep->cursor = xmalloc(MAX_FRAMES * sizeof(*rep->cursor));
-	rep->kframes = xmalloc(MAX_FRAMES * sizeof(*rep->kframes));
-	rep->uframes = xmalloc(MAX_FRAMES * sizeof(*rep->uframes));
-	rep->kaddr = xmalloc(MAX_FRAMES * sizeof(*rep->kaddr));
-	rep->uaddr = xmalloc(MAX_FRAMES * sizeof(*rep->uaddr));
-	rep->he_cache = xmalloc((MAX_FRAMES + 1) * sizeof(*rep->he_cache));
+	rep->resolver = sample_resolver__new(rep->machine, &(struct resolve_param){
+		.max_stack = rep->max_stack,
+		.caller = rep->cp.order == ORDER_CALLER,
+		.inline_names = rep->inline_names,
+		.hide_unresolved = rep->hide_unresolved,
+		.key = rep->cp.key,
+		.intern = report__intern,
+		.parent_regex = rep->has_parent_regex ? &rep->parent_regex : NULL,
+	});
+	rep->he_cache = xmalloc((RESOLVE_MAX_FRAMES + 1) * sizeof(*rep->he_cache));
 
 	/* on a terminal the pager starts once the data is loaded */
 	defer = rep->use_pager && isatty(STDOUT_FILENO);
@@ -1216,13 +1054,8 @@ static void report__exit(struct report *rep)
 	for (int i = 0; i < rep->nr_hists; i++)
 		hists__exit(&rep->hists[i]);
 	free(rep->hists);
-	free(rep->frames);
-	free(rep->cursor);
 	free(rep->trace_text);
-	free(rep->kframes);
-	free(rep->uframes);
-	free(rep->kaddr);
-	free(rep->uaddr);
+	sample_resolver__delete(rep->resolver);
 	free(rep->he_cache);
 	free(rep->tvals);
 	free(rep->dump_nr_samples);
@@ -1233,7 +1066,6 @@ static void report__exit(struct report *rep)
 	name_list__exit(&rep->tids);
 	name_list__exit(&rep->dsos);
 	name_list__exit(&rep->syms);
-	inline_cache__delete(rep->inlines);
 	machine__delete(rep->machine);
 	session__delete(rep->session);
 }
