@@ -36,7 +36,7 @@
 #include "prof/dso.h"
 #include "prof/symbol.h"
 #include "prof/unwind.h"
-#include "prof/inline-cache.h"
+#include "prof/resolved-sample.h"
 #include <elf.h>
 
 #define TOP_MAX_FRAMES 256
@@ -81,10 +81,7 @@ struct top {
 	struct machine *machine;
 	struct hist_layout layout;
 	struct hists hists;
-	struct callchain_frame *frames;
-	int nr_frames;			/* while unwinding a dwarf sample */
-	struct inline_cache *inlines;	/* inlined frames of unwound ones */
-	struct callchain_cursor_node *cursor;
+	struct sample_resolver *resolver;	/* each sample's location and frames */
 	struct hist_entry **he_cache;
 	/* JIT maps (perf-PID.map) and the size they had when last read */
 	struct jit_seen { struct dso *dso; off_t size; } *jit;
@@ -261,73 +258,16 @@ static bool top__own_id(const struct top *t, u64 id)
 	return false;
 }
 
-/* unwind__get_entries callback: the user frames after the kernel ones. */
-static int top__on_unwind_entry(const struct unwind_entry *e, void *arg)
+/* resolve_param.intern: chain srclines (-g address) live in the hists. */
+static const char *top__intern(void *ctx, const char *str)
 {
-	struct top *t = arg;
-	struct callchain_frame *f;
-
-	if (t->nr_frames >= t->max_stack)
-		return 1;
-	f = &t->frames[t->nr_frames++];
-	f->ip = e->ip;
-	f->addr = e->addr;
-	f->map = e->map;
-	f->dso = e->dso;
-	f->sym = e->sym;
-	f->level = '.';
-	return 0;
-}
-
-/*
- * The sample's frames in display order (caller first in Children view):
- * the recorded chain, then for dwarf samples the user stack unwound
- * while the process and its files are there to read.
- */
-static int top__cursor(struct top *t, const struct perf_sample *s, struct thread *thread)
-{
-	int n = 0, nk, nr = 0;
-
-	if (s->callchain_nr)
-		n = machine__resolve_callchain(t->machine, s->cpumode, (pid_t)s->pid,
-					       (pid_t)s->tid, s->callchain, s->callchain_nr,
-					       t->frames, t->max_stack);
-	if (n < 0)
-		n = 0;
-	nk = n;
-	if (t->cg_mode == CALLCHAIN_RECORD_DWARF && thread && s->user_regs.regs &&
-	    unwind__user_stack(s, NULL) && n < t->max_stack) {
-		t->nr_frames = n;
-		unwind__get_entries(t->machine, thread, s, t->max_stack - n,
-				    top__on_unwind_entry, t);
-		n = t->nr_frames;
-	}
-	for (int i = 0; i < n; i++) {
-		bool caller = t->cp.order == ORDER_CALLER;
-		int j = caller ? n - 1 - i : i;
-		const struct callchain_frame *f = &t->frames[j];
-		const struct inline_entry *e = NULL;
-		struct callchain_cursor_node c;
-
-		memset(&c, 0, sizeof(c));
-		c.ip = f->ip;
-		c.has_map = f->map != NULL;
-		c.map_size = f->map ? f->map->end - f->map->start : 0;
-		c.dso = f->map ? f->dso : NULL;
-		c.sym = f->map ? f->sym : NULL;
-		c.level = f->level;
-		/* as perf 6.1: inlined functions of unwound frames only */
-		if (j >= nk && c.sym && c.dso)
-			e = inline_cache__find(t->inlines, c.dso, c.sym, f->addr);
-		nr += inline_entry__expand(e, &c, caller, &t->cursor[nr], TOP_MAX_FRAMES - nr);
-	}
-	return nr;
+	return hists__intern(ctx, str);
 }
 
 static void top__sample(struct top *t, const union perf_event *ev)
 {
 	struct perf_sample s;
-	struct addr_location al;
+	struct resolved_sample rs;
 	struct hist_sample hs = { 0 };
 	struct hist_entry *he;
 	struct hists *h = &t->hists;
@@ -344,20 +284,20 @@ static void top__sample(struct top *t, const union perf_event *ev)
 		t->exact_samples++;
 	if (t->paused)
 		return;
-	machine__resolve(t->machine, s.cpumode, (pid_t)s.pid, (pid_t)s.tid, s.ip, &al);
-	hist_sample__set_location(&hs, &al, (pid_t)s.pid, (pid_t)s.tid);
-	hs.comm = hists__intern(h, al.thread ? thread__comm_str(al.thread) : "");
+	resolved_sample__resolve(t->resolver, &s, &rs);
+	hist_sample__set_location(&hs, &rs.al, (pid_t)s.pid, (pid_t)s.tid);
+	hs.comm = hists__intern(h, rs.al.thread ? thread__comm_str(rs.al.thread) : "");
 	hs.cpu = (int)s.cpu;
 	hs.period = s.period;
 	if (t->call_graph)
-		nr = top__cursor(t, &s, al.thread);
+		nr = resolved_sample__chain(t->resolver, &s, &rs, h);
 	he = hists__add(h, &hs, true);
 	he->filtered = false;
 	h->nr_samples++;
 	h->total_period += s.period;
 	/* A sample makes every entry it reaches visible again (see decay). */
-	hists__add_chain(h, he, &hs, t->cursor, nr, s.period, true, false, true, t->he_cache);
-	addr_location__exit(&al);
+	hists__add_chain(h, he, &hs, rs.frames, nr, s.period, true, false, true, t->he_cache);
+	resolved_sample__exit(&rs);
 }
 
 static void top__event(struct top *t, const union perf_event *ev)
@@ -798,10 +738,15 @@ static int top__run(struct top *t)
 		unwind__set_backend(t->machine, t->unwinder);	/* checked by the option */
 	t->machine->jit_live = true;
 	t->machine->live = true;	/* a container's files are looked up in it */
-	t->frames = xmalloc(TOP_MAX_FRAMES * sizeof(*t->frames));
-	t->cursor = xmalloc(TOP_MAX_FRAMES * sizeof(*t->cursor));
-	t->he_cache = xmalloc((TOP_MAX_FRAMES + 1) * sizeof(*t->he_cache));
-	t->inlines = inline_cache__new();
+	/* as perf top: inlined functions of unwound frames always shown */
+	t->resolver = sample_resolver__new(t->machine, &(struct resolve_param){
+		.max_stack = t->max_stack,
+		.caller = t->cp.order == ORDER_CALLER,
+		.inline_names = true,
+		.key = t->cp.key,
+		.intern = top__intern,
+	});
+	t->he_cache = xmalloc((RESOLVE_MAX_FRAMES + 1) * sizeof(*t->he_cache));
 	top__synthesize(t, threads);
 	/* perf top names the running kernel "[kernel]" (report: the file's name) */
 	if (t->machine->kernel_dso)
@@ -842,10 +787,8 @@ out:
 		evsel__close(evsel);
 	free(t->pfd);
 	free(t->jit);
-	free(t->frames);
-	free(t->cursor);
+	sample_resolver__delete(t->resolver);
 	free(t->he_cache);
-	inline_cache__delete(t->inlines);
 	free(t->uid_pids);
 	cpu_map__put(cpus);
 	thread_map__put(threads);
