@@ -7,7 +7,9 @@
  *   t0800-unwind chains FILE     every --call-graph dwarf sample as
  *        perf script -F ip,sym --no-inline prints it: kernel frames, then
  *        the unwound user frames ("addr sym" lines, a blank line between
- *        samples); the stack health summary on stderr
+ *        samples); the stack health summary on stderr. The frames are
+ *        resolved_sample__chain's, report's and top's (resolved-sample.h):
+ *        the address is the map-relative one perf 6.1 prints
  *   t0800-unwind inline FILE     the same with inlined frames as perf script
  *        -F ip,sym shows them by default (perf's append_inlines rule)
  *   t0800-unwind health FILE     only the stack health summary (stdout)
@@ -24,11 +26,13 @@
 #include "prof/machine.h"
 #include "prof/unwind.h"
 #include "prof/srcline.h"
+#include "prof/resolved-sample.h"
 #include "tap.h"
 
 
 struct ctx {
 	struct machine *m;
+	struct sample_resolver *resolver;	/* chains and inline */
 	int mode;
 	u64 samples, frames, unwound;
 };
@@ -44,53 +48,50 @@ static int on_machine_event(struct session *s, union perf_event *ev, struct perf
 
 enum { MODE_CHAINS, MODE_HEALTH, MODE_BENCH, MODE_READ, MODE_INLINE };
 
-static int print_entry(const struct unwind_entry *e, void *arg)
+static int count_entry(const struct unwind_entry *e, void *arg)
 {
 	struct ctx *c = arg;
 
+	(void)e;
 	c->frames++;
-	if (c->mode == MODE_INLINE && e->sym && e->dso) {
-		/* perf's append_inlines: the inline list replaces the frame; a
-		 * name other than the ELF symbol's is an "(inlined)" one. */
-		struct inline_frame fr[32];
-		int n = dso__inline_frames(e->dso, e->addr, fr, 32);
-
-		for (int i = 0; i < n; i++)
-			printf("%" PRIx64 " %s%s\n", e->addr, fr[i].funcname,
-			       strcmp(fr[i].funcname, e->sym->name) ? " (inlined)" : "");
-		if (n)
-			return 0;
-	}
-	if (c->mode == MODE_CHAINS || c->mode == MODE_INLINE)
-		printf("%" PRIx64 " %s\n", e->addr, e->sym ? e->sym->name : "[unknown]");
 	return 0;
+}
+
+/* The sample's stack as report and top build it, as perf script prints it. */
+static void print_chain(struct ctx *c, const struct perf_sample *sample)
+{
+	struct resolved_sample rs;
+
+	resolved_sample__resolve(c->resolver, sample, &rs);
+	resolved_sample__chain(c->resolver, sample, &rs, NULL);
+	for (int i = 0; i < rs.nr; i++) {
+		const struct callchain_cursor_node *f = &rs.frames[i];
+
+		printf("%" PRIx64 " %s%s\n", rs.addrs[i], f->sym ? f->sym->name : "[unknown]",
+		       f->inlined ? " (inlined)" : "");
+	}
+	printf("\n");
+	resolved_sample__exit(&rs);
 }
 
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct ctx *c = session__tool_priv(s);
 	struct thread *t;
-	int n = 0;
 
+	(void)ev;
 	if (!sample->user_regs.abi || !sample->user_stack_size)
 		return 0;
 	c->samples++;
-	if ((c->mode == MODE_CHAINS || c->mode == MODE_INLINE) && sample->callchain_nr) {
-		struct callchain_frame fr[128];
-
-		n = machine__resolve_callchain(c->m, sample->cpumode, (pid_t)sample->pid,
-					       (pid_t)sample->tid, sample->callchain,
-					       sample->callchain_nr, fr, 128);
-		for (int i = 0; i < n; i++)
-			printf("%" PRIx64 " %s\n", fr[i].addr, fr[i].sym ? fr[i].sym->name : "[unknown]");
+	if (c->mode == MODE_CHAINS || c->mode == MODE_INLINE) {
+		print_chain(c, sample);
+		return 0;
 	}
 	if (c->mode == MODE_READ)
 		return 0;
 	t = machine__findnew_thread(c->m, (pid_t)sample->pid, (pid_t)sample->tid);
-	if (!unwind__get_entries(c->m, t, sample, 127 - (n > 0 ? n : 0), print_entry, c))
+	if (!unwind__get_entries(c->m, t, sample, 127, count_entry, c))
 		c->unwound++;
-	if (c->mode == MODE_CHAINS || c->mode == MODE_INLINE)
-		printf("\n");
 	return 0;
 }
 
@@ -122,6 +123,10 @@ static int run(int mode, const char *path)
 		session__delete(s);
 		return 1;
 	}
+	c.resolver = sample_resolver__new(c.m, &(struct resolve_param){
+		.max_stack = 127,
+		.inline_names = mode == MODE_INLINE,
+	});
 	h = session__header(s);
 	machine__process_header_build_ids(c.m, h);
 	ret = session__process_events(s, &tool);
@@ -133,6 +138,7 @@ static int run(int mode, const char *path)
 	else
 		unwind_health__fprintf(&health, mode == MODE_HEALTH ? stdout : stderr);
 	unwind_health__exit(&health);
+	sample_resolver__delete(c.resolver);
 	machine__delete(c.m);
 	session__delete(s);
 	return ret < 0;
