@@ -86,8 +86,6 @@ struct machine_info {
  * pieces stay empty; returns 0 (or -errno if uname fails). */
 int machine_info__gather(struct machine_info *mi);
 void machine_info__exit(struct machine_info *mi);
-/* perf's CPUID string, "vendor,family,model,stepping" (x86), or NULL; free it. */
-char *machine_info__cpuid(void);
 /* HOSTNAME, OSRELEASE, VERSION (@version), ARCH, NRCPUS, CPUDESC, CPUID,
  * TOTAL_MEM and CPU_TOPOLOGY from @mi. */
 void perf_data_writer__set_machine(struct perf_data_writer *w, const struct machine_info *mi,

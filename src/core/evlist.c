@@ -13,7 +13,7 @@
  *      its task exits).
  */
 #include "prof/compat.h"
-#include "prof/data-writer.h"
+#include "prof/cpuinfo.h"
 #include "prof/evsel.h"
 #include "prof/mmap.h"
 #include "prof/open-error.h"
@@ -155,7 +155,7 @@ int evlist__add_default_cycles(struct evlist *evlist)
 	if (err)
 		return error("cannot set up the default event");
 	evsel = evlist__last(evlist);
-	cpuid = machine_info__cpuid();
+	cpuid = cpuinfo__cpuid();
 	evsel->attr.exclude_guest = !(cpuid && !strncmp(cpuid, "AuthenticAMD", 12));
 	free(cpuid);
 	if (geteuid() != 0 && perf_event_paranoid() > 1)

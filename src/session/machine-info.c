@@ -5,58 +5,12 @@
  * their encoding as features.
  */
 #include "prof/compat.h"
+#include "prof/cpuinfo.h"
 #include "prof/data-writer.h"
 #include "prof/header.h"
 #include "prof/strbuf.h"
 #include "prof/util.h"
 #include <sys/utsname.h>
-
-static char *cpuinfo_field(const char *cpuinfo, const char *key)
-{
-	size_t klen = strlen(key);
-
-	for (const char *line = cpuinfo; line && *line; ) {
-		const char *nl = strchr(line, '\n');
-		size_t len = nl ? (size_t)(nl - line) : strlen(line);
-
-		if (len > klen && !strncmp(line, key, klen) &&
-		    (line[klen] == ' ' || line[klen] == '\t' || line[klen] == ':')) {
-			const char *colon = memchr(line, ':', len);
-
-			if (colon) {
-				char *v = xstrndup(colon + 1, len - (size_t)(colon + 1 - line));
-
-				return v;
-			}
-		}
-		line = nl ? nl + 1 : NULL;
-	}
-	return NULL;
-}
-
-/* Squash runs of whitespace into one space and trim, as perf does. */
-static char *squash(char *s)
-{
-	char *r = s, *w = s;
-	bool space = false;
-
-	if (!s)
-		return NULL;
-	while (*r == ' ' || *r == '\t')
-		r++;
-	for (; *r; r++) {
-		if (*r == ' ' || *r == '\t') {
-			space = true;
-			continue;
-		}
-		if (space && w != s)
-			*w++ = ' ';
-		space = false;
-		*w++ = *r;
-	}
-	*w = 0;
-	return s;
-}
 
 static void add_unique(char ***list, u32 *nr, const char *s)
 {
@@ -124,27 +78,6 @@ static void gather_topology(struct machine_info *mi)
 		mi->has_dies = false;
 }
 
-char *machine_info__cpuid(void)
-{
-	char *cpuinfo = read_file_str("/proc/cpuinfo", NULL), *cpuid = NULL;
-	char *vendor, *family, *model, *stepping;
-
-	if (!cpuinfo)
-		return NULL;
-	vendor = squash(cpuinfo_field(cpuinfo, "vendor_id"));
-	family = squash(cpuinfo_field(cpuinfo, "cpu family"));
-	model = squash(cpuinfo_field(cpuinfo, "model"));
-	stepping = squash(cpuinfo_field(cpuinfo, "stepping"));
-	if (vendor && family && model && stepping)
-		cpuid = xasprintf("%s,%s,%s,%s", vendor, family, model, stepping);
-	free(vendor);
-	free(family);
-	free(model);
-	free(stepping);
-	free(cpuinfo);
-	return cpuid;
-}
-
 int machine_info__gather(struct machine_info *mi)
 {
 	struct utsname u;
@@ -160,10 +93,10 @@ int machine_info__gather(struct machine_info *mi)
 
 	cpuinfo = read_file_str("/proc/cpuinfo", NULL);
 	if (cpuinfo) {
-		mi->cpudesc = squash(cpuinfo_field(cpuinfo, "model name"));
+		mi->cpudesc = cpuinfo__value(cpuinfo, "model name");
 		free(cpuinfo);
 	}
-	mi->cpuid = machine_info__cpuid();
+	mi->cpuid = cpuinfo__cpuid();
 
 	meminfo = read_file_str("/proc/meminfo", NULL);
 	if (meminfo) {
