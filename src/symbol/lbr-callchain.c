@@ -10,7 +10,7 @@
  */
 #include "prof/compat.h"
 #include "prof/machine.h"
-#include "prof/session.h"
+#include "prof/event.h"
 
 #define LBR_MAX_IPS 256
 

@@ -8,7 +8,7 @@
 #include "prof/compat.h"
 #include "prof/machine.h"
 #include "prof/header.h"
-#include "prof/session.h"
+#include "prof/event.h"
 
 static int process_mmap(struct machine *m, const union perf_event *ev)
 {

@@ -10,7 +10,7 @@
 #include "prof/util.h"
 #include "prof/unwind.h"
 #include "prof/machine.h"
-#include "prof/session.h"
+#include "prof/event.h"
 #include "prof/parse-options.h"
 
 #include <fcntl.h>
