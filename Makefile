@@ -263,6 +263,10 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory build-tests build-san
 	$(Q)$(RUN_TESTS)
 
+# No layer of src/ includes a header of a layer above it (design.md).
+check-layers:
+	$(Q)scripts/check-layers.sh .
+
 # Like check, without installing packages first (for quick iteration).
 test: build-tests
 	$(Q)$(RUN_TESTS)
@@ -301,7 +305,7 @@ clean:
 	$(call quiet,CLEAN,$(OUT))
 	$(Q)rm -rf $(OBJ) $(OUT)/prof $(OUT)/Documentation/*.1 $(OUT)/.fuzz $(SAN_OUT)
 
-.PHONY: all check test build-tests build-san san-targets deps demo doc man-pages install clean \
+.PHONY: all check check-layers test build-tests build-san san-targets deps demo doc man-pages install clean \
 	fuzz fuzz-targets fuzz-campaign
 .DELETE_ON_ERROR:
 
