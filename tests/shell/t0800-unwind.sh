@@ -47,6 +47,24 @@ chains() {
 	same "$1.perf-chains" "$1.our-chains$sfx" "${2:-}"
 }
 
+# drv_folded FILE: the driver's chains (inline mode) as "count
+# frame;frame;..." lines, sorted; report_folded FILE: report's, from
+# -g folded,0,callee,count. Report names a frame without a symbol by its
+# address, the driver "[unknown]".
+drv_folded() {
+	"$DRV" inline "$1" 2>/dev/null |
+		awk -v RS= -F '\n' '{ s = ""
+			for (i = 1; i <= NF; i++) { l = $i; sub(/^[0-9a-f]+ /, "", l); s = s (i > 1 ? ";" : "") l }
+			c[s]++ } END { for (k in c) print c[k], k }' | sort
+}
+report_folded() {
+	"$PROF" report -i "$1" --stdio --no-children --sort sym -g folded,0,callee,count 2>/dev/null |
+		grep -E '^[0-9]+ [^ ]' |
+		awk '{ n = $1; sub(/^[0-9]+ /, ""); k = split($0, f, ";"); s = ""
+			for (i = 1; i <= k; i++) s = s (i > 1 ? ";" : "") (f[i] ~ /^0x[0-9a-f]+$/ ? "[unknown]" : f[i])
+			c[s] += n } END { for (k in c) print c[k], k }' | sort
+}
+
 # both DATA: the libdw and libunwind backends unwind every sample of DATA
 # to the same chain (the sigreturn case excused).
 both() {
@@ -129,6 +147,19 @@ test_expect_success PERF,PERF_EVENTS 'a second thread unwinds to clone3 (a root)
 	grep -q "^# Stack health: \([0-9]*\) of \1 samples (100.0%) unwound to a root\$" thread.data.health
 '
 
+# The driver, report and top take their frames from resolved-sample.c:
+# every sample's stack as the driver prints it is one report counts.
+test_expect_success PERF,PERF_EVENTS 'the driver'"'"'s stacks are report'"'"'s' '
+	drv_folded nofp.data >drv.folded &&
+	report_folded nofp.data >rep.folded &&
+	test_cmp_nonempty drv.folded rep.folded &&
+	grep -q " (inlined);" rep.folded &&
+	drv_folded thread.data >drv.folded &&
+	report_folded thread.data >rep.folded &&
+	test_cmp_nonempty drv.folded rep.folded &&
+	grep -q ";start_thread;clone3\$" rep.folded
+'
+
 test_expect_success PERF,PERF_EVENTS 'a file prof recorded unwinds as perf script does' '
 	"$PROF" record -q --call-graph dwarf -e cpu-clock -o prof.data -- "$NOFP" 200 >/dev/null 2>&1 &&
 	chains prof.data
@@ -180,27 +211,51 @@ test_expect_success PERF,PERF_EVENTS 'libunwind: the stack health, as libdw'"'"'
 '
 
 # Corpus files recorded with --call-graph dwarf on other machines: their
-# binaries are missing here, so mostly kernel frames and leaves; both
-# backends alike, and as perf script where perf unwinds them (the two
-# static binaries: perf unwinds nothing where a process's first map has
-# no file, prof still shows the sampled pc).
-test_expect_success SHARED,PERF 'corpus --call-graph dwarf files: both unwinders, perf script' '
+# binaries are missing here. The driver prints the frames report and top
+# use (resolved-sample.c): no user frame at all where the user leaf's
+# file cannot be read, which for these two files is perf's answer too
+# (perf script prints an empty chain for each sample; before the frames
+# came from one place, the driver printed the sampled pc there).
+test_expect_success SHARED,PERF 'corpus dwarf files whose binaries are missing: no frame, as perf script' '
 	C=$SHARED/corpus/perf-data &&
 	for f in hotspot/integrationtests/file_content/perf.data.true.v2 \
-		hotspot/test-clients/cpp-recursion/perf.data \
-		linux-perf-data/fixtures/fibo.compressed2.pipe.data \
-		perfparser/tests_auto_perfdata/fork_static_gcc/perf.data.zstd \
-		perfparser/tests_auto_perfdata/parallel_static_gcc/perf.data.zstd \
-		perfparser/tests_auto_perfdata/vector_static_clang/perf.data \
+		hotspot/test-clients/cpp-recursion/perf.data
+	do
+		cp "$C/$f" corpus.data &&
+		"$PERF" script -i corpus.data -F ip,sym --no-inline >corpus.perf 2>/dev/null &&
+		test_line_count -gt 0 corpus.perf &&
+		! grep -q "[^[:space:]]" corpus.perf &&
+		"$DRV" chains corpus.data >corpus.ours 2>/dev/null &&
+		! grep -q . corpus.ours &&
+		test $(($(wc -l <corpus.perf) / 2)) -eq $(wc -l <corpus.ours) || return 1
+	done
+'
+
+# Where frames remain, both backends alike and as perf script.
+test_expect_success SHARED,PERF 'corpus --call-graph dwarf files: both unwinders, perf script' '
+	C=$SHARED/corpus/perf-data &&
+	for f in perfparser/tests_auto_perfdata/vector_static_clang/perf.data \
 		perfparser/tests_auto_perfdata/vector_static_gcc/perf.data
 	do
 		cp "$C/$f" corpus.data &&
-		both corpus.data || exit 1
+		both corpus.data &&
+		chains corpus.data || return 1
 	done &&
+	cp "$C/perfparser/tests_auto_perfdata/parallel_static_gcc/perf.data.zstd" parallel.data &&
+	both parallel.data
+'
+
+# Known breakage, shared by report, top and script since their frames
+# come from one place: perf 6.1's libunwind unwinds a process once any of
+# its maps had a file whose ELF class it could read (the vdso, say), and
+# then delivers the user leaf even when the leaf's own file is missing
+# (these static binaries); prof's rule asks for the leaf's file
+# (symbolization.md, "Resolved samples"), so it shows no user frame there.
+test_expect_failure SHARED,PERF 'static binaries whose file is missing: the user leaf perf shows' '
+	C=$SHARED/corpus/perf-data &&
 	cp "$C/perfparser/tests_auto_perfdata/fork_static_gcc/perf.data.zstd" fork.data &&
 	chains fork.data "" libunwind &&
 	cp "$C/perfparser/tests_auto_perfdata/parallel_static_gcc/perf.data.zstd" parallel.data &&
-	chains parallel.data "" libunwind &&
 	chains parallel.data
 '
 
