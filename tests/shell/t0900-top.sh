@@ -81,6 +81,30 @@ test_expect_success PERF_EVENTS '--call-graph dwarf unwinds a program without fr
 	grep -q -- "---uw_burn\$" fp.chain && ! grep -q "[ -]uw_a\$" fp.chain
 '
 
+# hot_chain FILE: the frames printed under hot_loop's entry, one a line.
+hot_chain() {
+	awk '/^ +[0-9.]+%  / { on = / hot_loop$/; next }
+		on && NF { l = $0; sub(/^[ |]*(---|--[0-9.]+%--)?/, "", l); if (l != "") print l }' "$1"
+}
+
+# top and report build stacks in one place (resolved-sample.c): with
+# --max-stack perf keeps the first frames in display order, here the
+# callers; top's own copy once kept the innermost ones.
+test_expect_success PERF_EVENTS 'top'"'"'s stacks are report'"'"'s (--max-stack, caller order)' '
+	start_demo &&
+	"$PROF" top --stdio --call-graph fp,graph,0,caller --no-children --max-stack 2 -d 1 \
+		--refreshes 1 -e cpu-clock -p "$(cat demo.pid)" >out 2>err &&
+	"$PROF" record -q -g -e cpu-clock -o demo.data -p "$(cat demo.pid)" -- sleep 1 \
+		>/dev/null 2>&1 &&
+	stop_demo &&
+	"$PROF" report -i demo.data --stdio -g caller,0 --no-children --max-stack 2 >rep 2>rep.err &&
+	hot_chain rep >rep.chain &&
+	hot_chain out >top.chain &&
+	test_cmp_nonempty rep.chain top.chain &&
+	test_line_count = 2 top.chain &&
+	! grep -q "^hot_loop\$" top.chain
+'
+
 test_expect_success 'top --call-graph: a bad dwarf size and lbr are refused' '
 	test_expect_code 129 "$PROF" top --stdio --call-graph dwarf,70000 2>err &&
 	grep -q "^callchain: Incorrect stack dump size (max 65528): 70000$" err &&
