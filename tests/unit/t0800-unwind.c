@@ -150,6 +150,54 @@ static int count_cb(const struct unwind_entry *e, void *arg)
 	return 0;
 }
 
+/*
+ * resolved_sample__chain on a machine that knows no map: every frame is
+ * map-less ("[unknown]"), kept in display order, cut by --max-stack in
+ * display order, dropped by -U.
+ */
+static void test_resolved_sample(void)
+{
+	struct machine *m = machine__new_host();
+	struct session_evsel ev = { .attr = { .sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_CALLCHAIN } };
+	u64 chain[] = { PROF_CONTEXT_USER, 0x1000, 0x2000, 0x3000 };
+	struct perf_sample sample = {
+		.ip = 0x1000, .pid = 7, .tid = 7, .cpumode = PROF_CPUMODE_USER,
+		.callchain = chain, .callchain_nr = ARRAY_SIZE(chain), .evsel = &ev,
+	};
+	struct resolve_param p = { .max_stack = 127 };
+	struct sample_resolver *r = sample_resolver__new(m, &p);
+	struct resolved_sample rs;
+
+	resolved_sample__resolve(r, &sample, &rs);
+	ok(rs.al.thread && !rs.al.map && !rs.al.sym, "the sample's ip: a thread, no map");
+	is_int(resolved_sample__chain(r, &sample, &rs, NULL), 3, "three frames (the marker skipped)");
+	ok(rs.frames[0].ip == 0x1000 && rs.frames[2].ip == 0x3000, "callee order: leaf first");
+	ok(!rs.frames[1].dso && !rs.frames[1].has_map && !rs.frames[1].sym, "a frame without a map");
+	ok(rs.addrs[1] == 0x2000 && rs.origin[1] == FRAME_CHAIN, "its address is the ip; from the chain");
+	ok(resolved_sample__symoff(&rs, 1) == 0 && !resolved_sample__srcline(&rs, 1, true, true),
+	   "no symbol offset, no source line");
+	resolved_sample__exit(&rs);
+	sample_resolver__delete(r);
+
+	p.caller = true;
+	p.max_stack = 2;
+	r = sample_resolver__new(m, &p);
+	resolved_sample__resolve(r, &sample, &rs);
+	is_int(resolved_sample__chain(r, &sample, &rs, NULL), 2, "--max-stack 2 keeps two");
+	ok(rs.frames[0].ip == 0x3000 && rs.frames[1].ip == 0x2000,
+	   "the first two in caller order, as perf");
+	resolved_sample__exit(&rs);
+	sample_resolver__delete(r);
+
+	p.hide_unresolved = true;
+	r = sample_resolver__new(m, &p);
+	resolved_sample__resolve(r, &sample, &rs);
+	is_int(resolved_sample__chain(r, &sample, &rs, NULL), 0, "-U leaves unresolved frames out");
+	resolved_sample__exit(&rs);
+	sample_resolver__delete(r);
+	machine__delete(m);
+}
+
 static void test_api(void)
 {
 	u64 regs[24], v = 0;
@@ -234,5 +282,6 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "read"))
 		return run(MODE_READ, argv[2]);
 	test_api();
+	test_resolved_sample();
 	return done_testing();
 }
