@@ -77,7 +77,8 @@ struct resolve_param {
  *              function's start), srcline the inline frame's "file.c:12"
  *              or the key's source line, else NULL, level '.', 'k' ...;
  *   addrs[i]   the map-relative (DSO) address the symbol and source line
- *              were looked up at, the ip without a map;
+ *              were looked up at, the ip without a map (the address perf
+ *              6.1's script prints for every frame);
  *   origin[i]  enum frame_origin.
  * parent: the first frame (display order, within --max-stack) whose
  * symbol matches --parent, or NULL.
