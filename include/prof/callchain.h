@@ -67,6 +67,7 @@ struct callchain_cursor_node {
 };
 
 struct callchain_node;
+struct callchain_index;
 
 struct callchain_list {		/* one frame of a node */
 	struct callchain_cursor_node f;
@@ -78,6 +79,7 @@ struct callchain_node {
 	u32 nr_children, alloc_children;
 	struct callchain_list *val;		/* the frames of this node */
 	u32 nr_val;
+	struct callchain_index *index;		/* a lookup of the children, or NULL */
 	u64 hit;				/* period ending here */
 	u64 children_hit;			/* period ending below */
 	u64 count, children_count;		/* samples, same split */

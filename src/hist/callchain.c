@@ -11,6 +11,8 @@
  *     children_hit the period of those ending below it.
  *  3. Children are kept in insertion order; callchain_root__sort orders
  *     them by cumulative period, ties in insertion order.
+ *  4. A node with many children has an index (struct callchain_index)
+ *     that finds the child the search in insertion order would find.
  * Nodes and frame arrays come from an arena freed with the root.
  */
 #include "prof/compat.h"
@@ -60,6 +62,7 @@ static void node__free_children(struct callchain_node *n)
 	for (u32 i = 0; i < n->nr_children; i++)
 		node__free_children(n->children[i]);
 	free(n->children);
+	free(n->index);
 }
 
 void callchain_root__delete(struct callchain_root *root)
@@ -112,6 +115,213 @@ void callchain_set_key(enum chain_key key)
 	cmp_key = key;
 }
 
+/*
+ * The children index (invariant 4). frame_eq is not an equivalence: an
+ * inlined frame matches any frame of its name, a resolved one matches
+ * frames of its DSO and symbol start, an unresolved one frames of its DSO
+ * and address. So the index keeps, for each comparison class, the first
+ * child (in insertion order) of each key:
+ *
+ *   IX_IP      every child, by (dso, ip)
+ *   IX_IP_NOSYM children without a symbol, by (dso, ip)
+ *   IX_NAME    children with a symbol, by name
+ *   IX_NAME_INL inlined children with a symbol, by name
+ *   IX_START   other children with a symbol, by (dso, symbol start)
+ *
+ * and a frame's first match is the earliest of the classes its own kind
+ * compares against (see index__find). With the address key only IX_IP
+ * applies; the srcline key compares strings first and is searched one by
+ * one. Slots hold the class and the child's position; keys are read from
+ * the child's first frame, which a split leaves in place.
+ */
+enum { IX_IP, IX_IP_NOSYM, IX_NAME, IX_NAME_INL, IX_START, IX_NR };
+
+#define IX_MIN_CHILDREN	8		/* fewer: the linear search is as fast */
+#define IX_MAX_POS	(1U << 28)	/* positions fit a slot's 29 bits */
+
+struct ix_slot {
+	u32 hash;
+	u32 pos_cls;	/* (position + 1) << 3 | class; 0: empty */
+};
+
+struct callchain_index {
+	enum chain_key key;	/* the key it was built for */
+	u32 mask;		/* slots - 1 */
+	u32 used;
+	struct ix_slot slot[];
+};
+
+static inline u32 ix_mix(u64 h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return (u32)h;
+}
+
+static inline u32 ix_hash_pair(int cls, const void *dso, u64 v)
+{
+	return ix_mix((u64)(uintptr_t)dso * 31 + v * 0x9e3779b97f4a7c15ULL + (u64)cls);
+}
+
+static inline u32 ix_hash_name(int cls, const char *s)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return ix_mix(h + (u64)cls);
+}
+
+static u32 ix_hash(int cls, const struct callchain_cursor_node *f)
+{
+	switch (cls) {
+	case IX_IP:
+	case IX_IP_NOSYM:
+		return ix_hash_pair(cls, f->dso, f->ip);
+	case IX_START:
+		return ix_hash_pair(cls, f->dso, f->sym->start);
+	default:
+		return ix_hash_name(cls, f->sym->name);
+	}
+}
+
+/* Whether child frame @c has @q's key in class @cls (c is of that class). */
+static bool ix_same_key(int cls, const struct callchain_cursor_node *c,
+			const struct callchain_cursor_node *q)
+{
+	switch (cls) {
+	case IX_IP:
+	case IX_IP_NOSYM:
+		return c->dso == q->dso && c->ip == q->ip;
+	case IX_START:
+		return c->dso == q->dso && (c->sym == q->sym || c->sym->start == q->sym->start);
+	default:
+		return c->sym == q->sym || !strcmp(c->sym->name, q->sym->name);
+	}
+}
+
+static inline const struct callchain_cursor_node *child_frame(const struct callchain_node *n,
+							      u32 pos)
+{
+	return &n->children[pos]->val[0].f;
+}
+
+/*
+ * The position of the first child of class @cls with @q's key, or
+ * UINT32_MAX; with @add, a miss records position @add_pos instead.
+ */
+static u32 ix_probe(struct callchain_node *n, int cls, const struct callchain_cursor_node *q,
+		    bool add, u32 add_pos)
+{
+	struct callchain_index *ix = n->index;
+	u32 hash = ix_hash(cls, q);
+
+	for (u32 i = hash & ix->mask;; i = (i + 1) & ix->mask) {
+		struct ix_slot *s = &ix->slot[i];
+
+		if (!s->pos_cls) {
+			if (add) {
+				s->hash = hash;
+				s->pos_cls = (add_pos + 1) << 3 | (u32)cls;
+				ix->used++;
+			}
+			return UINT32_MAX;
+		}
+		if (s->hash == hash && (int)(s->pos_cls & 7) == cls &&
+		    ix_same_key(cls, child_frame(n, (s->pos_cls >> 3) - 1), q))
+			return (s->pos_cls >> 3) - 1;
+	}
+}
+
+static struct callchain_index *ix_alloc(u32 slots)
+{
+	struct callchain_index *ix = xzalloc(sizeof(*ix) + slots * sizeof(ix->slot[0]));
+
+	ix->key = cmp_key;
+	ix->mask = slots - 1;
+	return ix;
+}
+
+/* Double the slots when they are half used (keys are unique: a plain move). */
+static void ix_grow(struct callchain_node *n)
+{
+	struct callchain_index *old = n->index, *ix;
+
+	if ((old->used + IX_NR) * 2 <= old->mask + 1)
+		return;
+	ix = ix_alloc((old->mask + 1) * 2);
+	for (u32 i = 0; i <= old->mask; i++) {
+		const struct ix_slot *s = &old->slot[i];
+		u32 j;
+
+		if (!s->pos_cls)
+			continue;
+		for (j = s->hash & ix->mask; ix->slot[j].pos_cls; j = (j + 1) & ix->mask)
+			;
+		ix->slot[j] = *s;
+		ix->used++;
+	}
+	free(old);
+	n->index = ix;
+}
+
+/* Record child @pos of @n in the classes its first frame belongs to. */
+static void ix_add(struct callchain_node *n, u32 pos)
+{
+	const struct callchain_cursor_node *f = child_frame(n, pos);
+
+	ix_grow(n);
+	ix_probe(n, IX_IP, f, true, pos);
+	if (n->index->key == CCKEY_ADDRESS)
+		return;
+	if (!f->sym) {
+		ix_probe(n, IX_IP_NOSYM, f, true, pos);
+		return;
+	}
+	ix_probe(n, IX_NAME, f, true, pos);
+	ix_probe(n, f->inlined ? IX_NAME_INL : IX_START, f, true, pos);
+}
+
+/* Index @n's children, from the first, for the current key. */
+static void ix_build(struct callchain_node *n)
+{
+	u32 slots = 64;
+
+	free(n->index);
+	while (slots < n->nr_children * 8)
+		slots *= 2;
+	n->index = ix_alloc(slots);
+	for (u32 i = 0; i < n->nr_children; i++)
+		ix_add(n, i);
+}
+
+static inline u32 min_pos(u32 a, u32 b)
+{
+	return a < b ? a : b;
+}
+
+/* The first child of @n whose first frame matches @q (frame_eq), or NULL. */
+static struct callchain_node *index__find(struct callchain_node *n,
+					  const struct callchain_cursor_node *q)
+{
+	u32 pos;
+
+	if (n->index->key == CCKEY_ADDRESS || !q->sym) {
+		pos = ix_probe(n, IX_IP, q, false, 0);
+	} else if (q->inlined) {
+		pos = min_pos(ix_probe(n, IX_NAME, q, false, 0),
+			      ix_probe(n, IX_IP_NOSYM, q, false, 0));
+	} else {
+		pos = min_pos(ix_probe(n, IX_NAME_INL, q, false, 0),
+			      min_pos(ix_probe(n, IX_START, q, false, 0),
+				      ix_probe(n, IX_IP_NOSYM, q, false, 0)));
+	}
+	return pos == UINT32_MAX ? NULL : n->children[pos];
+}
+
 static void node__add_child_ptr(struct callchain_node *parent, struct callchain_node *c)
 {
 	if (parent->nr_children == parent->alloc_children) {
@@ -121,6 +331,12 @@ static void node__add_child_ptr(struct callchain_node *parent, struct callchain_
 	}
 	parent->children[parent->nr_children++] = c;
 	c->parent = parent;
+	if (parent->index && parent->nr_children >= IX_MAX_POS) {
+		free(parent->index);
+		parent->index = NULL;
+	} else if (parent->index) {
+		ix_add(parent, parent->nr_children - 1);
+	}
 }
 
 /* A new child of @parent holding frames [0, nr) with the sample's period. */
@@ -153,6 +369,7 @@ static void split_node(struct callchain_root *root, struct callchain_node *n, u3
 	tail->children = n->children;
 	tail->nr_children = n->nr_children;
 	tail->alloc_children = n->alloc_children;
+	tail->index = n->index;
 	for (u32 i = 0; i < tail->nr_children; i++)
 		tail->children[i]->parent = tail;
 	tail->hit = n->hit;
@@ -160,6 +377,7 @@ static void split_node(struct callchain_root *root, struct callchain_node *n, u3
 	tail->count = n->count;
 	tail->children_count = n->children_count;
 	n->children = NULL;
+	n->index = NULL;
 	n->nr_children = n->alloc_children = 0;
 	n->nr_val = at;
 	n->children_hit = callchain_node__cumul(tail);
@@ -201,12 +419,20 @@ static void append_children(struct callchain_root *root, struct callchain_node *
 		}
 		n->children_hit += period;
 		n->children_count += count;
-		for (u32 i = 0; i < n->nr_children; i++) {
-			struct callchain_node *c = n->children[i];
+		if (cmp_key != CCKEY_SRCLINE && n->nr_children > IX_MIN_CHILDREN &&
+		    n->nr_children < IX_MAX_POS &&
+		    (!n->index || n->index->key != cmp_key))
+			ix_build(n);
+		if (n->index && n->index->key == cmp_key) {
+			next = index__find(n, &frames[0]);
+		} else {
+			for (u32 i = 0; i < n->nr_children; i++) {
+				struct callchain_node *c = n->children[i];
 
-			if (frame_eq(&c->val[0].f, &frames[0])) {
-				next = c;
-				break;
+				if (frame_eq(&c->val[0].f, &frames[0])) {
+					next = c;
+					break;
+				}
 			}
 		}
 		if (!next) {
@@ -273,6 +499,9 @@ static int child_cmp(const void *pa, const void *pb)
 
 static void node__sort(struct callchain_node *n)
 {
+	/* the index holds positions: the next append rebuilds it */
+	free(n->index);
+	n->index = NULL;
 	/* a stable insertion sort: ties keep insertion order */
 	for (u32 i = 1; i < n->nr_children; i++) {
 		struct callchain_node *c = n->children[i];

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * t0703-callchain-index: a node with many children finds the child a
+ * chain continues in through an index; the child must be the one the
+ * search in insertion order finds (callchain_frame__cmp == 0, first
+ * match), also where a frame matches several children of different
+ * comparison classes (inlined by name, resolved by symbol start,
+ * unresolved by address), after a split moves the children, and for
+ * the address key.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/callchain.h"
+#include "prof/symbol.h"
+#include "tap.h"
+
+/* callchain code compares DSOs by pointer only */
+static char dso_storage[2];
+#define DSO_A ((struct dso *)&dso_storage[0])
+#define DSO_B ((struct dso *)&dso_storage[1])
+
+static struct callchain_cursor_node fr(struct dso *dso, struct symbol *sym, u64 ip,
+				       bool inlined)
+{
+	struct callchain_cursor_node f = { .ip = ip, .dso = dso, .sym = sym,
+					   .has_map = true, .inlined = inlined,
+					   .level = '.' };
+	return f;
+}
+
+/* The child of @n a chain starting with @q continues in, by the linear rule. */
+static int linear_match(const struct callchain_node *n, const struct callchain_cursor_node *q,
+			enum chain_key key)
+{
+	for (u32 i = 0; i < n->nr_children; i++)
+		if (!callchain_frame__cmp(&n->children[i]->val[0].f, q, key))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * Append the one-frame chain @q to @r and return the child that took its
+ * period (the index of a new child when none matched).
+ */
+static int hit_child(struct callchain_root *r, const struct callchain_cursor_node *q)
+{
+	u32 nr = r->node.nr_children;
+	u64 *before = xmalloc((nr + 1) * sizeof(*before));
+	int got;
+
+	for (u32 i = 0; i < nr; i++)
+		before[i] = r->node.children[i]->hit;
+	callchain_root__append(r, q, 1, 1);
+	got = r->node.nr_children > nr ? (int)nr : -2;
+	for (u32 i = 0; i < nr; i++)
+		if (r->node.children[i]->hit != before[i]) {
+			got = (int)i;
+			break;
+		}
+	free(before);
+	return got;
+}
+
+/*
+ * Children that do not match each other, in this order, after @fillers
+ * unrelated ones:
+ *   +0  DSO_A 0x1010, unresolved
+ *   +1  foo (0x1000) at 0x1030
+ *   +2  foo (0x2000, a local of the same name) at 0x2030
+ *   +3  baz inlined, at 0x4000
+ *   +4  DSO_A 0x2010, unresolved
+ *   +5  qux (0x6000) at 0x6010
+ *   +6  DSO_A 0x6020, unresolved
+ * A frame can match several of them by different rules (name, symbol
+ * start, address): the first in insertion order must win, with the index
+ * (fillers > 8) as without it; a lookup that tried one rule before the
+ * others would answer differently.
+ */
+static void test_first_match(int fillers)
+{
+	struct symbol *fill[32];
+	struct symbol *foo = symbol__new(0x1000, 0x100, 1, 2, "foo");
+	struct symbol *foo2 = symbol__new(0x2000, 0x100, 1, 2, "foo");
+	struct symbol *baz_inl = symbol__new(0x9000, 0, 1, 2, "baz");
+	struct symbol *baz = symbol__new(0x5000, 0x100, 1, 2, "baz");
+	struct symbol *qux = symbol__new(0x6000, 0x100, 1, 2, "qux");
+	struct symbol *foo_again = symbol__new(0x1000, 0x100, 1, 2, "foo");
+	const struct callchain_cursor_node kids[] = {
+		fr(DSO_A, NULL, 0x1010, false),
+		fr(DSO_A, foo, 0x1030, false),
+		fr(DSO_A, foo2, 0x2030, false),
+		fr(DSO_A, baz_inl, 0x4000, true),
+		fr(DSO_A, NULL, 0x2010, false),
+		fr(DSO_A, qux, 0x6010, false),
+		fr(DSO_A, NULL, 0x6020, false),
+	};
+	struct callchain_root *r = callchain_root__new();
+	struct callchain_cursor_node q;
+	char name[16];
+	int base = fillers;
+
+	callchain_set_key(CCKEY_FUNCTION);
+	for (int i = 0; i < fillers; i++) {
+		snprintf(name, sizeof(name), "fill%d", i);
+		fill[i] = symbol__new(0x10000 + (u64)i * 0x100, 0x100, 1, 2, name);
+		q = fr(DSO_B, fill[i], fill[i]->start, false);
+		callchain_root__append(r, &q, 1, 1);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(kids); i++)
+		callchain_root__append(r, &kids[i], 1, 1);
+	is_int(r->node.nr_children, fillers + 7, "%d fillers: seven distinct children after them",
+	       fillers);
+
+	q = fr(DSO_A, foo_again, 0x9999, true);
+	is_int(hit_child(r, &q), base + 1, "%d: inlined foo: the first of two foos (by name)",
+	       fillers);
+	q = fr(DSO_A, foo_again, 0x1010, true);
+	is_int(hit_child(r, &q), base, "%d: inlined foo at an unresolved child's address: that one",
+	       fillers);
+	q = fr(DSO_A, foo_again, 0x2010, false);
+	is_int(hit_child(r, &q), base + 1, "%d: foo by its start before an address match",
+	       fillers);
+	q = fr(DSO_A, foo2, 0x1010, false);
+	is_int(hit_child(r, &q), base, "%d: an address match before foo by its start", fillers);
+	q = fr(DSO_A, NULL, 0x2030, false);
+	is_int(hit_child(r, &q), base + 2, "%d: unresolved: a resolved child at the address",
+	       fillers);
+	q = fr(DSO_A, qux, 0x6020, false);
+	is_int(hit_child(r, &q), base + 5, "%d: qux by its start before an address match",
+	       fillers);
+	q = fr(DSO_B, baz, 0x5000, false);
+	is_int(hit_child(r, &q), base + 3, "%d: baz of another DSO joins the inlined baz",
+	       fillers);
+	q = fr(DSO_A, NULL, 0x7777, false);
+	is_int(hit_child(r, &q), base + 7, "%d: no match: a new child", fillers);
+	if (fillers) {
+		q = fr(DSO_B, fill[fillers - 1], fill[fillers - 1]->start + 8, false);
+		is_int(hit_child(r, &q), fillers - 1, "%d: the last filler by its start", fillers);
+	}
+
+	callchain_root__delete(r);
+	for (int i = 0; i < fillers; i++)
+		symbol__delete(fill[i]);
+	symbol__delete(foo);
+	symbol__delete(foo2);
+	symbol__delete(baz_inl);
+	symbol__delete(baz);
+	symbol__delete(qux);
+	symbol__delete(foo_again);
+}
+
+/* A split moves the children, and their index, to the tail. */
+static void test_split_keeps_index(void)
+{
+	struct symbol *a = symbol__new(0x100, 0x10, 1, 2, "a");
+	struct symbol *b = symbol__new(0x200, 0x10, 1, 2, "b");
+	struct symbol *leaf[20];
+	struct callchain_root *r = callchain_root__new();
+	struct callchain_cursor_node chain[3];
+	struct callchain_node *tail;
+	char name[16];
+
+	callchain_set_key(CCKEY_FUNCTION);
+	chain[0] = fr(DSO_A, a, 0x100, false);
+	chain[1] = fr(DSO_A, b, 0x200, false);
+	for (int i = 0; i < 20; i++) {
+		snprintf(name, sizeof(name), "leaf%d", i);
+		leaf[i] = symbol__new(0x1000 + (u64)i * 0x10, 0x10, 1, 2, name);
+		chain[2] = fr(DSO_A, leaf[i], leaf[i]->start, false);
+		callchain_root__append(r, chain, 3, 1);
+	}
+	is_int(r->node.children[0]->nr_children, 20, "a;b has twenty leaves");
+	callchain_root__append(r, chain, 1, 1);
+	tail = r->node.children[0]->children[0];
+	is_int(tail->nr_val, 1, "a chain ending in a splits a;b: b is the tail");
+	is_int(tail->nr_children, 20, "holding the twenty leaves");
+	for (int i = 0; i < 20; i++) {
+		chain[2] = fr(DSO_A, leaf[i], leaf[i]->start + 4, false);
+		callchain_root__append(r, chain, 3, 10);
+	}
+	for (int i = 0; i < 20; i++)
+		if (tail->children[i]->hit != 11)
+			break;
+	is_int(tail->nr_children, 20, "the leaves are found again below the tail");
+	ok(tail->children[19]->hit == 11 && tail->children[0]->hit == 11,
+	   "each took its chain's period");
+	callchain_root__delete(r);
+	for (int i = 0; i < 20; i++)
+		symbol__delete(leaf[i]);
+	symbol__delete(a);
+	symbol__delete(b);
+}
+
+/*
+ * Many random one-frame chains over a small pool of frames of every
+ * kind: every append must land where the linear search says, for each key
+ * the index serves; and with few children (searched one by one, the
+ * rule itself).
+ */
+static void test_random(enum chain_key key, u32 nr_ips, bool want_index, const char *what)
+{
+	static const char *const names[] = { "f", "g", "h", "f" };
+	struct symbol *syms[8];
+	struct callchain_root *r = callchain_root__new();
+	unsigned int seed = 12345;
+	int bad = 0, indexed = 0;
+
+	for (int i = 0; i < 8; i++)
+		syms[i] = symbol__new(0x1000 * (u64)(i % 4 + 1), 0x1000, 1, 2, names[i % 4]);
+	callchain_set_key(key);
+	for (int n = 0; n < 4000; n++) {
+		struct callchain_cursor_node q;
+		struct symbol *s;
+		int want, got;
+
+		seed = seed * 1103515245 + 12345;
+		s = (seed >> 8) % 5 ? syms[(seed >> 12) % 8] : NULL;
+		q = fr((seed >> 16) & 1 ? DSO_A : DSO_B, s,
+		       0x1000 + ((seed >> 17) % nr_ips) * 0x100,
+		       s && (seed >> 24) % 3 == 0);
+		want = linear_match(&r->node, &q, key);
+		if (want < 0)
+			want = (int)r->node.nr_children;
+		indexed += r->node.nr_children > 8;
+		got = hit_child(r, &q);
+		if (got != want && !bad++)
+			diag("append %d: child %d, the linear search says %d", n, got, want);
+	}
+	if (want_index)
+		ok(r->node.nr_children > 16 && indexed > 1000,
+		   "%s: %u children, most appends indexed", what, r->node.nr_children);
+	else
+		ok(r->node.nr_children > 2 && !indexed, "%s: %u children, searched one by one",
+		   what, r->node.nr_children);
+	is_int(bad, 0, "%s: every append took the first matching child", what);
+	callchain_root__delete(r);
+	for (int i = 0; i < 8; i++)
+		symbol__delete(syms[i]);
+}
+
+int main(void)
+{
+	test_first_match(0);
+	test_first_match(20);
+	test_split_keeps_index();
+	test_random(CCKEY_FUNCTION, 0x40, true, "function");
+	test_random(CCKEY_ADDRESS, 0x40, true, "address");
+	test_random(CCKEY_FUNCTION, 2, false, "function, few children");
+	test_random(CCKEY_ADDRESS, 2, false, "address, few children");
+	return done_testing();
+}
