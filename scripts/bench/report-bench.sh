@@ -10,6 +10,8 @@
 #   3. the corpus: every file perf 6.1 reads, the corpus view; per-file
 #      time and peak RSS, and the files where prof needs more memory
 #   PROF=./prof PERF=perf DEMO=.build/tests/helpers/demo N=5 scripts/bench/report-bench.sh
+# CPU time (user + sys) is given too: on a loaded machine wall time is
+# mostly waiting for a CPU, and the load average is printed with it.
 # DATA=file uses that profile instead of recording one (the same file for
 # runs of two builds); KEEP=dir keeps the profile and, when the outputs
 # differ, both outputs there. CORPUS=/none skips part 3.
@@ -51,9 +53,10 @@ run() {
 		for t in prof perf; do
 			eval "bin=\$$(echo $t | tr a-z A-Z)"
 			timed "$t report $*" "$tmp/wall" "$tmp/raw.$t" "$tmp/err.$t" \
-				"$TIME" -f "%e %M" -o "$tmp/t" "$bin" report "$@"
+				"$TIME" -f "%e %M %U %S" -o "$tmp/t" "$bin" report "$@"
 			sed '/^# (Tip/d' "$tmp/raw.$t" >"$tmp/out.$t"
-			tail -1 "$tmp/t" | awk '{ printf "%d %d\n", $1 * 1000, $2 }' >>"$tmp/$tag.$t"
+			tail -1 "$tmp/t" |
+				awk '{ printf "%d %d %d\n", $1 * 1000, $2, ($3 + $4) * 1000 }' >>"$tmp/$tag.$t"
 		done
 		if ! cmp -s "$tmp/out.perf" "$tmp/out.prof"; then
 			keep_outputs "$tag"
@@ -64,10 +67,13 @@ run() {
 	for t in prof perf; do
 		eval "w_$t=$(cut -d' ' -f1 "$tmp/$tag.$t" | median)"
 		eval "r_$t=$(cut -d' ' -f2 "$tmp/$tag.$t" | median)"
+		eval "c_$t=$(cut -d' ' -f3 "$tmp/$tag.$t" | median)"
 	done
 	echo "$tag (median of $n): prof ${w_prof} ms ${r_prof} KiB, perf ${w_perf} ms ${r_perf} KiB;" \
 	     "speed-up $(awk "BEGIN{printf \"%.2f\", $w_perf/$w_prof}")x," \
-	     "memory ratio $(awk "BEGIN{printf \"%.2f\", $r_prof/$r_perf}")"
+	     "memory ratio $(awk "BEGIN{printf \"%.2f\", $r_prof/$r_perf}");" \
+	     "CPU (user + sys) prof ${c_prof} ms, perf ${c_perf} ms," \
+	     "ratio $(awk "BEGIN{printf \"%.2f\", $c_perf ? $c_prof/$c_perf : 0}") (load $(cut -d' ' -f1 /proc/loadavg))"
 }
 
 if [ -n "${DATA:-}" ]; then
