@@ -522,6 +522,14 @@ static char *group_desc(struct report *rep, const struct header_group *g)
 
 static void report__print_threads(struct report *rep);
 
+/* the browser's i: perf's header information window */
+static void report__tui_header(void *priv, FILE *fp)
+{
+	struct report *rep = priv;
+
+	header__fprintf_env(rep->session, true, fp);
+}
+
 static int report__print(struct report *rep)
 {
 	struct hists_print_opts o = {
@@ -599,8 +607,13 @@ static int report__print(struct report *rep)
 		printf("\n\n");
 	}
 	if (rep->use_tui) {
-		int err = hists__tui_browse(tui_h, (const char *const *)tui_names, tui_nr,
-					    rep->use_callchain ? &rep->cp : NULL, rep->min_percent);
+		struct hist_browser_ops ops = {
+			.header_info = report__tui_header,
+			.priv = rep,
+			.cp = rep->use_callchain ? &rep->cp : NULL,
+			.min_percent = rep->min_percent,
+		};
+		int err = hists__tui_browse(tui_h, (const char *const *)tui_names, tui_nr, &ops);
 
 		for (int i = 0; i < tui_nr; i++)
 			free(tui_names[i]);

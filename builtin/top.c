@@ -75,12 +75,12 @@ struct top {
 	struct pollfd *pfd;		/* maps, then the keyboard */
 	struct session_evsel sev;	/* the first event, for perf_sample__parse */
 	struct evsel *evsel;
-	u64 *ids;
-	int nr_ids;
 	bool multi;			/* more than one event: match ids */
 	struct machine *machine;
 	struct hist_layout layout;
-	struct hists hists;
+	/* one per event, in the evlist's order; --stdio shows the first, as perf */
+	struct hists *hists;
+	int nr_hists;
 	struct sample_resolver *resolver;	/* each sample's location and frames */
 	struct hist_entry **he_cache;
 	/* JIT maps (perf-PID.map) and the size they had when last read */
@@ -250,12 +250,19 @@ static void top__side_band(struct top *t, const union perf_event *ev)
 	}
 }
 
-static bool top__own_id(const struct top *t, u64 id)
+/* The index of the event that @id belongs to, or -1. */
+static int top__event_of(const struct top *t, u64 id)
 {
-	for (int i = 0; i < t->nr_ids; i++)
-		if (t->ids[i] == id)
-			return true;
-	return false;
+	struct evsel *evsel;
+	int idx = 0;
+
+	evlist__for_each_entry(t->evlist, evsel) {
+		for (int i = 0; i < evsel->nr_ids; i++)
+			if (evsel->ids[i] == id)
+				return idx;
+		idx++;
+	}
+	return -1;
 }
 
 /* resolve_param.intern: chain srclines (-g address) live in the hists. */
@@ -270,18 +277,22 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	struct resolved_sample rs;
 	struct hist_sample hs = { 0 };
 	struct hist_entry *he;
-	struct hists *h = &t->hists;
-	int nr = 0;
+	struct hists *h;
+	int nr = 0, idx = 0;
 
 	if (perf_sample__parse(&s, &t->sev, ev, false))
 		return;
-	if (t->multi && !top__own_id(t, s.id))
+	if (t->multi && (idx = top__event_of(t, s.id)) < 0)
 		return;
-	t->samples++;
-	if (s.cpumode == PROF_CPUMODE_KERNEL)
-		t->kernel_samples++;
-	if (ev->header.misc & PERF_RECORD_MISC_EXACT_IP)
-		t->exact_samples++;
+	h = &t->hists[idx];
+	/* the header's rates are the first event's, which --stdio shows */
+	if (!idx) {
+		t->samples++;
+		if (s.cpumode == PROF_CPUMODE_KERNEL)
+			t->kernel_samples++;
+		if (ev->header.misc & PERF_RECORD_MISC_EXACT_IP)
+			t->exact_samples++;
+	}
 	if (t->paused)
 		return;
 	resolved_sample__resolve(t->resolver, &s, &rs);
@@ -421,10 +432,10 @@ static void top__format_header(struct top *t)
 		snprintf(b + n, size - (size_t)n, ", %d CPU%s)", nr_cpus, nr_cpus > 1 ? "s" : "");
 }
 
-/* Resort for display: after this the entries are in output order. */
-static void top__resort(struct top *t)
+/* Resort event @idx's histogram for display: after this the entries are in output order. */
+static void top__resort_one(struct top *t, int idx)
 {
-	struct hists *h = &t->hists;
+	struct hists *h = &t->hists[idx];
 
 	hists__hide_empty(h);
 	/* -K/-U hide, as perf's do: the header still counts every sample */
@@ -441,6 +452,22 @@ static void top__resort(struct top *t)
 		for (size_t e = 0; e < h->nr_entries; e++)
 			if (h->entries[e]->callchain && !h->entries[e]->filtered)
 				callchain_root__sort(h->entries[e]->callchain, &t->cp);
+}
+
+/* --stdio shows the first event only; the browser switches between them */
+static void top__resort(struct top *t)
+{
+	for (int i = 0; i < (t->use_tui ? t->nr_hists : 1); i++)
+		top__resort_one(t, i);
+}
+
+/* Age every histogram at the end of a refresh (7/8, or zero with -z). */
+static void top__decay(struct top *t)
+{
+	if (t->paused)
+		return;
+	for (int i = 0; i < t->nr_hists; i++)
+		hists__decay(&t->hists[i], t->zero);
 }
 
 static int top__width(void)
@@ -492,7 +519,7 @@ static void top__print_stdio(struct top *t)
 	}
 	/* on a terminal a wrapped header would scroll the snapshot by a line */
 	snprintf(header, sizeof(header), "%.*s", t->tty ? width : (int)sizeof(header), t->header);
-	top_stdio__print(stdout, header, &t->hists, &o, width, max, t->tty);
+	top_stdio__print(stdout, header, &t->hists[0], &o, width, max, t->tty);
 }
 
 /* Should the run stop (signal, --refreshes, --duration)? */
@@ -554,8 +581,7 @@ static int top__run_stdio(struct top *t)
 			break;
 		top__refresh(t, now);
 		top__print_stdio(t);
-		if (!t->paused)
-			hists__decay(&t->hists, t->zero);
+		top__decay(t);
 		top__next_period(t, now);
 	}
 	return 0;
@@ -575,8 +601,7 @@ static int top__browser_wait(void *priv, int input_fd)
 
 	if (t->age_pending) {
 		t->age_pending = false;
-		if (!t->paused)
-			hists__decay(&t->hists, t->zero);
+		top__decay(t);
 	}
 	r = top__poll(t, input_fd);
 	if (r != 0)
@@ -588,19 +613,26 @@ static int top__browser_wait(void *priv, int input_fd)
 	return 0;
 }
 
-static void top__browser_title(void *priv, char *buf, size_t size, u64 nr_samples, u64 total)
+static void top__browser_title(void *priv, int idx, char *buf, size_t size, u64 nr_samples,
+			       u64 total)
 {
 	struct top *t = priv;
-	struct evsel *first = evlist__first(t->evlist);
+	struct evsel *ev = evlist__first(t->evlist), *evsel;
 	char unit;
 	u64 n = hist__convert_unit(nr_samples, &unit);
 
+	/* the event shown */
+	evlist__for_each_entry(t->evlist, evsel)
+		if (!idx--) {
+			ev = evsel;
+			break;
+		}
 	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', %" PRIu64 " %s, "
 		 "Event count (approx.): %" PRIu64 " lost: %" PRIu64 "/%" PRIu64
 		 " drop: %" PRIu64 "/%" PRIu64 "%s",
-		 n, unit, evsel__name(first),
-		 first->attr.freq ? (u64)first->attr.sample_freq : (u64)first->attr.sample_period,
-		 first->attr.freq ? "Hz" : "period", total,
+		 n, unit, evsel__name(ev),
+		 ev->attr.freq ? (u64)ev->attr.sample_freq : (u64)ev->attr.sample_period,
+		 ev->attr.freq ? "Hz" : "period", total,
 		 t->lost, t->lost_total, t->drop, t->drop_total,
 		 t->paused ? "  [PAUSED]" : "");
 }
@@ -634,11 +666,23 @@ static int top__run_tui(struct top *t)
 		.hide_kernel = t->hide_kernel,
 		.hide_user = t->hide_user,
 	};
-	int err;
+	struct hists **h = xcalloc((size_t)t->nr_hists, sizeof(*h));
+	char **names = xcalloc((size_t)t->nr_hists, sizeof(*names));
+	struct evsel *evsel;
+	int err, i = 0;
 
+	evlist__for_each_entry(t->evlist, evsel) {
+		h[i] = &t->hists[i];
+		names[i++] = xstrdup(evsel__name(evsel));
+	}
 	/* something to show at once: the first second's samples */
 	t->next_refresh_ns = top__now() + 1000000000ULL / 2;
-	err = hist_browser__run(&t->hists, &ops);
+	/* several events: perf's "Available samples" chooser, TAB switches */
+	err = hists__tui_browse(h, (const char *const *)names, t->nr_hists, &ops);
+	for (i = 0; i < t->nr_hists; i++)
+		free(names[i]);
+	free(names);
+	free(h);
 	if (err)
 		return error("cannot start the TUI: %s", strerror(-err));
 	return 0;
@@ -692,8 +736,6 @@ static int top__run(struct top *t)
 
 	t->evsel = evlist__first(t->evlist);
 	t->multi = t->evlist->nr_entries > 1;
-	t->ids = t->evsel->ids;
-	t->nr_ids = t->evsel->nr_ids;
 	t->sev.attr = t->evsel->attr;
 	t->sev.sample_size = sample_type__fixed_size(t->evsel->attr.sample_type);
 	t->sev.id_pos = sample_type__id_pos(t->evsel->attr.sample_type);
@@ -730,9 +772,13 @@ static int top__run(struct top *t)
 		error("Unknown --%s key: `%s'", err == -ENOENT ? "fields" : "sort", bad ? bad : "");
 		goto out;
 	}
-	hists__init(&t->hists, &t->layout);
-	t->hists.acc_depth_order = t->children;
-	t->hists.order_caller = t->cp.order == ORDER_CALLER;
+	t->nr_hists = t->evlist->nr_entries;
+	t->hists = xcalloc((size_t)t->nr_hists, sizeof(*t->hists));
+	for (int i = 0; i < t->nr_hists; i++) {
+		hists__init(&t->hists[i], &t->layout);
+		t->hists[i].acc_depth_order = t->children;
+		t->hists[i].order_caller = t->cp.order == ORDER_CALLER;
+	}
 	t->machine = machine__new_host();
 	if (t->unwinder != UNWIND_BACKEND_DEFAULT)
 		unwind__set_backend(t->machine, t->unwinder);	/* checked by the option */
@@ -779,9 +825,11 @@ static int top__run(struct top *t)
 		unwind__fprintf_health(t->machine, stderr);
 out:
 	if (t->machine) {
-		hists__exit(&t->hists);
+		for (int i = 0; i < t->nr_hists; i++)
+			hists__exit(&t->hists[i]);
 		machine__delete(t->machine);
 	}
+	free(t->hists);
 	evlist__munmap(t->maps, t->nr_maps);
 	evlist__for_each_entry(t->evlist, evsel)
 		evsel__close(evsel);

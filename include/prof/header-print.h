@@ -13,6 +13,8 @@ struct session;
 
 /* Print the block for @s (its header read, pipe features processed). */
 void header__fprintf_info(struct session *s, bool full, FILE *fp);
+/* The same without the "# ========" rulers: the browser's 'i' window. */
+void header__fprintf_env(struct session *s, bool full, FILE *fp);
 
 /* One feature (pipe streams print each HEADER_FEATURE as it arrives). */
 void header__fprintf_feature(struct session *s, int feat, bool full, FILE *fp);

@@ -23,4 +23,14 @@ struct hists_print_opts {
 /* Print the column header and every entry of @h (already resorted). */
 size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp);
 
+/*
+ * A call-chain frame's name as perf prints it: the symbol (with its
+ * source line when @srcline, " (inlined)"), else the address; @show_dso
+ * adds the DSO's short name (perf's verbose browser). Returns @buf, or
+ * the symbol's own name when nothing is added to it.
+ */
+struct callchain_cursor_node;
+const char *callchain_frame__name(const struct callchain_cursor_node *f, bool srcline,
+				  bool show_dso, char *buf, size_t size);
+
 #endif /* PROF_HIST_STDIO_H */

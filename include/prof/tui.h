@@ -27,15 +27,18 @@ struct hist_browser_ops {
 	 */
 	int (*wait)(void *priv, int input_fd);
 	/*
-	 * The title line ("Samples: 45K of event ..."), into @buf, naming
-	 * @nr_samples and @total: the histogram's, or with F those of the
-	 * entries the zooms and filters keep.
+	 * The title line of event @idx ("Samples: 45K of event ..."), into
+	 * @buf, naming @nr_samples and @total: the histogram's, or with F
+	 * those of the entries the zooms and filters keep. NULL: perf
+	 * report's title.
 	 */
-	void (*title)(void *priv, char *buf, size_t size, u64 nr_samples, u64 total);
+	void (*title)(void *priv, int idx, char *buf, size_t size, u64 nr_samples, u64 total);
 	/* f: disable/enable the owner's events; returns true when disabled. NULL: report. */
 	bool (*pause)(void *priv);
 	/* z: toggle zeroing the samples at each refresh; returns the new state. */
 	bool (*zero)(void *priv);
+	/* i: print the file's header information (perf's, without its rulers). NULL: none */
+	void (*header_info)(void *priv, FILE *fp);
 	void *priv;
 	const struct callchain_param *cp;	/* NULL: no callchains */
 	double min_percent;			/* --percent-limit */
@@ -46,21 +49,15 @@ struct hist_browser_ops {
 bool tui__available(void);
 
 /*
- * Run the browser on @h (resorted by the owner) until the user quits.
- * Restores the terminal on every exit path, crash signals included.
- * Returns 0, or -errno (-ENOSYS without ncursesw, -ENOTTY without a
- * usable terminal).
- */
-int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops);
-
-/*
- * perf report's browser over the histograms @h (resorted, callchains
- * sorted) of @nr events named @names: one goes straight to its browser,
- * several open perf's "Available samples" chooser first. The title reads
- * "Samples: 351  of event 'NAME', Event count (approx.): N". Returns as
- * hist_browser__run.
+ * perf's browser over the histograms @h (in output order, callchains
+ * sorted; a live owner resorts them in ops->wait) of @nr events named
+ * @names: one goes straight to its browser, several open perf's
+ * "Available samples" chooser first, TAB/UNTAB switch between them.
+ * Runs until the user quits; restores the terminal on every exit path,
+ * crash signals included. Returns 0, or -errno (-ENOSYS without
+ * ncursesw, -ENOTTY without a usable terminal).
  */
 int hists__tui_browse(struct hists **h, const char *const *names, int nr,
-		      const struct callchain_param *cp, double min_percent);
+		      const struct hist_browser_ops *ops);
 
 #endif /* PROF_TUI_H */

@@ -551,7 +551,7 @@ static int file_version(const char *path)
 	return memcmp(magic, "PERFFILE", 8) ? 1 : 0;
 }
 
-void header__fprintf_info(struct session *s, bool full, FILE *fp)
+void header__fprintf_env(struct session *s, bool full, FILE *fp)
 {
 	const struct perf_file_header *fh = session__file_header(s);
 	const struct perf_header *h = session__header(s);
@@ -561,7 +561,6 @@ void header__fprintf_info(struct session *s, bool full, FILE *fp)
 
 	if (!pipe && !stat(session__path(s), &st))
 		t = st.st_mtime;
-	fputs("# ========\n", fp);
 	fprintf(fp, "# captured on    : %s", ctime(&t));
 	fprintf(fp, "# header version : %d\n", pipe ? 1 : file_version(session__path(s)));
 	fprintf(fp, "# data offset    : %" PRIu64 "\n", pipe ? 0 : fh->data.offset);
@@ -578,5 +577,11 @@ void header__fprintf_info(struct session *s, bool full, FILE *fp)
 				fprintf(fp, "%s ", perf_feature__name(feat));
 		fputc('\n', fp);
 	}
+}
+
+void header__fprintf_info(struct session *s, bool full, FILE *fp)
+{
+	fputs("# ========\n", fp);
+	header__fprintf_env(s, full, fp);
 	fputs("# ========\n#\n", fp);
 }

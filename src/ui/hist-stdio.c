@@ -60,21 +60,31 @@ static const char *field_header(const struct hist_field *f, bool children, bool 
 /* -g ...,address or ...,srcline: frames show their source lines (perf's show_srcline) */
 static bool show_srcline;
 
+const char *callchain_frame__name(const struct callchain_cursor_node *f, bool srcline,
+				  bool show_dso, char *buf, size_t size)
+{
+	int n;
+
+	/* the name itself, however long */
+	if (f->sym && !f->inlined && !show_dso && !(srcline && f->srcline))
+		return f->sym->name;
+	if (f->sym && srcline && f->srcline)
+		n = snprintf(buf, size, "%s %s%s", f->sym->name, f->srcline,
+			     f->inlined ? " (inlined)" : "");
+	else if (f->sym)
+		n = snprintf(buf, size, "%s%s", f->sym->name, f->inlined ? " (inlined)" : "");
+	else
+		n = snprintf(buf, size, "%#" PRIx64, f->ip);
+	/* perf's verbose browser: the frame's DSO after it */
+	if (show_dso && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, " %s",
+			 f->has_map && f->dso ? f->dso->short_name : "unknown");
+	return buf;
+}
+
 static const char *frame_name(const struct callchain_cursor_node *f, char *buf, size_t size)
 {
-	if (f->sym && show_srcline && f->srcline) {
-		snprintf(buf, size, "%s %s%s", f->sym->name, f->srcline,
-			 f->inlined ? " (inlined)" : "");
-		return buf;
-	}
-	if (f->sym && f->inlined) {
-		snprintf(buf, size, "%s (inlined)", f->sym->name);
-		return buf;
-	}
-	if (f->sym)
-		return f->sym->name;
-	snprintf(buf, size, "%#" PRIx64, f->ip);
-	return buf;
+	return callchain_frame__name(f, show_srcline, false, buf, size);
 }
 
 static void print_value(FILE *fp, const struct callchain_param *cp, u64 period, u64 count,

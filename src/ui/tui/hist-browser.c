@@ -24,21 +24,13 @@ bool tui__available(void)
 	return false;
 }
 
-int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
-{
-	(void)h;
-	(void)ops;
-	return -ENOSYS;
-}
-
 int hists__tui_browse(struct hists **h, const char *const *names, int nr,
-		      const struct callchain_param *cp, double min_percent)
+		      const struct hist_browser_ops *ops)
 {
 	(void)h;
 	(void)names;
 	(void)nr;
-	(void)cp;
-	(void)min_percent;
+	(void)ops;
 	return -ENOSYS;
 }
 
@@ -57,6 +49,7 @@ int hists__tui_browse(struct hists **h, const char *const *names, int nr,
 #include "prof/symbol.h"
 #include "prof/thread.h"
 #include "prof/util.h"
+#include "prof/hist-stdio.h"
 
 bool tui__available(void)
 {
@@ -158,6 +151,8 @@ struct fold_set {
 struct browser {
 	struct hists *h;
 	const struct hist_browser_ops *ops;
+	int idx;				/* the event shown, of the owner's */
+	const char *evname;
 	struct row *rows;
 	size_t nr_rows, alloc_rows;
 	struct fold_set folds;
@@ -188,6 +183,12 @@ struct browser {
 	 * key was pressed; that first key only shows them.
 	 */
 	bool navkeypressed;
+	/*
+	 * V: perf's verbosity (0-3), that of the sort columns and the call
+	 * chains (their DSOs); the widths keep the level they were computed
+	 * at until a zoom, a filter or (top) a refresh computes them again.
+	 */
+	int verbose, width_verbose;
 	int widths[HIST_MAX_FIELDS];
 	char msg[256];
 };
@@ -399,6 +400,19 @@ static bool browser__toggle_row(struct browser *b, const struct row *r)
 	return true;
 }
 
+/*
+ * The sort columns read the global verbosity: the browser's while they
+ * are measured and drawn (not the whole time: -v's debug messages would
+ * write over the screen). Returns the level it replaces.
+ */
+static int browser__set_verbose(int level)
+{
+	int old = verbose;
+
+	verbose = level;
+	return old;
+}
+
 /* Remember the selection as (entry, offset) across rebuilds. */
 static void browser__note_sel(struct browser *b)
 {
@@ -454,8 +468,10 @@ static void browser__build(struct browser *b)
 			const struct hist_field *f = &l->fields[i];
 
 			if (f->kind == HPP_SORT_KEY) {
+				int saved = browser__set_verbose(b->width_verbose);
 				int w = sort_key__value_width(f->key, he);
 
+				browser__set_verbose(saved);
 				if (w > b->widths[i])
 					b->widths[i] = min(w, 60);
 			}
@@ -536,11 +552,15 @@ static void browser__entry_text(struct browser *b, const struct hist_entry *he,
 			n += (size_t)snprintf(buf + n, size - n, "%*" PRIu64, b->widths[i],
 					      he->period);
 			break;
-		case HPP_SORT_KEY:
+		case HPP_SORT_KEY: {
+			int saved = browser__set_verbose(b->verbose);
+
 			sort_key__snprintf(f->key, he, tmp, sizeof(tmp), b->widths[i]);
+			browser__set_verbose(saved);
 			n += (size_t)snprintf(buf + n, size - n, "%-*.*s", b->widths[i],
 					      b->widths[i] + 20, tmp);
 			break;
+		}
 		}
 	}
 }
@@ -550,12 +570,12 @@ static void browser__chain_text(struct browser *b, const struct row *r, char *bu
 	const struct callchain_list *cl = &r->node->val[r->frame];
 	/* F changes the chains' percentages too, not their limit */
 	u64 total = b->filter_relative ? b->shown_period : chain_total(b);
-	char name[512], pct[32] = "";
+	char tmp[512], pct[32] = "";
+	/* perf's callchain_list__sym_name: V adds the DSOs */
+	const char *name = callchain_frame__name(&cl->f, b->ops->cp &&
+						 b->ops->cp->key != CCKEY_FUNCTION,
+						 b->verbose > 0, tmp, sizeof(tmp));
 
-	if (cl->f.sym)
-		snprintf(name, sizeof(name), "%s", cl->f.sym->name);
-	else
-		snprintf(name, sizeof(name), "%#" PRIx64, cl->f.ip);
 	if (r->pct)
 		snprintf(pct, sizeof(pct), "%.2f%% ",
 			 total ? 100.0 * (double)callchain_node__cumul(r->node) / (double)total : 0.0);
@@ -665,6 +685,21 @@ static void browser__title_zoom(struct browser *b, char *buf, size_t size)
 		snprintf(buf + n, size - n, ", DSO: %s", b->zoom_dso->short_name);
 }
 
+/* The owner's title, or perf report's: "Samples: 632  of event 'cpu-clock', Event count ..." */
+static void browser__title(struct browser *b, char *buf, size_t size, u64 nr_samples, u64 total)
+{
+	char unit;
+	u64 n;
+
+	if (b->ops->title) {
+		b->ops->title(b->ops->priv, b->idx, buf, size, nr_samples, total);
+		return;
+	}
+	n = hist__convert_unit(nr_samples, &unit);
+	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', Event count (approx.): %" PRIu64,
+		 n, unit, b->evname, total);
+}
+
 static void browser__draw(struct browser *b)
 {
 	int rows, cols, list_h, y0;
@@ -682,10 +717,9 @@ static void browser__draw(struct browser *b)
 		b->top = b->sel - (size_t)list_h + 1;
 
 	buf[0] = 0;
-	if (b->ops->title)
-		b->ops->title(b->ops->priv, buf, sizeof(buf),
-			      b->filter_relative ? b->shown_samples : b->h->nr_samples,
-			      b->filter_relative ? b->shown_period : b->h->total_period);
+	browser__title(b, buf, sizeof(buf),
+		       b->filter_relative ? b->shown_samples : b->h->nr_samples,
+		       b->filter_relative ? b->shown_period : b->h->total_period);
 	browser__title_zoom(b, buf, sizeof(buf));
 	attron(A_BOLD);
 	put_line(0, buf, cols);
@@ -1027,16 +1061,20 @@ static void browser__zoom(struct browser *b, const struct hist_entry *he, char w
 
 /*
  * perf's option menu: the whole screen, one option a row, a scrollbar;
- * returns the chosen index or -1 (ESC, q, left arrow).
+ * returns the chosen index or -1 (ESC, q, left arrow). @relabel (when
+ * not NULL) rewrites the options before each drawing: live counts.
  */
 static int browser__menu(struct browser *b, const char *title, const char *help,
-			 char *const *opts, int nr, int sel)
+			 char **opts, int nr, int sel,
+			 void (*relabel)(void *ctx, char **opts, int nr), void *ctx)
 {
 	int top = 0;
 
 	for (;;) {
 		int rows, cols, list_h, ch;
 
+		if (relabel)
+			relabel(ctx, opts, nr);
 		getmaxyx(stdscr, rows, cols);
 		list_h = max(1, rows - 2);
 		if (sel < top)
@@ -1099,18 +1137,15 @@ static int browser__menu(struct browser *b, const char *title, const char *help,
 }
 
 /*
- * perf's map browser: the symbols of @dso by address, "start end binding
- * name" with the addresses as wide as the highest end; ESC leaves.
+ * perf's text browsers (the map browser, the header information): @title
+ * on the first row, @lines with a selection and a scrollbar, @help on the
+ * status line; ESC, q or left leave.
  */
-static void browser__map(struct browser *b, const struct dso *dso)
+static void browser__lines(struct browser *b, const char *title, char *const *lines,
+			   size_t nr, const char *help)
 {
-	const struct symbols *syms = &dso->symbols;
 	size_t sel = 0, top = 0;
-	int addrlen = 1;
-	char tmp[32];
 
-	for (size_t i = 0; i < syms->nr; i++)
-		addrlen = max(addrlen, snprintf(tmp, sizeof(tmp), "%" PRIx64, syms->entries[i]->end));
 	for (;;) {
 		int rows, cols, list_h, ch;
 
@@ -1121,37 +1156,31 @@ static void browser__map(struct browser *b, const struct dso *dso)
 		if (sel >= top + (size_t)list_h)
 			top = sel - (size_t)list_h + 1;
 		erase();
-		mvaddnstr(0, 0, dso->long_name, cols);
+		mvaddnstr(0, 0, title, cols);
 		for (int y = 0; y < list_h; y++) {
 			size_t i = top + (size_t)y;
-			int at = syms->nr > 1 ? (int)(sel * (size_t)(list_h - 1) / (syms->nr - 1)) : 0;
+			int at = nr > 1 ? (int)(sel * (size_t)(list_h - 1) / (nr - 1)) : 0;
 
-			if (i < syms->nr) {
-				const struct symbol *sym = syms->entries[i];
+			if (i < nr) {
 				attr_t a = i == sel ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
-				char line[1024];
 
-				snprintf(line, sizeof(line), "%*" PRIx64 " %*" PRIx64 " %c %s",
-					 addrlen, sym->start, addrlen, sym->end,
-					 sym->binding == STB_GLOBAL ? 'g' :
-					 sym->binding == STB_LOCAL ? 'l' : 'w', sym->name);
 				attron(a);
 				if (a)
 					mvhline(1 + y, 0, ' ', cols - 1);
-				mvaddnstr(1 + y, 0, line, cols - 1);
+				mvaddnstr(1 + y, 0, lines[i], cols - 1);
 				attroff(a);
 			}
 			mvaddch(1 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
 		}
 		attron(A_REVERSE);
 		mvhline(rows - 1, 0, ' ', cols);
-		mvaddnstr(rows - 1, 0, "Press ESC to exit, restart with -v to use / to search", cols);
+		mvaddnstr(rows - 1, 0, help, cols);
 		attroff(A_REVERSE);
 		refresh();
 		ch = browser__getkey(b);
 		switch (ch) {
 		case KEY_DOWN:
-			if (sel + 1 < syms->nr)
+			if (sel + 1 < nr)
 				sel++;
 			break;
 		case KEY_UP:
@@ -1159,7 +1188,7 @@ static void browser__map(struct browser *b, const struct dso *dso)
 				sel--;
 			break;
 		case KEY_NPAGE: case ' ':
-			sel = syms->nr ? min(sel + (size_t)list_h, syms->nr - 1) : 0;
+			sel = nr ? min(sel + (size_t)list_h, nr - 1) : 0;
 			break;
 		case KEY_PPAGE:
 			sel = sel > (size_t)list_h ? sel - (size_t)list_h : 0;
@@ -1168,7 +1197,7 @@ static void browser__map(struct browser *b, const struct dso *dso)
 			sel = 0;
 			break;
 		case KEY_END:
-			sel = syms->nr ? syms->nr - 1 : 0;
+			sel = nr ? nr - 1 : 0;
 			break;
 		case -1: case 27: case 'q': case 'Q': case 3: case KEY_LEFT:
 			return;
@@ -1176,6 +1205,69 @@ static void browser__map(struct browser *b, const struct dso *dso)
 			break;
 		}
 	}
+}
+
+static void free_lines(char **lines, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+/*
+ * perf's map browser: the symbols of @dso by address, "start end binding
+ * name" with the addresses as wide as the highest end.
+ */
+static void browser__map(struct browser *b, const struct dso *dso)
+{
+	const struct symbols *syms = &dso->symbols;
+	char **lines = xcalloc(syms->nr ? syms->nr : 1, sizeof(*lines));
+	int addrlen = 1;
+	char tmp[32];
+
+	for (size_t i = 0; i < syms->nr; i++)
+		addrlen = max(addrlen, snprintf(tmp, sizeof(tmp), "%" PRIx64, syms->entries[i]->end));
+	for (size_t i = 0; i < syms->nr; i++) {
+		const struct symbol *sym = syms->entries[i];
+
+		lines[i] = xasprintf("%*" PRIx64 " %*" PRIx64 " %c %s",
+				     addrlen, sym->start, addrlen, sym->end,
+				     sym->binding == STB_GLOBAL ? 'g' :
+				     sym->binding == STB_LOCAL ? 'l' : 'w', sym->name);
+	}
+	browser__lines(b, dso->long_name, lines, syms->nr,
+		       "Press ESC to exit, restart with -v to use / to search");
+	free_lines(lines, syms->nr);
+}
+
+/* i: perf's "Header information" window, the header as --header-only -I prints it. */
+static void browser__header_info(struct browser *b)
+{
+	char *text = NULL, **lines = NULL, *p;
+	size_t len = 0, nr = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	if (!fp) {
+		snprintf(b->msg, sizeof(b->msg), "i: %s", strerror(errno));
+		return;
+	}
+	b->ops->header_info(b->ops->priv, fp);
+	if (fclose(fp)) {
+		free(text);
+		snprintf(b->msg, sizeof(b->msg), "i: %s", strerror(errno));
+		return;
+	}
+	for (p = text; p && *p; ) {
+		char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+
+		lines = xrealloc(lines, (nr + 1) * sizeof(*lines));
+		lines[nr++] = xstrndup(p, n);
+		p += n + (nl != NULL);
+	}
+	free(text);
+	browser__lines(b, "Header information", lines, nr, "Press 'q' to exit");
+	free_lines(lines, nr);
 }
 
 enum menu_action { ACT_THREAD, ACT_DSO, ACT_EXPAND, ACT_MAP, ACT_EXIT };
@@ -1223,7 +1315,8 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 	}
 	opts[nr] = xstrdup("Exit");
 	acts[nr++] = ACT_EXIT;
-	choice = browser__menu(b, "", "ESC: exit, ENTER|->: Select option", opts, nr, 0);
+	choice = browser__menu(b, "", "ESC: exit, ENTER|->: Select option", opts, nr, 0,
+			       NULL, NULL);
 	if (choice >= 0) {
 		switch (acts[choice]) {
 		case ACT_THREAD:
@@ -1248,33 +1341,45 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 	return quit;
 }
 
-struct report_title {
-	struct hists *h;
-	const char *evname;
-};
-
-static void report_title(void *priv, char *buf, size_t size, u64 nr_samples, u64 total)
-{
-	const struct report_title *rt = priv;
-	char unit;
-	u64 n = hist__convert_unit(nr_samples, &unit);
-
-	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', Event count (approx.): %" PRIu64,
-		 n, unit, rt->evname, total);
-}
-
 /* How one histogram's browser ended. */
 enum browse_end { END_QUIT, END_BACK, END_NEXT, END_PREV };
 
+/* Does the view sort by symbol (perf's hists__has(hists, sym))? */
+static bool browser__has_sym(const struct browser *b)
+{
+	const struct hist_layout *l = b->h->layout;
+
+	for (int i = 0; i < l->nr_fields; i++)
+		if (l->fields[i].kind == HPP_SORT_KEY && l->fields[i].key->id == SORT_SYM)
+			return true;
+	return false;
+}
+
+/* a: prof has no annotate; say so as perf says when it cannot annotate. */
+static void browser__annotate(struct browser *b, const struct row *r)
+{
+	const struct symbol *sym = r->node ? r->node->val[r->frame].f.sym : r->he->sym;
+
+	if (!browser__has_sym(b))
+		snprintf(b->msg, sizeof(b->msg), "Annotation is only available for symbolic views, "
+			 "include \"sym*\" in --sort to use it.");
+	else if (!sym)
+		snprintf(b->msg, sizeof(b->msg), "a: no symbol to annotate here");
+	else
+		snprintf(b->msg, sizeof(b->msg), "Couldn't annotate %s: prof has no annotate yet",
+			 sym->name);
+}
+
 /*
- * The browser over @h until the user leaves it; @multi: one of several
- * events (ESC at the top goes back to the chooser, TAB switches).
+ * The browser over event @idx's @h until the user leaves it; @multi: one
+ * of several events (ESC at the top goes back to the chooser, TAB switches).
  */
-static enum browse_end browser__loop(struct hists *h, const struct hist_browser_ops *ops,
-				     bool multi)
+static enum browse_end browser__loop(struct hists *h, const char *evname, int idx,
+				     const struct hist_browser_ops *ops, bool multi)
 {
 	struct browser b = {
-		.h = h, .ops = ops, .zoom_tid = -1,
+		.h = h, .ops = ops, .idx = idx, .evname = evname, .zoom_tid = -1,
+		.verbose = verbose, .width_verbose = verbose,
 		.hide_kernel = ops->hide_kernel, .hide_user = ops->hide_user,
 		/* perf top recomputes the widths from the entries at each refresh */
 		.widths_from_values = ops->wait != NULL,
@@ -1295,7 +1400,9 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 		(void)cols;
 		page = max(1, rows - 3);
 		he = b.nr_rows ? b.rows[b.sel].he : NULL;
-		b.msg[0] = 0;
+		/* a key clears the status message; a refresh keeps it */
+		if (ch != KEY_F(63))
+			b.msg[0] = 0;
 		if (!b.navkeypressed &&
 		    (ch == KEY_DOWN || ch == KEY_UP || ch == KEY_NPAGE || ch == KEY_PPAGE ||
 		     ch == KEY_HOME || ch == KEY_END || ch == ' ')) {
@@ -1317,6 +1424,9 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 				end = END_BACK;
 				goto out;
 			}
+			/* perf: left at the top goes nowhere, ESC asks */
+			if (ch == KEY_LEFT)
+				break;
 			if (!browser__confirm(&b, "Do you really want to exit?"))
 				break;
 			goto out;
@@ -1353,6 +1463,7 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 		case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT: case 'm':
 			if (he && browser__context_menu(&b, &b.rows[b.sel]))
 				goto out;
+			b.width_verbose = b.verbose;
 			break;
 		case '+':
 			if (he && !browser__toggle_row(&b, &b.rows[b.sel]))
@@ -1381,11 +1492,13 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 			snprintf(b.filter, sizeof(b.filter), "%s", text);
 			browser__fold_entries(&b);
 			b.widths_from_values = true;
+			b.width_verbose = b.verbose;
 			b.to_top = true;
 			break;
 		}
 		case 'd': case 't':
 			browser__zoom(&b, he, (char)ch);
+			b.width_verbose = b.verbose;
 			break;
 		case 'k': {
 			/* perf: zoom into the kernel map */
@@ -1400,6 +1513,7 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 				if (b.zoom_dso)
 					browser__zoom_pop(&b, 'd');
 				browser__zoom(&b, k, 'd');
+				b.width_verbose = b.verbose;
 			}
 			break;
 		}
@@ -1411,9 +1525,12 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 			break;
 		case 'f':
 			/* perf top: enable/disable the events */
-			if (ops->pause)
+			if (ops->pause) {
 				b.paused = ops->pause(ops->priv);
-			else
+				snprintf(b.msg, sizeof(b.msg), "%s", b.paused ?
+					 "Press 'f' again to re-enable the events" :
+					 "Press 'f' to disable the events or 'h' to see other hotkeys");
+			} else
 				snprintf(b.msg, sizeof(b.msg), "f: enabling/disabling events is for live sessions (prof top)");
 			break;
 		case 'z':
@@ -1446,10 +1563,11 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 			break;
 		}
 		case 'a':
-			snprintf(b.msg, sizeof(b.msg), "a: annotate is not available in prof yet");
+			if (he)
+				browser__annotate(&b, &b.rows[b.sel]);
 			break;
 		case 'r':
-			snprintf(b.msg, sizeof(b.msg), "r: prof has no perf script to run scripts with");
+			snprintf(b.msg, sizeof(b.msg), "r: no scripts to run: prof has no perf script");
 			break;
 		case 's':
 			snprintf(b.msg, sizeof(b.msg), "s: switching to another data file is not available in prof");
@@ -1458,23 +1576,32 @@ static enum browse_end browser__loop(struct hists *h, const struct hist_browser_
 			snprintf(b.msg, sizeof(b.msg), "S: zooming into a processor socket is not available in prof");
 			break;
 		case 'i':
-			snprintf(b.msg, sizeof(b.msg), "i: header information is not shown here: prof report --header-only");
+			if (ops->header_info)
+				browser__header_info(&b);
+			else
+				snprintf(b.msg, sizeof(b.msg), "i: no header information: a live session has no perf.data header");
 			break;
 		case 'V':
-			snprintf(b.msg, sizeof(b.msg), "V: verbose callchains are not available in prof yet");
+			/* perf's levels: 1 and up show DSO paths, addresses and chain DSOs */
+			b.verbose = (b.verbose + 1) % 4;
+			snprintf(b.msg, sizeof(b.msg), "Verbosity level set to %d", b.verbose);
 			break;
 		case 'F':
 			b.filter_relative = !b.filter_relative;
 			break;
 		case '0': case '1': case '2': case '3': case '4':
 		case '5': case '6': case '7': case '8': case '9':
-			snprintf(b.msg, sizeof(b.msg), "%c: sorting by a group member is not available in prof yet", ch);
+			/* perf's answer without an event group in the view */
+			snprintf(b.msg, sizeof(b.msg), "Sort by index only available with group events!");
 			break;
 		case 'h': case '?': case KEY_F(1):
 			browser__help(&b);
 			break;
-		case KEY_RESIZE:
 		case KEY_F(63):
+			/* a refresh: perf top computes the widths again */
+			b.width_verbose = b.verbose;
+			break;
+		case KEY_RESIZE:
 		default:
 			break;
 		}
@@ -1521,16 +1648,24 @@ static void tui_session__end(struct tui_session *ts)
 	}
 }
 
-int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
-{
-	struct tui_session ts;
-	int err = tui_session__begin(&ts, ops->wait != NULL);
+struct chooser {
+	struct hists **h;
+	const char *const *names;
+};
 
-	if (err)
-		return err;
-	browser__loop(h, ops, false);
-	tui_session__end(&ts);
-	return 0;
+/* The chooser's rows, "684 cpu-clock": a live owner's counts change. */
+static void chooser__relabel(void *ctx, char **rows, int nr)
+{
+	const struct chooser *c = ctx;
+
+	for (int i = 0; i < nr; i++) {
+		char unit;
+		u64 n = hist__convert_unit(c->h[i]->nr_samples, &unit);
+
+		free(rows[i]);
+		rows[i] = xasprintf("%" PRIu64 "%c%s%s", n, unit, unit == ' ' ? "" : " ",
+				    c->names[i]);
+	}
 }
 
 /*
@@ -1539,22 +1674,16 @@ int hist_browser__run(struct hists *h, const struct hist_browser_ops *ops)
  * comes back here, where ESC asks before leaving.
  */
 static void browse_events(struct hists **h, const char *const *names, int nr,
-			  const struct callchain_param *cp, double min_percent)
+			  const struct hist_browser_ops *ops)
 {
-	struct hist_browser_ops menu_ops = { .cp = cp };
-	struct browser mb = { .ops = &menu_ops, .zoom_tid = -1 };
+	struct browser mb = { .ops = ops, .zoom_tid = -1 };
+	struct chooser c = { .h = h, .names = names };
 	char **rows = xcalloc((size_t)nr, sizeof(*rows));
 	int sel = 0;
 
-	for (int i = 0; i < nr; i++) {
-		char unit;
-		u64 n = hist__convert_unit(h[i]->nr_samples, &unit);
-
-		rows[i] = xasprintf("%" PRIu64 "%c%s%s", n, unit, unit == ' ' ? "" : " ", names[i]);
-	}
 	for (;;) {
 		int i = browser__menu(&mb, "Available samples", "ESC: exit, ENTER|->: Browse histograms",
-				      rows, nr, sel);
+				      rows, nr, sel, chooser__relabel, &c);
 
 		if (i < 0) {
 			if (tui_stop_req || browser__confirm(&mb, "Do you really want to exit?"))
@@ -1562,12 +1691,7 @@ static void browse_events(struct hists **h, const char *const *names, int nr,
 			continue;
 		}
 		for (;;) {
-			struct report_title rt = { .h = h[i], .evname = names[i] };
-			struct hist_browser_ops ops = {
-				.title = report_title, .priv = &rt, .cp = cp,
-				.min_percent = min_percent,
-			};
-			enum browse_end end = browser__loop(h[i], &ops, true);
+			enum browse_end end = browser__loop(h[i], names[i], i, ops, true);
 
 			if (end == END_NEXT)
 				i = (i + 1) % nr;
@@ -1587,26 +1711,20 @@ out:
 }
 
 int hists__tui_browse(struct hists **h, const char *const *names, int nr,
-		      const struct callchain_param *cp, double min_percent)
+		      const struct hist_browser_ops *ops)
 {
 	struct tui_session ts;
 	int err;
 
 	if (nr <= 0)
 		return 0;
-	err = tui_session__begin(&ts, false);
+	err = tui_session__begin(&ts, ops->wait != NULL);
 	if (err)
 		return err;
-	if (nr == 1) {
-		struct report_title rt = { .h = h[0], .evname = names[0] };
-		struct hist_browser_ops ops = {
-			.title = report_title, .priv = &rt, .cp = cp, .min_percent = min_percent,
-		};
-
-		browser__loop(h[0], &ops, false);
-	} else {
-		browse_events(h, names, nr, cp, min_percent);
-	}
+	if (nr == 1)
+		browser__loop(h[0], names[0], 0, ops, false);
+	else
+		browse_events(h, names, nr, ops);
 	tui_session__end(&ts);
 	return 0;
 }
