@@ -169,34 +169,8 @@ if ! "$PROF" version --build-options 2>/dev/null | grep -q "libncursesw: \[ on";
 	echo "# prof built without ncursesw: no browser to test"
 	test_done
 fi
-SOCK=prof-test-$$
-tm() { tmux -L "$SOCK" "$@"; }
-# wait_screen PATTERN: poll the pane up to ~8s
-# (a capture fails until the session is up: the screen is then empty)
-wait_screen() {
-	i=0 &&
-	while [ $i -lt 80 ]; do
-		{ tm capture-pane -p -t top >screen 2>/dev/null || : >screen; } &&
-		if grep -q -E -- "$1" screen; then return 0; fi &&
-		sleep 0.1 &&
-		i=$((i + 1)) || return 1
-	done &&
-	echo "# screen did not show: $1" >&2 &&
-	sed "s/^/# /" screen >&2 &&
-	return 1
-}
-wait_gone() {
-	i=0 &&
-	while [ $i -lt 50 ]; do
-		if tm capture-pane -p -t top >screen 2>/dev/null &&
-		   ! grep -q -E -- "$1" screen; then
-			return 0
-		fi &&
-		sleep 0.1 &&
-		i=$((i + 1)) || return 1
-	done &&
-	return 1
-}
+TM_SESSION=top
+. "$SRCDIR/tests/shell/lib-tmux.sh"
 
 test_expect_success TMUX,PERF_EVENTS 'browser: hot function, callchain, filter, zoom, resize, help, quit' '
 	SOCK=prof-test-$$-1 &&

@@ -8,107 +8,8 @@ if ! "$PROF" version --build-options 2>/dev/null | grep -q "libncursesw: \[ on";
 	test_done
 fi
 
-SOCK=prof-test-$$
-tm() { tmux -L "$SOCK" "$@"; }
-# (a capture fails until the session is up: the screen is then empty)
-wait_screen() {
-	i=0 &&
-	while [ $i -lt 80 ]; do
-		{ tm capture-pane -p -t rep >screen 2>/dev/null || : >screen; } &&
-		if grep -q -E -- "$1" screen; then return 0; fi &&
-		sleep 0.1 &&
-		i=$((i + 1)) || return 1
-	done &&
-	echo "# screen did not show: $1" >&2 &&
-	sed "s/^/# /" screen >&2 &&
-	return 1
-}
-wait_gone() {
-	i=0 &&
-	while [ $i -lt 50 ]; do
-		if tm capture-pane -p -t rep >screen 2>/dev/null &&
-		   ! grep -q -E -- "$1" screen; then
-			return 0
-		fi &&
-		sleep 0.1 &&
-		i=$((i + 1)) || return 1
-	done &&
-	return 1
-}
-
-# Side by side: perf's browser (the oracle) and ours on the same file in
-# two tmux servers of the same size. Keys go to both, one at a time; perf
-# drops keys typed while a new screen is being set up, so every step waits
-# for the screens first. The status line is left out of comparisons: perf
-# shows a random tip there.
-bs_start() {
-	bs_file=$1 && shift &&
-	tmux -L "$SOCK-perf" new-session -d -s b -x 120 -y 30 -c "${BS_PERF_DIR:-$PWD}" \
-		"\"$PERF\" report -i $bs_file $*; echo EXITED \$?; sleep 60" &&
-	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "${BS_PROF_DIR:-$PWD}" \
-		"\"$PROF\" report -i $bs_file $*; echo EXITED \$?; sleep 60" &&
-	bs_wait "^Samples: " &&
-	sleep 1 &&
-	bs_key Home &&
-	bs_same
-}
-# cleanup: a server already gone is fine, so the statuses are ignored
-bs_stop() {
-	{ tmux -L "$SOCK-perf" kill-server 2>/dev/null || echo "# perf browser already gone"; } &&
-	{ tmux -L "$SOCK-prof" kill-server 2>/dev/null || echo "# prof browser already gone"; }
-}
-bs_key() {
-	for k in "$@"; do
-		tmux -L "$SOCK-perf" send-keys -t b "$k" &&
-		tmux -L "$SOCK-prof" send-keys -t b "$k" &&
-		sleep 0.3 || return 1
-	done
-}
-bs_capture() {
-	tmux -L "$SOCK-perf" capture-pane -p -t b | sed "\$d" | sed -f "${BS_NORM:-/dev/null}" >perf.screen &&
-	tmux -L "$SOCK-prof" capture-pane -p -t b | sed "\$d" | sed -f "${BS_NORM:-/dev/null}" >prof.screen
-}
-# both screens show a line matching $1
-bs_wait() {
-	i=0 &&
-	while [ $i -lt 80 ]; do
-		if bs_capture && grep -q -E -- "$1" perf.screen &&
-		   grep -q -E -- "$1" prof.screen; then
-			return 0
-		fi &&
-		sleep 0.1 &&
-		i=$((i + 1)) || return 1
-	done &&
-	echo "# screens did not show: $1" >&2 &&
-	sed "s/^/# perf: /" perf.screen >&2 &&
-	sed "s/^/# prof: /" prof.screen >&2 &&
-	return 1
-}
-# our status line shows $1
-wait_status() {
-	i=0 &&
-	while [ $i -lt 50 ]; do
-		if tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 | grep -q -E -- "$1"; then
-			return 0
-		fi &&
-		sleep 0.1 &&
-		i=$((i + 1)) || return 1
-	done &&
-	return 1
-}
-# both screens are the same (but for the status line)
-bs_same() {
-	i=0 &&
-	while [ $i -lt 40 ]; do
-		if bs_capture && cmp -s perf.screen prof.screen; then
-			return 0
-		fi &&
-		sleep 0.1 &&
-		i=$((i + 1)) || return 1
-	done &&
-	{ diff -u perf.screen prof.screen | sed "s/^/# /" >&2; } &&
-	return 1
-}
+TM_SESSION=rep
+. "$SRCDIR/tests/shell/lib-tmux.sh"
 
 test_expect_success PERF_EVENTS 'record the demo with callchains' '
 	"$PROF" record -q -g -e cpu-clock -o g.data -- "$HELPERS/demo" 300 >/dev/null 2>&1 &&
@@ -250,11 +151,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'H hides the column header, P prints t
 test_expect_success PERF,TMUX,PERF_EVENTS 'several events: the Available samples chooser, TAB and UNTAB, ESC back' '
 	SOCK=prof-test-$$-9 &&
 	"$PROF" record -q -g -e cpu-clock,page-faults -o m.data -- "$HELPERS/demo" 100 >/dev/null 2>&1 &&
-	tmux -L "$SOCK-perf" new-session -d -s b -x 120 -y 30 -c "$PWD" \
-		"\"$PERF\" report -i m.data; echo EXITED \$?; sleep 60" &&
-	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "$PWD" \
-		"\"$PROF\" report -i m.data; echo EXITED \$?; sleep 60" &&
-	bs_wait "^Available samples" && bs_same &&
+	bs_start_cmd "report -i m.data" "^Available samples" && bs_same &&
 	grep -E "^[0-9]+.? ?cpu-clock " prof.screen &&
 	grep -E "^[0-9]+.? ?page-faults " prof.screen &&
 	bs_key Down && bs_same &&
@@ -310,24 +207,74 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'L: perf'"'"'s Percent Limit prompt hi
 	bs_stop && test "${ret:-0}" = 0
 '
 
-test_expect_success TMUX,PERF_EVENTS 'keys prof cannot do yet say so on the status line' '
+test_expect_success TMUX,PERF_EVENTS 'keys prof cannot do say so on the status line' '
 	SOCK=prof-test-$$-12 &&
 	tm new-session -d -s rep -x 120 -y 30 -c "$PWD" \
 		"\"$PROF\" report -i g.data; echo REPORT-EXITED \$?; sleep 30" &&
 	wait_screen "^Samples: " &&
-	for k in a r s S i V 1 z f Tab; do
+	msgs="(Couldn.t annotate|no perf script|not available|only available with group|for live sessions|no other event)" &&
+	for k in a r s S 1 z f Tab; do
 		tm send-keys -t rep $k &&
-		wait_screen "(not available|no perf script|for live sessions|no other event|header-only)" &&
+		wait_screen "$msgs" &&
 		tm send-keys -t rep Down &&
-		wait_gone "(not available|no perf script|for live sessions|no other event|header-only)" ||
+		wait_gone "$msgs" ||
 		{ echo "# key $k" >&2; return 1; }
 	done &&
+	tm send-keys -t rep Home a &&
+	wait_screen "^Couldn.t annotate [^ ]+: prof has no annotate yet" &&
 	tm send-keys -t rep L x Enter &&
 	wait_screen "^Invalid percent: x" &&
 	tm send-keys -t rep q &&
 	wait_screen "REPORT-EXITED 0" || ret=$?
-	{ tm kill-server 2>/dev/null || echo "# browser already gone"; } &&
+	tm_stop &&
 	test "${ret:-0}" = 0
+'
+
+# perf annotates; prof says why it cannot in the status line, and where
+# perf cannot either (no symbol column) it gives perf's words.
+test_expect_success PERF,TMUX,PERF_EVENTS 'a without a symbol column: perf'"'"'s answer; 0-9 without a group: perf'"'"'s' '
+	SOCK=prof-test-$$-14 &&
+	bs_start g.data --sort comm &&
+	bs_key Down a &&
+	wait_status "^Annotation is only available for symbolic views, include \"sym\*\" in --sort to use it\." &&
+	bs_capture &&
+	grep -q "Annotation is only available for symbolic views, include \"sym\*\" in --sort to use it\." perf.screen &&
+	bs_key x 3 &&
+	tmux -L "$SOCK-perf" capture-pane -p -t b | tail -n 1 >perf.status &&
+	tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 >prof.status &&
+	grep "^Sort by index only available with group events!" perf.status &&
+	test_cmp perf.status prof.status || ret=$?
+	bs_stop && test "${ret:-0}" = 0
+'
+
+test_expect_success PERF,TMUX,PERF_EVENTS 'V: perf'"'"'s verbosity levels, DSOs in the chains, widths kept until a zoom' '
+	SOCK=prof-test-$$-15 &&
+	bs_start g.data &&
+	bs_key V && bs_wait "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] " && bs_same &&
+	wait_status "^Verbosity level set to 1" &&
+	bs_key Down + && bs_same &&
+	grep -E "^ +[-+] main demo " prof.screen &&
+	bs_key Down Down d && bs_wait ", DSO: " && bs_same &&
+	bs_key Escape && bs_wait "^Samples: .*[0-9]\$" && bs_same &&
+	bs_key V V && bs_same &&
+	wait_status "^Verbosity level set to 3" &&
+	bs_key V && bs_same &&
+	wait_status "^Verbosity level set to 0" &&
+	! grep -q " 0x[0-9a-f]" prof.screen || ret=$?
+	bs_stop && test "${ret:-0}" = 0
+'
+
+test_expect_success PERF,TMUX,PERF_EVENTS 'i: perf'"'"'s header information window; q goes back' '
+	SOCK=prof-test-$$-16 &&
+	bs_start g.data &&
+	bs_key i && bs_wait "^Header information" && bs_same &&
+	grep -q "^# cmdline : " prof.screen &&
+	grep -q "^# event : name = cpu-clock" prof.screen &&
+	! grep -q "^# ========" prof.screen &&
+	wait_status "^Press .q. to exit" &&
+	bs_key Down Down End && bs_same &&
+	bs_key q && bs_wait "^Samples: " && bs_same || ret=$?
+	bs_stop && test "${ret:-0}" = 0
 '
 
 # perf's scrollbar position after a zoom with F counts rows prof does
