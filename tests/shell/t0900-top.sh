@@ -248,6 +248,72 @@ test_expect_success TMUX,PERF_EVENTS 'browser: a crash signal restores the termi
 	test "${ret:-0}" = 0
 '
 
+test_expect_success TMUX,PERF_EVENTS 'browser: ESC zooms out before it asks; i, r, a, V, TAB answer' '
+	SOCK=prof-test-$$-4 &&
+	start_demo &&
+	tm new-session -d -s top -x 120 -y 30 -c "$PWD" \
+		"\"$PROF\" top -d 1 -e cpu-clock -p $(cat demo.pid); echo TOP-EXITED \$?; sleep 30" &&
+	wait_screen "\[\.\] hot_loop" &&
+	tm send-keys -t top t &&
+	wait_screen "^Samples: .*, Thread: demo" &&
+	tm send-keys -t top Escape &&
+	wait_gone "Thread: demo" &&
+	! grep -q "Do you really" screen &&
+	tm send-keys -t top i &&
+	wait_screen "^i: no header information" &&
+	tm send-keys -t top r &&
+	wait_screen "^r: no scripts to run: prof has no perf script" &&
+	tm send-keys -t top Tab &&
+	wait_screen "^TAB: there is no other event to switch to" &&
+	tm send-keys -t top Down a &&
+	wait_screen "^Couldn.t annotate (hot|warm)_loop: prof has no annotate yet" &&
+	tm send-keys -t top V &&
+	wait_screen "^Verbosity level set to 1" &&
+	wait_screen "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_loop" &&
+	tm send-keys -t top V V V &&
+	wait_screen "^Verbosity level set to 0" &&
+	wait_gone "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_loop" &&
+	tm send-keys -t top Escape &&
+	wait_screen "Do you really want to exit\?" &&
+	tm send-keys -t top Escape &&
+	wait_gone "Do you really want to exit\?" &&
+	tm send-keys -t top q &&
+	wait_screen "TOP-EXITED 0" || ret=$?
+	tm_stop &&
+	stop_demo &&
+	test "${ret:-0}" = 0
+'
+
+# Live numbers differ between the two: they are replaced by N, and the
+# histograms compared by their titles (perf top sizes the columns of
+# several events otherwise, see deliberate-differences.md).
+test_expect_success PERF,TMUX,PERF_EVENTS 'several events: perf top'"'"'s chooser, TAB/UNTAB switch, ESC back, ESC asks' '
+	SOCK=prof-test-$$-5 &&
+	start_demo &&
+	echo "s/[0-9][0-9.]*[KM]\{0,1\}/N/g" >num.sed &&
+	{ cat num.sed && echo "2,\$d"; } >title.sed &&
+	BS_NORM=num.sed &&
+	export BS_NORM &&
+	bs_start_cmd "top -d 1 -e cpu-clock,page-faults -p $(cat demo.pid)" "^Available samples" &&
+	bs_wait "^N cpu-clock" && bs_same &&
+	grep -q "^N page-faults" prof.screen &&
+	bs_key Enter && BS_NORM=title.sed bs_wait "of event .cpu-clock., N Hz" &&
+	BS_NORM=title.sed bs_same &&
+	bs_key Tab && BS_NORM=title.sed bs_wait "of event .page-faults., N Hz" &&
+	BS_NORM=title.sed bs_same &&
+	bs_key BTab && BS_NORM=title.sed bs_wait "of event .cpu-clock." &&
+	BS_NORM=title.sed bs_same &&
+	bs_key Escape && bs_wait "^Available samples" && bs_same &&
+	bs_key Down Enter && BS_NORM=title.sed bs_wait "of event .page-faults." &&
+	BS_NORM=title.sed bs_same &&
+	bs_key Escape && bs_wait "^Available samples" &&
+	bs_key Escape && bs_wait "Do you really want to exit\?" &&
+	bs_key Enter && BS_NORM= bs_wait "^EXITED 0" || ret=$?
+	bs_stop &&
+	stop_demo &&
+	test "${ret:-0}" = 0
+'
+
 test_expect_success PERF_EVENTS '--tui without a terminal: stdio snapshots, quietly, as perf' '
 	start_demo &&
 	"$PROF" top --tui -d 1 --refreshes 1 -e cpu-clock -p "$(cat demo.pid)" </dev/null >out 2>err || ret=$?
