@@ -877,7 +877,7 @@ static const char *const report_help[] = {
 	"ENTER         Zoom into DSO/Threads & Annotate current symbol",
 	"ESC           Zoom out",
 	"+             Expand/Collapse one callchain level",
-	"a             Annotate current symbol",
+	"a             Annotate current symbol [not in prof]",
 	"C             Collapse all callchains",
 	"d             Zoom into current DSO",
 	"e             Expand/Collapse main entry callchains",
@@ -887,20 +887,25 @@ static const char *const report_help[] = {
 	"k             Zoom into the kernel map",
 	"L             Change percent limit",
 	"m             Display context menu",
-	"S             Zoom into current Processor Socket",
+	"S             Zoom into current Processor Socket [not in prof]",
 	"i             Show header information",
 	"P             Print histograms to perf.hist.N",
-	"r             Run available scripts",
-	"s             Switch to another data file in PWD",
+	"r             Run available scripts [not in prof]",
+	"s             Switch to another data file in PWD [not in prof]",
 	"t             Zoom into current Thread",
 	"V             Verbose (DSO names in callchains, etc)",
 	"/             Filter symbol by name",
-	"0-9           Sort by event n in group",
+	"0-9           Sort by event n in group [not in prof]",
 	"",
 	"Press any key...",
 };
 
-/* perf top's: report's without header information, scripts, data files, group sorting */
+/*
+ * perf 6.1's help texts; the keys prof cannot do are marked, and say so
+ * on the status line when pressed.
+ * perf top's: report's without header information, scripts, data files,
+ * group sorting.
+ */
 static const char *const top_help[] = {
 	"h/?/F1        Show this window",
 	"UP/DOWN/PGUP",
@@ -916,7 +921,7 @@ static const char *const top_help[] = {
 	"ENTER         Zoom into DSO/Threads & Annotate current symbol",
 	"ESC           Zoom out",
 	"+             Expand/Collapse one callchain level",
-	"a             Annotate current symbol",
+	"a             Annotate current symbol [not in prof]",
 	"C             Collapse all callchains",
 	"d             Zoom into current DSO",
 	"e             Expand/Collapse main entry callchains",
@@ -926,7 +931,7 @@ static const char *const top_help[] = {
 	"k             Zoom into the kernel map",
 	"L             Change percent limit",
 	"m             Display context menu",
-	"S             Zoom into current Processor Socket",
+	"S             Zoom into current Processor Socket [not in prof]",
 	"P             Print histograms to perf.hist.N",
 	"t             Zoom into current Thread",
 	"V             Verbose (DSO names in callchains, etc)",
