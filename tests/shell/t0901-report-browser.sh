@@ -75,6 +75,21 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'columns, scrollbar and chain folding 
 	bs_stop && test "${ret:-0}" = 0
 '
 
+test_expect_success PERF,TMUX,PERF_EVENTS 'PGDN, SPACE, PGUP page as perf'"'"'s (short last page, headers hidden)' '
+	SOCK=prof-test-$$-17 &&
+	bs_start g.data &&
+	bs_key PageDown PageDown && bs_same &&
+	bs_key Space && bs_same &&
+	bs_key PageUp && bs_same &&
+	bs_key Space Space && bs_same &&
+	bs_key PageUp PageUp PageUp && bs_same &&
+	bs_key E End PageUp && bs_same &&
+	bs_key PageUp PageUp Up && bs_same &&
+	bs_key H PageDown PageDown && bs_same &&
+	bs_key PageUp && bs_same || ret=$?
+	bs_stop && test "${ret:-0}" = 0
+'
+
 test_expect_success PERF,TMUX,PERF_EVENTS 'Enter: the context menu; zooms; ESC zooms out, then asks' '
 	SOCK=prof-test-$$-5 &&
 	printf "%s\n" "/^Run scripts for /d" "/^Switch to another data file in PWD/d" \

@@ -413,6 +413,31 @@ static int browser__set_verbose(int level)
 	return old;
 }
 
+/*
+ * perf's paging: PGDN moves the selection and the first row shown by a
+ * page (less at the end), unless the last row is already shown; PGUP
+ * moves both back by a page, or to the first row.
+ */
+static void page_down(size_t *sel, size_t *top, size_t page, size_t nr)
+{
+	size_t off = page;
+
+	if (!nr || *top + page > nr - 1)
+		return;
+	if (*sel + off > nr - 1)
+		off = nr - 1 - *sel;
+	*sel += off;
+	*top += off;
+}
+
+static void page_up(size_t *sel, size_t *top, size_t page)
+{
+	size_t off = min(*top, page);
+
+	*sel -= min(off, *sel);
+	*top -= off;
+}
+
 /* Remember the selection as (entry, offset) across rebuilds. */
 static void browser__note_sel(struct browser *b)
 {
@@ -1119,12 +1144,17 @@ static int browser__menu(struct browser *b, const char *title, const char *help,
 			if (sel)
 				sel--;
 			break;
-		case KEY_NPAGE:
-			sel = min(sel + list_h, nr - 1);
+		case KEY_NPAGE: case ' ': case KEY_PPAGE: {
+			size_t s = (size_t)sel, t = (size_t)top;
+
+			if (ch == KEY_PPAGE)
+				page_up(&s, &t, (size_t)list_h);
+			else
+				page_down(&s, &t, (size_t)list_h, (size_t)nr);
+			sel = (int)s;
+			top = (int)t;
 			break;
-		case KEY_PPAGE:
-			sel = max(sel - list_h, 0);
-			break;
+		}
 		case KEY_HOME:
 			sel = 0;
 			break;
@@ -1193,10 +1223,10 @@ static void browser__lines(struct browser *b, const char *title, char *const *li
 				sel--;
 			break;
 		case KEY_NPAGE: case ' ':
-			sel = nr ? min(sel + (size_t)list_h, nr - 1) : 0;
+			page_down(&sel, &top, (size_t)list_h, nr);
 			break;
 		case KEY_PPAGE:
-			sel = sel > (size_t)list_h ? sel - (size_t)list_h : 0;
+			page_up(&sel, &top, (size_t)list_h);
 			break;
 		case KEY_HOME:
 			sel = 0;
@@ -1403,7 +1433,7 @@ static enum browse_end browser__loop(struct hists *h, const char *evname, int id
 			break;
 		getmaxyx(stdscr, rows, cols);
 		(void)cols;
-		page = max(1, rows - 3);
+		page = max(1, rows - (b.no_header ? 2 : 3));	/* the list's rows */
 		he = b.nr_rows ? b.rows[b.sel].he : NULL;
 		/* a key clears the status message; a refresh keeps it */
 		if (ch != KEY_F(63))
@@ -1452,12 +1482,10 @@ static enum browse_end browser__loop(struct hists *h, const char *evname, int id
 				b.sel--;
 			break;
 		case KEY_NPAGE: case ' ':
-			b.sel = min(b.sel + (size_t)page, b.nr_rows ? b.nr_rows - 1 : 0);
-			b.top = b.sel;
+			page_down(&b.sel, &b.top, (size_t)page, b.nr_rows);
 			break;
 		case KEY_PPAGE:
-			b.sel = b.sel > (size_t)page ? b.sel - (size_t)page : 0;
-			b.top = b.sel;
+			page_up(&b.sel, &b.top, (size_t)page);
 			break;
 		case KEY_HOME:
 			b.sel = 0;
