@@ -269,10 +269,10 @@ test_expect_success TMUX,PERF_EVENTS 'browser: ESC zooms out before it asks; i, 
 	wait_screen "^Couldn.t annotate (hot|warm)_loop: prof has no annotate yet" &&
 	tm send-keys -t top V &&
 	wait_screen "^Verbosity level set to 1" &&
-	wait_screen "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_loop" &&
+	wait_screen "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_lo" &&
 	tm send-keys -t top V V V &&
 	wait_screen "^Verbosity level set to 0" &&
-	wait_gone "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_loop" &&
+	wait_gone "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_lo" &&
 	tm send-keys -t top Escape &&
 	wait_screen "Do you really want to exit\?" &&
 	tm send-keys -t top Escape &&

@@ -227,7 +227,7 @@ test_expect_success TMUX,PERF_EVENTS 'keys prof cannot do say so on the status l
 	tm new-session -d -s rep -x 120 -y 30 -c "$PWD" \
 		"\"$PROF\" report -i g.data; echo REPORT-EXITED \$?; sleep 30" &&
 	wait_screen "^Samples: " &&
-	msgs="(Couldn.t annotate|no perf script|not available|only available with group|for live sessions|no other event)" &&
+	msgs="(Couldn.t annotate|no perf script|not available|cannot switch data files|only available with group|for live sessions|no other event)" &&
 	for k in a r s S 1 z f Tab; do
 		tm send-keys -t rep $k &&
 		wait_screen "$msgs" &&

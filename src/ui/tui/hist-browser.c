@@ -186,7 +186,8 @@ struct browser {
 	/*
 	 * V: perf's verbosity (0-3), that of the sort columns and the call
 	 * chains (their DSOs); the widths keep the level they were computed
-	 * at until a zoom, a filter or (top) a refresh computes them again.
+	 * at until a zoom or a filter measures them again (not a refresh of
+	 * top: perf's widths stay).
 	 */
 	int verbose, width_verbose;
 	int widths[HIST_MAX_FIELDS];
@@ -1603,7 +1604,7 @@ static enum browse_end browser__loop(struct hists *h, const char *evname, int id
 			snprintf(b.msg, sizeof(b.msg), "r: no scripts to run: prof has no perf script");
 			break;
 		case 's':
-			snprintf(b.msg, sizeof(b.msg), "s: switching to another data file is not available in prof");
+			snprintf(b.msg, sizeof(b.msg), "s: prof cannot switch data files here: quit and run prof report -i FILE");
 			break;
 		case 'S':
 			snprintf(b.msg, sizeof(b.msg), "S: zooming into a processor socket is not available in prof");
@@ -1631,9 +1632,7 @@ static enum browse_end browser__loop(struct hists *h, const char *evname, int id
 			browser__help(&b);
 			break;
 		case KEY_F(63):
-			/* a refresh: perf top computes the widths again */
-			b.width_verbose = b.verbose;
-			break;
+			/* a refresh: perf top measures the widths at the level they were */
 		case KEY_RESIZE:
 		default:
 			break;
