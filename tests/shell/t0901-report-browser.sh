@@ -262,6 +262,20 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'a without a symbol column: perf'"'"'s
 	bs_stop && test "${ret:-0}" = 0
 '
 
+# perf shows a group's members side by side and sorts by one with 0-9;
+# prof's browser has the title (all members counted) but not the columns.
+test_expect_success PERF,TMUX,PERF_EVENTS 'an event group: perf'"'"'s title; 0-9 say what is missing' '
+	SOCK=prof-test-$$-18 &&
+	"$PROF" record -q -e "{cpu-clock,page-faults}" -o grp.data -- "$HELPERS/demo" 100 >/dev/null 2>&1 &&
+	echo "2,\$d" >title.sed &&
+	bs_start_cmd "report -i grp.data" "^Samples: " &&
+	BS_NORM=title.sed bs_same &&
+	grep -E "^Samples: [0-9]+ +of events .anon group \{ cpu-clock, page-faults \}., Event count" prof.screen &&
+	bs_key 1 &&
+	wait_status "^1: no group columns in the browser yet" || ret=$?
+	bs_stop && test "${ret:-0}" = 0
+'
+
 test_expect_success PERF,TMUX,PERF_EVENTS 'V: perf'"'"'s verbosity levels, DSOs in the chains, widths kept until a zoom' '
 	SOCK=prof-test-$$-15 &&
 	bs_start g.data &&

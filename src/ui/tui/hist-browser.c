@@ -722,8 +722,8 @@ static void browser__title(struct browser *b, char *buf, size_t size, u64 nr_sam
 		return;
 	}
 	n = hist__convert_unit(nr_samples, &unit);
-	snprintf(buf, size, "Samples: %" PRIu64 "%c of event '%s', Event count (approx.): %" PRIu64,
-		 n, unit, b->evname, total);
+	snprintf(buf, size, "Samples: %" PRIu64 "%c of event%s '%s', Event count (approx.): %" PRIu64,
+		 n, unit, b->h->nr_members > 1 ? "s" : "", b->evname, total);
 }
 
 static void browser__draw(struct browser *b)
@@ -743,9 +743,18 @@ static void browser__draw(struct browser *b)
 		b->top = b->sel - (size_t)list_h + 1;
 
 	buf[0] = 0;
-	browser__title(b, buf, sizeof(buf),
-		       b->filter_relative ? b->shown_samples : b->h->nr_samples,
-		       b->filter_relative ? b->shown_period : b->h->total_period);
+	if (b->filter_relative) {
+		browser__title(b, buf, sizeof(buf), b->shown_samples, b->shown_period);
+	} else {
+		/* an event group: perf counts the samples and events of all its members */
+		u64 ns = b->h->nr_samples, tot = b->h->total_period;
+
+		for (int m = 1; m < b->h->nr_members; m++) {
+			ns += b->h->members[m]->nr_samples;
+			tot += b->h->members[m]->total_period;
+		}
+		browser__title(b, buf, sizeof(buf), ns, tot);
+	}
 	browser__title_zoom(b, buf, sizeof(buf));
 	attron(A_BOLD);
 	put_line(0, buf, cols);
@@ -1626,7 +1635,10 @@ static enum browse_end browser__loop(struct hists *h, const char *evname, int id
 		case '0': case '1': case '2': case '3': case '4':
 		case '5': case '6': case '7': case '8': case '9':
 			/* perf's answer without an event group in the view */
-			snprintf(b.msg, sizeof(b.msg), "Sort by index only available with group events!");
+			if (h->nr_members > 1)
+				snprintf(b.msg, sizeof(b.msg), "%c: no group columns in the browser yet: prof report --stdio shows them", ch);
+			else
+				snprintf(b.msg, sizeof(b.msg), "Sort by index only available with group events!");
 			break;
 		case 'h': case '?': case KEY_F(1):
 			browser__help(&b);
