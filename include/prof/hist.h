@@ -64,7 +64,7 @@ struct hist_entry {
 	struct callchain_root *callchain;
 	u32 max_depth;			/* longest chain added (children tie-break) */
 	/* group view (leader hists only): per member [0 = leader] values */
-	u64 *group_period, *group_events;
+	u64 *group_period, *group_events, *group_period_acc;
 	u32 hash;
 	bool filtered;
 	/* perf's input tree (creation order, merge compare), see hist.c */
@@ -133,6 +133,7 @@ struct hists {
 	/* group view: the leader's hists shows its members' values too */
 	int nr_members;			/* 0: no group view */
 	struct hists **members;		/* [0] = this leader; borrowed */
+	int group_sort_idx;		/* the browser's 0-9: this member sorts first */
 	/*
 	 * perf's input tree of the entries, and whether its compare can be
 	 * intransitive: entries without a symbol compare by a wrapping

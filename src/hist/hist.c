@@ -66,6 +66,7 @@ void hists__exit(struct hists *h)
 		callchain_root__delete(h->entries[i]->callchain);
 		free(h->entries[i]->group_period);
 		free(h->entries[i]->group_events);
+		free(h->entries[i]->group_period_acc);
 		free(h->entries[i]->branch);
 		free(h->entries[i]);
 	}
@@ -74,6 +75,7 @@ void hists__exit(struct hists *h)
 		callchain_root__delete(h->dups[i]->callchain);
 		free(h->dups[i]->group_period);
 		free(h->dups[i]->group_events);
+		free(h->dups[i]->group_period_acc);
 		free(h->dups[i]->branch);
 		free(h->dups[i]);
 	}
@@ -566,7 +568,8 @@ static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_
 	he->thread = key->thread ? thread__get(key->thread) : NULL;
 	he->period = he->nr_events = he->period_acc = he->nr_events_acc = 0;
 	he->callchain = NULL;
-	he->group_period = he->group_events = NULL;
+	he->max_depth = 0;	/* perf's dummy entries have an empty chain */
+	he->group_period = he->group_events = he->group_period_acc = NULL;
 	he->filtered = false;
 	he->branch = branch_dup(h, key->branch);
 	he->merged = NULL;
@@ -614,8 +617,10 @@ void hists__link_group(struct hists *h, struct hists **members, int nr)
 
 		he->group_period = xcalloc((size_t)nr, sizeof(u64));
 		he->group_events = xcalloc((size_t)nr, sizeof(u64));
+		he->group_period_acc = xcalloc((size_t)nr, sizeof(u64));
 		he->group_period[0] = he->period;
 		he->group_events[0] = he->nr_events;
+		he->group_period_acc[0] = he->period_acc;
 	}
 	for (int m = 1; m < nr; m++) {
 		struct hists *mh = members[m];
@@ -633,6 +638,7 @@ void hists__link_group(struct hists *h, struct hists **members, int nr)
 			if (he) {
 				he->group_period[m] += mh->entries[i]->period;
 				he->group_events[m] += mh->entries[i]->nr_events;
+				he->group_period_acc[m] += mh->entries[i]->period_acc;
 			}
 		}
 	}
@@ -794,7 +800,7 @@ static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sam
 }
 
 static const struct hist_layout *sort_layout;
-static int sort_nr_members;
+static int sort_nr_members, sort_group_idx;
 static const struct hists *sort_hists;
 
 static s64 cmp3(u64 a, u64 b)
@@ -802,11 +808,21 @@ static s64 cmp3(u64 a, u64 b)
 	return a > b ? 1 : a < b ? -1 : 0;
 }
 
-/* perf's __hpp__sort in the group view: the leader, then each member. */
-static s64 group_sort(const u64 *a, const u64 *b, int nr)
+/*
+ * perf's __hpp__sort in the group view: the leader, then each member;
+ * with a sort index (the browser's 0-9, perf's __hpp__group_sort_idx):
+ * that member, then the other members, and not the leader at all.
+ */
+static s64 group_sort(u64 lead_a, u64 lead_b, const u64 *a, const u64 *b, int nr)
 {
+	int idx = sort_group_idx < nr ? sort_group_idx : 0;
+
+	if (!idx && lead_a != lead_b)
+		return cmp3(lead_a, lead_b);
+	if (idx && a[idx] != b[idx])
+		return cmp3(a[idx], b[idx]);
 	for (int i = 1; i < nr; i++)
-		if (a[i] != b[i])
+		if (i != idx && a[i] != b[i])
 			return cmp3(a[i], b[i]);
 	return 0;
 }
@@ -821,11 +837,10 @@ static s64 field_sort(const struct hist_field *f, const struct hist_entry *a,
 		switch (f->kind) {
 		case HPP_OVERHEAD:
 		case HPP_PERIOD:
-			r = cmp3(a->period, b->period);
-			return r ? r : group_sort(a->group_period, b->group_period, nr);
+			return group_sort(a->period, b->period, a->group_period, b->group_period, nr);
 		case HPP_SAMPLE:
-			r = cmp3(a->nr_events, b->nr_events);
-			return r ? r : group_sort(a->group_events, b->group_events, nr);
+			return group_sort(a->nr_events, b->nr_events, a->group_events,
+					  b->group_events, nr);
 		default:
 			break;
 		}
@@ -1045,6 +1060,7 @@ void hists__output_resort(struct hists *h)
 
 	sort_layout = h->layout;
 	sort_nr_members = h->nr_members;
+	sort_group_idx = h->group_sort_idx;
 	sort_hists = h;
 	if (n < 2)
 		return;

@@ -487,10 +487,15 @@ rows:
 				break;
 			case HPP_OVERHEAD_CHILDREN:
 				/* perf's column without cumulation: "N/A" */
-				if (!h->layout->children)
+				if (!h->layout->children) {
 					fprintf(fp, "%*s", w, "N/A");
-				else
+				} else if (h->nr_members > 1 && he->group_period_acc) {
+					for (int m = 0; m < h->nr_members; m++)
+						fprintf(fp, " %*.2f%%", 6,
+							hists__percent(h->members[m], he->group_period_acc[m]));
+				} else {
 					fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period_acc));
+				}
 				break;
 			case HPP_SAMPLE:
 				if (h->nr_members > 1 && he->group_events) {
