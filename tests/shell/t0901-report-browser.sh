@@ -262,18 +262,46 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'a without a symbol column: perf'"'"'s
 	bs_stop && test "${ret:-0}" = 0
 '
 
-# perf shows a group's members side by side and sorts by one with 0-9;
-# prof's browser has the title (all members counted) but not the columns.
-test_expect_success PERF,TMUX,PERF_EVENTS 'an event group: perf'"'"'s title; 0-9 say what is missing' '
+# perf shows a group's members side by side; 0-9 sort by one of them
+# (perf reloads: the selection is hidden again)
+test_expect_success PERF,TMUX,PERF_EVENTS 'an event group: perf'"'"'s columns and title; 0-9 sort by a member' '
 	SOCK=prof-test-$$-18 &&
 	"$PROF" record -q -e "{cpu-clock,page-faults}" -o grp.data -- "$HELPERS/demo" 100 >/dev/null 2>&1 &&
-	echo "2,\$d" >title.sed &&
 	bs_start_cmd "report -i grp.data" "^Samples: " &&
-	BS_NORM=title.sed bs_same &&
+	bs_same &&
 	grep -E "^Samples: [0-9]+ +of events .anon group \{ cpu-clock, page-faults \}., Event count" prof.screen &&
-	bs_key 1 &&
-	wait_status "^1: no group columns in the browser yet" || ret=$?
+	grep -E "^ +[0-9.]+% +[0-9.]+%  demo +demo +\[\.\] hot_loop" prof.screen &&
+	bs_key 1 && bs_wait "^ +0\.00% +[1-9][0-9.]*%  " && bs_same &&
+	bs_key Down Down && bs_same &&
+	bs_key 0 && bs_same &&
+	bs_key 3 && bs_same &&
+	tmux -L "$SOCK-perf" capture-pane -p -t b | tail -n 1 >perf.status &&
+	tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 >prof.status &&
+	grep "^Max event group index to sort is 1 (index from 0 to 1)" perf.status &&
+	test_cmp perf.status prof.status &&
+	bs_key 1 End PageUp && bs_same || ret=$?
 	bs_stop && test "${ret:-0}" = 0
+'
+
+# with call graphs: Children and Self for each member (the order of
+# entries that tie after 0-9 is perf's reload's, not tested)
+test_expect_success PERF,TMUX,PERF_EVENTS 'an event group with call graphs: Children and Self of each member' '
+	SOCK=prof-test-$$-19 &&
+	"$PROF" record -q -g -e "{cpu-clock,page-faults}" -o grpg.data -- "$HELPERS/demo" 100 >/dev/null 2>&1 &&
+	bs_start_cmd "report -i grpg.data" "^Samples: " &&
+	bs_same &&
+	grep -E "^ +Children +Self  Command" prof.screen &&
+	bs_key Down + && bs_same &&
+	bs_key End && bs_same || ret=$?
+	bs_stop && test "${ret:-0}" = 0
+'
+
+test_expect_success PERF,PERF_EVENTS 'an event group with call graphs: --stdio as perf (each member'"'"'s Children, perf'"'"'s order)' '
+	"$PROF" record -q -g -e "{cpu-clock,page-faults}" -o grps.data -- "$HELPERS/demo" 100 >/dev/null 2>&1 &&
+	"$PERF" report --stdio -i grps.data 2>/dev/null | grep -v "^# .*Tip" >perf.txt &&
+	"$PROF" report --stdio -i grps.data 2>/dev/null | grep -v "^# .*Tip" >prof.txt &&
+	grep -E "^ +[0-9.]+% +[0-9.]+% +[0-9.]+% +[0-9.]+%  demo " prof.txt &&
+	test_cmp perf.txt prof.txt
 '
 
 test_expect_success PERF,TMUX,PERF_EVENTS 'V: perf'"'"'s verbosity levels, DSOs in the chains, widths kept until a zoom' '
@@ -289,7 +317,7 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'V: perf'"'"'s verbosity levels, DSOs 
 	wait_status "^Verbosity level set to 3" &&
 	bs_key V && bs_same &&
 	wait_status "^Verbosity level set to 0" &&
-	! grep -q " 0x[0-9a-f]" prof.screen || ret=$?
+	! grep -E -q "0x[0-9a-f]+ +[a-zA-Z!] \[[.k]\] " prof.screen || ret=$?
 	bs_stop && test "${ret:-0}" = 0
 '
 

@@ -293,9 +293,22 @@ static bool below_limit(const struct browser *b, const struct hist_entry *he, do
  * perf, the column widths count entries L hid, not those below the
  * --percent-limit given at the start.)
  */
+/* Has @he a value (in a group view: for any member)? */
+static bool entry_has_value(const struct browser *b, const struct hist_entry *he)
+{
+	const u64 *group = b->h->layout->children ? he->group_period_acc : he->group_period;
+
+	if (entry_value(b, he))
+		return true;
+	for (int m = 1; group && m < b->h->nr_members; m++)
+		if (group[m])
+			return true;
+	return false;
+}
+
 static bool browser__shows(const struct browser *b, const struct hist_entry *he)
 {
-	if (he->filtered || !entry_value(b, he))
+	if (he->filtered || !entry_has_value(b, he))
 		return false;
 	if (b->hide_kernel && he->level == 'k')
 		return false;
@@ -401,6 +414,12 @@ static bool browser__toggle_row(struct browser *b, const struct row *r)
 	return true;
 }
 
+/* An event group's members shown side by side (perf's group view), else 1. */
+static int browser__nr_members(const struct browser *b)
+{
+	return b->h->nr_members > 1 ? b->h->nr_members : 1;
+}
+
 /*
  * The sort columns read the global verbosity: the browser's while they
  * are measured and drawn (not the whole time: -v's debug messages would
@@ -470,10 +489,11 @@ static void browser__build(struct browser *b)
 	for (int i = 0; i < l->nr_fields; i++) {
 		const struct hist_field *f = &l->fields[i];
 
-		b->widths[i] = f->kind != HPP_SORT_KEY ? 8 :
+		b->widths[i] = f->kind != HPP_SORT_KEY ? 8 * browser__nr_members(b) :
 			       b->widths_from_values ? 0 : (int)strlen(f->key->header);
+		/* a group's samples and periods: perf's " %11" for each member */
 		if (f->kind == HPP_SAMPLE || f->kind == HPP_PERIOD)
-			b->widths[i] = 11;
+			b->widths[i] = browser__nr_members(b) > 1 ? 12 * browser__nr_members(b) : 11;
 	}
 	b->shown_period = b->shown_samples = 0;
 	for (size_t e = 0; e < b->h->nr_entries; e++) {
@@ -536,6 +556,19 @@ struct pct_span {
 	int start, len;
 	double pct;
 };
+#define MAX_SPANS (HIST_MAX_FIELDS * 8)
+
+/* One percentage column ("%7.2f%%"), noted for the colours. */
+static size_t put_pct(char *buf, size_t n, size_t size, double pct, struct pct_span *spans,
+		      int *nr_spans)
+{
+	if (*nr_spans < MAX_SPANS) {
+		spans[*nr_spans].start = (int)n;
+		spans[*nr_spans].len = 8;
+		spans[(*nr_spans)++].pct = pct;
+	}
+	return (size_t)snprintf(buf + n, size - n, "%7.2f%%", pct);
+}
 
 static void browser__entry_text(struct browser *b, const struct hist_entry *he,
 				char *buf, size_t size, struct pct_span *spans, int *nr_spans)
@@ -562,22 +595,32 @@ static void browser__entry_text(struct browser *b, const struct hist_entry *he,
 		first = false;
 		switch (f->kind) {
 		case HPP_OVERHEAD:
-		case HPP_OVERHEAD_CHILDREN:
-			pct = browser__percent(b, f->kind == HPP_OVERHEAD ? he->period :
-							 he->period_acc);
-			spans[*nr_spans].start = (int)n;
-			spans[*nr_spans].len = 8;
-			spans[(*nr_spans)++].pct = pct;
-			n += (size_t)snprintf(buf + n, size - n, "%7.2f%%", pct);
+		case HPP_OVERHEAD_CHILDREN: {
+			bool self = f->kind == HPP_OVERHEAD;
+			const u64 *group = self ? he->group_period : he->group_period_acc;
+
+			pct = browser__percent(b, self ? he->period : he->period_acc);
+			n += put_pct(buf, n, size, pct, spans, nr_spans);
+			/* perf's group view: each member's percentage of its own event */
+			for (int m = 1; group && m < browser__nr_members(b) && n < size; m++)
+				n += put_pct(buf, n, size, hists__percent(b->h->members[m], group[m]),
+					     spans, nr_spans);
 			break;
+		}
 		case HPP_SAMPLE:
+		case HPP_PERIOD: {
+			bool samples = f->kind == HPP_SAMPLE;
+			const u64 *group = samples ? he->group_events : he->group_period;
+
+			if (browser__nr_members(b) > 1 && group) {
+				for (int m = 0; m < browser__nr_members(b) && n < size; m++)
+					n += (size_t)snprintf(buf + n, size - n, " %11" PRIu64, group[m]);
+				break;
+			}
 			n += (size_t)snprintf(buf + n, size - n, "%*" PRIu64, b->widths[i],
-					      he->nr_events);
+					      samples ? he->nr_events : he->period);
 			break;
-		case HPP_PERIOD:
-			n += (size_t)snprintf(buf + n, size - n, "%*" PRIu64, b->widths[i],
-					      he->period);
-			break;
+		}
 		case HPP_SORT_KEY: {
 			int saved = browser__set_verbose(b->verbose);
 
@@ -657,7 +700,7 @@ static void put_line(int y, const char *s, int cols)
 /* A row's text as drawn, without the padding at its end. */
 static void browser__row_text(struct browser *b, const struct row *r, char *buf, size_t size)
 {
-	struct pct_span spans[HIST_MAX_FIELDS];
+	struct pct_span spans[MAX_SPANS];
 	int nr_spans;
 	size_t n;
 
@@ -770,7 +813,7 @@ static void browser__draw(struct browser *b)
 	for (int y = 0; y < list_h && b->top + (size_t)y < b->nr_rows; y++) {
 		size_t i = b->top + (size_t)y;
 		const struct row *r = &b->rows[i];
-		struct pct_span spans[HIST_MAX_FIELDS];
+		struct pct_span spans[MAX_SPANS];
 		int nr_spans = 0;
 		bool selected = i == b->sel && b->navkeypressed;
 		attr_t a = selected ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
@@ -1634,12 +1677,26 @@ static enum browse_end browser__loop(struct hists *h, const char *evname, int id
 			break;
 		case '0': case '1': case '2': case '3': case '4':
 		case '5': case '6': case '7': case '8': case '9':
-			/* perf's answer without an event group in the view */
-			if (h->nr_members > 1)
-				snprintf(b.msg, sizeof(b.msg), "%c: no group columns in the browser yet: prof report --stdio shows them", ch);
-			else
+		{
+			int gi = ch - '0';
+
+			/* perf's group view: sort by member gi first (0: the leader) */
+			if (h->nr_members < 2)
 				snprintf(b.msg, sizeof(b.msg), "Sort by index only available with group events!");
+			else if (gi >= h->nr_members)
+				snprintf(b.msg, sizeof(b.msg), "Max event group index to sort is %d (index from 0 to %d)",
+					 h->nr_members - 1, h->nr_members - 1);
+			else if (gi == h->group_sort_idx)
+				snprintf(b.msg, sizeof(b.msg), "Sorted by event %d of the group already", gi);
+			else {
+				/* perf reloads: a new browser, the selection hidden until a key */
+				h->group_sort_idx = gi;
+				hists__output_resort(h);
+				b.to_top = true;
+				b.navkeypressed = false;
+			}
 			break;
+		}
 		case 'h': case '?': case KEY_F(1):
 			browser__help(&b);
 			break;
