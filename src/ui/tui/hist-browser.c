@@ -973,7 +973,7 @@ static const char *const report_help[] = {
 	"t             Zoom into current Thread",
 	"V             Verbose (DSO names in callchains, etc)",
 	"/             Filter symbol by name",
-	"0-9           Sort by event n in group [not in prof]",
+	"0-9           Sort by event n in group",
 	"",
 	"Press any key...",
 };
