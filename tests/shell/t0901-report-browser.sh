@@ -141,6 +141,16 @@ test_expect_success PERF,TMUX,PERF_EVENTS '/: perf'"'"'s empty filter prompt; th
 	bs_stop && test "${ret:-0}" = 0
 '
 
+# perf drops the keys typed while it writes perf.hist.N: wait for it
+wait_hist() {
+	i=0 &&
+	while [ $i -lt 30 ] && ! [ -f "$1" ]; do
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
+	sleep 0.3
+}
+
 test_expect_success PERF,TMUX,PERF_EVENTS 'H hides the column header, P prints the view to perf.hist.N, as perf' '
 	SOCK=prof-test-$$-8 &&
 	mkdir -p pdir/perf pdir/prof &&
@@ -150,12 +160,9 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'H hides the column header, P prints t
 	bs_key Down Down Down Down Down Down Down && bs_same &&
 	bs_key H && bs_wait "Children +Self" && bs_same &&
 	bs_key Home Down + P && bs_same &&
+	wait_hist pdir/perf/perf.hist.0 &&
 	bs_key Down Down Down + P && bs_same &&
-	i=0 &&
-	while [ $i -lt 30 ] && ! [ -f pdir/perf/perf.hist.1 ]; do
-		sleep 0.1 &&
-		i=$((i + 1)) || return 1
-	done &&
+	wait_hist pdir/perf/perf.hist.1 &&
 	test_cmp pdir/perf/perf.hist.0 pdir/prof/perf.hist.0 &&
 	test_cmp pdir/perf/perf.hist.1 pdir/prof/perf.hist.1 &&
 	grep -q "^-  " pdir/prof/perf.hist.0 &&
