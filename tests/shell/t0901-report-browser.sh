@@ -50,6 +50,7 @@ test_expect_success TMUX,PERF_EVENTS '--stdio on a terminal prints the text repo
 	tm new-session -d -s rep -x 120 -y 40 -c "$PWD" \
 		"PAGER=cat \"$PROF\" report --stdio -q --no-children -i g.data; echo REPORT-EXITED \$?; sleep 30" &&
 	wait_screen "REPORT-EXITED 0" &&
+	tm capture-pane -p -S - -t rep >screen &&
 	grep -q -E "%  demo +demo +\[\.\] hot_loop" screen &&
 	! grep -q "Press .?. for help" screen || ret=$?
 	tm kill-server &&
