@@ -3,10 +3,10 @@
  * tui.h: the interactive histogram browser (ncurses) that perf top and
  * perf report open on a terminal. Every curses call lives in src/ui/tui/;
  * a build without ncursesw (NO_NCURSES=1) keeps these entry points and
- * hist_browser__run returns -ENOSYS.
+ * hists__tui_browse returns -ENOSYS.
  *
- * The browser shows the entries of one struct hists in their output
- * order; it never aggregates. A live owner (top) hands it a wait
+ * The browser shows the entries of each event's struct hists in their
+ * output order; it never aggregates (0-9 in a group view resort them). A live owner (top) hands it a wait
  * callback that reads the ring buffers and refreshes the hists between
  * key presses; a static owner (report) passes none.
  */
