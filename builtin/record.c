@@ -57,6 +57,7 @@ struct record {
 	bool system_wide, no_inherit, per_thread, quiet, sample_addr, inherit_stat;
 	bool no_buildid, no_buildid_cache, namespaces;
 	struct sample_rate rate;	/* -F/-c */
+	struct sampling_opts sopts;	/* the attrs, from the options above */
 	unsigned int mmap_pages;
 	enum callchain_record_mode callgraph;
 	u32 dwarf_size;
@@ -195,77 +196,25 @@ static int parse_filter(const struct option *opt, const char *arg, int unset)
 	return parse_events_filter(o->evlist, arg);
 }
 
-/* ---- event configuration (perf's evsel__config for record) ---- */
+/* ---- event configuration ---- */
 
-static int record__config(struct record *r, bool forks)
+static void record__config(struct record *r, bool forks)
 {
-	struct evsel *evsel, *first = evlist__first(r->evlist);
-	const struct sample_rate *sr = &r->rate;
-	bool same = true;
-	u64 st0 = 0;
+	struct sampling_opts *so = &r->sopts;
 
-	evlist__for_each_entry(r->evlist, evsel) {
-		struct perf_event_attr *a = &evsel->attr;
-		u64 st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-
-		/* period=/freq= terms went into the attr already: keep them */
-		if ((!a->sample_period && !a->freq) ||
-		    (a->type == PERF_TYPE_TRACEPOINT && (sr->user_period || sr->user_freq))) {
-			if (!sr->freq) {
-				a->sample_period = sr->period;
-			} else {
-				a->freq = 1;
-				a->sample_freq = sr->freq;
-			}
-		}
-		if (!sr->period || a->freq)
-			st |= PERF_SAMPLE_PERIOD;
-		if (r->system_wide || r->cpu_list || a->type == PERF_TYPE_TRACEPOINT)
-			st |= PERF_SAMPLE_CPU;
-		if (a->type == PERF_TYPE_TRACEPOINT)
-			st |= PERF_SAMPLE_RAW;
-		if (r->sample_addr) {
-			st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			a->mmap_data = 1;
-		}
-		if (r->use_clockid) {
-			a->use_clockid = 1;
-			a->clockid = r->clockid;
-		}
-		st |= perf_attr__config_callchain(a, r->callgraph, r->dwarf_size);
-		if (r->callgraph == CALLCHAIN_RECORD_DWARF) {
-			/* perf samples data addresses with dwarf chains */
-			st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			a->mmap_data = 1;
-		}
-		a->sample_type = st;
-		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-		if (r->inherit_stat)
-			a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
-					  PERF_FORMAT_TOTAL_TIME_RUNNING;
-		a->inherit = !r->no_inherit;
-		a->inherit_stat = r->inherit_stat;
-		a->sample_id_all = 1;
-		a->disabled = evsel__is_group_leader(evsel);
-		a->enable_on_exec = forks && !r->system_wide && !r->cpu_list && !r->pid &&
-				    !r->tid && evsel__is_group_leader(evsel);
-		if (evsel->precise_max && !a->precise_ip)
-			a->precise_ip = 3;
-		if (evsel == first) {
-			/* the tracking event: side-band records come with it */
-			a->mmap = a->mmap2 = a->comm = a->comm_exec = a->task = 1;
-			a->ksymbol = a->bpf_event = 1;
-			a->namespaces = r->namespaces;
-			st0 = st;
-		} else if (st != st0) {
-			same = false;
-		}
-	}
-	if (r->evlist->nr_entries > 1) {
-		evlist__for_each_entry(r->evlist, evsel)
-			evsel->attr.sample_type |= same ? PERF_SAMPLE_ID : PERF_SAMPLE_IDENTIFIER;
-	}
-	return 0;
+	so->rate = r->rate;
+	so->callgraph = r->callgraph;
+	so->dump_size = r->dwarf_size;
+	so->cpu_wide = r->system_wide || r->cpu_list;
+	/* perf record samples data addresses with dwarf chains (not top) */
+	so->sample_addr = r->sample_addr || r->callgraph == CALLCHAIN_RECORD_DWARF;
+	so->no_inherit = r->no_inherit;
+	so->inherit_stat = r->inherit_stat;
+	so->use_clockid = r->use_clockid;
+	so->clockid = r->clockid;
+	so->namespaces = r->namespaces;
+	so->enable_on_exec = forks && !r->system_wide && !r->cpu_list && !r->pid && !r->tid;
+	evlist__config_sampling(r->evlist, so);
 }
 
 static int record__open(struct record *r, struct cpu_map *cpus, struct thread_map *threads)
@@ -1207,25 +1156,18 @@ int cmd_record(int argc, const char **argv)
 		return 256 - EINVAL;	/* perf's exit status */
 	}
 	if (o.call_graph) {
-		char buf[64], *comma;
+		const char *rest;
+		int err = callchain_record__parse(o.call_graph, &r.callgraph, &r.dwarf_size, &rest);
 
-		snprintf(buf, sizeof(buf), "%s", o.call_graph);
-		comma = strchr(buf, ',');
-		if (comma)
-			*comma++ = 0;
-		if (!strcmp(buf, "fp")) {
-			r.callgraph = CALLCHAIN_RECORD_FP;
-		} else if (!strcmp(buf, "dwarf")) {
-			r.callgraph = CALLCHAIN_RECORD_DWARF;
-			r.dwarf_size = CALLCHAIN_DEFAULT_DUMP_SIZE;
-			if (comma && callchain__parse_dump_size(comma, &r.dwarf_size)) {
-				error("callchain: Incorrect stack dump size (max %d): %s",
-				      CALLCHAIN_MAX_DUMP_SIZE, comma);
-				exit(PROF_EXIT_USAGE);
-			}
-		} else if (!strcmp(buf, "lbr")) {
-			r.callgraph = CALLCHAIN_RECORD_LBR;
-		} else {
+		/* dwarf: what follows is its size; fp and lbr take nothing more */
+		if (!err && r.callgraph == CALLCHAIN_RECORD_DWARF && *rest)
+			err = -ERANGE;
+		if (err == -ERANGE) {
+			error("callchain: Incorrect stack dump size (max %d): %s",
+			      CALLCHAIN_MAX_DUMP_SIZE, strchr(o.call_graph, ',') + 1);
+			exit(PROF_EXIT_USAGE);
+		}
+		if (err) {
 			pr_info("callchain: Unknown --call-graph option value: %s", o.call_graph);
 			parse_options_usage_for(record_usage, options, "call-graph", 0);
 			exit(PROF_EXIT_USAGE);

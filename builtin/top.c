@@ -181,41 +181,20 @@ static int parse_duration(const struct option *opt, const char *arg, int unset)
 
 /* ---- setup ---- */
 
-/* perf top's attrs: frequency 4000 (or -F/-c), CPU and period in samples. */
+/* perf top's attrs: frequency 4000 (or -F/-c), set up as record's. */
 static void top__config(struct top *t)
 {
-	struct evsel *evsel;
-	evlist__for_each_entry(t->evlist, evsel) {
-		struct perf_event_attr *a = &evsel->attr;
-		u64 st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+	struct sampling_opts so = {
+		.rate = t->rate,
+		.cpu_wide = t->system_wide,
+	};
 
-		if (!a->sample_period && !a->freq) {
-			if (!t->rate.freq) {
-				a->sample_period = t->rate.period;
-			} else {
-				a->freq = 1;
-				a->sample_freq = t->rate.freq;
-			}
-		}
-		if (t->system_wide)
-			st |= PERF_SAMPLE_CPU;
-		if (t->call_graph)
-			st |= perf_attr__config_callchain(a, t->cg_mode == CALLCHAIN_RECORD_DWARF ?
-							  CALLCHAIN_RECORD_DWARF :
-							  CALLCHAIN_RECORD_FP, t->dump_size);
-		if (t->evlist->nr_entries > 1)
-			st |= PERF_SAMPLE_IDENTIFIER;
-		a->sample_type = st;
-		a->read_format = PERF_FORMAT_ID;
-		a->inherit = 1;
-		a->sample_id_all = 1;
-		a->disabled = 1;
-		if (evsel->precise_max && !a->precise_ip)
-			a->precise_ip = 3;
-		if (evsel == evlist__first(t->evlist)) {
-			a->mmap = a->mmap2 = a->comm = a->comm_exec = a->task = 1;
-		}
+	if (t->call_graph) {
+		so.callgraph = t->cg_mode == CALLCHAIN_RECORD_DWARF ? CALLCHAIN_RECORD_DWARF :
+								      CALLCHAIN_RECORD_FP;
+		so.dump_size = t->dump_size;
 	}
+	evlist__config_sampling(t->evlist, &so);
 }
 
 static int top__open(struct top *t, struct cpu_map *cpus, struct thread_map *threads)

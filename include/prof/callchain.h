@@ -130,12 +130,6 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
 int callchain_param__parse(struct callchain_param *p, const char *arg);
 
 /*
- * A dwarf stack dump size ("16384"): 1..65528, rounded up to a multiple
- * of 8 as the kernel wants. Returns 0, or -EINVAL (@size untouched).
- */
-int callchain__parse_dump_size(const char *s, u32 *size);
-
-/*
  * perf top's --call-graph: an optional record mode first ("fp",
  * "dwarf[,size]", "lbr"; *@mode and *@dump_size are set only when
  * present), then report's print options. Returns 0, -ERANGE for a bad

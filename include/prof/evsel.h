@@ -160,6 +160,22 @@ enum callchain_record_mode {
 u64 perf_attr__config_callchain(struct perf_event_attr *a, enum callchain_record_mode mode,
 				u32 dump_size);
 
+/*
+ * A dwarf stack dump size ("16384"): 1..65528, rounded up to a multiple
+ * of 8 as the kernel wants. Returns 0, or -EINVAL (@size untouched).
+ */
+int callchain__parse_dump_size(const char *s, u32 *size);
+
+/*
+ * A -g/--call-graph record mode at the start of @arg: "fp", "lbr" or
+ * "dwarf" with an optional ",SIZE" (digits) of user stack to copy. Sets
+ * *@mode (and *@dump_size for dwarf) and points *@rest after the mode
+ * and its size, past one comma. Returns 0, -EINVAL when @arg names no
+ * record mode, -ERANGE for a bad size.
+ */
+int callchain_record__parse(const char *arg, enum callchain_record_mode *mode,
+			    u32 *dump_size, const char **rest);
+
 /* PERF_EVENT_IOC_ID of every open fd into ->ids (fds order). 0 or -errno. */
 int evsel__read_ids(struct evsel *evsel);
 
@@ -220,5 +236,35 @@ struct sample_rate {
  * Returns 0, or -EINVAL after perf's message.
  */
 int sample_rate__config(struct sample_rate *sr, const char *freq_str, u64 count, bool quiet);
+
+
+/*
+ * How record and top set their sampling events up (perf's evsel__config
+ * and evlist__config): one description both fill from their options.
+ */
+struct sampling_opts {
+	struct sample_rate rate;		/* -F/-c */
+	enum callchain_record_mode callgraph;	/* -g/--call-graph */
+	u32 dump_size;				/* dwarf: bytes of user stack */
+	bool cpu_wide;		/* -a/-C: samples say their CPU */
+	bool sample_addr;	/* -d */
+	bool no_inherit;	/* -i */
+	bool inherit_stat;	/* -s */
+	bool use_clockid;	/* -k */
+	int clockid;
+	bool namespaces;	/* NAMESPACES records on the tracking event */
+	bool enable_on_exec;	/* a forked workload starts the leaders at exec */
+};
+
+/*
+ * Set up the attrs of every event of @evlist from @o as perf does: the
+ * period or frequency (period=/freq= terms win, except -F/-c over a
+ * tracepoint's default), sample_type, read_format, inheritance, the
+ * leaders disabled, ":P" as the highest precise_ip (lowered at open),
+ * the side-band records on the first event, and with several events
+ * PERF_SAMPLE_ID, or PERF_SAMPLE_IDENTIFIER when their sample types
+ * differ.
+ */
+void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *o);
 
 #endif /* PROF_EVSEL_H */

@@ -162,3 +162,69 @@ int evlist__add_default_cycles(struct evlist *evlist)
 		evsel->attr.exclude_kernel = 1;
 	return 0;
 }
+
+/* ---- perf's evsel__config/evlist__config for record and top ---- */
+
+void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *o)
+{
+	struct evsel *evsel, *first = evlist__first(evlist);
+	const struct sample_rate *sr = &o->rate;
+	bool same = true;
+	u64 st0 = 0;
+
+	evlist__for_each_entry(evlist, evsel) {
+		struct perf_event_attr *a = &evsel->attr;
+		u64 st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+
+		/* period=/freq= terms went into the attr already: keep them */
+		if ((!a->sample_period && !a->freq) ||
+		    (a->type == PERF_TYPE_TRACEPOINT && (sr->user_period || sr->user_freq))) {
+			if (!sr->freq) {
+				a->sample_period = sr->period;
+			} else {
+				a->freq = 1;
+				a->sample_freq = sr->freq;
+			}
+		}
+		if (!sr->period || a->freq)
+			st |= PERF_SAMPLE_PERIOD;
+		if (o->cpu_wide || a->type == PERF_TYPE_TRACEPOINT)
+			st |= PERF_SAMPLE_CPU;
+		if (a->type == PERF_TYPE_TRACEPOINT)
+			st |= PERF_SAMPLE_RAW;
+		if (o->sample_addr) {
+			st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			a->mmap_data = 1;
+		}
+		if (o->use_clockid) {
+			a->use_clockid = 1;
+			a->clockid = o->clockid;
+		}
+		st |= perf_attr__config_callchain(a, o->callgraph, o->dump_size);
+		a->sample_type = st;
+		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		if (o->inherit_stat)
+			a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+					  PERF_FORMAT_TOTAL_TIME_RUNNING;
+		a->inherit = !o->no_inherit;
+		a->inherit_stat = o->inherit_stat;
+		a->sample_id_all = 1;
+		a->disabled = evsel__is_group_leader(evsel);
+		a->enable_on_exec = o->enable_on_exec && evsel__is_group_leader(evsel);
+		if (evsel->precise_max && !a->precise_ip)
+			a->precise_ip = 3;
+		if (evsel == first) {
+			/* the tracking event: side-band records come with it */
+			a->mmap = a->mmap2 = a->comm = a->comm_exec = a->task = 1;
+			a->ksymbol = a->bpf_event = 1;
+			a->namespaces = o->namespaces;
+			st0 = st;
+		} else if (st != st0) {
+			same = false;
+		}
+	}
+	if (evlist->nr_entries > 1) {
+		evlist__for_each_entry(evlist, evsel)
+			evsel->attr.sample_type |= same ? PERF_SAMPLE_ID : PERF_SAMPLE_IDENTIFIER;
+	}
+}

@@ -7,6 +7,7 @@
 #include "prof/compat.h"
 #include "prof/evsel.h"
 #include "prof/util.h"
+#include <ctype.h>
 
 struct evsel *evsel__new(const struct perf_event_attr *attr)
 {
@@ -365,6 +366,52 @@ int sample_rate__config(struct sample_rate *sr, const char *freq_str, u64 count,
 				sr->freq, max);
 		sr->freq = max;
 	}
+	return 0;
+}
+
+int callchain__parse_dump_size(const char *s, u32 *size)
+{
+	char *end;
+	unsigned long sz;
+
+	errno = 0;
+	sz = strtoul(s, &end, 0);
+	if (end == s || *end || errno || !sz || sz > CALLCHAIN_MAX_DUMP_SIZE)
+		return -EINVAL;
+	*size = (u32)ALIGN_UP(sz, 8UL);
+	return 0;
+}
+
+int callchain_record__parse(const char *arg, enum callchain_record_mode *mode,
+			    u32 *dump_size, const char **rest)
+{
+	size_t len = strcspn(arg, ",");
+
+	if (len == 2 && !strncmp(arg, "fp", 2)) {
+		*mode = CALLCHAIN_RECORD_FP;
+	} else if (len == 3 && !strncmp(arg, "lbr", 3)) {
+		*mode = CALLCHAIN_RECORD_LBR;
+	} else if (len == 5 && !strncmp(arg, "dwarf", 5)) {
+		*mode = CALLCHAIN_RECORD_DWARF;
+		*dump_size = CALLCHAIN_DEFAULT_DUMP_SIZE;
+		if (arg[len] && isdigit((unsigned char)arg[len + 1])) {
+			char num[32];
+			size_t n = strcspn(arg + len + 1, ",");
+
+			if (n >= sizeof(num))
+				return -ERANGE;
+			memcpy(num, arg + len + 1, n);
+			num[n] = 0;
+			if (callchain__parse_dump_size(num, dump_size))
+				return -ERANGE;
+			len += 1 + n;
+		}
+	} else {
+		return -EINVAL;
+	}
+	if (arg[len] == ',')
+		len++;
+	*rest = arg + len;
 	return 0;
 }
 

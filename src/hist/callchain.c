@@ -593,51 +593,19 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 	return ret;
 }
 
-int callchain__parse_dump_size(const char *s, u32 *size)
-{
-	char *end;
-	unsigned long sz;
-
-	errno = 0;
-	sz = strtoul(s, &end, 0);
-	if (end == s || *end || errno || !sz || sz > CALLCHAIN_MAX_DUMP_SIZE)
-		return -EINVAL;
-	*size = (u32)ALIGN_UP(sz, 8UL);
-	return 0;
-}
-
 int callchain_param__parse_top(struct callchain_param *p, const char *arg,
 			       enum callchain_record_mode *mode, u32 *dump_size)
 {
-	const char *rest = arg;
-	size_t len;
+	const char *rest;
+	int err;
 
 	p->enabled = true;
 	if (!arg || !*arg)
 		return 0;
-	len = strcspn(arg, ",");
-	if (len == 2 && !strncmp(arg, "fp", 2)) {
-		*mode = CALLCHAIN_RECORD_FP;
-	} else if (len == 5 && !strncmp(arg, "dwarf", 5)) {
-		*mode = CALLCHAIN_RECORD_DWARF;
-		*dump_size = CALLCHAIN_DEFAULT_DUMP_SIZE;
-		if (arg[len] && isdigit((unsigned char)arg[len + 1])) {
-			char num[32];
-			size_t n = strcspn(arg + len + 1, ",");
-
-			if (n >= sizeof(num) ||
-			    (memcpy(num, arg + len + 1, n), num[n] = 0,
-			     callchain__parse_dump_size(num, dump_size)))
-				return -ERANGE;
-			len += 1 + n;
-		}
-	} else if (len == 3 && !strncmp(arg, "lbr", 3)) {
-		*mode = CALLCHAIN_RECORD_LBR;
-	} else {
+	err = callchain_record__parse(arg, mode, dump_size, &rest);
+	if (err == -EINVAL)	/* no record mode: report's print options */
 		return callchain_param__parse(p, arg);
-	}
-	rest = arg + len;
-	if (*rest == ',')
-		rest++;
+	if (err)
+		return err;
 	return *rest ? callchain_param__parse(p, rest) : 0;
 }
