@@ -45,6 +45,15 @@ struct record_opts {
 	bool compress;
 	bool use_clockid;
 	int clockid;
+	struct sampling_opts s;		/* attribute options, as given */
+	const char *all_first;		/* --all-user/--all-kernel: the first given */
+	bool all_conflict;
+	bool group, dry_run, strict_freq, buildid_all, tail_synthesize;
+	int realtime;
+	const char *vmlinux, *aux_sample, *debuginfod;
+	bool delay;			/* -D given */
+	long toggles[64];
+	int nr_toggles;
 };
 
 
@@ -58,6 +67,15 @@ struct record {
 	bool no_buildid, no_buildid_cache, namespaces;
 	struct sample_rate rate;	/* -F/-c */
 	struct sampling_opts sopts;	/* the attrs, from the options above */
+	int realtime;			/* -r: SCHED_FIFO priority, 0 none */
+	/* -D: ms after the start at which the events are enabled (even
+	 * entries) and disabled (odd); -1 alone: they stay disabled */
+	const long *toggles;
+	int nr_toggles, next_toggle;
+	bool delay;
+	u64 delay_t0;
+	bool buildid_all;		/* every DSO mapped into BUILD_ID */
+	const char *vmlinux;
 	unsigned int mmap_pages;
 	enum callchain_record_mode callgraph;
 	u32 dwarf_size;
@@ -196,6 +214,130 @@ static int parse_filter(const struct option *opt, const char *arg, int unset)
 	return parse_events_filter(o->evlist, arg);
 }
 
+/* -P/--no-period, -T/--no-timestamp: 1 or 0, -1 when not given */
+static int parse_tristate(const struct option *opt, const char *arg, int unset)
+{
+	*(int *)opt->value = !unset;
+	return 0;
+}
+
+/* --all-user/--all-kernel: perf refuses the second of the two */
+static int parse_all_user(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	o->s.all_user = !unset;
+	if (!unset && o->s.all_kernel)
+		o->all_conflict = true;
+	else if (!unset)
+		o->all_first = "all-user";
+	return 0;
+}
+
+static int parse_all_kernel(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	o->s.all_kernel = !unset;
+	if (!unset && o->s.all_user)
+		o->all_conflict = true;
+	else if (!unset)
+		o->all_first = "all-kernel";
+	return 0;
+}
+
+/* --exclude-perf: the tracepoints of the last -e leave prof's own pid out */
+static int parse_exclude_perf(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	struct evsel *last = evlist__last(o->evlist);
+	char *filter;
+
+	if (!last || last->attr.type != PERF_TYPE_TRACEPOINT) {
+		fprintf(stderr, "--exclude-perf option should follow a -e tracepoint option\n");
+		return -1;
+	}
+	filter = last->filter ? xasprintf("(%s) && (common_pid != %d)", last->filter, (int)getpid()) :
+				xasprintf("common_pid != %d", (int)getpid());
+	free(last->filter);
+	last->filter = filter;
+	return 0;
+}
+
+/* -D: ms (> 0), -1 (start disabled), or ranges "10-20,30-40" (ms, ascending) */
+static int parse_delay(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+	const char *p = arg;
+	long prev = -1;
+	char *end;
+
+	o->delay = !unset;
+	o->nr_toggles = 0;
+	if (unset || !strcmp(arg, "-1"))
+		return 0;
+	for (;;) {
+		long a, b = -1;
+
+		errno = 0;
+		a = strtol(p, &end, 10);
+		if (end == p || errno || a < 0 || a > INT_MAX)
+			return -1;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtol(p, &end, 10);
+			if (end == p || errno || b <= a || b > INT_MAX || a <= prev)
+				return -1;
+		} else if (o->nr_toggles || *end || !a) {
+			return -1;	/* a plain delay stands alone and is not 0 */
+		}
+		if (o->nr_toggles + 2 > (int)ARRAY_SIZE(o->toggles))
+			return -1;
+		o->toggles[o->nr_toggles++] = a;
+		if (b >= 0)
+			o->toggles[o->nr_toggles++] = prev = b;
+		if (!*end)
+			return 0;
+		if (*end != ',' || b < 0)
+			return -1;
+		p = end + 1;
+	}
+}
+
+/* -D: enable or disable the events (the tracking dummy stays on) when due. */
+static void record__delay_tick(struct record *r)
+{
+	u64 now = now_ns();
+	struct evsel *evsel;
+
+	while (r->next_toggle < r->nr_toggles &&
+	       now >= r->delay_t0 + (u64)r->toggles[r->next_toggle] * 1000000ULL) {
+		bool enable = !(r->next_toggle & 1);
+
+		evlist__for_each_entry(r->evlist, evsel) {
+			if (!evsel__is_group_leader(evsel))
+				continue;
+			if (enable)
+				evsel__enable(evsel);
+			else if (evsel != r->evlist->tracking)
+				evsel__disable(evsel);
+		}
+		if (!r->quiet)
+			pr_info(enable ? "Events enabled" : "Events disabled");
+		r->next_toggle++;
+	}
+}
+
+static u64 record__delay_deadline(const struct record *r, u64 other)
+{
+	u64 t;
+
+	if (r->next_toggle >= r->nr_toggles)
+		return other;
+	t = r->delay_t0 + (u64)r->toggles[r->next_toggle] * 1000000ULL;
+	return other && other < t ? other : t;
+}
+
 /* ---- event configuration ---- */
 
 static void record__config(struct record *r, bool forks)
@@ -214,6 +356,10 @@ static void record__config(struct record *r, bool forks)
 	so->clockid = r->clockid;
 	so->namespaces = r->namespaces;
 	so->enable_on_exec = forks && !r->system_wide && !r->cpu_list && !r->pid && !r->tid;
+	so->initial_delay = r->delay;
+	/* as perf: CPU-wide and delayed recordings track with a dummy event */
+	if ((so->cpu_wide || so->initial_delay) && !r->evlist->tracking)
+		evlist__add_tracking_dummy(r->evlist);
 	evlist__config_sampling(r->evlist, so);
 }
 
@@ -839,6 +985,8 @@ static int record__run(struct record *r)
 
 	r->wl.pid = -1;
 	r->hits = dso_hits__new();
+	dso_hits__set_all(r->hits, r->buildid_all);
+	dso_hits__set_vmlinux(r->hits, r->vmlinux);
 	if (!r->evlist->nr_entries && evlist__add_default_cycles(r->evlist))
 		return -1;
 	if (!strcmp(path, "-"))
@@ -903,6 +1051,11 @@ static int record__run(struct record *r)
 	record__config(r, forks);
 	if (record__open(r, cpus, threads))
 		goto out_abort;
+	/* -r: prof itself (not the workload) runs SCHED_FIFO */
+	if (r->realtime && sampling__set_realtime(r->realtime)) {
+		pr_info("Could not set realtime priority.");
+		goto out_abort;
+	}
 	evlist__for_each_entry(r->evlist, evsel)
 		dso_hits__add_event(r->hits, evsel->attr.sample_type, evsel->ids, evsel->nr_ids);
 
@@ -935,8 +1088,10 @@ static int record__run(struct record *r)
 	sigaddset(&block, SIGUSR2);
 	sigprocmask(SIG_BLOCK, &block, &orig);
 	if (!forks || r->system_wide || r->cpu_list || r->pid || r->tid) {
+		/* -D: only the tracking dummy from the start */
 		evlist__for_each_entry(r->evlist, evsel)
-			if (evsel__is_group_leader(evsel))
+			if (evsel__is_group_leader(evsel) &&
+			    (!r->delay || evsel == r->evlist->tracking))
 				evsel__enable(evsel);
 	}
 	if (forks) {
@@ -964,9 +1119,16 @@ static int record__run(struct record *r)
 				wakeup / 1024);
 	}
 	next_switch = r->switch_time_ns ? now_ns() + r->switch_time_ns : 0;
+	if (r->delay) {
+		r->delay_t0 = now_ns();
+		if (!r->quiet)
+			pr_info("Events disabled");
+	}
 	for (;;) {
 		u64 before = r->bytes_written;
 
+		if (r->delay)
+			record__delay_tick(r);
 		if (record__mmap_read_all(r))
 			break;
 		if (!pipe && !done &&
@@ -990,7 +1152,7 @@ static int record__run(struct record *r)
 		sigdelset(&orig, SIGTERM);
 		sigdelset(&orig, SIGCHLD);
 		sigdelset(&orig, SIGUSR2);
-		alive = record__poll(r, &orig, next_switch);
+		alive = record__poll(r, &orig, record__delay_deadline(r, next_switch));
 		r->waking++;
 		/* a -p target gone: nothing more will come */
 		if (!alive && forks && !r->system_wide)
@@ -1114,6 +1276,63 @@ int cmd_record(int argc, const char **argv)
 			    "do not update the buildid cache"),
 		OPT_BOOLEAN('B', "no-buildid", &o.no_buildid,
 			    "do not collect buildids in perf.data"),
+		OPT_CALLBACK_NOOPT('P', "period", &o.s.period, NULL, "Record the sample period",
+				   parse_tristate),
+		OPT_CALLBACK_NOOPT('T', "timestamp", &o.s.timestamp, NULL,
+				   "Record the sample timestamps", parse_tristate),
+		OPT_BOOLEAN('R', "raw-samples", &o.s.raw_samples,
+			    "collect raw sample records from all opened counters"),
+		OPT_BOOLEAN('W', "weight", &o.s.weight, "sample by weight (on special events only)"),
+		OPT_CALLBACK_NOOPT(0, "all-user", &o, NULL,
+				   "Configure all used events to run in user space.", parse_all_user),
+		OPT_CALLBACK_NOOPT(0, "all-kernel", &o, NULL,
+				   "Configure all used events to run in kernel space.", parse_all_kernel),
+		OPT_CALLBACK_NOOPT('b', "branch-any", &o.s, NULL, "sample any taken branches",
+				   sampling_opts__parse_branch_any),
+		OPT_CALLBACK('j', "branch-filter", &o.s, "branch filter mask",
+			     "branch stack filter modes", sampling_opts__parse_branch_filter),
+		OPT_CALLBACK_OPTARG(0, "user-regs", &o.s.user_regs, "any register",
+				    "sample selected machine registers in user space, use '--user-regs=?' to list register names",
+				    sampling_opts__parse_regs, NULL),
+		OPT_CALLBACK_OPTARG('I', "intr-regs", &o.s.intr_regs, "any register",
+				    "sample selected machine registers on interrupt, use '-I?' to list register names",
+				    sampling_opts__parse_regs, NULL),
+		OPT_BOOLEAN(0, "sample-cpu", &o.s.sample_cpu, "Record the sample cpu"),
+		OPT_BOOLEAN(0, "sample-identifier", &o.s.sample_identifier,
+			    "Record the sample identifier"),
+		OPT_BOOLEAN(0, "phys-data", &o.s.phys_data, "Record the sample physical addresses"),
+		OPT_BOOLEAN(0, "data-page-size", &o.s.data_page_size,
+			    "Record the sampled data address data page size"),
+		OPT_BOOLEAN(0, "code-page-size", &o.s.code_page_size,
+			    "Record the sampled code address (ip) page size"),
+		OPT_BOOLEAN(0, "transaction", &o.s.transaction,
+			    "sample transaction flags (special events only)"),
+		OPT_BOOLEAN(0, "running-time", &o.s.running_time,
+			    "Record running/enabled time of read (:S) events"),
+		OPT_BOOLEAN(0, "kernel-callchains", &o.s.kernel_callchains, "collect kernel callchains"),
+		OPT_BOOLEAN(0, "user-callchains", &o.s.user_callchains, "collect user callchains"),
+		OPT_BOOLEAN('n', "no-samples", &o.s.no_samples, "don't sample"),
+		OPT_BOOLEAN(0, "switch-events", &o.s.switch_events, "Record context switch events"),
+		OPT_BOOLEAN(0, "no-bpf-event", &o.s.no_bpf_event, "do not record bpf events"),
+		OPT_BOOLEAN(0, "no-buffering", &o.s.no_buffering, "collect data without buffering"),
+		OPT_BOOLEAN(0, "group", &o.group, "put the counters into a counter group"),
+		OPT_BOOLEAN(0, "strict-freq", &o.strict_freq,
+			    "Fail if the specified frequency can't be used"),
+		OPT_BOOLEAN(0, "dry-run", &o.dry_run, "Parse options then exit"),
+		OPT_INTEGER('r', "realtime", &o.realtime,
+			    "collect data with this RT SCHED_FIFO priority"),
+		OPT_BOOLEAN(0, "buildid-all", &o.buildid_all,
+			    "Record build-id of all DSOs regardless of hits"),
+		OPT_CALLBACK_NOOPT(0, "exclude-perf", &o, NULL, "don't record events from perf itself",
+				   parse_exclude_perf),
+		OPT_STRING(0, "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
+		OPT_STRING_OPTARG(0, "debuginfod", &o.debuginfod, "debuginfod urls",
+				  "Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls",
+				  "system"),
+		OPT_STRING_OPTARG(0, "aux-sample", &o.aux_sample, "opts", "sample AUX area", ""),
+		OPT_CALLBACK('D', "delay", &o, "ms",
+			     "ms to wait before starting measurement after program start (-1: start with events disabled), or ranges of time to enable events e.g. '-D 10-20,30-40'",
+			     parse_delay),
 		OPT_END()
 	};
 	int ret;
@@ -1122,10 +1341,19 @@ int cmd_record(int argc, const char **argv)
 	const char **full_argv = xcalloc((size_t)argc + 1, sizeof(char *));
 
 	memcpy(full_argv, argv, (size_t)argc * sizeof(char *));
+	o.s = (struct sampling_opts)SAMPLING_OPTS_INIT;
 	o.evlist = evlist__new();
 	((struct option *)&options[0])->value = o.evlist;
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	verbose = o.verbose;
+	if (o.all_conflict) {
+		const char *second = !strcmp(o.all_first, "all-user") ? "all-kernel" : "all-user";
+
+		fprintf(stderr, " Error: option `%s' cannot be used with %s\n", second, o.all_first);
+		parse_options_usage_for(record_usage, options, second, 0);
+		parse_options_usage_for(NULL, options, o.all_first, 0);
+		exit(PROF_EXIT_USAGE);
+	}
 
 	r.evlist = o.evlist;
 	r.output = o.output;
@@ -1145,12 +1373,37 @@ int cmd_record(int argc, const char **argv)
 	r.use_clockid = o.use_clockid;
 	r.clockid = o.clockid;
 	r.verbose = o.verbose;
+	r.sopts = o.s;
 	r.argc = argc;
 	r.argv = argv;
 	r.full_argc = full_argc;
 	r.full_argv = full_argv;
 
-	if (sample_rate__config(&r.rate, o.freq_str, o.user_interval, o.quiet)) {
+	if (o.vmlinux && access(o.vmlinux, R_OK)) {
+		pr_info("Invalid file: %s", o.vmlinux);
+		evlist__delete(o.evlist);
+		free(full_argv);
+		return 256 - EINVAL;
+	}
+	if (o.aux_sample) {	/* prof opens no AUX area event (intel_pt, cs_etm, ...) */
+		pr_info("No AUX area event to sample");
+		evlist__delete(o.evlist);
+		free(full_argv);
+		return 256 - EINVAL;
+	}
+	if (o.debuginfod)
+		pr_info("WARNING: debuginfod support requested, but prof is not built with it");
+	if (o.group)
+		evlist__group_all(o.evlist);
+	r.realtime = o.realtime;
+	r.delay = o.delay;
+	r.toggles = o.toggles;
+	r.nr_toggles = o.nr_toggles;
+	r.buildid_all = o.buildid_all;
+	r.vmlinux = o.vmlinux;
+	if (sample_rate__config(&r.rate, o.freq_str, o.user_interval,
+				(o.quiet ? SAMPLE_RATE_QUIET : 0) |
+				(o.strict_freq ? SAMPLE_RATE_STRICT : 0))) {
 		evlist__delete(o.evlist);
 		free(full_argv);
 		return 256 - EINVAL;	/* perf's exit status */
@@ -1219,6 +1472,12 @@ int cmd_record(int argc, const char **argv)
 	if (!argc && !r.pid && !r.tid && !r.cpu_list)
 		r.system_wide = true;	/* perf record with nothing: -a */
 	r.orig_argc = argc;
+	if (o.dry_run) {
+		free(r.uid_pids);
+		free(full_argv);
+		evlist__delete(o.evlist);
+		return 0;
+	}
 
 	ret = record__run(&r);
 	/* record__run frees it at its end, not when it stops early */

@@ -63,6 +63,9 @@ struct top {
 	int max_refreshes;
 	double duration;
 	struct callchain_param cp;
+	struct sampling_opts sopts;	/* -b, -j, -i, --namespaces, ... */
+	bool group;			/* --group */
+	int realtime;			/* -r */
 	bool call_graph;
 	enum callchain_record_mode cg_mode;	/* fp unless --call-graph dwarf */
 	u32 dump_size;				/* dwarf: bytes of stack per sample */
@@ -184,10 +187,10 @@ static int parse_duration(const struct option *opt, const char *arg, int unset)
 /* perf top's attrs: frequency 4000 (or -F/-c), set up as record's. */
 static void top__config(struct top *t)
 {
-	struct sampling_opts so = {
-		.rate = t->rate,
-		.cpu_wide = t->system_wide,
-	};
+	struct sampling_opts so = t->sopts;
+
+	so.rate = t->rate;
+	so.cpu_wide = t->system_wide;
 
 	if (t->call_graph) {
 		so.callgraph = t->cg_mode == CALLCHAIN_RECORD_DWARF ? CALLCHAIN_RECORD_DWARF :
@@ -319,7 +322,8 @@ static void top__drain(struct top *t)
 /* Feed the state that existed before we started to the machine. */
 static void top__synthesize(struct top *t, struct thread_map *threads)
 {
-	struct synth_opts so = { .id_hdr_size = t->sev.id_hdr_size, .proc = "/proc" };
+	struct synth_opts so = { .id_hdr_size = t->sev.id_hdr_size, .proc = "/proc",
+				 .namespaces = t->sopts.namespaces };
 	struct strbuf sb = STRBUF_INIT;
 	size_t off = 0;
 
@@ -710,6 +714,9 @@ static int top__run(struct top *t)
 	top__config(t);
 	if (top__open(t, cpus, threads))
 		goto out;
+	/* -r: perf top says so and goes on */
+	if (t->realtime && sampling__set_realtime(t->realtime))
+		pr_info("Error:\nCould not set realtime priority.");
 	pr_debug(1, "mmap size %zuB", ((size_t)(t->mmap_pages ? t->mmap_pages :
 		 perf_mmap__default_pages()) + 1) * (size_t)sysconf(_SC_PAGESIZE));
 
@@ -880,10 +887,21 @@ int cmd_top(int argc, const char **argv)
 			     "stop after this many seconds (prof extension, for scripts)",
 			     parse_duration),
 		OPT_INCR('v', "verbose", &t.verbose, "be more verbose"),
+		OPT_CALLBACK_NOOPT('b', "branch-any", &t.sopts, NULL, "sample any taken branches",
+				   sampling_opts__parse_branch_any),
+		OPT_CALLBACK('j', "branch-filter", &t.sopts, "branch filter mask",
+			     "branch stack filter modes", sampling_opts__parse_branch_filter),
+		OPT_BOOLEAN('i', "no-inherit", &t.sopts.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOLEAN(0, "namespaces", &t.sopts.namespaces, "Record namespaces events"),
+		OPT_BOOLEAN(0, "no-bpf-event", &t.sopts.no_bpf_event, "do not record bpf events"),
+		OPT_BOOLEAN(0, "group", &t.group, "put the counters into a counter group"),
+		OPT_INTEGER('r', "realtime", &t.realtime,
+			    "collect data with this RT SCHED_FIFO priority"),
 		OPT_END()
 	};
 	int ret;
 
+	t.sopts = (struct sampling_opts)SAMPLING_OPTS_INIT;
 	argc = parse_options(argc, argv, options, top_usage, 0);
 	if (argc)
 		usage_with_options(top_usage, options);
@@ -904,7 +922,9 @@ int cmd_top(int argc, const char **argv)
 		}
 		cpu_map__put(cpus);
 	}
-	if (sample_rate__config(&t.rate, t.freq_str, t.interval, false)) {
+	if (t.group)
+		evlist__group_all(t.evlist);
+	if (sample_rate__config(&t.rate, t.freq_str, t.interval, 0)) {
 		evlist__delete(t.evlist);
 		return 256 - EINVAL;	/* perf's exit status */
 	}

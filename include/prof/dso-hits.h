@@ -33,6 +33,14 @@ void dso_hits__sample(struct dso_hits *h, const union perf_event *ev);
 /* A new output file (--switch-output): no DSO hit, no time yet; maps stay. */
 void dso_hits__reset(struct dso_hits *h);
 
+/*
+ * perf record --buildid-all: every DSO mapped counts as hit ([vdso] then
+ * where it was mapped). --vmlinux: the kernel's entry is named @vmlinux
+ * (with the running kernel's build-id), as perf names it.
+ */
+void dso_hits__set_all(struct dso_hits *h, bool all);
+void dso_hits__set_vmlinux(struct dso_hits *h, const char *vmlinux);
+
 /* First and last sample time since the last reset; false when none. */
 bool dso_hits__time(const struct dso_hits *h, u64 *first, u64 *last);
 

@@ -75,6 +75,7 @@ struct evlist {
 	int nr_groups;
 	struct cpu_map *cpus;		/* target CPUs */
 	struct thread_map *threads;	/* target threads */
+	struct evsel *tracking;		/* side-band records come with it (NULL: the first) */
 };
 
 #define evlist__for_each_entry(evlist, evsel) \
@@ -98,6 +99,14 @@ void evlist__delete(struct evlist *evlist);	/* frees the evsels too */
 void evlist__add(struct evlist *evlist, struct evsel *evsel);
 void evlist__remove(struct evlist *evlist, struct evsel *evsel);
 struct evsel *evlist__first(struct evlist *evlist);
+/* perf's --group: every event into one group led by the first. */
+void evlist__group_all(struct evlist *evlist);
+/*
+ * perf record's "dummy:HG" (a software dummy event, period 1) at the end
+ * of @evlist, which becomes its tracking event: perf adds it for CPU-wide
+ * recordings (-a, -C) and with -D.
+ */
+struct evsel *evlist__add_tracking_dummy(struct evlist *evlist);
 struct evsel *evlist__last(struct evlist *evlist);
 
 /* ---- counting (core/evsel.c); reused by record and top ---- */
@@ -232,10 +241,13 @@ struct sample_rate {
  * or a number read as strtoul reads it, so "abc" is 0) or NULL; @count is
  * -c or SAMPLE_COUNT_UNSET. Both at once, or a zero frequency without a
  * count, are refused; above kernel.perf_event_max_sample_rate the rate is
- * lowered with perf's notice. Messages go to stderr unless @quiet.
+ * lowered with perf's notice (refused with SAMPLE_RATE_STRICT). Messages
+ * go to stderr unless SAMPLE_RATE_QUIET.
  * Returns 0, or -EINVAL after perf's message.
  */
-int sample_rate__config(struct sample_rate *sr, const char *freq_str, u64 count, bool quiet);
+int sample_rate__config(struct sample_rate *sr, const char *freq_str, u64 count, unsigned flags);
+#define SAMPLE_RATE_QUIET	1	/* no messages */
+#define SAMPLE_RATE_STRICT	2	/* --strict-freq: a -F above the limit is refused */
 
 
 /*
@@ -254,7 +266,57 @@ struct sampling_opts {
 	int clockid;
 	bool namespaces;	/* NAMESPACES records on the tracking event */
 	bool enable_on_exec;	/* a forked workload starts the leaders at exec */
+	/* perf record's (and top's) attribute options */
+	int period;		/* -P 1, --no-period 0, else -1: PERIOD when sampling by frequency */
+	int timestamp;		/* -T 1, --no-timestamp 0, else -1: TIME */
+	bool raw_samples;	/* -R: TIME, CPU and RAW on every event */
+	bool weight;		/* -W */
+	bool all_user, all_kernel;
+	u64 branch_stack;	/* -b/-j: branch_sample_type, 0 none */
+	u64 user_regs, intr_regs;	/* --user-regs, -I: register masks, 0 none */
+	bool sample_cpu, sample_identifier, phys_data, data_page_size, code_page_size;
+	bool transaction, running_time;
+	bool kernel_callchains, user_callchains;
+	bool no_samples;	/* -n: counting only */
+	bool switch_events, all_cgroups, buildid_mmap, no_bpf_event, no_buffering;
+	bool branch_any;	/* -b was given (-j may not be) */
+	bool initial_delay;	/* -D: the events are enabled later, not at exec */
 };
+
+/* A sampling_opts with perf's defaults (-1 for the tri-state options). */
+#define SAMPLING_OPTS_INIT { .period = -1, .timestamp = -1 }
+
+/*
+ * perf's -j/--branch-filter: a comma-separated list of u, k, hv, any,
+ * any_call, any_ret, ind_call, abort_tx, in_tx, no_tx, cond, ind_jmp,
+ * call, save_type, stack into PERF_SAMPLE_BRANCH_* bits (privilege
+ * levels alone mean "any"). 0, or -EINVAL naming the bad one in *@bad.
+ */
+int branch_filter__parse(const char *str, u64 *mode, const char **bad, size_t *bad_len);
+
+/*
+ * perf's --user-regs/-I list of x86_64 registers ("ax,bx,r8"), case
+ * insensitive; NULL or "" means all of them (PERF_REGS_USER_X86_64).
+ * 0, -EINVAL (*@bad names the unknown register), or 1 for "?", after
+ * which the caller lists sample_regs__names().
+ */
+int sample_regs__parse(const char *str, u64 *mask, const char **bad, size_t *bad_len);
+/* "AX BX ... R15 " as perf lists them. */
+const char *sample_regs__names(void);
+
+struct option;
+/*
+ * Option callbacks of record and top, with perf's messages: -b and -j
+ * (value: the struct sampling_opts; each refuses the other), and
+ * --user-regs/-I (value: the u64 mask; "?" lists the registers).
+ */
+int sampling_opts__parse_branch_any(const struct option *opt, const char *arg, int unset);
+int sampling_opts__parse_branch_filter(const struct option *opt, const char *arg, int unset);
+int sampling_opts__parse_regs(const struct option *opt, const char *arg, int unset);
+
+/* -r: the calling process to SCHED_FIFO @prio. 0 or -errno (perf's message
+ * is "Could not set realtime priority."). */
+int sampling__set_realtime(int prio);
 
 /*
  * Set up the attrs of every event of @evlist from @o as perf does: the

@@ -163,11 +163,44 @@ int evlist__add_default_cycles(struct evlist *evlist)
 	return 0;
 }
 
+void evlist__group_all(struct evlist *evlist)
+{
+	struct evsel *evsel, *leader = evlist__first(evlist);
+
+	if (!leader || evlist->nr_entries < 2 ||
+	    (evsel__is_group_leader(leader) && leader->nr_members == evlist->nr_entries))
+		return;
+	evlist__for_each_entry(evlist, evsel) {
+		if (evsel__is_group_leader(evsel) && evsel->nr_members > 1)
+			evlist->nr_groups--;
+		evsel->leader = leader;
+		evsel->nr_members = 1;
+	}
+	leader->nr_members = evlist->nr_entries;
+	evlist->nr_groups++;
+}
+
+struct evsel *evlist__add_tracking_dummy(struct evlist *evlist)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_DUMMY,
+		.sample_period = 1,
+	};
+	struct evsel *evsel = evsel__new(&attr);
+
+	evsel->name = xstrdup("dummy:HG");
+	evlist__add(evlist, evsel);
+	evlist->tracking = evsel;
+	return evsel;
+}
+
 /* ---- perf's evsel__config/evlist__config for record and top ---- */
 
 void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *o)
 {
 	struct evsel *evsel, *first = evlist__first(evlist);
+	struct evsel *tracking = evlist->tracking ? evlist->tracking : first;
 	const struct sample_rate *sr = &o->rate;
 	bool same = true;
 	u64 st0 = 0;
@@ -176,9 +209,11 @@ void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *
 		struct perf_event_attr *a = &evsel->attr;
 		u64 st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
 
-		/* period=/freq= terms went into the attr already: keep them */
+		/* period=/freq= terms went into the attr already: keep them; -F/-c
+		 * override the default of tracepoints and of the tracking dummy */
 		if ((!a->sample_period && !a->freq) ||
-		    (a->type == PERF_TYPE_TRACEPOINT && (sr->user_period || sr->user_freq))) {
+		    ((a->type == PERF_TYPE_TRACEPOINT || evsel == evlist->tracking) &&
+		     (sr->user_period || sr->user_freq))) {
 			if (!sr->freq) {
 				a->sample_period = sr->period;
 			} else {
@@ -186,12 +221,51 @@ void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *
 				a->sample_freq = sr->freq;
 			}
 		}
-		if (!sr->period || a->freq)
+		/* the tracking dummy samples every event: its period says nothing */
+		if (o->period > 0 ||
+		    (o->period < 0 && (a->freq || (!sr->period && evsel != evlist->tracking))))
 			st |= PERF_SAMPLE_PERIOD;
-		if (o->cpu_wide || a->type == PERF_TYPE_TRACEPOINT)
+		if (!o->timestamp && !o->raw_samples)
+			st &= ~(u64)PERF_SAMPLE_TIME;
+		if (o->cpu_wide || o->sample_cpu || o->raw_samples || a->type == PERF_TYPE_TRACEPOINT)
 			st |= PERF_SAMPLE_CPU;
-		if (a->type == PERF_TYPE_TRACEPOINT)
+		if (o->raw_samples || a->type == PERF_TYPE_TRACEPOINT)
 			st |= PERF_SAMPLE_RAW;
+		if (o->weight)
+			st |= PERF_SAMPLE_WEIGHT_STRUCT;
+		if (o->phys_data)
+			st |= PERF_SAMPLE_PHYS_ADDR;
+		if (o->data_page_size)
+			st |= PERF_SAMPLE_DATA_PAGE_SIZE;
+		if (o->code_page_size)
+			st |= PERF_SAMPLE_CODE_PAGE_SIZE;
+		if (o->transaction)
+			st |= PERF_SAMPLE_TRANSACTION;
+		if (o->all_cgroups)
+			st |= PERF_SAMPLE_CGROUP;
+		if (o->branch_stack) {
+			st |= PERF_SAMPLE_BRANCH_STACK;
+			a->branch_sample_type = o->branch_stack;
+		}
+		if (o->user_regs) {
+			st |= PERF_SAMPLE_REGS_USER;
+			a->sample_regs_user = o->user_regs;
+		}
+		if (o->intr_regs) {
+			st |= PERF_SAMPLE_REGS_INTR;
+			a->sample_regs_intr = o->intr_regs;
+		}
+		if (o->all_user) {
+			a->exclude_kernel = 1;
+			a->exclude_user = 0;
+		} else if (o->all_kernel) {
+			a->exclude_kernel = 0;
+			a->exclude_user = 1;
+		}
+		if (o->no_buffering) {
+			a->watermark = 0;
+			a->wakeup_events = 1;
+		}
 		if (o->sample_addr) {
 			st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
 			a->mmap_data = 1;
@@ -201,30 +275,50 @@ void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *
 			a->clockid = o->clockid;
 		}
 		st |= perf_attr__config_callchain(a, o->callgraph, o->dump_size);
+		if (o->callgraph != CALLCHAIN_RECORD_NONE) {
+			if (o->kernel_callchains)
+				a->exclude_callchain_user = 1;
+			if (o->user_callchains)
+				a->exclude_callchain_kernel = 1;
+		}
 		a->sample_type = st;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-		if (o->inherit_stat)
+		if (o->inherit_stat || o->running_time)
 			a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
 					  PERF_FORMAT_TOTAL_TIME_RUNNING;
 		a->inherit = !o->no_inherit;
 		a->inherit_stat = o->inherit_stat;
 		a->sample_id_all = 1;
 		a->disabled = evsel__is_group_leader(evsel);
-		a->enable_on_exec = o->enable_on_exec && evsel__is_group_leader(evsel);
+		a->enable_on_exec = o->enable_on_exec && !o->initial_delay &&
+				    evsel__is_group_leader(evsel);
+		if (evsel == evlist->tracking) {
+			/* perf's dummy: on from the start for CPUs, else at exec */
+			a->disabled = !o->cpu_wide;
+			a->enable_on_exec = !o->cpu_wide;
+		}
 		if (evsel->precise_max && !a->precise_ip)
 			a->precise_ip = 3;
-		if (evsel == first) {
+		if (o->no_samples)	/* perf keeps the freq bit */
+			a->sample_period = 0;
+		if (evsel == tracking) {
 			/* the tracking event: side-band records come with it */
 			a->mmap = a->mmap2 = a->comm = a->comm_exec = a->task = 1;
-			a->ksymbol = a->bpf_event = 1;
+			a->ksymbol = 1;
+			a->bpf_event = !o->no_bpf_event;
 			a->namespaces = o->namespaces;
-			st0 = st;
-		} else if (st != st0) {
-			same = false;
+			a->context_switch = o->switch_events;
+			a->cgroup = o->all_cgroups;
+			a->build_id = o->buildid_mmap;
 		}
+		if (evsel == first)
+			st0 = st;
+		else if (st != st0)
+			same = false;
 	}
-	if (evlist->nr_entries > 1) {
+	if (evlist->nr_entries > 1 || o->sample_identifier) {
 		evlist__for_each_entry(evlist, evsel)
-			evsel->attr.sample_type |= same ? PERF_SAMPLE_ID : PERF_SAMPLE_IDENTIFIER;
+			evsel->attr.sample_type |= same && !o->sample_identifier ?
+						   PERF_SAMPLE_ID : PERF_SAMPLE_IDENTIFIER;
 	}
 }

@@ -7,7 +7,10 @@
 #include "prof/compat.h"
 #include "prof/evsel.h"
 #include "prof/util.h"
+#include "prof/parse-options.h"
 #include <ctype.h>
+#include <sched.h>
+#include <strings.h>
 
 struct evsel *evsel__new(const struct perf_event_attr *attr)
 {
@@ -320,9 +323,10 @@ u32 perf_event__max_sample_rate(void)
 	return (u32)v;
 }
 
-int sample_rate__config(struct sample_rate *sr, const char *freq_str, u64 count, bool quiet)
+int sample_rate__config(struct sample_rate *sr, const char *freq_str, u64 count, unsigned flags)
 {
 	u32 max = perf_event__max_sample_rate();
+	bool quiet = flags & SAMPLE_RATE_QUIET;
 
 	memset(sr, 0, sizeof(*sr));
 	sr->freq = 4000;
@@ -350,6 +354,12 @@ int sample_rate__config(struct sample_rate *sr, const char *freq_str, u64 count,
 	if (!sr->freq) {
 		if (!quiet)
 			pr_info("frequency and count are zero, aborting");
+		return -EINVAL;
+	}
+	if (sr->freq > max && (flags & SAMPLE_RATE_STRICT) && sr->user_freq) {
+		pr_info("error: Maximum frequency rate (%u Hz) exceeded.\n"
+			"       Please use -F freq option with a lower value or consider\n"
+			"       tweaking /proc/sys/kernel/perf_event_max_sample_rate.", max);
 		return -EINVAL;
 	}
 	if (sr->freq > max) {
@@ -434,4 +444,163 @@ u64 perf_attr__config_callchain(struct perf_event_attr *a, enum callchain_record
 	default:
 		return 0;
 	}
+}
+
+/* ---- perf record's -j and --user-regs/-I lists ------------------------ */
+
+static const struct { const char *name; u64 bit; } branch_modes[] = {
+	{ "u", PERF_SAMPLE_BRANCH_USER }, { "k", PERF_SAMPLE_BRANCH_KERNEL },
+	{ "hv", PERF_SAMPLE_BRANCH_HV }, { "any", PERF_SAMPLE_BRANCH_ANY },
+	{ "any_call", PERF_SAMPLE_BRANCH_ANY_CALL }, { "any_ret", PERF_SAMPLE_BRANCH_ANY_RETURN },
+	{ "ind_call", PERF_SAMPLE_BRANCH_IND_CALL }, { "abort_tx", PERF_SAMPLE_BRANCH_ABORT_TX },
+	{ "in_tx", PERF_SAMPLE_BRANCH_IN_TX }, { "no_tx", PERF_SAMPLE_BRANCH_NO_TX },
+	{ "cond", PERF_SAMPLE_BRANCH_COND }, { "ind_jmp", PERF_SAMPLE_BRANCH_IND_JUMP },
+	{ "call", PERF_SAMPLE_BRANCH_CALL }, { "save_type", PERF_SAMPLE_BRANCH_TYPE_SAVE },
+	{ "stack", PERF_SAMPLE_BRANCH_CALL_STACK },
+};
+
+int branch_filter__parse(const char *str, u64 *mode, const char **bad, size_t *bad_len)
+{
+	const u64 plm = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL |
+			PERF_SAMPLE_BRANCH_HV;
+	u64 m = 0;
+
+	for (;;) {
+		size_t len = strcspn(str, ","), i;
+
+		for (i = 0; i < ARRAY_SIZE(branch_modes); i++)
+			if (strlen(branch_modes[i].name) == len &&
+			    !strncasecmp(str, branch_modes[i].name, len))
+				break;
+		if (i == ARRAY_SIZE(branch_modes)) {
+			*bad = str;
+			*bad_len = len;
+			return -EINVAL;
+		}
+		m |= branch_modes[i].bit;
+		if (!str[len])
+			break;
+		str += len + 1;
+	}
+	/* only privilege levels: perf samples any branch */
+	if (!(m & ~plm))
+		m = PERF_SAMPLE_BRANCH_ANY;
+	*mode = m;
+	return 0;
+}
+
+/* perf's PERF_REG_X86_* numbers of the registers it lists */
+static const struct { const char *name; int bit; } x86_regs[] = {
+	{ "AX", 0 }, { "BX", 1 }, { "CX", 2 }, { "DX", 3 }, { "SI", 4 }, { "DI", 5 },
+	{ "BP", 6 }, { "SP", 7 }, { "IP", 8 }, { "FLAGS", 9 }, { "CS", 10 }, { "SS", 11 },
+	{ "R8", 16 }, { "R9", 17 }, { "R10", 18 }, { "R11", 19 }, { "R12", 20 },
+	{ "R13", 21 }, { "R14", 22 }, { "R15", 23 },
+};
+
+const char *sample_regs__names(void)
+{
+	static char buf[128];
+
+	if (!buf[0])
+		for (size_t i = 0; i < ARRAY_SIZE(x86_regs); i++)
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s ",
+				 x86_regs[i].name);
+	return buf;
+}
+
+int sample_regs__parse(const char *str, u64 *mask, const char **bad, size_t *bad_len)
+{
+	u64 m = 0;
+
+	if (!str || !*str) {
+		*mask = PERF_REGS_USER_X86_64;
+		return 0;
+	}
+	if (!strcmp(str, "?"))
+		return 1;
+	for (;;) {
+		size_t len = strcspn(str, ","), i;
+
+		for (i = 0; i < ARRAY_SIZE(x86_regs); i++)
+			if (strlen(x86_regs[i].name) == len && !strncasecmp(str, x86_regs[i].name, len))
+				break;
+		if (i == ARRAY_SIZE(x86_regs)) {
+			*bad = str;
+			*bad_len = len;
+			return -EINVAL;
+		}
+		m |= 1ULL << x86_regs[i].bit;
+		if (!str[len])
+			break;
+		str += len + 1;
+	}
+	*mask = m;
+	return 0;
+}
+
+int sampling_opts__parse_branch_any(const struct option *opt, const char *arg, int unset)
+{
+	struct sampling_opts *o = opt->value;
+
+	o->branch_any = !unset;
+	if (unset)
+		return 0;
+	if (o->branch_stack) {
+		pr_info("Error: Can't use --branch-any (-b) with --branch-filter (-j).");
+		return -1;
+	}
+	o->branch_stack = PERF_SAMPLE_BRANCH_ANY;
+	return 0;
+}
+
+int sampling_opts__parse_branch_filter(const struct option *opt, const char *arg, int unset)
+{
+	struct sampling_opts *o = opt->value;
+	const char *bad = "";
+	size_t len = 0;
+
+	if (unset) {
+		o->branch_stack = 0;
+		return 0;
+	}
+	if (o->branch_any) {
+		pr_info("Error: Can't use --branch-any (-b) with --branch-filter (-j).");
+		return -1;
+	}
+	if (branch_filter__parse(arg, &o->branch_stack, &bad, &len)) {
+		pr_info("unknown branch filter %.*s, check man page", (int)len, bad);
+		return -1;
+	}
+	return 0;
+}
+
+int sampling_opts__parse_regs(const struct option *opt, const char *arg, int unset)
+{
+	u64 *mask = opt->value;
+	const char *bad = "";
+	size_t len = 0;
+	int ret;
+
+	if (unset) {
+		*mask = 0;
+		return 0;
+	}
+	ret = sample_regs__parse(arg, mask, &bad, &len);
+	if (ret > 0) {
+		pr_info("available registers: %s", sample_regs__names());
+		return -1;
+	}
+	if (ret < 0) {
+		pr_info("Warning:\nUnknown register \"%.*s\", check man page or run "
+			"\"prof record --user-regs=?\"", (int)len, bad);
+		return -1;
+	}
+	return 0;
+}
+
+int sampling__set_realtime(int prio)
+{
+	struct sched_param p = { .sched_priority = prio };
+
+	return sched_setscheduler(0, SCHED_FIFO, &p) ? -errno : 0;
 }

@@ -71,6 +71,8 @@ struct dso_hits {
 	u64 *ids, *id_types;	/* IDENTIFIER -> sample_type */
 	size_t nr_ids;
 	size_t nr_pinned;	/* namespaces held open (at most DSO_HITS_MAX_PINNED) */
+	bool all;		/* --buildid-all */
+	const char *vmlinux;	/* --vmlinux */
 };
 
 /* Two fds each: a bound for -a on a host with many containers. */
@@ -572,6 +574,16 @@ static int jitdump__content_id(const struct hdso *d, int *fd, struct build_id *b
 	return 0;
 }
 
+void dso_hits__set_all(struct dso_hits *h, bool all)
+{
+	h->all = all;
+}
+
+void dso_hits__set_vmlinux(struct dso_hits *h, const char *vmlinux)
+{
+	h->vmlinux = vmlinux;
+}
+
 size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 			   struct writer_build_id **idsp)
 {
@@ -579,6 +591,7 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 	int *fds;
 	const char **kind;
 	size_t i, nr = 0;
+	bool vdso_done = false;
 
 	ids = xcalloc(h->nr_dsos + 2, sizeof(*ids));
 	fds = xcalloc(h->nr_dsos + 2, sizeof(*fds));
@@ -589,9 +602,21 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 		size_t k;
 		int err, fd = -1;
 
+		/* --buildid-all: [vdso] where it was mapped, as perf */
+		if (h->all && !vdso_done && !strcmp(d->name, "[vdso]") &&
+		    !vdso_build_id(&bid) && bid.size) {
+			ids[nr].pid = -1;
+			ids[nr].misc = PERF_RECORD_MISC_USER;
+			ids[nr].size = (u8)bid.size;
+			memcpy(ids[nr].build_id, bid.data, bid.size);
+			ids[nr].filename = "[vdso]";
+			fds[nr++] = -1;
+			vdso_done = true;
+			continue;
+		}
 		/* perf always lists the kernel, hit or not */
 		if (!strcmp(d->name, "[vdso]") ||
-		    (!d->hit && !(d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))))
+		    (!d->hit && !h->all && !(d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))))
 			continue;
 		if (d->jitdump)
 			err = jitdump__content_id(d, &fd, &bid);
@@ -625,9 +650,12 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 		ids[nr].size = (u8)bid.size;
 		memcpy(ids[nr].build_id, bid.data, bid.size);
 		ids[nr].filename = d->entry_name ? d->entry_name : d->name;
+		/* --vmlinux: perf names the kernel by that file */
+		if (h->vmlinux && d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
+			ids[nr].filename = h->vmlinux;
 		nr++;
 	}
-	{
+	if (!vdso_done) {
 		/* perf lists [vdso] always */
 		struct build_id bid = { .size = 0 };
 

@@ -42,6 +42,39 @@ record	--compression-level	PERF_EVENTS	ok
 record	--namespaces	PERF_EVENTS	ok
 record	--no-buildid-cache	PERF_EVENTS	ok
 record	--no-buildid	PERF_EVENTS	ok
+record	--period	PERF_EVENTS	ok
+record	--timestamp	PERF_EVENTS	ok
+record	--raw-samples	PERF_EVENTS	ok
+record	--weight	PERF_EVENTS	ok
+record	--all-user	PERF_EVENTS	ok
+record	--all-kernel	PERF_EVENTS	ok
+record	--branch-any	PERF_EVENTS,STRACE	ok
+record	--branch-filter	PERF_EVENTS,STRACE	ok
+record	--user-regs	PERF_EVENTS	ok
+record	--intr-regs	PERF_EVENTS	ok
+record	--sample-cpu	PERF_EVENTS	ok
+record	--sample-identifier	PERF_EVENTS	ok
+record	--phys-data	PERF_EVENTS	ok
+record	--data-page-size	PERF_EVENTS	ok
+record	--code-page-size	PERF_EVENTS	ok
+record	--transaction	PERF_EVENTS,STRACE	ok
+record	--running-time	PERF_EVENTS	ok
+record	--kernel-callchains	PERF_EVENTS	ok
+record	--user-callchains	PERF_EVENTS	ok
+record	--no-samples	PERF_EVENTS	ok
+record	--switch-events	PERF_EVENTS	ok
+record	--no-bpf-event	PERF_EVENTS	ok
+record	--no-buffering	PERF_EVENTS	ok
+record	--group	PERF_EVENTS	ok
+record	--strict-freq	PERF_EVENTS	ok
+record	--dry-run	-	ok
+record	--realtime	PERF_EVENTS,ROOT	ok
+record	--buildid-all	PERF_EVENTS,PERF	ok
+record	--exclude-perf	PERF_EVENTS,ROOT,TRACEFS,STRACE	ok
+record	--vmlinux	PERF_EVENTS,PERF	ok
+record	--debuginfod	PERF_EVENTS	ok
+record	--aux-sample	-	ok
+record	--delay	PERF_EVENTS	ok
 report	--input	PERF_EVENTS	ok
 report	--verbose	PERF_EVENTS	ok
 report	--quiet	PERF_EVENTS	ok
@@ -153,6 +186,13 @@ top	--refreshes	PERF_EVENTS	ok
 top	--duration	PERF_EVENTS	ok
 top	--verbose	PERF_EVENTS	ok
 top	--unwinder	PERF_EVENTS	ok
+top	--branch-any	PERF_EVENTS,STRACE	ok
+top	--branch-filter	PERF_EVENTS,STRACE	ok
+top	--no-inherit	PERF_EVENTS,STRACE	ok
+top	--namespaces	PERF_EVENTS,STRACE	ok
+top	--no-bpf-event	PERF_EVENTS,STRACE	ok
+top	--group	PERF_EVENTS,STRACE	ok
+top	--realtime	PERF_EVENTS,ROOT,STRACE	ok
 list	--raw-dump	-	ok
 list	--desc	HWPMU	ok
 list	--long-desc	HWPMU	ok
@@ -413,6 +453,236 @@ proof_record_no_buildid() {
 	rec nb -B -e task-clock -- true &&
 	"$PROF" report --header-only -i nb.data | grep -q "^# missing features:.* BUILD_ID " &&
 	! grep -q "^# missing features:.* BUILD_ID " rbase.hdr
+}
+# sample_type NAME: the sample_type of NAME.data's first event ("IP|TID|...").
+sample_type() {
+	attr "$1" | head -n 1 | sed -n "s/.* sample_type = \([A-Z_|]*\),.*/\1/p"
+}
+# opened NAME ARGS: prof record ARGS under strace, the attrs it opened in NAME.st.
+opened() {
+	_n=$1 &&
+	shift &&
+	strace -f -qq -v -e trace=perf_event_open -o "$_n.st" \
+		"$PROF" record -o "$_n.data" "$@" >"$_n.out" 2>"$_n.err"
+}
+proof_record_period() {
+	rec per -P -c 1000 -e task-clock -- true &&
+	test "$(sample_type per)" = "IP|TID|TIME|PERIOD" &&
+	rec per0 -c 1000 -e task-clock -- true &&
+	test "$(sample_type per0)" = "IP|TID|TIME" &&
+	rec nper --no-period -e task-clock -- true &&
+	test "$(sample_type nper)" = "IP|TID|TIME"
+}
+proof_record_timestamp() {
+	rec nts --no-timestamp -e task-clock -- true &&
+	test "$(sample_type nts)" = "IP|TID|PERIOD" &&
+	rec ts -T -e task-clock -- true &&
+	test "$(sample_type ts)" = "IP|TID|TIME|PERIOD"
+}
+proof_record_raw_samples() {
+	rec raw -R --no-timestamp -e task-clock -- true &&
+	test "$(sample_type raw)" = "IP|TID|TIME|CPU|PERIOD|RAW"
+}
+proof_record_weight() {
+	rec w -W -e task-clock -- true &&
+	test "$(sample_type w)" = "IP|TID|TIME|PERIOD|WEIGHT_STRUCT"
+}
+proof_record_all_user() {
+	rec au --all-user -e task-clock:k -- true &&
+	attr au | grep -q "exclude_kernel = 1" &&
+	! attr au | grep -q "exclude_user = 1" &&
+	test_expect_code 129 "$PROF" record --all-kernel --all-user -e task-clock true 2>au2.err &&
+	grep -q "^ Error: option .all-user. cannot be used with all-kernel$" au2.err
+}
+proof_record_all_kernel() {
+	rec ak --all-kernel -e task-clock:u -- true &&
+	attr ak | grep -q "exclude_user = 1" &&
+	! attr ak | grep -q "exclude_kernel = 1" &&
+	test_expect_code 129 "$PROF" record --all-user --all-kernel -e task-clock true 2>ak2.err &&
+	grep -q "^ Error: option .all-kernel. cannot be used with all-user$" ak2.err
+}
+# No software event samples branches: perf's refusal, after the open it tried.
+proof_record_branch_any() {
+	bret=0 &&
+	{ opened b -b -e task-clock -- true || bret=$?; } &&
+	test "$bret" = 255 &&
+	grep -q "^task-clock: PMU Hardware or event type doesn.t support branch stack sampling.$" b.err &&
+	grep -q "branch_sample_type=PERF_SAMPLE_BRANCH_ANY," b.st &&
+	grep -q "sample_type=[A-Z_|]*|PERF_SAMPLE_BRANCH_STACK," b.st
+}
+proof_record_branch_filter() {
+	jret=0 &&
+	{ opened j -j any_call,u -e task-clock -- true || jret=$?; } &&
+	test "$jret" = 255 &&
+	grep -q "branch_sample_type=PERF_SAMPLE_BRANCH_USER|PERF_SAMPLE_BRANCH_ANY_CALL," j.st &&
+	test_expect_code 129 "$PROF" record -j bogus -e task-clock true 2>j2.err &&
+	grep -q "^unknown branch filter bogus, check man page$" j2.err &&
+	test_expect_code 129 "$PROF" record -b -j any -e task-clock true 2>j3.err &&
+	grep -q "^Error: Can.t use --branch-any (-b) with --branch-filter (-j).$" j3.err
+}
+proof_record_user_regs() {
+	rec ur --user-regs=ax,bx -e task-clock -- true &&
+	attr ur | grep -q "|REGS_USER, .*, sample_regs_user = 0x3$" &&
+	rec ur2 --user-regs -e task-clock -- true &&
+	attr ur2 | grep -q "sample_regs_user = 0xff0fff$" &&
+	test_expect_code 129 "$PROF" record --user-regs=? true 2>ur3.err &&
+	grep -q "^available registers: AX BX CX DX SI DI BP SP IP FLAGS CS SS R8 R9 R10 R11 R12 R13 R14 R15 $" ur3.err &&
+	test_expect_code 129 "$PROF" record --user-regs=foo true 2>ur4.err &&
+	grep -q "^Unknown register \"foo\"" ur4.err
+}
+proof_record_intr_regs() {
+	rec ir -I -e task-clock -- true &&
+	attr ir | grep -q "|REGS_INTR, .*, sample_regs_intr = 0xff0fff$" &&
+	rec ir2 -Iip,sp -e task-clock -- true &&
+	attr ir2 | grep -q "sample_regs_intr = 0x180$" &&
+	! grep -q "sample_regs_intr" rbase.attr
+}
+proof_record_sample_cpu() {
+	rec scpu --sample-cpu -e task-clock -- true &&
+	test "$(sample_type scpu)" = "IP|TID|TIME|CPU|PERIOD"
+}
+proof_record_sample_identifier() {
+	rec sid --sample-identifier -e task-clock -- true &&
+	test "$(sample_type sid)" = "IP|TID|TIME|PERIOD|IDENTIFIER"
+}
+proof_record_phys_data() {
+	rec phys --phys-data -e task-clock -- true &&
+	test "$(sample_type phys)" = "IP|TID|TIME|PERIOD|PHYS_ADDR"
+}
+proof_record_data_page_size() {
+	rec dps --data-page-size -e task-clock -- true &&
+	test "$(sample_type dps)" = "IP|TID|TIME|PERIOD|DATA_PAGE_SIZE"
+}
+proof_record_code_page_size() {
+	rec cps --code-page-size -e task-clock -- true &&
+	test "$(sample_type cps)" = "IP|TID|TIME|PERIOD|CODE_PAGE_SIZE"
+}
+# perf prints no name for TRANSACTION in headers: the open shows it.
+proof_record_transaction() {
+	opened tx --transaction -e task-clock -- true &&
+	grep -q "sample_type=PERF_SAMPLE_IP|PERF_SAMPLE_TID|PERF_SAMPLE_TIME|PERF_SAMPLE_PERIOD|PERF_SAMPLE_TRANSACTION," tx.st
+}
+proof_record_running_time() {
+	rec rt --running-time -e task-clock -- true &&
+	attr rt | grep -q "read_format = TOTAL_TIME_ENABLED|TOTAL_TIME_RUNNING|ID|LOST," &&
+	grep -q "read_format = ID|LOST," rbase.attr
+}
+proof_record_kernel_callchains() {
+	rec kc -g --kernel-callchains -e task-clock -- true &&
+	attr kc | grep -q "exclude_callchain_user = 1" &&
+	rec kc0 -g -e task-clock -- true &&
+	! attr kc0 | grep -q "exclude_callchain"
+}
+proof_record_user_callchains() {
+	rec uc -g --user-callchains -e task-clock -- true &&
+	attr uc | grep -q "exclude_callchain_kernel = 1" &&
+	! attr uc | grep -q "exclude_callchain_user"
+}
+proof_record_no_samples() {
+	rec ns0 -n -e task-clock -- "$HELPERS/demo" 5 &&
+	! attr ns0 | grep -q "sample_freq }" &&
+	! "$PROF" report --stats -i ns0.data | grep "SAMPLE events"
+}
+proof_record_switch_events() {
+	rec sw --switch-events -e task-clock -- sleep 0.01 &&
+	attr sw | grep -q "context_switch = 1" &&
+	"$PROF" report --stats -i sw.data | grep -E -q "SWITCH events: +[1-9]" &&
+	! grep -q "context_switch" rbase.attr
+}
+proof_record_no_bpf_event() {
+	rec nbpf --no-bpf-event -e task-clock -- true &&
+	! attr nbpf | grep -q "bpf_event" &&
+	grep -q "bpf_event = 1" rbase.attr
+}
+proof_record_no_buffering() {
+	rec nbuf --no-buffering -e task-clock -- true &&
+	attr nbuf | grep -q "{ wakeup_events, wakeup_watermark } = 1$" &&
+	! grep -q "wakeup_events" rbase.attr
+}
+proof_record_group() {
+	rec grp --group -e task-clock -e page-faults -- true &&
+	attr grp >grp.attr &&
+	grep -q "^# group: {task-clock,page-faults}$" grp.hdr &&
+	grep "name = page-faults" grp.attr >grp.member &&
+	! grep -q "disabled = 1" grp.member &&
+	rec grp0 -e task-clock -e page-faults -- true &&
+	attr grp0 | grep "name = page-faults" | grep -q "disabled = 1"
+}
+proof_record_strict_freq() {
+	max=$(cat /proc/sys/kernel/perf_event_max_sample_rate) &&
+	test_expect_code 234 "$PROF" record -o sf.data --strict-freq -F $((max + 1)) \
+		-e task-clock -- true 2>sf.err &&
+	grep -q "^error: Maximum frequency rate ($max Hz) exceeded.$" sf.err &&
+	! test -e sf.data &&
+	rec sf0 -F $((max + 1)) -e task-clock -- true &&
+	grep -q "throttling from $((max + 1)) Hz to $max Hz" sf0.err
+}
+proof_record_dry_run() {
+	"$PROF" record --dry-run -o dry.data -e task-clock -- true >dry.out 2>&1 &&
+	! test -e dry.data && ! test -s dry.out &&
+	test_expect_code 129 "$PROF" record --dry-run -j bogus -- true 2>dry.err
+}
+# prof itself runs SCHED_FIFO, not the workload (as perf).
+proof_record_realtime() {
+	rec rtp -r 3 -e task-clock -- sh -c "chrt -p \$PPID; chrt -p \$\$" &&
+	grep -q "^pid [0-9]*.s current scheduling policy: SCHED_FIFO$" rtp.out &&
+	grep -q "^pid [0-9]*.s current scheduling priority: 3$" rtp.out &&
+	test "$(grep -c SCHED_OTHER rtp.out)" = 1 &&
+	test_expect_code 255 "$PROF" record -o rtp2.data -r 200 -e task-clock -- true 2>rtp2.err &&
+	grep -q "^Could not set realtime priority.$" rtp2.err
+}
+# One sample at most: only the kernel and [vdso] were hit.
+proof_record_buildid_all() {
+	rec bia --buildid-all -e page-faults -c 100000000 -- true &&
+	"$PERF" buildid-list -i bia.data >bia.list &&
+	grep -q "/true$" bia.list &&
+	rec bia0 -e page-faults -c 100000000 -- true &&
+	"$PERF" buildid-list -i bia0.data >bia0.list &&
+	! grep -q "/true$" bia0.list
+}
+proof_record_exclude_perf() {
+	strace -f -qq -e trace=ioctl -o xp.st "$PROF" record -o xp.data \
+		-e sched:sched_process_exec --exclude-perf -- true >/dev/null 2>&1 &&
+	pid=$(sed -n "s/^\([0-9]*\) .*PERF_EVENT_IOC_SET_FILTER, \"common_pid != \([0-9]*\)\".*/\1 \2/p" xp.st | sort -u) &&
+	test -n "$pid" && test "${pid% *}" = "${pid#* }" &&
+	test_expect_code 129 "$PROF" record --exclude-perf -e task-clock true 2>xp.err &&
+	grep -q "^--exclude-perf option should follow a -e tracepoint option$" xp.err
+}
+proof_record_vmlinux() {
+	test_expect_code 234 "$PROF" record -o vm.data --vmlinux=/nonexistent \
+		-e task-clock -- true 2>vm.err &&
+	grep -q "^Invalid file: /nonexistent$" vm.err &&
+	rec vm1 --vmlinux="$HELPERS/demo" -e task-clock -- true &&
+	"$PERF" buildid-list -i vm1.data >vm1.list &&
+	grep -q " $HELPERS/demo$" vm1.list &&
+	! grep -q "kernel.kallsyms" vm1.list
+}
+proof_record_debuginfod() {
+	rec dbg --debuginfod -e task-clock -- true &&
+	grep -q "^WARNING: debuginfod support requested, but prof is not built with it$" dbg.err &&
+	! grep -q "debuginfod" rbase.err
+}
+# -D: the events wait (tracking goes to a dummy event enabled at exec);
+# -1 keeps them off, ranges turn them on and off.
+proof_record_delay() {
+	rec dl -D 100 -e task-clock -- sh -c "sleep 0.4; \"$HELPERS/demo\" 50" &&
+	grep -q "^Events disabled$" dl.err && grep -q "^Events enabled$" dl.err &&
+	attr dl >dl.attr &&
+	grep "name = task-clock" dl.attr | grep -q "sample_type = IP|TID|TIME|PERIOD|IDENTIFIER," &&
+	! grep "name = task-clock" dl.attr | grep -q "enable_on_exec" &&
+	grep "name = dummy:HG" dl.attr | grep -q "enable_on_exec = 1, task = 1" &&
+	rec dl1 -D -1 -e task-clock -- "$HELPERS/demo" 50 &&
+	! grep -q "^Events enabled$" dl1.err &&
+	! "$PROF" report --stats -i dl1.data | grep "SAMPLE events" &&
+	rec dl2 -D 1-2,3000-4000 -e task-clock -- sh -c "sleep 0.2; \"$HELPERS/demo\" 50" &&
+	test "$(grep -c "^Events disabled$" dl2.err)" = 2 &&
+	test_expect_code 129 "$PROF" record -D 0 -e task-clock true 2>/dev/null &&
+	test_expect_code 129 "$PROF" record -D 20-10 -e task-clock true 2>/dev/null
+}
+# prof opens no AUX area event (intel_pt and the like): perf's refusal.
+proof_record_aux_sample() {
+	test_expect_code 234 "$PROF" record -o aux.data --aux-sample -e task-clock -- true 2>aux.err &&
+	grep -q "^No AUX area event to sample$" aux.err
 }
 
 # --- report -----------------------------------------------------------
@@ -941,6 +1211,14 @@ topv() {
 	shift &&
 	bg sh -c '"$PROF" top --stdio -d 1 --refreshes 1 "$@" >"top.$0" 2>"top.$0.err"' "$_n" "$@"
 }
+# topst NAME ARGS: topv under strace: the events opened and the scheduler
+# calls in top.NAME.st.
+topst() {
+	_n=$1 &&
+	shift &&
+	bg sh -c 'strace -f -qq -v -e trace=perf_event_open,sched_setscheduler -o "top.$0.st" \
+		"$PROF" top --stdio -d 1 --refreshes 1 "$@" >"top.$0" 2>"top.$0.err"' "$_n" "$@"
+}
 # zero_run NAME [-z]: two refreshes of a process of its own that is
 # stopped once the first refresh is out: the second refresh has (nearly)
 # no new samples, so it shows what -z keeps of the first.
@@ -992,6 +1270,17 @@ start_tops() {
 	fi &&
 	if test_have_prereq SETPRIV; then
 		topv uid -e task-clock -u nobody
+	fi &&
+	if test_have_prereq STRACE; then
+		topst inh -e task-clock -p "$b" &&
+		topst noinh -i -e task-clock -p "$b" &&
+		topst ns --namespaces -e task-clock -p "$b" &&
+		topst nbpf --no-bpf-event -e task-clock -p "$b" &&
+		topst grp --group -e task-clock -e page-faults -p "$b"
+	fi &&
+	if test_have_prereq STRACE,ROOT; then
+		topst rt -r 3 -e task-clock -p "$b" &&
+		topst rt2 -r 200 -e task-clock -p "$b"
 	fi &&
 	if have_feature libncursesw; then
 		typed top.pty.stdio "" "PAGER=cat TERM=xterm $PROF top --stdio -d 1 --refreshes 1 -e task-clock -p $b" &&
@@ -1159,6 +1448,52 @@ proof_top_unwinder() {
 		grep -q "PerfTop:" top.uw.libdw.out && unwinder_bound top.uw
 	fi
 }
+# No software event samples branches: perf's refusal, after the open it tried.
+proof_top_branch_any() {
+	strace -f -qq -v -e trace=perf_event_open -o tb.st \
+		"$PROF" top --stdio -b -e task-clock >tb.out 2>tb.err ||
+	test $? = 255 &&
+	grep -q "^task-clock: PMU Hardware or event type doesn.t support branch stack sampling.$" tb.err &&
+	grep -q "branch_sample_type=PERF_SAMPLE_BRANCH_ANY," tb.st
+}
+proof_top_branch_filter() {
+	strace -f -qq -v -e trace=perf_event_open -o tj.st \
+		"$PROF" top --stdio -j any_ret,u -e task-clock >tj.out 2>tj.err ||
+	test $? = 255 &&
+	grep -q "branch_sample_type=PERF_SAMPLE_BRANCH_USER|PERF_SAMPLE_BRANCH_ANY_RETURN," tj.st &&
+	test_expect_code 129 "$PROF" top -j bogus 2>tj2.err &&
+	grep -q "^unknown branch filter bogus, check man page$" tj2.err
+}
+proof_top_no_inherit() {
+	grep -q "PerfTop:" top.noinh &&
+	grep -q "perf_event_open({.*, inherit=0," top.noinh.st &&
+	! grep -q "perf_event_open({.*, inherit=1," top.noinh.st &&
+	grep -q "perf_event_open({.*, inherit=1," top.inh.st
+}
+proof_top_namespaces() {
+	grep -q "PerfTop:" top.ns &&
+	grep -q "perf_event_open({.*, namespaces=1," top.ns.st &&
+	! grep -q "namespaces=1," top.inh.st
+}
+proof_top_no_bpf_event() {
+	grep -q "PerfTop:" top.nbpf &&
+	! grep -q "bpf_event=1," top.nbpf.st &&
+	grep -q "bpf_event=1," top.inh.st
+}
+# The member opens with the leader's fd as group_fd, enabled with it.
+proof_top_group() {
+	grep -q "PerfTop:" top.grp &&
+	grep "config=PERF_COUNT_SW_PAGE_FAULTS," top.grp.st >grp.member &&
+	grep -q "disabled=0," grp.member &&
+	! grep -E -q "\}, [0-9]+, -?[0-9]+, -1, " grp.member
+}
+# perf top says it could not and goes on.
+proof_top_realtime() {
+	grep -q " sched_setscheduler(0, SCHED_FIFO, \[3\]) = 0$" top.rt.st &&
+	grep -q "PerfTop:" top.rt2 &&
+	grep -q "^Could not set realtime priority.$" top.rt2.err &&
+	! grep -q "sched_setscheduler" top.inh.st
+}
 
 # --- list -------------------------------------------------------------
 proof_list_raw_dump() {
@@ -1287,6 +1622,27 @@ while IFS='	' read -r c o pre what; do
 	*) test_expect_failure ${pre:+"$pre"} "$c $o (${what#broken: })" "$fn" ;;
 	esac
 done <table
+
+# perf reads what the attribute options write: its view of each event is
+# prof's, and it reports their samples.
+test_expect_success PERF,PERF_EVENTS 'perf reads the files of record'"'"'s attribute options' '
+	for a in -P --no-period --no-timestamp -R -W --all-user --all-kernel \
+		--user-regs=ax,sp -I --sample-cpu --sample-identifier --phys-data \
+		--data-page-size --code-page-size --transaction --running-time \
+		"-g --kernel-callchains" "-g --user-callchains" --switch-events \
+		--no-bpf-event --no-buffering; do
+		"$PROF" record -q -o pr.data $a -e task-clock -- \
+			dd if=/dev/zero of=/dev/null bs=16 count=200000 2>/dev/null &&
+		"$PERF" evlist -v -i pr.data >pr.perf 2>pr.perf.err &&
+		"$PROF" report --header-only -i pr.data >pr.hdr &&
+		sed -n "s/^task-clock: .* sample_type: \([A-Z_|]*\),.*/\1/p" pr.perf >want &&
+		sed -n "s/^# event : .* sample_type = \([A-Z_|]*\),.*/\1/p" pr.hdr >got &&
+		test -s want && test_cmp want got &&
+		"$PERF" report --stdio -i pr.data >pr.rep 2>pr.rep.err &&
+		grep -q "^# Samples: [1-9][0-9]*[KM]* *of event .task-clock.$" pr.rep ||
+		{ echo "perf on prof record $a:"; return 1; }
+	done
+'
 
 test_expect_success 'every row has its proof' '
 	while IFS="	" read -r c o pre what; do

@@ -137,6 +137,18 @@ test_expect_success PERF,SYSWIDE '-a -g, and -F' '
 	report_clean sys.data
 '
 
+# perf 6.1 tracks CPU-wide recordings with a dummy:HG event at the end.
+test_expect_success PERF,SYSWIDE '-a and -C: the events perf records, a dummy:HG tracking them' '
+	for a in "-a" "-C 0 -g -c 100000"; do
+		"$PROF" record -q $a -e task-clock -o dum.prof -- sleep 0.1 &&
+		perf record -q $a -e task-clock -o dum.perf -- sleep 0.1 &&
+		perf evlist -v -i dum.prof >ev.prof &&
+		perf evlist -v -i dum.perf >ev.perf &&
+		grep -q "^dummy:HG: " ev.perf &&
+		test_cmp ev.perf ev.prof || return 1
+	done
+'
+
 test_expect_success PERF,SYSWIDE,TRACEFS 'a tracepoint: perf script decodes its fields' '
 	"$PROF" record -q -e sched:sched_switch -a -o tp.data -- sleep 0.2 &&
 	perf script -i tp.data >tp.out 2>tp.err &&
