@@ -17,6 +17,7 @@
 #include "prof/open-error.h"
 #include "prof/session.h"
 #include "prof/callchain.h"
+#include "prof/cgroup.h"
 #include "prof/parse-events.h"
 #include "prof/parse-options.h"
 #include "prof/strbuf.h"
@@ -52,6 +53,9 @@ struct record_opts {
 	int realtime;
 	const char *vmlinux, *aux_sample, *debuginfod;
 	bool delay;			/* -D given */
+	struct cgroup_sel cgroups;	/* -G */
+	unsigned synth_skip;
+	unsigned proc_map_timeout, nr_threads_synth;
 	long toggles[64];
 	int nr_toggles;
 };
@@ -68,12 +72,17 @@ struct record {
 	struct sample_rate rate;	/* -F/-c */
 	struct sampling_opts sopts;	/* the attrs, from the options above */
 	int realtime;			/* -r: SCHED_FIFO priority, 0 none */
+	const struct cgroup_sel *cgroups;	/* -G */
 	/* -D: ms after the start at which the events are enabled (even
 	 * entries) and disabled (odd); -1 alone: they stay disabled */
 	const long *toggles;
 	int nr_toggles, next_toggle;
 	bool delay;
 	u64 delay_t0;
+	unsigned synth_skip;		/* --synth: SYNTH_SKIP_* */
+	u64 map_timeout_ns;		/* --proc-map-timeout */
+	int nr_threads_synth;		/* --num-thread-synthesize */
+	bool tail_synthesize, synth_at_end;
 	bool buildid_all;		/* every DSO mapped into BUILD_ID */
 	const char *vmlinux;
 	unsigned int mmap_pages;
@@ -338,6 +347,23 @@ static u64 record__delay_deadline(const struct record *r, u64 other)
 	return other && other < t ? other : t;
 }
 
+static int parse_cgroups(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *o = opt->value;
+
+	return unset ? 0 : cgroup_sel__parse(&o->cgroups, o->evlist, arg);
+}
+
+static int parse_synth(const struct option *opt, const char *arg, int unset)
+{
+	unsigned *skip = opt->value;
+
+	if (unset || !synth_opts__parse_synth(arg, skip))
+		return 0;
+	pr_info("Invalid synth option: %s", arg);
+	return -1;
+}
+
 /* ---- event configuration ---- */
 
 static void record__config(struct record *r, bool forks)
@@ -367,7 +393,7 @@ static int record__open(struct record *r, struct cpu_map *cpus, struct thread_ma
 {
 	struct open_target t = {
 		.system_wide = r->system_wide || r->cpu_list,
-		.pid = r->pid, .tid = r->tid,
+		.pid = r->pid, .tid = r->tid, .cgroups = r->cgroups,
 	};
 
 	return evlist__open_sampling(r->evlist, cpus, threads, &t, r->verbose);
@@ -623,11 +649,20 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 		.id_hdr_size = sample_type__id_hdr_size(first->attr.sample_type),
 		.data_maps = r->sample_addr,
 		.namespaces = r->namespaces,
+		.skip = r->synth_skip,
+		.map_timeout_ns = r->map_timeout_ns,
+		.nr_threads = r->nr_threads_synth,
+		.build_id_maps = r->sopts.buildid_mmap,
 	};
 	struct strbuf sb = STRBUF_INIT;
 	int ret;
 
+	/* --tail-synthesize: all of it once the recording is over */
+	if (r->tail_synthesize && !r->synth_at_end)
+		return 0;
 	synthesize__kernel(&sb, &so);
+	if (r->sopts.all_cgroups)
+		synthesize__cgroups(&sb, &so);
 	if (r->system_wide || r->cpu_list)
 		synthesize__all(&sb, &so);
 	else if (r->pid || r->tid || tail)
@@ -1162,6 +1197,10 @@ static int record__run(struct record *r)
 		evsel__disable(evsel);
 	record__mmap_read_all(r);
 	record__read_lost_samples(r);
+	if (r->tail_synthesize && !exec_failed) {
+		r->synth_at_end = true;
+		record__synthesize(r, threads, forks, true);
+	}
 
 	if (forks && r->wl.pid > 0) {
 		if (!child_exited)
@@ -1330,6 +1369,18 @@ int cmd_record(int argc, const char **argv)
 				  "Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls",
 				  "system"),
 		OPT_STRING_OPTARG(0, "aux-sample", &o.aux_sample, "opts", "sample AUX area", ""),
+		OPT_CALLBACK(0, "synth", &o.synth_skip, "no|all|task|mmap|cgroup",
+			     "Fine-tune event synthesis: default=all", parse_synth),
+		OPT_BOOLEAN(0, "tail-synthesize", &o.tail_synthesize,
+			    "synthesize non-sample events at the end of output"),
+		OPT_UINTEGER(0, "proc-map-timeout", &o.proc_map_timeout,
+			     "per thread proc mmap processing timeout in ms"),
+		OPT_UINTEGER(0, "num-thread-synthesize", &o.nr_threads_synth,
+			     "number of threads to run for event synthesis"),
+		OPT_BOOLEAN(0, "all-cgroups", &o.s.all_cgroups, "Record cgroup events"),
+		OPT_CALLBACK('G', "cgroup", &o, "name", "monitor event in cgroup name only",
+			     parse_cgroups),
+		OPT_BOOLEAN(0, "buildid-mmap", &o.s.buildid_mmap, "Record build-id in map events"),
 		OPT_CALLBACK('D', "delay", &o, "ms",
 			     "ms to wait before starting measurement after program start (-1: start with events disabled), or ranges of time to enable events e.g. '-D 10-20,30-40'",
 			     parse_delay),
@@ -1342,6 +1393,7 @@ int cmd_record(int argc, const char **argv)
 
 	memcpy(full_argv, argv, (size_t)argc * sizeof(char *));
 	o.s = (struct sampling_opts)SAMPLING_OPTS_INIT;
+	o.proc_map_timeout = UINT_MAX;	/* not given */
 	o.evlist = evlist__new();
 	((struct option *)&options[0])->value = o.evlist;
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
@@ -1366,7 +1418,8 @@ int cmd_record(int argc, const char **argv)
 	r.quiet = o.quiet;
 	r.sample_addr = o.sample_addr;
 	r.inherit_stat = o.inherit_stat;
-	r.no_buildid = o.no_buildid;
+	/* --buildid-mmap: the maps carry the build-ids, no BUILD_ID feature */
+	r.no_buildid = o.no_buildid || o.s.buildid_mmap;
 	r.no_buildid_cache = o.no_buildid_cache;
 	r.namespaces = o.namespaces;
 	r.comp_level = o.compress ? o.comp_level : 0;
@@ -1396,6 +1449,17 @@ int cmd_record(int argc, const char **argv)
 	if (o.group)
 		evlist__group_all(o.evlist);
 	r.realtime = o.realtime;
+	r.cgroups = &o.cgroups;
+	if (o.cgroups.nr && !o.system_wide && !o.cpu_list) {
+		fprintf(stderr, "  Error: cgroup monitoring only available in system-wide mode\n");
+		usage_with_options(record_usage, options);
+	}
+	r.synth_skip = o.synth_skip;
+	r.tail_synthesize = o.tail_synthesize;
+	/* perf's default: half a second per process's maps; 0 is "at once" */
+	r.map_timeout_ns = o.proc_map_timeout != UINT_MAX ? (u64)o.proc_map_timeout * 1000000ULL + 1 :
+							    500000000ULL;
+	r.nr_threads_synth = (int)o.nr_threads_synth;
 	r.delay = o.delay;
 	r.toggles = o.toggles;
 	r.nr_toggles = o.nr_toggles;

@@ -13,6 +13,7 @@
 #include "prof/evsel.h"
 #include "prof/json-writer.h"
 #include "prof/metricgroup.h"
+#include "prof/cgroup.h"
 #include "prof/open-error.h"
 #include "prof/parse-events.h"
 #include "prof/parse-options.h"
@@ -116,110 +117,23 @@ static int add_default_events(struct stat_opts *o)
 }
 
 /*
- * -G and --for-each-cgroup. perf counts every name given to -G, empty
- * ones too; the Nth names the cgroup of the Nth event, and a single name
- * covers every event. An event opens on the cgroup's directory fd, which
- * stands in for the pid (a one-entry thread map) with PERF_FLAG_PID_CGROUP.
+ * -G (see cgroup.h) and --for-each-cgroup, which adds every event once
+ * per cgroup.
  */
 static struct {
-	int nr;				/* perf's nr_cgroups */
-	int nr_open;
-	char **names;
-	struct thread_map **maps;	/* [i]: { fd } */
-	int *of_evsel;			/* [evsel idx]: 1 + cgroup index, 0 none */
-	int nr_evsels;
+	struct cgroup_sel sel;
 	const char *for_each;
 	const char **event_args;	/* -e as given, for --for-each-cgroup */
 	int nr_event_args;
 } cgroups;
 
-static int cgroup_add(const char *name)
-{
-	struct thread_map *map;
-	int i, fd;
-
-	for (i = 0; i < cgroups.nr_open; i++)
-		if (!strcmp(cgroups.names[i], name))
-			return i;
-	fd = cgroup__open(name);
-	if (fd < 0)
-		return -1;
-	map = thread_map__new_any();
-	map->map[0] = fd;
-	cgroups.names = xrealloc(cgroups.names, (size_t)(i + 1) * sizeof(char *));
-	cgroups.maps = xrealloc(cgroups.maps, (size_t)(i + 1) * sizeof(*cgroups.maps));
-	cgroups.names[i] = xstrdup(name);
-	cgroups.maps[i] = map;
-	cgroups.nr_open++;
-	return i;
-}
-
-static void evsel__set_cgroup(struct evsel *evsel, int cg)
-{
-	if (evsel->idx >= cgroups.nr_evsels) {
-		int n = evsel->idx + 16;
-
-		cgroups.of_evsel = xrealloc(cgroups.of_evsel, (size_t)n * sizeof(int));
-		memset(cgroups.of_evsel + cgroups.nr_evsels, 0,
-		       (size_t)(n - cgroups.nr_evsels) * sizeof(int));
-		cgroups.nr_evsels = n;
-	}
-	cgroups.of_evsel[evsel->idx] = cg;
-}
-
-static int evsel__cgroup(const struct evsel *evsel)
-{
-	return evsel->idx < cgroups.nr_evsels ? cgroups.of_evsel[evsel->idx] : 0;
-}
-
-static struct evsel *evlist__nth(struct evlist *evlist, int n)
-{
-	struct evsel *evsel;
-
-	evlist__for_each_entry(evlist, evsel)
-		if (n-- == 0)
-			return evsel;
-	return NULL;
-}
-
 static int parse_cgroups_opt(const struct option *opt, const char *str, int unset)
 {
 	struct evlist *evlist = opt->value;
-	struct evsel *evsel;
+
 	if (unset)
 		return 0;
-	if (!evlist->nr_entries) {
-		pr_info("must define events before cgroups\n");
-		return -1;
-	}
-	for (;;) {
-		const char *e = strchrnul(str, ',');
-
-		if (e > str) {
-			char *name = xstrndup(str, (size_t)(e - str));
-			int cg = cgroup_add(name);
-
-			free(name);
-			if (cg < 0) {
-				fputc('\n', stderr);
-				return -1;
-			}
-			evsel = evlist__nth(evlist, cgroups.nr);
-			if (!evsel) {
-				fputc('\n', stderr);	/* perf: no message */
-				return -1;
-			}
-			evsel__set_cgroup(evsel, cg + 1);
-		}
-		cgroups.nr++;
-		if (!*e)
-			break;
-		str = e + 1;
-	}
-	if (cgroups.nr == 1)
-		evlist__for_each_entry(evlist, evsel)
-			evsel__set_cgroup(evsel, evsel__cgroup(evlist__first(evlist)));
-	return 0;
+	return cgroup_sel__parse(&cgroups.sel, evlist, str);
 }
 
 /* -M: perf joins every -M and sets the metrics up after the options. */
@@ -258,7 +172,7 @@ static int expand_cgroups(struct stat_opts *o)
 
 		if (e > str) {
 			char *name = xstrndup(str, (size_t)(e - str));
-			int cg = cgroup_add(name), i, before = nl->nr_entries;
+			int cg = cgroup_sel__add(&cgroups.sel, name), i, before = nl->nr_entries;
 			struct evsel *evsel;
 
 			free(name);
@@ -271,7 +185,7 @@ static int expand_cgroups(struct stat_opts *o)
 					goto fail;
 			evlist__for_each_entry(nl, evsel)
 				if (evsel->idx >= before)
-					evsel__set_cgroup(evsel, cg + 1);
+					cgroup_sel__set(&cgroups.sel, evsel, cg + 1);
 		}
 		if (!*e)
 			break;
@@ -350,8 +264,8 @@ static int open_counters(struct stat_opts *o, struct cpu_map *cpus,
 			goto skip;
 		if (evsel->own_cpus && !cpu_map__is_any(cpus))
 			c = evsel->own_cpus;
-		if (evsel__cgroup(evsel)) {
-			th = cgroups.maps[evsel__cgroup(evsel) - 1];
+		if (cgroup_sel__of(&cgroups.sel, evsel)) {
+			th = cgroups.sel.maps[cgroup_sel__of(&cgroups.sel, evsel) - 1];
 			evsel->open_flags |= PERF_FLAG_PID_CGROUP;
 		}
 retry:
@@ -867,7 +781,7 @@ int cmd_stat(int argc, const char **argv)
 		ret = 256 - EINVAL;
 		goto out_free;
 	}
-	if (cgroups.for_each && cgroups.nr) {
+	if (cgroups.for_each && cgroups.sel.nr) {
 		pr_info("--cgroup and --for-each-cgroup cannot be used together\n");
 		parse_options_usage_for(stat_usage, options, NULL, 'G');
 		parse_options_usage_for(NULL, options, "for-each-cgroup", 0);
@@ -875,7 +789,7 @@ int cmd_stat(int argc, const char **argv)
 		goto out_free;
 	}
 	if (((o.aggr_mode != AGGR_GLOBAL && o.aggr_mode != AGGR_THREAD) ||
-	     cgroups.nr || cgroups.for_each) && !o.system_wide && !o.cpu_list) {
+	     cgroups.sel.nr || cgroups.for_each) && !o.system_wide && !o.cpu_list) {
 		/* perf's words, its four options and -EINVAL & 0xff. */
 		pr_info("both cgroup and no-aggregation modes only available in system-wide mode\n");
 		parse_options_usage_for(stat_usage, options, NULL, 'G');
@@ -1024,12 +938,12 @@ int cmd_stat(int argc, const char **argv)
 	}
 	runtime_stat__init_cgroups(&rt, sc.aggr_mode == AGGR_NONE ? cpus->nr :
 				   sc.aggr_mode == AGGR_THREAD && threads ? threads->nr :
-				   aggr_map ? aggr_map->nr : 1, cgroups.nr_open);
-	d.cgroups = cgroups.nr > 0 || cgroups.for_each;
+				   aggr_map ? aggr_map->nr : 1, cgroups.sel.nr_open);
+	d.cgroups = cgroups.sel.nr > 0 || cgroups.for_each;
 	summary = o.interval && o.summary;
 	if (summary)
 		runtime_stat__init_cgroups(&rt_sum, rt.nr_slots / (rt.nr_cgroups + 1),
-					   cgroups.nr_open);
+					   cgroups.sel.nr_open);
 	if (o.table) {
 		d.walltime_run = xcalloc((size_t)o.run_count, sizeof(*d.walltime_run));
 		d.nr_walltime_run = o.run_count;
@@ -1079,10 +993,10 @@ int cmd_stat(int argc, const char **argv)
 			stats_allocated = true;
 			evlist__alloc_stats(o.evlist, sc.aggr_mode, aggr_map);
 			evlist__for_each_entry(o.evlist, evsel) {
-				int cg = evsel__cgroup(evsel);
+				int cg = cgroup_sel__of(&cgroups.sel, evsel);
 
 				evsel__stat(evsel)->cgroup = cg;
-				evsel__stat(evsel)->cgroup_name = cg ? cgroups.names[cg - 1] : "";
+				evsel__stat(evsel)->cgroup_name = cg ? cgroups.sel.names[cg - 1] : "";
 			}
 			if (forks && sc.aggr_mode == AGGR_THREAD && !d.comms) {
 				d.nr_comms = 1;

@@ -30,6 +30,7 @@
 #include "prof/hist-decay.h"
 #include "prof/hist-stdio.h"
 #include "prof/callchain.h"
+#include "prof/cgroup.h"
 #include "prof/sort.h"
 #include "prof/top-stdio.h"
 #include "prof/tui.h"
@@ -65,7 +66,10 @@ struct top {
 	struct callchain_param cp;
 	struct sampling_opts sopts;	/* -b, -j, -i, --namespaces, ... */
 	bool group;			/* --group */
+	struct cgroup_sel cgroups;	/* -G */
 	int realtime;			/* -r */
+	unsigned proc_map_timeout;	/* ms, UINT_MAX: perf's 500 */
+	unsigned nr_threads_synth;	/* --num-thread-synthesize */
 	bool call_graph;
 	enum callchain_record_mode cg_mode;	/* fp unless --call-graph dwarf */
 	u32 dump_size;				/* dwarf: bytes of stack per sample */
@@ -157,6 +161,13 @@ static int parse_g(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+static int parse_cgroups(const struct option *opt, const char *arg, int unset)
+{
+	struct top *t = opt->value;
+
+	return unset ? 0 : cgroup_sel__parse(&t->cgroups, t->evlist, arg);
+}
+
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
 {
 	struct top *t = opt->value;
@@ -204,7 +215,13 @@ static int top__open(struct top *t, struct cpu_map *cpus, struct thread_map *thr
 {
 	struct open_target ot = {
 		.system_wide = t->system_wide, .pid = t->pid, .tid = t->tid,
+		.cgroups = &t->cgroups,
 	};
+
+	/* perf: a cgroup's events count on CPUs, not on threads */
+	if (t->cgroups.nr && !t->system_wide)
+		return error("Error:\nInvalid event (%s) in per-thread mode, enable system wide "
+			     "with '-a'.", evsel__name(evlist__first(t->evlist)));
 
 	return evlist__open_sampling(t->evlist, cpus, threads, &ot, t->verbose);
 }
@@ -322,12 +339,20 @@ static void top__drain(struct top *t)
 /* Feed the state that existed before we started to the machine. */
 static void top__synthesize(struct top *t, struct thread_map *threads)
 {
-	struct synth_opts so = { .id_hdr_size = t->sev.id_hdr_size, .proc = "/proc",
-				 .namespaces = t->sopts.namespaces };
+	struct synth_opts so = {
+		.id_hdr_size = t->sev.id_hdr_size, .proc = "/proc",
+		.namespaces = t->sopts.namespaces,
+		/* perf's default: half a second per process's maps; 0 is "at once" */
+		.map_timeout_ns = t->proc_map_timeout != UINT_MAX ?
+				  (u64)t->proc_map_timeout * 1000000ULL + 1 : 500000000ULL,
+		.nr_threads = (int)t->nr_threads_synth,
+	};
 	struct strbuf sb = STRBUF_INIT;
 	size_t off = 0;
 
 	synthesize__kernel(&sb, &so);
+	if (t->sopts.all_cgroups)
+		synthesize__cgroups(&sb, &so);
 	if (t->pid || t->tid)
 		synthesize__thread_map(&sb, &so, threads);
 	else
@@ -897,11 +922,19 @@ int cmd_top(int argc, const char **argv)
 		OPT_BOOLEAN(0, "group", &t.group, "put the counters into a counter group"),
 		OPT_INTEGER('r', "realtime", &t.realtime,
 			    "collect data with this RT SCHED_FIFO priority"),
+		OPT_BOOLEAN(0, "all-cgroups", &t.sopts.all_cgroups, "Record cgroup events"),
+		OPT_CALLBACK('G', "cgroup", &t, "name", "monitor event in cgroup name only",
+			     parse_cgroups),
+		OPT_UINTEGER(0, "proc-map-timeout", &t.proc_map_timeout,
+			     "per thread proc mmap processing timeout in ms"),
+		OPT_UINTEGER(0, "num-thread-synthesize", &t.nr_threads_synth,
+			     "number of thread to run event synthesize"),
 		OPT_END()
 	};
 	int ret;
 
 	t.sopts = (struct sampling_opts)SAMPLING_OPTS_INIT;
+	t.proc_map_timeout = UINT_MAX;
 	argc = parse_options(argc, argv, options, top_usage, 0);
 	if (argc)
 		usage_with_options(top_usage, options);

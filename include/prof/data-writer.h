@@ -118,6 +118,8 @@ void synth__fork(struct strbuf *sb, u32 pid, u32 ppid, u32 tid, u32 ptid, u64 ti
 void synth__exit(struct strbuf *sb, u32 pid, u32 ppid, u32 tid, u32 ptid, u64 time,
 		 u32 id_hdr_size);
 void synth__finished_round(struct strbuf *sb);
+/* CGROUP: a cgroup's id (its file handle) and path under the cgroupfs. */
+void synth__cgroup(struct strbuf *sb, u64 id, const char *path, u32 id_hdr_size);
 /* NAMESPACES: @nr links (dev, ino pairs) in perf's order (net, uts, ipc,
  * pid, user, mnt, cgroup). */
 void synth__namespaces(struct strbuf *sb, u32 pid, u32 tid, const u64 (*links)[2], u32 nr,

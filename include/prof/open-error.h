@@ -12,10 +12,12 @@
 struct evsel;
 
 /* What was being attempted, for wording the advice. */
+struct cgroup_sel;
 struct open_target {
 	bool system_wide;	/* -a or -C: CPU-wide events */
 	const char *pid;	/* -p list, or NULL */
 	const char *tid;	/* -t list, or NULL */
+	const struct cgroup_sel *cgroups;	/* -G of record and top, or NULL */
 };
 
 /*

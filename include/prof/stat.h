@@ -203,12 +203,5 @@ void evlist__swap_summary_stats(struct evlist *evlist);
 int stat__process_counter(const struct stat_config *config,
 			  struct runtime_stat *rt, struct evsel *evsel);
 
-/*
- * -G: the mount of the hierarchy with the perf_event controller (a v1
- * mount naming it, else cgroup2) into @buf; 0 or -errno.
- */
-int cgroupfs__mountpoint(char *buf, size_t size);
-/* Open cgroup @name there: an fd, or -1 after perf's "no access" line. */
-int cgroup__open(const char *name);
 
 #endif /* PROF_STAT_H */

@@ -22,7 +22,22 @@ struct synth_opts {
 	bool data_maps;		/* -d: readable data maps too (misc MMAP_DATA) */
 	const char *proc;	/* "/proc" unless a test says otherwise */
 	bool namespaces;	/* --namespaces: NAMESPACES for every thread */
+	unsigned skip;		/* --synth: SYNTH_SKIP_* left out */
+	u64 map_timeout_ns;	/* --proc-map-timeout: per process's maps, 0 none */
+	int nr_threads;		/* --num-thread-synthesize: synthesize__all's threads */
+	bool build_id_maps;	/* --buildid-mmap: MMAP2s with build-ids, the kernel's too */
 };
+#define SYNTH_SKIP_TASK		1	/* existing processes (COMM, FORK, ...) */
+#define SYNTH_SKIP_MMAP		2	/* their maps */
+#define SYNTH_SKIP_CGROUP	4	/* cgroups (with --all-cgroups) */
+
+/*
+ * perf's --synth list ("no", "all", "task", "mmap", "cgroup", comma
+ * separated; mmap implies task) into SYNTH_SKIP_* bits. 0 or -EINVAL.
+ */
+int synth_opts__parse_synth(const char *str, unsigned *skip);
+/* A CGROUP for every directory of the cgroupfs, the root first (--all-cgroups). */
+int synthesize__cgroups(struct strbuf *sb, const struct synth_opts *o);
 
 /* [kernel.kallsyms]_text and one MMAP per module of /proc/modules. */
 int synthesize__kernel(struct strbuf *sb, const struct synth_opts *o);

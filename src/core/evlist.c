@@ -13,6 +13,7 @@
  *      its task exits).
  */
 #include "prof/compat.h"
+#include "prof/cgroup.h"
 #include "prof/cpuinfo.h"
 #include "prof/evsel.h"
 #include "prof/mmap.h"
@@ -130,7 +131,10 @@ int evlist__open_sampling(struct evlist *evlist, struct cpu_map *cpus,
 	struct evsel *evsel;
 
 	evlist__for_each_entry(evlist, evsel) {
-		if (evsel__open_sampling(evsel, cpus, threads, target, warn_fallbacks))
+		/* -G: the event's cgroup stands in for the threads */
+		struct thread_map *th = cgroup_sel__threads(target->cgroups, evsel, threads);
+
+		if (evsel__open_sampling(evsel, cpus, th, target, warn_fallbacks))
 			return -1;
 	}
 	evlist__for_each_entry(evlist, evsel) {

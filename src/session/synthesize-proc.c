@@ -11,7 +11,11 @@
 #include "prof/cpumap.h"
 #include "prof/strbuf.h"
 #include "prof/util.h"
+#include "prof/cgroup.h"
+#include "prof/build-id.h"
 #include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <sys/mman.h>
 #include <sys/utsname.h>
@@ -96,15 +100,18 @@ void synthesize__namespaces(struct strbuf *sb, const struct synth_opts *o, pid_t
 static void synth_maps(struct strbuf *sb, const struct synth_opts *o, pid_t pid)
 {
 	char path[64], *line = NULL;
-	size_t cap = 0;
+	size_t cap = 0, last = (size_t)-1;
+	u64 t0;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%d/task/%d/maps", proc_root(o), pid, pid);
 	f = fopen(path, "re");
 	if (!f)
 		return;
+	t0 = o->map_timeout_ns ? now_ns() : 0;
 	while (getline(&line, &cap, f) > 0) {
 		struct synth_mmap2 m = { .misc = PERF_RECORD_MISC_USER };
+		struct build_id bid = { .size = 0 };
 		unsigned long long start, end, pgoff, ino;
 		unsigned int maj, min;
 		char perm[8];
@@ -138,7 +145,22 @@ static void synth_maps(struct strbuf *sb, const struct synth_opts *o, pid_t pid)
 			m.flags |= MAP_HUGETLB;
 		}
 		m.filename = name;
+		if (o->build_id_maps && name[0] == '/' && !filename__read_build_id(name, &bid) &&
+		    bid.size) {
+			m.build_id = bid.data;
+			m.build_id_size = (u8)bid.size;
+		}
+		last = sb->len;
 		synth__mmap2(sb, &m, o->id_hdr_size);
+		/* perf gives up on a process whose maps take too long to read */
+		if (t0 && now_ns() - t0 > o->map_timeout_ns) {
+			struct perf_event_header *h = (void *)(sb->buf + last);
+
+			h->misc |= PERF_RECORD_MISC_PROC_MAP_PARSE_TIMEOUT;
+			pr_info("Reading %s time out. You may want to increase the time limit "
+				"by --proc-map-timeout", path);
+			break;
+		}
 	}
 	free(line);
 	fclose(f);
@@ -154,6 +176,8 @@ static int synth_process(struct strbuf *sb, const struct synth_opts *o, pid_t pi
 	struct dirent *de;
 	DIR *dir;
 
+	if (o->skip & SYNTH_SKIP_TASK)
+		return 0;
 	if (read_status(proc, pid, &tgid, &ppid, &kthread))
 		return -ESRCH;
 	snprintf(path, sizeof(path), "%s/%d/task", proc, pid);
@@ -190,7 +214,7 @@ static int synth_process(struct strbuf *sb, const struct synth_opts *o, pid_t pi
 			synthesize__namespaces(sb, o, pid, tid);
 	}
 	closedir(dir);
-	if (!kthread)
+	if (!kthread && !(o->skip & SYNTH_SKIP_MMAP))
 		synth_maps(sb, o, pid);
 	return 0;
 }
@@ -231,19 +255,152 @@ int synthesize__thread_map(struct strbuf *sb, const struct synth_opts *o,
 	return 0;
 }
 
+/* --num-thread-synthesize: a share of the processes, into its own buffer */
+struct synth_share {
+	const struct synth_opts *o;
+	const pid_t *pids;
+	int nr;
+	struct strbuf sb;
+};
+
+static void *synth_share__run(void *arg)
+{
+	struct synth_share *w = arg;
+
+	for (int i = 0; i < w->nr; i++)
+		synth_process(&w->sb, w->o, w->pids[i], NULL, 0, true);
+	return NULL;
+}
+
 int synthesize__all(struct strbuf *sb, const struct synth_opts *o)
 {
 	struct dirent *de;
 	DIR *dir = opendir(proc_root(o));
+	pid_t *pids = NULL;
+	int nr = 0, alloc = 0, nt = o->nr_threads;
 
 	if (!dir)
 		return -errno;
 	while ((de = readdir(dir))) {
 		if (de->d_name[0] < '0' || de->d_name[0] > '9')
 			continue;
-		synth_process(sb, o, atoi(de->d_name), NULL, 0, true);
+		if (nr == alloc) {
+			alloc = alloc ? alloc * 2 : 256;
+			pids = xrealloc(pids, (size_t)alloc * sizeof(*pids));
+		}
+		pids[nr++] = atoi(de->d_name);
 	}
 	closedir(dir);
+	if (nt > nr)
+		nt = nr;
+	if (nt > 1) {
+		/* consecutive shares, appended in order: the records are the same */
+		struct synth_share *w = xcalloc((size_t)nt, sizeof(*w));
+		pthread_t *tids = xcalloc((size_t)nt, sizeof(*tids));
+		int i, from = 0;
+
+		for (i = 0; i < nt; i++) {
+			w[i].o = o;
+			w[i].pids = pids + from;
+			w[i].nr = nr / nt + (i < nr % nt);
+			from += w[i].nr;
+			strbuf_init(&w[i].sb, 0);
+			if (pthread_create(&tids[i], NULL, synth_share__run, &w[i])) {
+				synth_share__run(&w[i]);
+				tids[i] = 0;
+			}
+		}
+		for (i = 0; i < nt; i++) {
+			if (tids[i])
+				pthread_join(tids[i], NULL);
+			strbuf_add(sb, w[i].sb.buf, w[i].sb.len);
+			strbuf_release(&w[i].sb);
+		}
+		free(tids);
+		free(w);
+	} else {
+		for (int i = 0; i < nr; i++)
+			synth_process(sb, o, pids[i], NULL, 0, true);
+	}
+	free(pids);
+	return 0;
+}
+
+int synth_opts__parse_synth(const char *str, unsigned *skip)
+{
+	unsigned keep = 0;
+
+	for (;;) {
+		size_t len = strcspn(str, ",");
+
+		if (len == 2 && !strncmp(str, "no", 2))
+			;
+		else if (len == 3 && !strncmp(str, "all", 3))
+			keep |= SYNTH_SKIP_TASK | SYNTH_SKIP_MMAP | SYNTH_SKIP_CGROUP;
+		else if (len == 4 && !strncmp(str, "task", 4))
+			keep |= SYNTH_SKIP_TASK;
+		else if (len == 4 && !strncmp(str, "mmap", 4))
+			keep |= SYNTH_SKIP_TASK | SYNTH_SKIP_MMAP;
+		else if (len == 6 && !strncmp(str, "cgroup", 6))
+			keep |= SYNTH_SKIP_CGROUP;
+		else
+			return -EINVAL;
+		if (!str[len])
+			break;
+		str += len + 1;
+	}
+	*skip = ~keep & (SYNTH_SKIP_TASK | SYNTH_SKIP_MMAP | SYNTH_SKIP_CGROUP);
+	return 0;
+}
+
+/* perf's cgroup id: the directory's file handle, as a u64 */
+static u64 cgroup_id(const char *path)
+{
+	struct {
+		struct file_handle fh;
+		u64 id;
+	} h = { .fh.handle_bytes = sizeof(u64) };
+	int mount_id;
+
+	if (name_to_handle_at(AT_FDCWD, path, &h.fh, &mount_id, 0) < 0)
+		return 0;
+	return h.id;
+}
+
+static void synth_cgroup_tree(struct strbuf *sb, const struct synth_opts *o, char *path,
+			      size_t root_len, size_t len, size_t size)
+{
+	struct dirent *de;
+	DIR *dir;
+
+	synth__cgroup(sb, cgroup_id(path), len > root_len ? path + root_len : "/",
+		      o->id_hdr_size);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	while ((de = readdir(dir))) {
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		if (len + 1 + strlen(de->d_name) >= size)
+			continue;
+		snprintf(path + len, size - len, "/%s", de->d_name);
+		synth_cgroup_tree(sb, o, path, root_len, strlen(path), size);
+		path[len] = 0;
+	}
+	closedir(dir);
+}
+
+int synthesize__cgroups(struct strbuf *sb, const struct synth_opts *o)
+{
+	char path[PATH_MAX];
+	size_t len;
+
+	if (o->skip & SYNTH_SKIP_CGROUP)
+		return 0;
+	if (cgroupfs__mountpoint(path, sizeof(path)))
+		return -ENOENT;
+	len = strlen(path);
+	synth_cgroup_tree(sb, o, path, len, len, sizeof(path));
 	return 0;
 }
 
@@ -288,8 +445,23 @@ int synthesize__kernel(struct strbuf *sb, const struct synth_opts *o)
 	char *mods, *dep = NULL, *line, *save = NULL, path[512];
 	struct utsname un;
 
-	if (machine_info__kernel_text(&text, &etext) == 0 && text)
-		synth__kernel_mmap(sb, text, etext, o->id_hdr_size);
+	if (machine_info__kernel_text(&text, &etext) == 0 && text) {
+		struct build_id bid = { .size = 0 };
+
+		/* --buildid-mmap: perf's kernel map is an MMAP2 with its build-id */
+		if (o->build_id_maps && !kernel__read_build_id(&bid) && bid.size) {
+			struct synth_mmap2 m = {
+				.misc = PERF_RECORD_MISC_KERNEL, .pid = (u32)-1, .start = text,
+				.len = etext > text ? etext - text : 0, .pgoff = text,
+				.build_id = bid.data, .build_id_size = (u8)bid.size,
+				.filename = "[kernel.kallsyms]_text",
+			};
+
+			synth__mmap2(sb, &m, o->id_hdr_size);
+		} else {
+			synth__kernel_mmap(sb, text, etext, o->id_hdr_size);
+		}
+	}
 	snprintf(path, sizeof(path), "%s/modules", proc_root(o));
 	mods = read_file_str(path, NULL);
 	if (!mods)

@@ -146,6 +146,17 @@ void synth__namespaces(struct strbuf *sb, u32 pid, u32 tid, const u64 (*links)[2
 	strbuf_addchars(sb, 0, id_hdr_size);
 }
 
+void synth__cgroup(struct strbuf *sb, u64 id, const char *path, u32 id_hdr_size)
+{
+	size_t len = ALIGN_UP(strlen(path) + 1, 8UL);
+
+	put_header(sb, PERF_RECORD_CGROUP, 0, (u16)(16 + len + id_hdr_size));
+	put_u64(sb, id);
+	strbuf_add(sb, path, strlen(path));
+	strbuf_addchars(sb, 0, len - strlen(path));
+	strbuf_addchars(sb, 0, id_hdr_size);
+}
+
 void synth__finished_round(struct strbuf *sb)
 {
 	put_header(sb, PERF_RECORD_FINISHED_ROUND, 0, 8);

@@ -75,6 +75,13 @@ record	--vmlinux	PERF_EVENTS,PERF	ok
 record	--debuginfod	PERF_EVENTS	ok
 record	--aux-sample	-	ok
 record	--delay	PERF_EVENTS	ok
+record	--synth	PERF_EVENTS	ok
+record	--tail-synthesize	PERF_EVENTS	ok
+record	--proc-map-timeout	PERF_EVENTS	ok
+record	--num-thread-synthesize	SYSWIDE,STRACE	ok
+record	--all-cgroups	PERF_EVENTS	ok
+record	--buildid-mmap	PERF_EVENTS	ok
+record	--cgroup	SYSWIDE,STRACE	ok
 report	--input	PERF_EVENTS	ok
 report	--verbose	PERF_EVENTS	ok
 report	--quiet	PERF_EVENTS	ok
@@ -193,6 +200,10 @@ top	--namespaces	PERF_EVENTS,STRACE	ok
 top	--no-bpf-event	PERF_EVENTS,STRACE	ok
 top	--group	PERF_EVENTS,STRACE	ok
 top	--realtime	PERF_EVENTS,ROOT,STRACE	ok
+top	--all-cgroups	PERF_EVENTS,STRACE	ok
+top	--proc-map-timeout	PERF_EVENTS	ok
+top	--num-thread-synthesize	SYSWIDE,STRACE	ok
+top	--cgroup	SYSWIDE,STRACE	ok
 list	--raw-dump	-	ok
 list	--desc	HWPMU	ok
 list	--long-desc	HWPMU	ok
@@ -678,6 +689,86 @@ proof_record_delay() {
 	test "$(grep -c "^Events disabled$" dl2.err)" = 2 &&
 	test_expect_code 129 "$PROF" record -D 0 -e task-clock true 2>/dev/null &&
 	test_expect_code 129 "$PROF" record -D 20-10 -e task-clock true 2>/dev/null
+}
+# nrecords NAME TYPE: the number of TYPE records in NAME.data (0 when none).
+nrecords() {
+	"$PROF" report --stats -i "$1.data" >"$1.stats" &&
+	_n=$(sed -n "s/^ *$2 events: *\([0-9]*\) .*/\1/p" "$1.stats" | head -n 1) &&
+	echo "${_n:-0}"
+}
+# What existed before: none of it, the threads only, all of it.
+proof_record_synth() {
+	start_busy &&
+	{ rec sy0 --synth=no -e task-clock -p "$(cat busy.pid)" -- sleep 0.1 || sret=$?; } &&
+	{ rec sy1 --synth=task -e task-clock -p "$(cat busy.pid)" -- sleep 0.1 || sret=$?; } &&
+	{ rec sy2 -e task-clock -p "$(cat busy.pid)" -- sleep 0.1 || sret=$?; } &&
+	stop_busy && test "${sret:-0}" = 0 &&
+	test "$(nrecords sy0 COMM)" = 0 && test "$(nrecords sy0 MMAP2)" = 0 &&
+	test "$(nrecords sy1 COMM)" -gt 0 && test "$(nrecords sy1 MMAP2)" = 0 &&
+	test "$(nrecords sy2 MMAP2)" -gt 0 &&
+	test_expect_code 129 "$PROF" record --synth=bogus true 2>sy.err &&
+	grep -q "^Invalid synth option: bogus$" sy.err
+}
+# first_offset NAME TYPE: the file offset of NAME.data's first TYPE record.
+first_offset() {
+	"$PROF" report -D -i "$1.data" >"$1.dump" &&
+	sed -n "s/^[0-9]* \(0x[0-9a-f]*\) \[0x[0-9a-f]*\]: PERF_RECORD_$2[ (:].*/\1/p" "$1.dump" |
+		awk "{ print length(\$1), \$1 }" | sort -k1,1n -k2,2 | head -n 1 | cut -d" " -f2
+}
+# The state before the recording is written after its samples.
+proof_record_tail_synthesize() {
+	start_busy &&
+	{ rec ts1 --tail-synthesize -e task-clock -p "$(cat busy.pid)" -- sleep 0.1 || tret=$?; } &&
+	stop_busy && test "${tret:-0}" = 0 &&
+	s=$(first_offset ts1 SAMPLE) && m=$(first_offset ts1 MMAP2) &&
+	test -n "$s" && test -n "$m" && test $((s)) -lt $((m)) &&
+	s=$(first_offset rbase SAMPLE) && m=$(first_offset rbase MMAP) &&
+	test $((m)) -lt $((s))
+}
+# 0 ms: the first map read is already too late.
+proof_record_proc_map_timeout() {
+	start_busy &&
+	{ rec pmt --proc-map-timeout=0 -e task-clock -p "$(cat busy.pid)" -- sleep 0.1 || pret=$?; } &&
+	{ rec pmt0 -e task-clock -p "$(cat busy.pid)" -- sleep 0.1 || pret=$?; } &&
+	stop_busy && test "${pret:-0}" = 0 &&
+	grep -q "^Reading /proc/$(cat busy.pid)/task/$(cat busy.pid)/maps time out. You may want to increase the time limit by --proc-map-timeout$" pmt.err &&
+	test "$(nrecords pmt MMAP2)" = 1 &&
+	! grep -q "time out" pmt0.err && test "$(nrecords pmt0 MMAP2)" -gt 1
+}
+proof_record_num_thread_synthesize() {
+	strace -f -qq -e trace=clone,clone3 -o nts.st "$PROF" record -q -o nts.data \
+		--num-thread-synthesize=3 -a -e task-clock -- true &&
+	strace -f -qq -e trace=clone,clone3 -o nts0.st "$PROF" record -q -o nts0.data \
+		-a -e task-clock -- true &&
+	test "$(grep -c "clone" nts.st)" = $(($(grep -c "clone" nts0.st) + 3))
+}
+proof_record_all_cgroups() {
+	rec acg --all-cgroups -e task-clock -- true &&
+	test "$(sample_type acg)" = "IP|TID|TIME|PERIOD|CGROUP" &&
+	attr acg | grep -q "cgroup = 1" &&
+	test "$(nrecords acg CGROUP)" -gt 0 &&
+	test "$(nrecords rbase CGROUP)" = 0
+}
+# The event opens on the cgroup's directory (the root one here), on CPUs only.
+proof_record_cgroup() {
+	strace -f -qq -v -e trace=perf_event_open -o cg.st "$PROF" record -q -o cg.data \
+		-a -e task-clock -G / -- sleep 0.1 &&
+	grep -q "config=PERF_COUNT_SW_TASK_CLOCK, .*, PERF_FLAG_PID_CGROUP|PERF_FLAG_FD_CLOEXEC)" cg.st &&
+	! grep -q "config=PERF_COUNT_SW_DUMMY, .*PERF_FLAG_PID_CGROUP" cg.st &&
+	test_expect_code 129 "$PROF" record -e task-clock -G / -- true 2>cg.err &&
+	grep -q "^  Error: cgroup monitoring only available in system-wide mode$" cg.err &&
+	test_expect_code 129 "$PROF" record -G / -a -e task-clock -- true 2>cg2.err &&
+	grep -q "^must define events before cgroups$" cg2.err
+}
+# The maps carry the build-ids (the kernel's too); no BUILD_ID feature.
+proof_record_buildid_mmap() {
+	rec bim --buildid-mmap -e task-clock -- "$HELPERS/demo" 5 &&
+	attr bim | grep -q "build_id = 1" &&
+	grep -q "^# missing features:.* BUILD_ID " bim.hdr &&
+	"$PROF" report -D -i bim.data >bim.dump &&
+	grep -q "PERF_RECORD_MMAP2 -1/0: \[0x[0-9a-f]*(0x[0-9a-f]*) @ 0x[0-9a-f]* <[0-9a-f]*>\]: ---p \[kernel.kallsyms\]_text$" bim.dump &&
+	grep -q "PERF_RECORD_MMAP2 [0-9/]*: \[.* <[0-9a-f]*>\]: r-xp .*/demo$" bim.dump &&
+	! grep -q "build_id = 1" rbase.attr
 }
 # prof opens no AUX area event (intel_pt and the like): perf's refusal.
 proof_record_aux_sample() {
@@ -1278,6 +1369,16 @@ start_tops() {
 		topst nbpf --no-bpf-event -e task-clock -p "$b" &&
 		topst grp --group -e task-clock -e page-faults -p "$b"
 	fi &&
+	topv pmt --proc-map-timeout=0 -e task-clock -p "$b" &&
+	if test_have_prereq STRACE; then
+		topst acg --all-cgroups -e task-clock -p "$b"
+	fi &&
+	if test_have_prereq STRACE,SYSWIDE; then
+		topst cgrp -a -e task-clock -G / &&
+		bg sh -c 'strace -f -qq -e trace=clone,clone3 -o top.nts.st "$PROF" top --stdio \
+			-d 1 --refreshes 1 -a --num-thread-synthesize=3 -e task-clock \
+			>top.nts 2>top.nts.err'
+	fi &&
 	if test_have_prereq STRACE,ROOT; then
 		topst rt -r 3 -e task-clock -p "$b" &&
 		topst rt2 -r 200 -e task-clock -p "$b"
@@ -1487,6 +1588,29 @@ proof_top_group() {
 	grep -q "disabled=0," grp.member &&
 	! grep -E -q "\}, [0-9]+, -?[0-9]+, -1, " grp.member
 }
+proof_top_all_cgroups() {
+	grep -q "PerfTop:" top.acg &&
+	grep -q "sample_type=[A-Z_|]*|PERF_SAMPLE_CGROUP," top.acg.st &&
+	grep -q "perf_event_open({.*, cgroup=1," top.acg.st &&
+	! grep -q "cgroup=1," top.inh.st
+}
+proof_top_proc_map_timeout() {
+	grep -q "PerfTop:" top.pmt &&
+	grep -q "^Reading /proc/$(cat top.busy)/task/$(cat top.busy)/maps time out." top.pmt.err &&
+	! grep -q "time out" top.pid.err
+}
+# The processes are described by three threads (top has none of its own).
+proof_top_num_thread_synthesize() {
+	grep -q "PerfTop:" top.nts &&
+	test "$(grep -c "clone" top.nts.st)" -ge 3
+}
+# On CPUs only, as perf top.
+proof_top_cgroup() {
+	grep -q "PerfTop:" top.cgrp &&
+	grep -q "config=PERF_COUNT_SW_TASK_CLOCK, .*, PERF_FLAG_PID_CGROUP|PERF_FLAG_FD_CLOEXEC)" top.cgrp.st &&
+	test_expect_code 255 "$PROF" top --stdio -e task-clock -G / -p $$ 2>tcg.err &&
+	grep -q "^Invalid event (task-clock) in per-thread mode, enable system wide with .-a.\.$" tcg.err
+}
 # perf top says it could not and goes on.
 proof_top_realtime() {
 	grep -q " sched_setscheduler(0, SCHED_FIFO, \[3\]) = 0$" top.rt.st &&
@@ -1630,7 +1754,7 @@ test_expect_success PERF,PERF_EVENTS 'perf reads the files of record'"'"'s attri
 		--user-regs=ax,sp -I --sample-cpu --sample-identifier --phys-data \
 		--data-page-size --code-page-size --transaction --running-time \
 		"-g --kernel-callchains" "-g --user-callchains" --switch-events \
-		--no-bpf-event --no-buffering; do
+		--no-bpf-event --no-buffering --all-cgroups --buildid-mmap; do
 		"$PROF" record -q -o pr.data $a -e task-clock -- \
 			dd if=/dev/zero of=/dev/null bs=16 count=200000 2>/dev/null &&
 		"$PERF" evlist -v -i pr.data >pr.perf 2>pr.perf.err &&
