@@ -64,4 +64,17 @@ int build_id_cache__write(const char *path, const void *buf, size_t len);
 void build_id_cache__add(const char *dir, const char *filename, const struct build_id *bid,
 			 int fd, const char *kind);
 
+/*
+ * The debug file @path with its compressed DWARF sections (SHF_COMPRESSED,
+ * as Debian's -dbg packages ship them) inflated, so that libdw maps it
+ * instead of inflating megabytes at every run: a copy kept in the
+ * build-id cache at @dir, keyed by build-id alone (@path may itself be
+ * in the cache) next to perf's links, <dir>/.build-id/xx/<rest>.prof-plain;
+ * made on first use (through a temporary name), taken only if its
+ * build-id is @path's and nothing in it is compressed. NULL (use @path itself):
+ * nothing compressed, no build-id, DWARF that refers to a supplementary
+ * file, or the cache cannot be written. Returns an allocated name.
+ */
+char *build_id_cache__plain_debug(const char *dir, const char *path);
+
 #endif /* PROF_BUILD_ID_H */

@@ -15,6 +15,7 @@
 #include "prof/dso.h"
 #include "prof/util.h"
 #include <fcntl.h>
+#include <gelf.h>
 #include <sys/stat.h>
 
 static int mkdir_p(char *path)
@@ -169,3 +170,122 @@ void build_id_cache__add(const char *dir, const char *filename, const struct bui
 	free(d);
 }
 
+
+/*
+ * The SHF_COMPRESSED sections of @elf, or -1 when it cannot be read or
+ * keeps DWARF that a copy elsewhere would lose or not inflate: a
+ * supplementary file found relative to it (.gnu_debugaltlink,
+ * .debug_sup) or GNU-style .zdebug sections.
+ */
+static int compressed_sections(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	int n = 0;
+
+	if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx))
+		return -1;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			return -1;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && (!strcmp(name, ".gnu_debugaltlink") || !strcmp(name, ".debug_sup") ||
+			     !strncmp(name, ".zdebug", 7)))
+			return -1;
+		if (sh.sh_flags & SHF_COMPRESSED)
+			n++;
+	}
+	return n;
+}
+
+static int file__compressed_sections(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), n;
+	Elf *elf;
+
+	if (fd < 0)
+		return -1;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	n = compressed_sections(elf);
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return n;
+}
+
+/* A copy in the cache is used only if it is whole and of the same file. */
+static bool plain_copy_valid(const char *copy, const struct build_id *bid)
+{
+	struct build_id cbid;
+
+	return filename__read_build_id(copy, &cbid) == 0 && build_id__equal(&cbid, bid) &&
+	       file__compressed_sections(copy) == 0;
+}
+
+/* @from with its compressed sections inflated, into @to through a temporary name. */
+static int plain_copy_write(const char *from, const char *to)
+{
+	char *dir = xstrdup(to), *tmp = xasprintf("%s.tmp%d", to, (int)getpid()), *buf;
+	Elf_Scn *scn = NULL;
+	size_t len = 0;
+	Elf *elf = NULL;
+	int fd = -1, ret = -EIO;
+
+	*strrchr(dir, '/') = '\0';
+	buf = read_file_str(from, &len);
+	if (!buf || mkdir_p(dir))
+		goto out;
+	fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
+		goto out;
+	elf = elf_begin(fd, ELF_C_RDWR, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF)
+		goto out;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    ((sh.sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0))
+			goto out;
+	}
+	if (elf_update(elf, ELF_C_WRITE) < 0)
+		goto out;
+	elf_end(elf);
+	elf = NULL;
+	if (close(fd) == 0 && rename(tmp, to) == 0)
+		ret = 0;
+	fd = -1;
+out:
+	if (elf)
+		elf_end(elf);
+	if (fd >= 0)
+		close(fd);
+	if (ret)
+		unlink(tmp);
+	free(buf);
+	free(tmp);
+	free(dir);
+	return ret;
+}
+
+char *build_id_cache__plain_debug(const char *dir, const char *path)
+{
+	char hex[SBUILD_ID_SIZE], *copy;
+	struct build_id bid;
+
+	if (file__compressed_sections(path) <= 0 || filename__read_build_id(path, &bid))
+		return NULL;
+	build_id__snprintf(&bid, hex, sizeof(hex));
+	copy = xasprintf("%s/.build-id/%.2s/%s.prof-plain", dir, hex, hex + 2);
+	if (plain_copy_valid(copy, &bid))
+		return copy;
+	if (plain_copy_write(path, copy) || !plain_copy_valid(copy, &bid)) {
+		pr_debug(1, "build-id cache: no plain copy of %s in %s\n", path, copy);
+		free(copy);
+		return NULL;
+	}
+	return copy;
+}

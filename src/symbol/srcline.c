@@ -9,6 +9,7 @@
 #include <dwarf.h>
 #include <gelf.h>
 #include "prof/util.h"
+#include "prof/build-id.h"
 #include "prof/dso.h"
 #include "prof/srcline.h"
 
@@ -95,6 +96,7 @@ static struct srcline_cache *dso__srcline_cache(struct dso *dso)
 static Dwarf *srcline_dwarf(struct dso *dso, struct srcline_cache *c)
 {
 	const char *path;
+	char *plain;
 
 	if (c->tried)
 		return c->dw;
@@ -119,7 +121,10 @@ static Dwarf *srcline_dwarf(struct dso *dso, struct srcline_cache *c)
 	path = dso->debug_filename ? dso->debug_filename : dso->symsrc_filename;
 	if (!path)
 		return NULL;
-	c->fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* compressed DWARF: libdw maps a plain copy rather than inflating it */
+	plain = build_id_cache__plain_debug(buildid_dir(), path);
+	c->fd = open(plain ? plain : path, O_RDONLY | O_CLOEXEC);
+	free(plain);
 	if (c->fd < 0)
 		return NULL;
 	c->dw = dwarf_begin(c->fd, DWARF_C_READ);
