@@ -290,6 +290,37 @@ test_expect_success '--unwinder=libunwind without libunwind: not compiled in' '
 '
 fi
 
+# DWARF compressed as Debian's -dbg packages ship it (SHF_COMPRESSED):
+# report reads a plain copy it keeps in the build-id cache, keyed by
+# build-id, and replaces a copy that is not of that file. A build-id
+# cache of its own: the uncompressed helper, of the same build-id, is in
+# the test's.
+test_lazy_prereq OBJCOPY 'objcopy --version >/dev/null 2>&1'
+test_expect_success PERF,PERF_EVENTS,OBJCOPY 'compressed DWARF: a plain copy in the build-id cache' '
+	objcopy --compress-debug-sections=zlib-gabi "$NOFP" nofp-z &&
+	readelf -SW nofp-z | grep -Eq " \.debug_info .* C +[0-9]" &&
+	zhome=$TRASH/zhome &&
+	HOME=$zhome "$PERF" record -q --call-graph dwarf -e cpu-clock -o z.data -- ./nofp-z 300 \
+		>/dev/null 2>&1 &&
+	HOME=$zhome "$PERF" report -i z.data --stdio --sort sym,srcline 2>/dev/null |
+		grep -v "^# (Tip:" >z.perf &&
+	grep -q "unwind-nofp.c:[0-9]" z.perf &&
+	HOME=$zhome "$PROF" report -i z.data --stdio --sort sym,srcline 2>/dev/null |
+		grep -v "^# (Tip:" >z.prof &&
+	test_cmp z.perf z.prof &&
+	bid=$(readelf -n nofp-z | sed -n "s/^ *Build ID: //p") &&
+	test -n "$bid" &&
+	plain=$zhome/.debug/.build-id/$(echo "$bid" | cut -c1-2)/$(echo "$bid" | cut -c3-).prof-plain &&
+	readelf -SW "$plain" >plain.sections &&
+	grep -q " \.debug_info " plain.sections &&
+	! grep -Eq " \.debug_[a-z_]+ .* C +[0-9]" plain.sections &&
+	cp "$PROF" "$plain" &&
+	HOME=$zhome "$PROF" report -i z.data --stdio --sort sym,srcline 2>/dev/null |
+		grep -v "^# (Tip:" >z.prof2 &&
+	test_cmp z.perf z.prof2 &&
+	readelf -n "$plain" | grep -q "Build ID: $bid\$"
+'
+
 test_expect_success 'an unknown --unwinder is refused, as other option errors' '
 	test_expect_code 129 "$PROF" report --unwinder=gdb -i nofp.data >out 2>err &&
 	grep -q "^unknown unwinder .gdb.: use libdw or libunwind\$" err &&
