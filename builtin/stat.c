@@ -9,6 +9,7 @@
  */
 #include "prof/compat.h"
 #include "prof/affinity.h"
+#include "prof/control.h"
 #include "prof/cpumap.h"
 #include "prof/evsel.h"
 #include "prof/json-writer.h"
@@ -22,6 +23,8 @@
 #include "prof/util.h"
 #include "prof/workload.h"
 #include "builtin.h"
+#include "prof/pmu.h"
+#include <fcntl.h>
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
@@ -45,6 +48,12 @@ struct stat_opts {
 	bool table, summary, no_csv_summary, metric_only, no_merge;
 	bool metric_no_group, metric_no_merge;	/* as they stand when -M comes */
 	bool all_kernel, all_user;
+	bool transaction, topdown, smi_cost, interval_clear;
+	bool percore_show_thread, hybrid_merge;
+	unsigned int td_level;
+	int log_fd;			/* --log-fd: 0 is stderr */
+	struct ctl_fd ctl;
+	bool has_ctl;
 	int run_count, detailed, verbose, delay;
 	unsigned int interval, timeout, interval_count;
 	const char *pre_cmd, *post_cmd;
@@ -273,6 +282,11 @@ retry:
 		if (!err)
 			continue;
 		err = -err;
+		if (evsel->filter_failed) {
+			error("failed to set filter \"%s\" on event %s with %d (%s)",
+			      evsel->filter, evsel__name(evsel), err, strerror(err));
+			return -1;
+		}
 		if (open_error__is_unsupported(err) || err == EINVAL) {
 			if (o->verbose)
 				warning("%s event is not supported by the kernel.",
@@ -598,6 +612,300 @@ static bool threads_alive(const struct thread_map *threads)
 	return false;
 }
 
+/* Does sysfs give @pmu the event alias @event? */
+static bool pmu_has_event(const char *pmu_name, const char *event)
+{
+	struct pmu *pmu = pmu__find(pmu_name);
+
+	return pmu && pmu__find_alias(pmu, event);
+}
+
+/*
+ * -T: the transactional-memory events, as perf 6.1 sets them up (events
+ * of the core PMU's sysfs directory: cycles-t, tx-start, el-start,
+ * cycles-ct). perf shows the parse error against the complete list.
+ */
+static int add_transaction_events(struct stat_opts *o)
+{
+	static const char full[] =
+		"task-clock,{instructions,cycles,cpu/cycles-t/,cpu/tx-start/,cpu/el-start/,cpu/cycles-ct/}";
+	static const char limited[] =
+		"task-clock,{instructions,cycles,cpu/cycles-t/,cpu/tx-start/,cpu/cycles-ct/}";
+	bool all = pmu_has_event("cpu", "cycles-ct") && pmu_has_event("cpu", "el-start");
+	struct parse_events_error err;
+	int ret;
+
+	parse_events_error__init(&err);
+	ret = parse_events(o->evlist, all ? full : limited, &err);
+	if (ret) {
+		pr_info("Cannot set up transaction events");
+		parse_events_error__print(&err, full);
+	}
+	parse_events_error__exit(&err);
+	return ret ? -1 : 0;
+}
+
+static int write_file_str(const char *path, const char *v)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, v, strlen(v)) != (ssize_t)strlen(v))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* --smi-cost: the core PMU's freeze_on_smi, msr/aperf/ and msr/smi/. */
+static bool smi_reset;
+
+static int smi_path(char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s/devices/cpu/freeze_on_smi", sysfs__root());
+}
+
+static int add_smi_events(struct stat_opts *o)
+{
+	char path[PATH_MAX], *v;
+	int ret;
+
+	smi_path(path, sizeof(path));
+	v = read_file_str(path, NULL);
+	if (!v) {
+		pr_info("freeze_on_smi is not supported.");
+		return -1;
+	}
+	if (atoi(v) == 0) {
+		if (write_file_str(path, "1")) {
+			free(v);
+			pr_info("Failed to set freeze_on_smi.");
+			return -1;
+		}
+		smi_reset = true;
+	}
+	free(v);
+	if (!pmu_has_event("msr", "aperf") || !pmu_has_event("msr", "smi")) {
+		pr_info("To measure SMI cost, it needs msr/aperf/, msr/smi/ and cpu/cycles/ support");
+		return -1;
+	}
+	o->metric_only = true;
+	ret = parse_into(o->evlist, "{msr/aperf/,msr/smi/,cycles}");
+	if (ret)
+		pr_info("Cannot set up SMI cost events");
+	return ret ? -1 : 0;
+}
+
+static void smi_restore(void)
+{
+	char path[PATH_MAX];
+
+	if (!smi_reset)
+		return;
+	smi_path(path, sizeof(path));
+	if (write_file_str(path, "0"))
+		warning("failed to restore %s", path);
+	smi_reset = false;
+}
+
+/*
+ * --topdown: the core PMU's topdown events. With the perf-metrics ones
+ * (slots, topdown-retiring, ...) level 2 adds the four sub-levels when
+ * the PMU has topdown-heavy-ops; older cores have the topdown-total-slots
+ * set. perf 6.1 wants a CPU-wide target for it.
+ */
+static int add_topdown_events(struct stat_opts *o)
+{
+	unsigned int max_level = pmu_has_event("cpu", "topdown-heavy-ops") ? 2 : 1;
+	const char *events;
+
+	if (!o->system_wide && !o->cpu_list) {
+		pr_info("top down event configuration requires system-wide mode (-a)");
+		return -1;
+	}
+	if (o->td_level > max_level) {
+		pr_info("Invalid top-down metrics level. The max level is %u.", max_level);
+		return -1;
+	}
+	if (!o->td_level)
+		o->td_level = max_level;
+	if (pmu_has_event("cpu", "slots") && pmu_has_event("cpu", "topdown-retiring"))
+		events = o->td_level > 1 ?
+			"{slots,topdown-retiring,topdown-bad-spec,topdown-fe-bound,topdown-be-bound,"
+			"topdown-heavy-ops,topdown-br-mispredict,topdown-fetch-lat,topdown-mem-bound}" :
+			"{slots,topdown-retiring,topdown-bad-spec,topdown-fe-bound,topdown-be-bound}";
+	else if (pmu_has_event("cpu", "topdown-total-slots"))
+		events = "topdown-total-slots,topdown-slots-retired,topdown-recovery-bubbles,"
+			 "topdown-fetch-bubbles,topdown-slots-issued";
+	else {
+		pr_info("System does not support topdown");
+		return -1;
+	}
+	o->metric_only = true;
+	return parse_into(o->evlist, events) ? -1 : 0;
+}
+
+/* --iostat: perf's x86 I/O stack metrics need the uncore IIO PMUs. */
+static int parse_iostat(const struct option *opt, const char *arg, int unset)
+{
+	(void)opt;
+	(void)arg;
+	if (unset)
+		return 0;
+	if (!pmu__find("uncore_iio_0")) {
+		pr_info("Unsupported uncore pmu configuration\n");
+		return -1;
+	}
+	pr_info("--iostat: the uncore IIO metrics are not supported by prof yet\n");
+	return -1;
+}
+
+/* --cputype core|atom: only hybrid machines (cpu_core, cpu_atom PMUs) have them. */
+static int parse_cputype(const struct option *opt, const char *arg, int unset)
+{
+	char name[64];
+
+	(void)opt;
+	if (unset)
+		return 0;
+	snprintf(name, sizeof(name), "cpu_%s", arg);
+	if (!pmu__find(name)) {
+		pr_info("--cputype %s is not supported!\n", arg);
+		return -1;
+	}
+	pr_info("--cputype %s: hybrid CPUs are not supported by prof yet\n", arg);
+	return -1;
+}
+
+static int parse_control(const struct option *opt, const char *arg, int unset)
+{
+	struct stat_opts *o = opt->value;
+	const char *bad;
+	int err;
+
+	if (unset)
+		return 0;
+	if (o->has_ctl)
+		ctl_fd__close(&o->ctl);
+	o->has_ctl = false;
+	err = ctl_fd__open(&o->ctl, arg, &bad);
+	if (err == -EINVAL) {
+		fputc('\n', stderr);	/* perf: no message, a blank line */
+		return -1;
+	}
+	if (err && strstarts(arg, "fifo:")) {
+		pr_info("Failed to open '%s'\n", bad);
+		return -1;
+	}
+	if (err) {
+		pr_info("Failed to use fd %s: %s\n", bad, strerror(-err));
+		return -1;
+	}
+	o->has_ctl = true;
+	return 0;
+}
+
+static int parse_filter_opt(const struct option *opt, const char *arg, int unset)
+{
+	if (unset)
+		return 0;
+	if (parse_events_filter(opt->value, arg)) {
+		fputc('\n', stderr);
+		return -1;
+	}
+	return 0;
+}
+
+/* A --control command: perf's set for stat (snapshot and stop do nothing here). */
+static void control_process(struct stat_opts *o)
+{
+	char arg[256];
+	enum ctl_cmd cmd;
+
+	while ((cmd = ctl_fd__read(&o->ctl, arg, sizeof(arg))) != CTL_CMD_NONE) {
+		struct evsel *evsel = NULL;
+		unsigned long req;
+
+		switch (cmd) {
+		case CTL_CMD_ENABLE:
+		case CTL_CMD_DISABLE:
+			req = cmd == CTL_CMD_ENABLE ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE;
+			if (!*arg) {
+				for_each_counter(o, true, ioctl_cpu, &req);
+				pr_info("Events %s", cmd == CTL_CMD_ENABLE ? "enabled" : "disabled");
+				break;
+			}
+			{
+				struct evsel *e;
+
+				evlist__for_each_entry(o->evlist, e)
+					if (!strcmp(evsel__name(e), arg)) {
+						evsel = e;
+						break;
+					}
+			}
+			if (!evsel) {
+				pr_info("failed: can't find '%s' event", arg);
+				break;
+			}
+			if (evsel->fds)
+				for (int c = 0; c < evsel->cpus->nr; c++)
+					ioctl_cpu(evsel, c, &req);
+			pr_info("Event %s %s", evsel__name(evsel),
+				cmd == CTL_CMD_ENABLE ? "enabled" : "disabled");
+			break;
+		case CTL_CMD_EVLIST:
+			if (*arg) {
+				pr_info("control: 'evlist %s': only a plain 'evlist' is supported", arg);
+				break;
+			}
+			evlist__for_each_entry(o->evlist, evsel)
+				pr_info("%s", evsel__name(evsel));
+			break;
+		case CTL_CMD_PING:
+		case CTL_CMD_STOP:
+			break;
+		case CTL_CMD_SNAPSHOT:
+		case CTL_CMD_UNKNOWN:
+		default:
+			continue;	/* perf sends no ack */
+		}
+		ctl_fd__ack(&o->ctl);
+	}
+}
+
+/*
+ * Sleep @ms, or less: a signal ends it, and --control commands are
+ * served as they come.
+ */
+static void stat_wait(struct stat_opts *o, int ms)
+{
+	u64 end = now_ns() + (u64)ms * 1000000ULL;
+
+	if (!o->has_ctl) {
+		wait_ms(ms);
+		return;
+	}
+	for (;;) {
+		struct pollfd pfd = { .fd = o->ctl.ctl, .events = POLLIN };
+		u64 now = now_ns();
+		int r;
+
+		if (now >= end)
+			return;
+		r = poll(&pfd, 1, (int)((end - now + 999999ULL) / 1000000ULL));
+		if (r < 0)
+			return;		/* a signal: the caller looks */
+		if (r == 0)
+			return;
+		if (pfd.revents & (POLLERR | POLLHUP | POLLNVAL) && !(pfd.revents & POLLIN)) {
+			wait_ms((int)((end - now) / 1000000ULL));
+			return;
+		}
+		control_process(o);
+	}
+}
+
 int cmd_stat(int argc, const char **argv)
 {
 	struct stat_opts o = { .run_count = 1, .big_num = true, .scale = true,
@@ -680,6 +988,29 @@ int cmd_stat(int argc, const char **argv)
 			   "expand events for each cgroup"),
 		OPT_BOOLEAN('q', "quiet", &o.quiet,
 			    "don't print any output, messages or warnings (useful with record)"),
+		OPT_BOOLEAN('T', "transaction", &o.transaction, "hardware transaction statistics"),
+		OPT_BOOLEAN(0, "interval-clear", &o.interval_clear,
+			    "clear screen in between new interval"),
+		OPT_INTEGER(0, "log-fd", &o.log_fd, "log output to fd, instead of stderr"),
+		OPT_CALLBACK(0, "control", &o, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			   "Listen on ctl-fd descriptor for command to control measurement ('enable': enable events, 'disable': disable events).\n"
+			   "\t\t\t  Optionally send control command completion ('ack\\n') to ack-fd descriptor.\n"
+			   "\t\t\t  Alternatively, ctl-fifo / ack-fifo will be opened and used as ctl-fd / ack-fd.",
+			     parse_control),
+		OPT_BOOLEAN(0, "topdown", &o.topdown, "measure top-down statistics"),
+		OPT_UINTEGER(0, "td-level", &o.td_level,
+			     "Set the metrics level for the top-down statistics (0: max level)"),
+		OPT_BOOLEAN(0, "smi-cost", &o.smi_cost, "measure SMI cost"),
+		OPT_CALLBACK_OPTARG(0, "iostat", NULL, "default",
+				    "measure I/O performance metrics provided by arch/platform",
+				    parse_iostat, "default"),
+		OPT_CALLBACK(0, "cputype", NULL, "hybrid cpu type",
+			     "Only enable events on applying cpu with this type for hybrid platform (e.g. core or atom)",
+			     parse_cputype),
+		OPT_BOOLEAN(0, "percore-show-thread", &o.percore_show_thread,
+			    "Use with 'percore' event qualifier to show the event counts of one hardware thread by sum up total hardware threads of same physical core"),
+		OPT_CALLBACK(0, "filter", o.evlist, "filter", "event filter", parse_filter_opt),
+		OPT_BOOLEAN(0, "hybrid-merge", &o.hybrid_merge, "Merge identical named hybrid events"),
 		OPT_END()
 	};
 	struct stat_config sc = { .aggr_mode = AGGR_GLOBAL, .scale = true, .run_count = 1 };
@@ -716,6 +1047,19 @@ int cmd_stat(int argc, const char **argv)
 		fprintf(stderr, "cannot use both --json and -x\n");
 		parse_options_usage_for(stat_usage, options, "json-output", 'x');
 		exit(PROF_EXIT_USAGE);
+	}
+	if (o.output_name && o.log_fd) {
+		pr_info("cannot use both --output and --log-fd\n");
+		parse_options_usage_for(stat_usage, options, "output", 'o');
+		parse_options_usage_for(NULL, options, "log-fd", 0);
+		ret = 256 - EINVAL;
+		goto out_free;
+	}
+	if (o.log_fd < 0) {
+		pr_info("argument to --log-fd must be a > 0\n");
+		parse_options_usage_for(stat_usage, options, "log-fd", 0);
+		ret = 256 - EINVAL;
+		goto out_free;
 	}
 	if (o.run_count < 0) {
 		pr_info("Run count must be a positive number\n");
@@ -815,6 +1159,21 @@ int cmd_stat(int argc, const char **argv)
 			goto out_free;
 		}
 		fprintf(out, "# started on %s\n", ctime(&now));
+	} else if (o.log_fd > 0) {
+		out = fdopen(o.log_fd, o.append ? "a" : "w");
+		if (!out) {
+			pr_info("Failed opening logfd: %s", strerror(errno));
+			out = stderr;
+			ret = 256 - EINVAL;
+			goto out_free;
+		}
+	}
+	if (o.interval_clear && !isatty(fileno(out))) {
+		pr_info("--interval-clear does not work with output\n");
+		parse_options_usage_for(stat_usage, options, "output", 'o');
+		parse_options_usage_for(NULL, options, "log-fd", 0);
+		parse_options_usage_for(NULL, options, "interval-clear", 0);
+		goto out_close;
 	}
 
 	/*
@@ -844,6 +1203,14 @@ int cmd_stat(int argc, const char **argv)
 	if (cgroups.for_each && expand_cgroups(&o)) {
 		fputc('\n', stderr);
 		parse_options_usage_for(stat_usage, options, "for-each-cgroup", 0);
+		ret = 256 - EINVAL;
+		goto out_close;
+	}
+	/* perf's order: -T, --smi-cost, --topdown, then the default set */
+	if (!o.null_run &&
+	    ((o.transaction && add_transaction_events(&o)) ||
+	     (o.smi_cost && add_smi_events(&o)) ||
+	     (o.topdown && add_topdown_events(&o)))) {
 		ret = 256 - EINVAL;
 		goto out_close;
 	}
@@ -900,6 +1267,7 @@ int cmd_stat(int argc, const char **argv)
 	d.interval = sc.interval;
 	d.null_run = o.null_run;
 	d.metric_only = o.metric_only;
+	d.interval_clear = o.interval_clear && o.interval;
 	d.metrics = &o.metrics;
 	d.no_merge = o.no_merge;
 	d.system_wide = o.system_wide && !o.cpu_list;
@@ -1050,14 +1418,15 @@ int cmd_stat(int argc, const char **argv)
 			int step = o.interval ? (int)o.interval : 100;
 
 			if (forks) {
-				pid_t r = wait4(w.pid, &wstatus, o.interval || o.timeout ? WNOHANG : 0,
+				pid_t r = wait4(w.pid, &wstatus,
+						o.interval || o.timeout || o.has_ctl ? WNOHANG : 0,
 						&wru);
 
 				if (r == w.pid)
 					break;
 				if (r < 0 && errno != EINTR)
 					break;
-				if (!o.interval && !o.timeout)
+				if (!o.interval && !o.timeout && !o.has_ctl)
 					continue;
 			} else if (done || (threads && !threads_alive(threads))) {
 				/* Ctrl-C, or every -p/-t target has exited. */
@@ -1078,7 +1447,7 @@ int cmd_stat(int argc, const char **argv)
 			}
 			if (!o.interval) {
 				/* SIGCHLD or SIGINT cut the sleep short. */
-				wait_ms(step);
+				stat_wait(&o, step);
 				continue;
 			}
 			/* Interval mode: sleep to the next tick, then print. */
@@ -1088,7 +1457,7 @@ int cmd_stat(int argc, const char **argv)
 				if (now < next) {
 					u64 left = next - now;
 
-					wait_ms((int)(left / 1000000ULL) ? (int)(left / 1000000ULL) : 1);
+					stat_wait(&o, (int)(left / 1000000ULL) ? (int)(left / 1000000ULL) : 1);
 					if (now_ns() < next && !done)
 						continue;
 				}
@@ -1213,9 +1582,14 @@ out_stats:
 out_close:
 	if (out != stderr) {
 		if (fclose(out) && ret >= 0)
-			ret = error("failed to write %s: %s", o.output_name, strerror(errno));
+			ret = error("failed to write %s: %s",
+				    o.output_name ? o.output_name : "the --log-fd output",
+				    strerror(errno));
 	}
 out_free:
+	smi_restore();
+	if (o.has_ctl)
+		ctl_fd__close(&o.ctl);
 	aggr_map__delete(aggr_map);
 	cpu_map__put(cpus);
 	thread_map__put(threads);

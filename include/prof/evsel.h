@@ -50,6 +50,7 @@ struct evsel {
 	bool auto_named;		/* name generated from the attr */
 	char *tp_sys, *tp_name;		/* tracepoint system and name */
 	char *filter;			/* --filter string */
+	bool filter_failed;		/* the kernel refused it (errno in open_errno) */
 	char *metric_id;		/* metric-id term (-M's events) or NULL */
 
 	/* --- runtime: core/evsel.c --- */

@@ -27,6 +27,7 @@ struct stat_display {
 	bool null_run;
 	bool cgroups;			/* -G: a cgroup column */
 	bool metric_only;		/* --metric-only */
+	bool interval_clear;		/* --interval-clear: clear, header each interval */
 	bool metric_header;		/* its header line is due */
 	const struct metric_set *metrics;	/* -M: shown on their first event */
 	bool no_merge;			/* --no-merge: PMU aliases apart */

@@ -195,6 +195,7 @@ int evsel__open(struct evsel *evsel, struct cpu_map *cpus,
 			if (evsel->filter &&
 			    ioctl(fd, PERF_EVENT_IOC_SET_FILTER, evsel->filter)) {
 				err = -errno;
+				evsel->filter_failed = true;
 				goto fail;
 			}
 		}

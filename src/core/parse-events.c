@@ -1443,8 +1443,27 @@ int parse_events_filter(struct evlist *evlist, const char *filter)
 {
 	struct evsel *last = evlist__last(evlist);
 
-	if (!last || last->attr.type != PERF_TYPE_TRACEPOINT) {
+	if (!last)
 		return error("--filter option should follow a -e tracepoint or HW tracer option");
+	if (last->attr.type != PERF_TYPE_TRACEPOINT) {
+		/* perf's address filters, for PMUs that take them (nr_addr_filters) */
+		struct pmu *pmu = NULL;
+		char path[PATH_MAX], *n = NULL;
+
+		while ((pmu = pmus__next(pmu)))
+			if (pmu->type == last->attr.type)
+				break;
+		if (pmu) {
+			snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/nr_addr_filters",
+				 sysfs__root(), pmu->name);
+			n = read_file_str(path, NULL);
+		}
+		if (!n || atoi(n) <= 0) {
+			free(n);
+			return error("This CPU does not support address filtering");
+		}
+		free(n);
+		return error("Address filters (%s) are not supported by prof yet", pmu->name);
 	}
 	free(last->filter);
 	last->filter = xstrdup(filter);

@@ -794,6 +794,11 @@ void stat_display__interval_begin(struct stat_display *d, u64 ts_ns)
 	else
 		snprintf(d->prefix, sizeof(d->prefix), "%6lu.%09lu%s", sec, nsec,
 			 d->csv_sep);
+	if (d->interval_clear) {
+		/* perf's: home and clear, then the header on every interval */
+		fputs("\033[H\033[2J\n", out);
+		d->num_print_interval = 0;
+	}
 	if (d->num_print_interval == 0 && !d->csv && !d->json) {
 		fprintf(out, "#           time%s", head[d->aggr_mode]);
 		if (!d->metric_only)
