@@ -16,6 +16,7 @@
 #include "prof/machine.h"
 #include "prof/symbol.h"
 #include "prof/hist.h"
+#include "prof/hist-filter.h"
 #include "prof/sort.h"
 #include "prof/callchain.h"
 #include "prof/hist-stdio.h"
@@ -36,11 +37,6 @@
 static const char *const report_usage[] = {
 	"prof report [<options>]",
 	NULL
-};
-
-struct name_list {
-	char **names;
-	size_t nr;
 };
 
 struct report {
@@ -79,7 +75,7 @@ struct report {
 	bool use_callchain;
 	int branch_stack;		/* -b: 1, --no-branch-stack: 0, default -1 */
 	bool branch_mode;
-	struct name_list comms, pids, tids, dsos, syms;
+	struct hist_filter filter;	/* --comms, --pid, --tid, --dsos, --symbols */
 	regex_t parent_regex;
 	bool has_parent_regex;
 	bool inline_names;		/* --inline (default): expand inlined frames */
@@ -155,60 +151,10 @@ static void set_header_build_ids(struct report *rep)
 
 /* ---- filters (--comm, --pid, --tid, --dsos, --symbols) ---- */
 
-static void name_list__parse(struct name_list *l, const char *str)
-{
-	char *copy, *save = NULL;
-
-	if (!str)
-		return;
-	copy = xstrdup(str);
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		l->names = xrealloc(l->names, (l->nr + 1) * sizeof(*l->names));
-		l->names[l->nr++] = xstrdup(t);
-	}
-	free(copy);
-}
-
-static bool name_list__has(const struct name_list *l, const char *name)
-{
-	for (size_t i = 0; i < l->nr; i++)
-		if (!strcmp(l->names[i], name))
-			return true;
-	return false;
-}
-
-static bool name_list__has_int(const struct name_list *l, long v)
-{
-	for (size_t i = 0; i < l->nr; i++)
-		if (strtol(l->names[i], NULL, 0) == v)
-			return true;
-	return false;
-}
-
-static void name_list__exit(struct name_list *l)
-{
-	for (size_t i = 0; i < l->nr; i++)
-		free(l->names[i]);
-	free(l->names);
-}
-
 static bool report__filtered(struct report *rep, const char *comm, pid_t pid, pid_t tid,
 			     struct dso *dso, struct symbol *sym)
 {
-	if (!rep->comms.nr && !rep->pids.nr && !rep->tids.nr && !rep->dsos.nr && !rep->syms.nr)
-		return false;
-	if (rep->comms.nr && !name_list__has(&rep->comms, comm))
-		return true;
-	if (rep->pids.nr && !name_list__has_int(&rep->pids, pid))
-		return true;
-	if (rep->tids.nr && !name_list__has_int(&rep->tids, tid))
-		return true;
-	if (rep->dsos.nr && (!dso || !(name_list__has(&rep->dsos, dso->short_name) ||
-				       name_list__has(&rep->dsos, dso->long_name))))
-		return true;
-	if (rep->syms.nr && (!sym || !name_list__has(&rep->syms, sym->name)))
-		return true;
-	return false;
+	return hist_filter__rejects(&rep->filter, comm, pid, tid, dso, sym);
 }
 
 /* ---- samples ---- */
@@ -560,12 +506,7 @@ static int report__print(struct report *rep)
 		if (rep->percentage && !strcmp(rep->percentage, "relative")) {
 			/* percentages of what the filters let through (not in call graphs) */
 			h->callchain_total = h->total_period;
-			h->total_period = h->nr_samples = 0;
-			for (size_t e = 0; e < h->nr_entries; e++)
-				if (!h->entries[e]->filtered) {
-					h->total_period += h->entries[e]->period;
-					h->nr_samples += h->entries[e]->nr_events;
-				}
+			hists__unfiltered_totals(h, &h->total_period, &h->nr_samples);
 			n = h->nr_samples;
 			total = h->total_period;
 		}
@@ -744,13 +685,13 @@ static void report__setup_elide(struct report *rep)
 			continue;
 		switch (f->key->id) {
 		case SORT_SYM:
-			nl = &rep->syms, what = "symbol";
+			nl = &rep->filter.syms, what = "symbol";
 			break;
 		case SORT_DSO:
-			nl = &rep->dsos, what = "dso";
+			nl = &rep->filter.dsos, what = "dso";
 			break;
 		case SORT_COMM:
-			nl = &rep->comms, what = "comm";
+			nl = &rep->filter.comms, what = "comm";
 			break;
 		default:
 			break;
@@ -1074,11 +1015,7 @@ static void report__exit(struct report *rep)
 	free(rep->dump_nr_samples);
 	if (rep->has_parent_regex)
 		regfree(&rep->parent_regex);
-	name_list__exit(&rep->comms);
-	name_list__exit(&rep->pids);
-	name_list__exit(&rep->tids);
-	name_list__exit(&rep->dsos);
-	name_list__exit(&rep->syms);
+	hist_filter__exit(&rep->filter);
 	machine__delete(rep->machine);
 	session__delete(rep->session);
 }
@@ -1270,11 +1207,11 @@ int cmd_report(int argc, const char **argv)
 		status = 256 - EINVAL;
 		goto out;
 	}
-	name_list__parse(&rep.comms, rep.comm_list);
-	name_list__parse(&rep.pids, rep.pid_list);
-	name_list__parse(&rep.tids, rep.tid_list);
-	name_list__parse(&rep.dsos, rep.dso_list);
-	name_list__parse(&rep.syms, rep.sym_list);
+	name_list__parse(&rep.filter.comms, rep.comm_list);
+	name_list__parse(&rep.filter.pids, rep.pid_list);
+	name_list__parse(&rep.filter.tids, rep.tid_list);
+	name_list__parse(&rep.filter.dsos, rep.dso_list);
+	name_list__parse(&rep.filter.syms, rep.sym_list);
 
 	if (!rep.input || !*rep.input) {
 		if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
