@@ -38,6 +38,7 @@
 #include "prof/symbol.h"
 #include "prof/unwind.h"
 #include "prof/resolved-sample.h"
+#include "prof/hist-filter.h"
 #include <elf.h>
 
 #define TOP_MAX_FRAMES 256
@@ -76,6 +77,15 @@ struct top {
 	int max_stack;
 	enum unwind_backend unwinder;	/* --unwinder */
 	int verbose;
+	/* display filters, as report's */
+	const char *comm_list, *dso_list, *sym_list;
+	struct hist_filter filter;
+	int count_filter;		/* -f: entries with more samples than this */
+	const char *percentage;		/* relative|absolute */
+	bool show_total_period;
+	/* symbols */
+	const char *vmlinux, *kallsyms;
+	bool ignore_vmlinux, demangle_kernel, force, dump_symtab, stitch_lbr;
 	/* runtime */
 	struct perf_mmap *maps;
 	int nr_maps;
@@ -190,6 +200,21 @@ static int parse_duration(const struct option *opt, const char *arg, int unset)
 	*d = strtod(arg, &end);
 	if (end == arg || *end || *d <= 0)
 		return error("invalid duration '%s': seconds expected", arg);
+	return 0;
+}
+
+/* perf's --percentage callback: anything else is refused with the usage */
+static int parse_percentage(const struct option *opt, const char *arg, int unset)
+{
+	const char **p = opt->value;
+
+	if (unset)
+		return 0;
+	if (strcmp(arg, "relative") && strcmp(arg, "absolute")) {
+		fputc('\n', stderr);
+		return -1;
+	}
+	*p = arg;
 	return 0;
 }
 
@@ -455,6 +480,24 @@ static void top__resort_one(struct top *t, int idx)
 			if ((k && t->hide_kernel) || (!k && t->hide_user))
 				he->filtered = true;
 		}
+	/* --comms/--dsos/--symbols (report's filters) and -f on each entry */
+	for (size_t e = 0; e < h->nr_entries; e++) {
+		struct hist_entry *he = h->entries[e];
+
+		if (he->filtered)
+			continue;
+		if (hist_filter__rejects(&t->filter, he->comm, he->pid, he->tid, he->dso, he->sym) ||
+		    (t->count_filter > 0 && he->nr_events <= (u64)t->count_filter))
+			he->filtered = true;
+	}
+	h->callchain_total = 0;
+	if (t->percentage && !strcmp(t->percentage, "relative")) {
+		u64 n;
+
+		/* percentages of what the filters let through; chains keep the whole */
+		h->callchain_total = h->total_period;
+		hists__unfiltered_totals(h, &h->total_period, &n);
+	}
 	hists__output_resort(h);
 	if (t->cp.enabled)
 		for (size_t e = 0; e < h->nr_entries; e++)
@@ -778,7 +821,8 @@ static int top__run(struct top *t)
 	/* perf top's keys are dso,sym unless --fields names them (not "+f") */
 	err = hist_layout__setup(&t->layout, t->sort_order ? t->sort_order :
 				 t->field_order && t->field_order[0] != '+' ? NULL : "dso,sym",
-				 t->field_order, t->children, t->show_nr_samples, false, &bad);
+				 t->field_order, t->children, t->show_nr_samples,
+				 t->show_total_period, &bad);
 	if (err < 0) {
 		error("Unknown --%s key: `%s'", err == -ENOENT ? "fields" : "sort", bad ? bad : "");
 		goto out;
@@ -834,6 +878,8 @@ static int top__run(struct top *t)
 	/* how far the dwarf unwinds got; stdout keeps perf's snapshots */
 	if (t->cg_mode == CALLCHAIN_RECORD_DWARF)
 		unwind__fprintf_health(t->machine, stderr);
+	if (t->dump_symtab)
+		dsos__fprintf(&t->machine->dsos, stderr);
 out:
 	if (t->machine) {
 		for (int i = 0; i < t->nr_hists; i++)
@@ -929,6 +975,27 @@ int cmd_top(int argc, const char **argv)
 			     "per thread proc mmap processing timeout in ms"),
 		OPT_UINTEGER(0, "num-thread-synthesize", &t.nr_threads_synth,
 			     "number of thread to run event synthesize"),
+		OPT_STRING(0, "comms", &t.comm_list, "comm[,comm...]",
+			   "only consider symbols in these comms"),
+		OPT_STRING(0, "dsos", &t.dso_list, "dso[,dso...]",
+			   "only consider symbols in these dsos"),
+		OPT_STRING(0, "symbols", &t.sym_list, "symbol[,symbol...]",
+			   "only consider these symbols"),
+		OPT_INTEGER('f', "count-filter", &t.count_filter,
+			    "only display functions with more events than this"),
+		OPT_CALLBACK(0, "percentage", &t.percentage, "relative|absolute",
+			     "How to display percentage of filtered entries", parse_percentage),
+		OPT_BOOLEAN(0, "show-total-period", &t.show_total_period,
+			    "Show a column with the sum of periods"),
+		OPT_STRING('k', "vmlinux", &t.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &t.ignore_vmlinux, "don't load vmlinux even if found"),
+		OPT_STRING(0, "kallsyms", &t.kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOLEAN(0, "demangle-kernel", &t.demangle_kernel,
+			    "Enable kernel symbol demangling"),
+		OPT_BOOLEAN('D', "dump-symtab", &t.dump_symtab,
+			    "dump the symbol table used for profiling"),
+		OPT_BOOLEAN(0, "force", &t.force, "don't complain, do it"),
+		OPT_BOOLEAN(0, "stitch-lbr", &t.stitch_lbr, "Enable LBR callgraph stitching approach"),
 		OPT_END()
 	};
 	int ret;
@@ -945,6 +1012,31 @@ int cmd_top(int argc, const char **argv)
 		t.max_stack = TOP_MAX_FRAMES;
 	if (t.use_stdio && t.use_tui)
 		return error("--stdio and --tui are mutually exclusive");
+	/* perf's words and status (-EINVAL & 0xff), as report's */
+	if (t.vmlinux && access(t.vmlinux, R_OK)) {
+		error("Invalid file: %s", t.vmlinux);
+		evlist__delete(t.evlist);
+		return 256 - EINVAL;
+	}
+	if (t.kallsyms && access(t.kallsyms, R_OK)) {
+		error("Invalid file: %s", t.kallsyms);
+		evlist__delete(t.evlist);
+		return 256 - EINVAL;
+	}
+	if (t.stitch_lbr) {
+		/* top has no LBR call graphs (--call-graph lbr is refused) */
+		error("Error: --stitch-lbr must be used with --call-graph lbr");
+		evlist__delete(t.evlist);
+		return 256 - EINVAL;
+	}
+	symbol_conf.vmlinux_name = t.vmlinux;
+	symbol_conf.kallsyms_name = t.kallsyms;
+	symbol_conf.ignore_vmlinux = t.ignore_vmlinux;
+	symbol_conf.demangle_kernel = t.demangle_kernel;
+	symbol_conf.force = t.force;
+	name_list__parse(&t.filter.comms, t.comm_list);
+	name_list__parse(&t.filter.dsos, t.dso_list);
+	name_list__parse(&t.filter.syms, t.sym_list);
 	if (t.cpu_list) {
 		struct cpu_map *cpus = cpu_map__new(t.cpu_list);
 
@@ -971,6 +1063,7 @@ int cmd_top(int argc, const char **argv)
 		t.use_tui = false;
 	}
 	ret = top__run(&t);
+	hist_filter__exit(&t.filter);
 	evlist__delete(t.evlist);
 	return ret < 0 ? -1 : 0;
 }
