@@ -165,6 +165,18 @@ stat	--no-csv-summary	PERF_EVENTS	ok
 stat	--summary	PERF_EVENTS	ok
 stat	--for-each-cgroup	SYSWIDE	ok
 stat	--quiet	PERF_EVENTS	ok
+stat	--transaction	PERF_EVENTS,PERF	ok
+stat	--interval-clear	PERF_EVENTS	ok
+stat	--log-fd	PERF_EVENTS	ok
+stat	--control	PERF_EVENTS	ok
+stat	--topdown	SYSWIDE,PERF	ok
+stat	--td-level	SYSWIDE,PERF	ok
+stat	--smi-cost	PERF_EVENTS,ROOT,PERF	ok
+stat	--iostat	PERF_EVENTS,PERF	ok
+stat	--cputype	PERF_EVENTS,PERF	ok
+stat	--percore-show-thread	SYSWIDE,PERF	ok
+stat	--filter	SYSWIDE,TRACEFS,PERF	ok
+stat	--hybrid-merge	PERF_EVENTS,PERF	ok
 top	--event	PERF_EVENTS	ok
 top	--all-cpus	SYSWIDE	ok
 top	--pid	PERF_EVENTS	ok
@@ -204,6 +216,19 @@ top	--all-cgroups	PERF_EVENTS,STRACE	ok
 top	--proc-map-timeout	PERF_EVENTS	ok
 top	--num-thread-synthesize	SYSWIDE,STRACE	ok
 top	--cgroup	SYSWIDE,STRACE	ok
+top	--comms	PERF_EVENTS	ok
+top	--dsos	PERF_EVENTS	ok
+top	--symbols	PERF_EVENTS	ok
+top	--count-filter	PERF_EVENTS	ok
+top	--percentage	PERF_EVENTS	ok
+top	--show-total-period	PERF_EVENTS	ok
+top	--vmlinux	PERF_EVENTS,ROOT,PERF	ok
+top	--ignore-vmlinux	PERF_EVENTS,ROOT,PERF	ok
+top	--kallsyms	PERF_EVENTS,ROOT	ok
+top	--demangle-kernel	PERF_EVENTS,ROOT,PERF	ok
+top	--dump-symtab	PERF_EVENTS	ok
+top	--force	PERF_EVENTS,SETPRIV	ok
+top	--stitch-lbr	PERF_EVENTS,PERF	ok
 list	--raw-dump	-	ok
 list	--desc	HWPMU	ok
 list	--long-desc	HWPMU	ok
@@ -1283,6 +1308,131 @@ proof_stat_quiet() {
 	st qq0 -e task-clock -- true && test -s qq0
 }
 
+# like_perf NAME CMD ARGS...: prof and perf exit alike, and where perf
+# refuses (on this machine: no such events, no such PMU), with perf's words.
+like_perf() {
+	_n=$1 &&
+	shift &&
+	_r=0 && { "$PROF" "$@" >"$_n.prof.out" 2>"$_n.prof" || _r=$?; } &&
+	echo "$_r" >"$_n.prof.rc" &&
+	_r=0 && { "$PERF" "$@" >"$_n.perf.out" 2>"$_n.perf" || _r=$?; } &&
+	echo "$_r" >"$_n.perf.rc" &&
+	test_cmp "$_n.perf.rc" "$_n.prof.rc" &&
+	if test "$_r" != 0; then
+		sed "s/\<perf\>/prof/g" "$_n.perf" >"$_n.perf.p" &&
+		test_cmp "$_n.perf.p" "$_n.prof"
+	fi
+}
+# -T: perf's transaction events (cycles-t, tx-start, ...) where the CPU
+# has them, else perf's refusal word for word.
+proof_stat_transaction() {
+	like_perf tx stat -T -e task-clock -- true &&
+	if test "$(cat tx.prof.rc)" = 0; then
+		grep -q "cycles-t" tx.prof
+	else
+		grep -q "^Cannot set up transaction events$" tx.prof
+	fi
+}
+# On a terminal, each interval starts with perf's clear-screen and its
+# own header; elsewhere the option is refused as perf refuses it.
+proof_stat_interval_clear() {
+	pty "$PROF stat -I 100 --interval-clear -e task-clock -- sleep 0.35" >ic 2>&1 &&
+	pty "$PROF stat -I 100 -e task-clock -- sleep 0.35" >ic0 2>&1 &&
+	test $(grep -c "$(printf "\033\\[H\033\\[2J")" ic) -ge 2 &&
+	test $(grep -c "# *time *counts unit events" ic) -ge 2 &&
+	! grep -q "$(printf "\033")" ic0 &&
+	test_expect_code 255 "$PROF" stat -I 100 --interval-clear -e task-clock -- true 2>ic.err &&
+	grep -q "^--interval-clear does not work with output$" ic.err
+}
+proof_stat_log_fd() {
+	"$PROF" stat --log-fd 5 -e task-clock -- true 5>lf 2>lf.err &&
+	grep -q "Performance counter stats for .true.:" lf &&
+	grep -q " task-clock " lf && ! test -s lf.err &&
+	test_expect_code 234 "$PROF" stat --log-fd -1 -e task-clock -- true 2>lf1.err &&
+	grep -q "^argument to --log-fd must be a > 0$" lf1.err &&
+	test_expect_code 234 "$PROF" stat --log-fd 5 -o lf.o -e task-clock -- true 5>/dev/null 2>lf2.err &&
+	grep -q "^cannot use both --output and --log-fd$" lf2.err
+}
+# Counting starts disabled (-D -1); "enable" on the control fifo starts
+# it, with perf's message and an ack; "ping" is acked; "evlist" lists.
+proof_stat_control() {
+	rm -f ctl ack && mkfifo ctl ack &&
+	{ "$PROF" stat --control fifo:ctl,ack -D -1 -e task-clock -- "$HELPERS/demo" 1500 \
+		>ctl.out 2>ctl.err & } &&
+	echo $! >ctl.pid &&
+	timeout 10 sh -c "echo enable >ctl" && timeout 10 head -n 1 ack >a1 &&
+	timeout 10 sh -c "echo ping >ctl" && timeout 10 head -n 1 ack >a2 &&
+	timeout 10 sh -c "echo evlist >ctl" && timeout 10 head -n 1 ack >a3 &&
+	wait "$(cat ctl.pid)" &&
+	test "$(cat a1 a2 a3)" = "$(printf "ack\nack\nack")" &&
+	grep -q "^Events disabled$" ctl.err &&
+	grep -q "^Events enabled$" ctl.err &&
+	grep -q "^task-clock$" ctl.err &&
+	grep -E -q "^ +[0-9.]+ msec task-clock " ctl.err &&
+	"$PROF" stat -D -1 -e task-clock -- "$HELPERS/demo" 30 2>ctl0.err >/dev/null &&
+	grep -q "<not counted> *msec task-clock" ctl0.err &&
+	test_expect_code 129 "$PROF" stat --control fifo:/nonexistent/ctl -- true 2>ctl1.err &&
+	grep -q "^Failed to open ./nonexistent/ctl.$" ctl1.err
+}
+# --topdown needs a CPU-wide target and the core PMU's topdown events;
+# where they are missing perf refuses, and so does prof, word for word.
+proof_stat_topdown() {
+	like_perf td0 stat --topdown -e task-clock -- true &&
+	grep -q "^top down event configuration requires system-wide mode (-a)$" td0.prof &&
+	like_perf td stat -a --topdown -- true
+}
+proof_stat_td_level() {
+	like_perf tdl stat -a --topdown --td-level 9 -- true &&
+	grep -q "^Invalid top-down metrics level. The max level is [12].$" tdl.prof &&
+	like_perf tdl1 stat --td-level 1 -e task-clock -- true
+}
+proof_stat_smi_cost() {
+	like_perf smi stat -a --smi-cost -- true &&
+	if test "$(cat smi.prof.rc)" != 0; then
+		test -s smi.prof
+	fi
+}
+# --iostat: perf's I/O metrics need the uncore IIO PMUs (x86 servers);
+# where they exist prof says it has no support for them yet.
+proof_stat_iostat() {
+	if test -d /sys/bus/event_source/devices/uncore_iio_0; then
+		test_expect_code 129 "$PROF" stat --iostat -- true 2>io.prof &&
+		grep -q "not supported by prof yet" io.prof
+	else
+		like_perf io stat --iostat -- true &&
+		grep -q "^Unsupported uncore pmu configuration$" io.prof
+	fi
+}
+proof_stat_cputype() {
+	if test -d /sys/bus/event_source/devices/cpu_core; then
+		test_expect_code 129 "$PROF" stat --cputype core -- true 2>ct.prof &&
+		grep -q "not supported by prof yet" ct.prof
+	else
+		like_perf ct stat --cputype core -- true &&
+		grep -q "^--cputype core is not supported!$" ct.prof
+	fi
+}
+# Both act only on events prof and perf here do not have (a 'percore'
+# qualifier, hybrid PMUs): the counts stand as without them.
+proof_stat_percore_show_thread() {
+	like_perf pst stat -a -A --percore-show-thread -e cpu-clock -- true &&
+	grep -q "^CPU0 " pst.prof
+}
+proof_stat_hybrid_merge() {
+	like_perf hm stat --hybrid-merge -e task-clock -- true &&
+	grep -q " task-clock " hm.prof
+}
+# A tracepoint filter is the kernel's: pid == 1 lets no exec through.
+proof_stat_filter() {
+	st fl -a -e sched:sched_process_exec --filter "pid == 1" -- sh -c "/bin/true; /bin/true" &&
+	st fl0 -a -e sched:sched_process_exec -- sh -c "/bin/true; /bin/true" &&
+	grep -E -q "^ +[1-9][0-9]* +sched:sched_process_exec" fl0 &&
+	grep -E -q "^ +0 +sched:sched_process_exec" fl &&
+	like_perf fle stat -a -e sched:sched_process_exec --filter "nosuchfield == 1" -- true &&
+	like_perf flt stat -e task-clock --filter "x" -- true &&
+	like_perf fln stat --filter "x" -- true
+}
+
 test_expect_failure PERF_EVENTS 'stat -d with -e appends the detailed events, as perf' '
 	st de -d -e task-clock -- true &&
 	grep -q "L1-dcache-loads" de
@@ -1355,6 +1505,28 @@ start_tops() {
 			--call-graph dwarf --unwinder=$1 -e task-clock -p "$0" \
 			>top.uw.$1.out 2>top.uw.$1' "$b" $u || return 1
 	done &&
+	topv comms -e task-clock -s comm --comms dd -p "$b,$d" &&
+	topv dsos -e task-clock --dsos "[kernel]" -p "$b,$d" &&
+	topv syms -e task-clock --symbols hot_loop -p "$b" &&
+	topv cf -e task-clock -f 100000000 -p "$b" &&
+	topv rel -e task-clock -s comm --comms dd --percentage relative -p "$b,$d" &&
+	topv abs -e task-clock -s comm --comms dd --percentage absolute -p "$b,$d" &&
+	topv tp -e task-clock --show-total-period -p "$b" &&
+	topv D -e task-clock -D -p "$b" &&
+	if test_have_prereq ROOT; then
+		topv ks -e task-clock --kallsyms kall.kallsyms -p "$d"
+	fi &&
+	if test_have_prereq ROOT,PERF; then
+		topv kv -e task-clock -k kall.vmlinux -p "$d" &&
+		topv dk -e task-clock -k kall.vmlinux --demangle-kernel -p "$d" &&
+		bg sh -c "cd vmlinux.d && \"\$PROF\" top --stdio -d 1 --refreshes 1 -e task-clock -p $d >../top.iv0 2>&1" &&
+		bg sh -c "cd vmlinux.d && \"\$PROF\" top --stdio -d 1 --refreshes 1 -e task-clock -p $d --ignore-vmlinux >../top.iv 2>&1"
+	fi &&
+	if test_have_prereq SETPRIV; then
+		j=$(cat jit.pid) &&
+		topv jit -e task-clock -p "$j" &&
+		topv jitf -e task-clock --force -p "$j"
+	fi &&
 	if test_have_prereq SYSWIDE; then
 		topv all -e task-clock -a &&
 		topv cpu -e task-clock -C 0
@@ -1397,17 +1569,54 @@ wait_tops() {
 }
 stop_all() {
 	stop_busy &&
-	for f in dd.pid nobody.pid; do
+	for f in dd.pid nobody.pid jit.pid; do
 		if test -e $f && kill "$(cat $f)" 2>/dev/null; then
 			wait "$(cat $f)" 2>/dev/null || echo "$f: exit $?"
 		fi || return 1
+	done &&
+	# jit-grow removes its map only when it ends by itself
+	if test -e jit.pid; then
+		rm -f "/tmp/perf-$(cat jit.pid).map"
+	fi
+}
+# The kernel text as one symbol: a kallsyms (kall.kallsyms) and a vmlinux
+# with the running kernel's build-id (kall.vmlinux, also as
+# vmlinux.d/vmlinux, which top finds there by itself) that name all of
+# it, so every kernel sample gets the fake name.
+top_kernel_fakes() {
+	text=$(awk "\$3 == \"_text\" { print \$1 }" /proc/kallsyms) &&
+	etext=$(awk "\$3 == \"_etext\" { print \$1 }" /proc/kallsyms) &&
+	test -n "$text" && test -n "$etext" &&
+	printf "%s T ksall\n%s T ksall_end\n" "$text" "$etext" >kall.kallsyms &&
+	if test_have_prereq PERF; then
+		size=$((0x${etext#????????} - 0x${text#????????})) &&
+		test "$size" -gt 0 &&
+		bid=$("$PERF" buildid-list -k) && test -n "$bid" &&
+		printf "\t.text\n\t.globl _Z4kallv\n\t.type _Z4kallv, @function\n_Z4kallv:\n\t.skip $size\n\t.size _Z4kallv, $size\n" >kall.s &&
+		as -o kall.o kall.s &&
+		ld -Ttext="0x$text" -e 0 --build-id="0x$bid" -o kall.vmlinux kall.o &&
+		mkdir -p vmlinux.d && cp kall.vmlinux vmlinux.d/vmlinux
+	fi
+}
+# A JIT process of user nobody: its /tmp/perf-PID.map is nobody's.
+start_nobody_jit() {
+	setpriv --reuid nobody --regid nogroup --clear-groups \
+		"$HELPERS/jit-grow" 30 >/dev/null 2>&1 &
+	echo $! >jit.pid &&
+	n=0 &&
+	until test -s /tmp/perf-$(cat jit.pid).map || test $n -ge 50; do
+		sleep 0.05 && n=$((n + 1)) || return 1
 	done
 }
 test_expect_success PERF_EVENTS 'top: the runs, all at once' '
 	start_busy &&
 	start_syscalls &&
+	if test_have_prereq ROOT; then
+		top_kernel_fakes
+	fi &&
 	if test_have_prereq SETPRIV; then
-		start_nobody
+		start_nobody &&
+		start_nobody_jit
 	fi &&
 	sleep 0.2 &&
 	cp busy.pid top.busy &&
@@ -1617,6 +1826,66 @@ proof_top_realtime() {
 	grep -q "PerfTop:" top.rt2 &&
 	grep -q "^Could not set realtime priority.$" top.rt2.err &&
 	! grep -q "sched_setscheduler" top.inh.st
+}
+
+proof_top_comms() {
+	topentries comms >cm && test $(wc -l <cm) = 1 && grep -q "  dd *$" cm &&
+	topentries sort | grep -q "  demo *$"
+}
+proof_top_dsos() {
+	topentries dsos >ds && test -s ds && ! grep -v -q "\[kernel\] *\[k\]" ds &&
+	topentries base | grep -q "\[\.\]"
+}
+proof_top_symbols() {
+	topentries syms >sy && test $(wc -l <sy) = 1 && grep -q "\[\.\] hot_loop *$" sy
+}
+# -f N hides entries of N samples or fewer: none has 10^8 in a second.
+proof_top_count_filter() {
+	grep -q "PerfTop:" top.cf && ! topentries cf | grep -q . &&
+	topentries pid | grep -q .
+}
+# dd alone, as a share of what --comms lets through: all of it.
+proof_top_percentage() {
+	topentries rel | grep -q "^ *100\.00%  dd *$" &&
+	topentries abs | grep -q "  dd *$" && ! topentries abs | grep -q "^ *100\.00%" &&
+	test_expect_code 129 "$PROF" top --percentage bogus 2>pc.err &&
+	grep -q -- "--percentage <relative|absolute>" pc.err
+}
+proof_top_show_total_period() {
+	topentries tp | grep -E -q "%  +[0-9]{5,}  demo" &&
+	! topentries pid | grep -E -q "%  +[0-9]+  demo"
+}
+proof_top_kallsyms() {
+	topentries ks | grep -q "\[k\] ksall$" && ! grep -q "ksall" top.base
+}
+proof_top_vmlinux() {
+	topentries kv | grep -q "\[k\] _Z4kallv$" && ! grep -q "kallv" top.base &&
+	test_expect_code 234 "$PROF" top -k /nonexistent 2>tkv.err &&
+	grep -q "^Invalid file: /nonexistent$" tkv.err
+}
+proof_top_ignore_vmlinux() {
+	grep -q "\[k\] _Z4kallv$" top.iv0 && ! grep -q "kallv" top.iv &&
+	grep -q "\[k\] " top.iv
+}
+proof_top_demangle_kernel() {
+	topentries dk | grep -q "\[k\] kall$" && ! grep -q "_Z4kallv" top.dk
+}
+proof_top_dump_symtab() {
+	grep -q "^dso: \[kernel\] (\[kernel.kallsyms\], \(NOT \)\?loaded, " top.D.err &&
+	grep -q "^dso: demo (.*/demo, loaded, [0-9a-f]*)$" top.D.err &&
+	grep -E -q "^ *[0-9a-f]+- *[0-9a-f]+ [glw] hot_loop$" top.D.err &&
+	! grep -q "^dso: " top.pid.err
+}
+# Another user's perf-PID.map is ignored (perf's warning) unless --force.
+proof_top_force() {
+	grep -q "not owned by current user or root" top.jit.err &&
+	! grep -q "jit_first\|jit_second" top.jit &&
+	grep -q "jit_first\|jit_second" top.jitf
+}
+proof_top_stitch_lbr() {
+	test_expect_code 234 "$PROF" top --stitch-lbr -e task-clock 2>sl.err &&
+	"$PERF" top --stitch-lbr -e task-clock 2>sl.perf.err >/dev/null &&
+	test_cmp sl.perf.err sl.err
 }
 
 # --- list -------------------------------------------------------------
