@@ -1,0 +1,137 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='record, report, stat and top have every option perf 6.1 lists in -h'
+. "$(dirname "$0")/test-lib.sh"
+
+# What perf's "CMD -h" lists, perf as the oracle: each long option must
+# be one prof parses (prof CMD --list-all-opts, hidden ones included) and
+# each short form perf pairs with it ("-p, --pid") must be prof's too
+# (prof CMD -h), as must perf's short-only options ("-g").
+#
+# Options still being added elsewhere are pending: one variable per
+# command, long names, each pending line saying whose work brings them.
+# Shrink a list as that work merges; the last test fails while a pending
+# option already exists in prof, so the lists cannot go stale.
+
+# Annotate's own options: they arrive with prof annotate.
+ANNOTATE="--objdump --source --asm-raw --disassembler-style --prefix --prefix-strip"
+
+PENDING_record=
+# rec-attr and rec-session: record's attributes, outputs and sessions.
+PENDING_record="$PENDING_record --affinity --aio --all-cgroups --all-kernel --all-user"
+PENDING_record="$PENDING_record --aux-sample --branch-any --branch-filter --buildid-all"
+PENDING_record="$PENDING_record --buildid-mmap --cgroup --clang-opt --clang-path"
+PENDING_record="$PENDING_record --code-page-size --control --data-page-size --debuginfod"
+PENDING_record="$PENDING_record --delay --dry-run --exclude-perf --group --intr-regs --kcore"
+PENDING_record="$PENDING_record --kernel-callchains --max-size --mmap-flush --no-bpf-event"
+PENDING_record="$PENDING_record --no-buffering --no-samples --num-thread-synthesize --off-cpu"
+PENDING_record="$PENDING_record --overwrite --period --phys-data --proc-map-timeout"
+PENDING_record="$PENDING_record --raw-samples --realtime --running-time --sample-cpu"
+PENDING_record="$PENDING_record --sample-identifier --snapshot --strict-freq --switch-events"
+PENDING_record="$PENDING_record --switch-max-files --switch-output-event --synth"
+PENDING_record="$PENDING_record --tail-synthesize --threads --timestamp --timestamp-boundary"
+PENDING_record="$PENDING_record --timestamp-filename --transaction --user-callchains"
+PENDING_record="$PENDING_record --user-regs --vmlinux --weight"
+
+PENDING_report=
+# annotate
+PENDING_report="$PENDING_report $ANNOTATE"
+# report-opts: report's filters, views and keys.
+PENDING_report="$PENDING_report --branch-history --column-widths --cpu --disable-order"
+PENDING_report="$PENDING_report --exclude-other --group --group-sort-idx --hierarchy"
+PENDING_report="$PENDING_report --ignore-callees --itrace --mem-mode --mmaps --modules --ns"
+PENDING_report="$PENDING_report --percent-type --pretty --raw-trace --samples"
+PENDING_report="$PENDING_report --show-cpu-utilization --show-on-off-events"
+PENDING_report="$PENDING_report --show-ref-call-graph --skip-empty --socket-filter"
+PENDING_report="$PENDING_report --stdio-color --stitch-lbr --switch-off --switch-on"
+PENDING_report="$PENDING_report --symbol-filter --tasks --time --time-quantum --total-cycles"
+
+PENDING_stat=
+
+PENDING_top=
+# annotate
+PENDING_top="$PENDING_top $ANNOTATE --sym-annotate"
+# rec-attr: top's sampling attributes.
+PENDING_top="$PENDING_top --all-cgroups --branch-any --branch-filter --cgroup --group"
+PENDING_top="$PENDING_top --namespaces --no-bpf-event --no-inherit --num-thread-synthesize"
+PENDING_top="$PENDING_top --proc-map-timeout --realtime"
+# rec-session
+PENDING_top="$PENDING_top --overwrite"
+# report-opts: the views top shares with report.
+PENDING_top="$PENDING_top --column-widths --group-sort-idx --hierarchy --ignore-callees"
+PENDING_top="$PENDING_top --raw-trace --show-on-off-events --switch-off --switch-on"
+
+# opts: "-x --long", "--long" or "-x" per option line of a -h output.
+opts() {
+	sed -n -E 's/^    (-[^-]), --([^ =<[]+).*/\1 --\2/p
+		s/^        --([^ =<[]+).*/--\1/p
+		s/^    (-[^-])( +[^<].*)?$/\1/p
+		s/^    (-[^-]) <.*/\1/p'
+}
+pending() {
+	eval "_p=\$PENDING_$1" &&
+	case " $_p " in
+	*" $2 "*) return 0 ;;
+	esac &&
+	return 1
+}
+# check_opt CMD A [B]: print what prof lacks of perf's option "A B"
+# ("-x --long", "--long" or "-x").
+check_opt() {
+	_long=${3:-$2} &&
+	case $_long in
+	--*)
+		if pending "$1" "$_long"; then
+			return 0
+		fi &&
+		{ grep -q -x -- "$_long" "all.$1" || echo "$_long"; } &&
+		{ test -z "$3" || grep -q -x -- "$2 $3" "prof.$1" || echo "$2 (as $3)"; } ;;
+	*)
+		{ grep -q -x -- "$2" "all.$1" || grep -q -- "^$2\( \|\$\)" "prof.$1" ||
+		  echo "$2"; } ;;
+	esac
+}
+
+for c in record report stat top; do
+	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
+		{ "$PERF" $c -h >perf.h.$c 2>&1 || test $? = 129; } &&
+		opts <perf.h.$c >perf.$c &&
+		test $(wc -l <perf.$c) -gt 10 &&
+		{ "$PROF" $c -h >prof.h.$c 2>&1 || test $? = 129; } &&
+		opts <prof.h.$c >prof.$c &&
+		"$PROF" $c --list-all-opts >all.$c &&
+		: >missing.$c &&
+		while read -r a b; do
+			check_opt $c "$a" "$b" >>missing.$c || return 1
+		done <perf.$c &&
+		test_cmp /dev/null missing.$c
+	'
+done
+
+test_expect_success PERF 'the pending lists name only options prof still lacks' '
+	: >stale &&
+	for c in record report stat top; do
+		eval "list=\$PENDING_$c" &&
+		for o in $list; do
+			if grep -q -x -- "$o" all.$c; then
+				echo "$c $o: in prof now, drop it from PENDING_$c"
+			fi >>stale || return 1
+		done || return 1
+	done &&
+	test_cmp /dev/null stale
+'
+
+test_expect_success PERF 'the pending lists name only options perf lists' '
+	: >unknown &&
+	for c in record report stat top; do
+		eval "list=\$PENDING_$c" &&
+		for o in $list; do
+			if ! grep -q -- "\(^\| \)$o$" perf.$c; then
+				echo "$c $o: perf $c -h has no such option"
+			fi >>unknown || return 1
+		done || return 1
+	done &&
+	test_cmp /dev/null unknown
+'
+
+test_done
