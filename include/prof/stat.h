@@ -112,6 +112,10 @@ enum stat_type {
 	STAT_LL_CACHE,
 	STAT_DTLB_CACHE,
 	STAT_ITLB_CACHE,
+	STAT_CYCLES_IN_TX,	/* cpu/cycles-t/ (stat -T) */
+	STAT_TRANSACTION_START,	/* cpu/tx-start/ */
+	STAT_ELISION_START,	/* cpu/el-start/ */
+	STAT_APERF,		/* msr/aperf/ (stat --smi-cost) */
 	STAT_MAX
 };
 

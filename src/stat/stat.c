@@ -230,13 +230,27 @@ static u64 cache_config(u64 cache, u64 op, u64 result)
 	return cache | (op << 8) | (result << 16);
 }
 
+static const struct {
+	const char *name;
+	enum stat_type t;
+} named_stats[] = {
+	{ "cpu/cycles-t/", STAT_CYCLES_IN_TX },
+	{ "cpu/tx-start/", STAT_TRANSACTION_START },
+	{ "cpu/el-start/", STAT_ELISION_START },
+	{ "msr/aperf/", STAT_APERF },
+};
+
 /* The runtime stat an event's count feeds, or STAT_MAX. */
-static enum stat_type evsel__stat_type(const struct evsel *evsel)
+static enum stat_type evsel__stat_type(struct evsel *evsel)
 {
 	if (evsel->tool_event != TOOL_NONE)
 		return STAT_MAX;
 	if (evsel__is_clock(evsel))
 		return STAT_NSECS;
+	/* -T's and --smi-cost's events, known by the names perf gives them */
+	for (size_t i = 0; i < ARRAY_SIZE(named_stats); i++)
+		if (!strcmp(evsel__name(evsel), named_stats[i].name))
+			return named_stats[i].t;
 	if (evsel->attr.type == PERF_TYPE_HARDWARE) {
 		switch (evsel->attr.config) {
 		case PERF_COUNT_HW_CPU_CYCLES: return STAT_CYCLES;
@@ -318,6 +332,56 @@ static double convert_unit(double val, char *unit)
 		val /= 1000.0;
 	}
 	return val;
+}
+
+/*
+ * perf's transaction metrics (stat -T) on the line of each of its
+ * events, and the SMI cost (--smi-cost) on msr/smi/'s. 0: not one of them.
+ */
+static int named_metrics(const struct runtime_stat *rt, struct evsel *evsel,
+			 int ctx, int slot, double avg, struct stat_metric *out)
+{
+	const char *name = evsel__name(evsel);
+	double cycles = stats__avg(rt_stats(rt, STAT_CYCLES, ctx, slot));
+	const struct stats *tx = rt_stats(rt, STAT_CYCLES_IN_TX, ctx, slot);
+	double in_tx = stats__avg(tx);
+
+	if (!strcmp(name, "cpu/cycles-t/")) {
+		metric_set(out, "%7.2f%%", "transactional cycles",
+			   cycles ? 100.0 * avg / cycles : 0);
+		return 1;
+	}
+	if (!strcmp(name, "cpu/cycles-ct/")) {
+		/* cycles in transactions that were aborted: not committed */
+		if (in_tx < avg)
+			in_tx = avg;
+		metric_set(out, "%7.2f%%", "aborted cycles",
+			   cycles ? 100.0 * (in_tx - avg) / cycles : 0);
+		return 1;
+	}
+	if (!strcmp(name, "cpu/tx-start/")) {
+		if (tx->n)
+			metric_set(out, "%8.0f", "cycles / transaction", avg ? in_tx / avg : 0);
+		else
+			metric_set(out, NULL, "cycles / transaction", 0);
+		return 1;
+	}
+	if (!strcmp(name, "cpu/el-start/")) {
+		metric_set(out, "%8.0f", "cycles / elision", avg ? in_tx / avg : 0);
+		return 1;
+	}
+	if (!strcmp(name, "msr/smi/")) {
+		double aperf = stats__avg(rt_stats(rt, STAT_APERF, ctx, slot));
+
+		/* the share of unhalted time (aperf) spent in SMM, where cycles stop */
+		if (!cycles || !aperf)
+			return -1;
+		metric_set(&out[0], "%8.1f%%", "SMI cycles%",
+			   avg ? (aperf - cycles) / aperf * 100.0 : 0);
+		metric_set(&out[1], "%4.0f", "SMI#", avg);
+		return 2;
+	}
+	return 0;
 }
 
 int stat__shadow_metrics(const struct runtime_stat *rt, struct evsel *evsel,
@@ -410,6 +474,12 @@ int stat__shadow_metrics(const struct runtime_stat *rt, struct evsel *evsel,
 					      PERF_COUNT_HW_CACHE_RESULT_MISS))
 				return ratio_metric(rt, caches[i].t, ctx, slot, avg,
 						    caches[i].unit, out);
+	}
+	if (evsel->tool_event == TOOL_NONE) {
+		int n = named_metrics(rt, evsel, ctx, slot, avg, out);
+
+		if (n)
+			return n < 0 ? 0 : n;
 	}
 	if (evsel__is_clock(evsel)) {
 		double wall = stats__avg(&rt->walltime);

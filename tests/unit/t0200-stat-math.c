@@ -243,6 +243,68 @@ static void test_metrics(void)
 	evlist__delete(evlist);
 }
 
+/*
+ * stat -T's and --smi-cost's metrics, as perf 6.1 defines them: shares of
+ * cycles in and aborted from transactions, cycles per transaction and
+ * per elision; SMI cost as the unhalted (aperf) cycles the core did not
+ * count (cycles freeze in SMM with freeze_on_smi), and the SMI count.
+ */
+static void test_named_metrics(void)
+{
+	struct evlist *evlist = evlist__new();
+	struct stat_config sc = { .aggr_mode = AGGR_GLOBAL, .scale = true, .run_count = 1 };
+	struct runtime_stat rt;
+	struct stat_metric m[STAT_MAX_METRICS];
+	struct evsel *cyc, *tx, *ct, *ts, *el, *aperf, *smi;
+	u64 s = 1000000000ULL;
+	int n;
+
+	cyc = mk(evlist, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles");
+	tx = mk(evlist, PERF_TYPE_RAW, 0x1, "cpu/cycles-t/");
+	ts = mk(evlist, PERF_TYPE_RAW, 0x2, "cpu/tx-start/");
+	el = mk(evlist, PERF_TYPE_RAW, 0x3, "cpu/el-start/");
+	ct = mk(evlist, PERF_TYPE_RAW, 0x4, "cpu/cycles-ct/");
+	aperf = mk(evlist, 20, 0x1, "msr/aperf/");
+	smi = mk(evlist, 20, 0x4, "msr/smi/");
+	evlist__alloc_stats(evlist, AGGR_GLOBAL, NULL);
+	runtime_stat__init(&rt, 1);
+
+	n = stat__shadow_metrics(&rt, ts, 0, 100, m);
+	ok(n == 1 && !m[0].fmt && !strcmp(m[0].unit, "cycles / transaction"),
+	   "tx-start without cycles-t counted: the unit alone");
+	n = stat__shadow_metrics(&rt, smi, 0, 3, m);
+	is_int(n, 0, "msr/smi/ without cycles and aperf: no metric");
+
+	feed(&sc, &rt, cyc, 4000000, s, s);
+	feed(&sc, &rt, tx, 1000000, s, s);
+	feed(&sc, &rt, aperf, 5000000, s, s);
+	n = stat__shadow_metrics(&rt, tx, 0, 1000000, m);
+	ok(n == 1 && !strcmp(m[0].unit, "transactional cycles"), "cycles-t: transactional cycles");
+	is_double(m[0].val, 25.0, 1e-12, "... 25%% of cycles");
+	n = stat__shadow_metrics(&rt, ct, 0, 600000, m);
+	ok(n == 1 && !strcmp(m[0].unit, "aborted cycles"), "cycles-ct: aborted cycles");
+	is_double(m[0].val, 10.0, 1e-12, "... (cycles-t - cycles-ct) / cycles: 10%%");
+	n = stat__shadow_metrics(&rt, ct, 0, 2000000, m);
+	is_double(m[0].val, 0.0, 1e-12, "... never below 0");
+	n = stat__shadow_metrics(&rt, ts, 0, 100, m);
+	ok(n == 1 && m[0].fmt && !strcmp(m[0].unit, "cycles / transaction"),
+	   "tx-start: cycles / transaction");
+	is_double(m[0].val, 10000.0, 1e-12, "... cycles-t / tx-start");
+	n = stat__shadow_metrics(&rt, el, 0, 50, m);
+	ok(n == 1 && !strcmp(m[0].unit, "cycles / elision"), "el-start: cycles / elision");
+	is_double(m[0].val, 20000.0, 1e-12, "... cycles-t / el-start");
+	n = stat__shadow_metrics(&rt, smi, 0, 3, m);
+	is_int(n, 2, "msr/smi/: SMI cycles%% and SMI#");
+	is_str(m[0].unit, "SMI cycles%", "first the cost");
+	is_double(m[0].val, 20.0, 1e-12, "... (aperf - cycles) / aperf: 20%%");
+	is_str(m[1].unit, "SMI#", "then the count");
+	is_double(m[1].val, 3.0, 1e-12, "... 3 SMIs");
+
+	runtime_stat__exit(&rt);
+	evlist__free_stats(evlist);
+	evlist__delete(evlist);
+}
+
 static void test_repeat_display(void)
 {
 	struct evlist *evlist = evlist__new();
@@ -399,6 +461,7 @@ int main(void)
 	test_stats();
 	test_scale();
 	test_metrics();
+	test_named_metrics();
 	test_repeat_display();
 	test_topology();
 	test_json_writer();
