@@ -39,6 +39,7 @@
 #include "prof/unwind.h"
 #include "prof/resolved-sample.h"
 #include "prof/hist-filter.h"
+#include "prof/dsos-print.h"
 #include <elf.h>
 
 #define TOP_MAX_FRAMES 256

@@ -128,8 +128,6 @@ struct dsos {
 };
 void dsos__init(struct dsos *d);
 void dsos__exit(struct dsos *d);	/* drops the list's references */
-/* perf's symbol table dump of every DSO (src/ui/dsos-print.c). */
-void dsos__fprintf(const struct dsos *d, FILE *fp);
 /* Borrowed dso named @long_name whose id (if given) matches, or NULL. */
 struct dso *dsos__find(struct dsos *d, const char *long_name,
 		       const struct build_id *bid, const u32 *maj_min_ino);

@@ -7,6 +7,7 @@
 #include "prof/compat.h"
 #include "prof/build-id.h"
 #include "prof/dso.h"
+#include "prof/dsos-print.h"
 #include "prof/list.h"
 #include "prof/symbol.h"
 #include <elf.h>
