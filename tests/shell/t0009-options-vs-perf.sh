@@ -17,21 +17,11 @@ test_description='record, report, stat and top have every option perf 6.1 lists 
 ANNOTATE="--objdump --source --asm-raw --disassembler-style --prefix --prefix-strip"
 
 PENDING_record=
-# rec-attr and rec-session: record's attributes, outputs and sessions.
-PENDING_record="$PENDING_record --affinity --aio --all-cgroups --all-kernel --all-user"
-PENDING_record="$PENDING_record --aux-sample --branch-any --branch-filter --buildid-all"
-PENDING_record="$PENDING_record --buildid-mmap --cgroup --clang-opt --clang-path"
-PENDING_record="$PENDING_record --code-page-size --control --data-page-size --debuginfod"
-PENDING_record="$PENDING_record --delay --dry-run --exclude-perf --group --intr-regs --kcore"
-PENDING_record="$PENDING_record --kernel-callchains --max-size --mmap-flush --no-bpf-event"
-PENDING_record="$PENDING_record --no-buffering --no-samples --num-thread-synthesize --off-cpu"
-PENDING_record="$PENDING_record --overwrite --period --phys-data --proc-map-timeout"
-PENDING_record="$PENDING_record --raw-samples --realtime --running-time --sample-cpu"
-PENDING_record="$PENDING_record --sample-identifier --snapshot --strict-freq --switch-events"
-PENDING_record="$PENDING_record --switch-max-files --switch-output-event --synth"
-PENDING_record="$PENDING_record --tail-synthesize --threads --timestamp --timestamp-boundary"
-PENDING_record="$PENDING_record --timestamp-filename --transaction --user-callchains"
-PENDING_record="$PENDING_record --user-regs --vmlinux --weight"
+# rec-session and the remaining record work: outputs, sessions, threads.
+PENDING_record="$PENDING_record --affinity --aio --clang-opt --clang-path --control --kcore"
+PENDING_record="$PENDING_record --max-size --mmap-flush --off-cpu --overwrite --snapshot"
+PENDING_record="$PENDING_record --switch-max-files --switch-output-event --threads"
+PENDING_record="$PENDING_record --timestamp-boundary --timestamp-filename"
 
 PENDING_report=
 # annotate
@@ -51,10 +41,6 @@ PENDING_stat=
 PENDING_top=
 # annotate
 PENDING_top="$PENDING_top $ANNOTATE --sym-annotate"
-# rec-attr: top's sampling attributes.
-PENDING_top="$PENDING_top --all-cgroups --branch-any --branch-filter --cgroup --group"
-PENDING_top="$PENDING_top --namespaces --no-bpf-event --no-inherit --num-thread-synthesize"
-PENDING_top="$PENDING_top --proc-map-timeout --realtime"
 # rec-session
 PENDING_top="$PENDING_top --overwrite"
 # report-opts: the views top shares with report.
