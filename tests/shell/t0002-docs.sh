@@ -1,6 +1,7 @@
 #!/bin/sh
 test_description='every command has a man page that matches its -h output'
 . "$(dirname "$0")/test-lib.sh"
+. "$SRCDIR/tests/shell/lib-tmux.sh"
 
 DOC=$SRCDIR/Documentation
 
@@ -128,19 +129,17 @@ test_expect_success TMUX 'prof help record on a terminal: a formatted page' '
 	for t in sh head; do ln -sf "$(command -v $t)" noman/$t || return 1; done &&
 	if command -v man >/dev/null 2>&1
 	then
-		tmux -L "$SOCK" new-session -d -s help -x 100 -y 30 \
-			"MANPAGER=\"head -n 20\" PAGER=cat \"$PROF\" help record; sleep 5" &&
-		sleep 2 &&
-		tmux -L "$SOCK" capture-pane -p -t help >screen &&
-		tmux -L "$SOCK" kill-server &&
+		tm new-session -d -s "$TM_SESSION" -x 100 -y 30 \
+			"MANPAGER=\"head -n 20\" PAGER=cat \"$PROF\" help record; echo END-OF-PAGE; sleep 60" &&
+		wait_screen "^END-OF-PAGE" &&
+		tm_stop &&
 		grep -q "^PROF-RECORD(1) .* prof Manual .* PROF-RECORD(1)" screen &&
 		no_markup screen
 	fi &&
-	tmux -L "$SOCK" new-session -d -s help -x 100 -y 30 \
-		"PATH=$TRASH/noman PAGER=\"head -n 20\" \"$PROF\" help record; sleep 5" &&
-	sleep 2 &&
-	tmux -L "$SOCK" capture-pane -p -t help >screen &&
-	tmux -L "$SOCK" kill-server &&
+	tm new-session -d -s "$TM_SESSION" -x 100 -y 30 \
+		"PATH=$TRASH/noman PAGER=\"head -n 20\" \"$PROF\" help record; echo END-OF-PAGE; sleep 60" &&
+	wait_screen "^END-OF-PAGE" &&
+	tm_stop &&
 	grep -q "^PROF-RECORD(1)" screen &&
 	grep -q "^NAME" screen &&
 	no_markup screen
