@@ -377,7 +377,9 @@ static void bfd_funcs_read(struct srcline_cache *c)
 		if (state == NOTHING_SEEN)
 			state = SYMBOL_SEEN;
 	}
-	qsort(c->funcs, c->nr_funcs, sizeof(*c->funcs), bfd_func_cmp);
+	/* no function symbols (a stripped file's .dynsym of imports): funcs is NULL */
+	if (c->nr_funcs)
+		qsort(c->funcs, c->nr_funcs, sizeof(*c->funcs), bfd_func_cmp);
 }
 
 /*

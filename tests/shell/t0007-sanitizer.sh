@@ -73,4 +73,18 @@ test_expect_success 'report: an MMAP whose name runs past its record (a spliced 
 	grep -q "cut at its end" err
 '
 
+# A DSO whose symbol table holds no function (a stripped executable: its
+# .dynsym has imports only): -g address asks addr2line's symbol fallback
+# about its frames, which once sorted an empty (NULL) array.
+test_expect_success PYTHON3 'report -g address: a stripped DSO without function symbols' '
+	cp "$HELPERS/demo" a2l-demo &&
+	cp "$HELPERS/symtest" a2l-stripped &&
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" chains a2l.data \
+		"$PWD/a2l-demo" "$PWD/a2l-stripped" &&
+	strip a2l-stripped &&
+	"$SAN/prof" report -i a2l.data --stdio -g address >out 2>err &&
+	clean err &&
+	grep -q "a2l-stripped  *\[\.\] 0x00007f[0-9a-f]*\$" out
+'
+
 test_done
