@@ -67,6 +67,8 @@ struct dso {
 	struct nsinfo *nsinfo;
 	/* hist.c: halves of the address space its symbol-less entries used */
 	u8 hist_ip_halves;
+	/* dso__elf_class's answer: 0 not asked yet, 0xff none */
+	u8 elf_class;
 };
 
 /* Returns a new dso with one reference (xmalloc). Short name derived. */
@@ -88,6 +90,14 @@ struct map;
  * never fails harder: a DSO without symbols shows addresses.
  */
 int dso__load(struct dso *dso, struct map *map);
+/*
+ * perf's dso__type, as its unwinder asks it: the ELF class (ELFCLASS32 or
+ * ELFCLASS64) of the file perf would read the DSO's bytes from (the
+ * build-id cache, else the path under --symfs; a [vdso]'s image as its
+ * symbols come), 0 when there is none or it is no ELF file. User DSOs and
+ * [vdso] only; asked once.
+ */
+int dso__elf_class(struct dso *dso);
 /* Borrowed symbol at dso-relative @addr (loads first), or NULL. */
 struct symbol *dso__find_symbol(struct dso *dso, struct map *map, u64 addr);
 

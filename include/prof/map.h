@@ -48,6 +48,12 @@ struct maps {
 	 * Whoever changes the maps' set or bounds resets both.
 	 */
 	struct map *last, *last2;
+	/*
+	 * resolved-sample.c: a map whose file has a known ELF class was seen
+	 * in them, perf's maps->addr_space (unwind__prepare_access): from
+	 * then on a --call-graph dwarf sample of the process is unwound.
+	 */
+	bool unwind_ready;
 };
 
 struct maps *maps__new(void);

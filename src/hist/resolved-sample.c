@@ -10,8 +10,10 @@
  *  - else the recorded chain, of which the first --max-stack entries in
  *    display order are kept;
  *  - then a --call-graph dwarf sample's unwound user frames (at most
- *    --max-stack), none at all when no map holds the user leaf or its file
- *    cannot be read under --symfs (perf's libdw unwinder gives up there);
+ *    --max-stack): none at all until a map whose file has a known ELF
+ *    class was seen in the process (perf's libunwind unwinder is set up
+ *    for it then, unwind__prepare_access), from then on at least the user
+ *    leaf, whether or not its own file can be read;
  *  - -U leaves frames without a symbol out; only unwound frames are
  *    expanded into their inlined functions (perf 6.1's append_inlines);
  *  - caller order reverses the whole, inline expansions included.
@@ -103,20 +105,6 @@ static int on_unwind_entry(const struct unwind_entry *e, void *arg)
 
 	if (r->nr_uframes >= RESOLVE_MAX_FRAMES)
 		return 1;
-	/*
-	 * perf's libdw unwinder opens the leaf's file under --symfs and, when
-	 * it cannot (or no map holds the leaf), delivers no frame at all.
-	 */
-	if (!r->nr_uframes && (!e->map || !e->dso))
-		return 1;
-	if (!r->nr_uframes && e->dso->kind == DSO_KIND_USER) {
-		char path[PATH_MAX];
-
-		snprintf(path, sizeof(path), "%s%s", symbol_conf.symfs ? symbol_conf.symfs : "",
-			 e->dso->long_name);
-		if (access(path, R_OK))
-			return 1;
-	}
 	r->uaddr[r->nr_uframes] = e->addr;
 	c = &r->uframes[r->nr_uframes++];
 	c->inlined = false;
@@ -128,6 +116,30 @@ static int on_unwind_entry(const struct unwind_entry *e, void *arg)
 	c->sym = e->map ? e->sym : NULL;
 	c->level = '.';
 	return 0;
+}
+
+/*
+ * perf 6.1's unwind__prepare_access: libunwind is set up for a process's
+ * maps once one of them has a file whose ELF class it can read (dso__type;
+ * the [vdso] is one when perf can see its own), and unwinds none of its
+ * samples before. Asked of the maps as they are at the sample (perf asks
+ * as each map comes); the answer sticks, as perf's.
+ */
+static bool unwind_ready(struct thread *t)
+{
+	struct maps *maps = t->maps;
+
+	if (!maps || maps->unwind_ready)
+		return maps != NULL;
+	for (size_t i = 0; i < maps->nr; i++) {
+		struct map *map = maps->entries[i];
+
+		if (map->dso && !map->identity && dso__elf_class(map->dso)) {
+			maps->unwind_ready = true;
+			break;
+		}
+	}
+	return maps->unwind_ready;
 }
 
 /*
@@ -234,7 +246,8 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 		r->kaddr[nk - 1] = f->addr;
 	}
 	if ((st & PERF_SAMPLE_REGS_USER) && (st & PERF_SAMPLE_STACK_USER) &&
-	    s->user_regs.regs && unwind__user_stack(s, NULL) && rs->al.thread)
+	    s->user_regs.regs && unwind__user_stack(s, NULL) && rs->al.thread &&
+	    unwind_ready(rs->al.thread))
 		unwind__get_entries(r->m, rs->al.thread, s, max_stack, on_unwind_entry, r);
 	if (caller) {
 		for (int i = r->nr_uframes - 1; i >= 0; i--)

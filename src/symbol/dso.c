@@ -4,6 +4,7 @@
  * in the order Documentation/technical/symbolization.md describes.
  */
 #include "prof/compat.h"
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <elf.h>
@@ -705,6 +706,57 @@ static int dso__load_symbols(struct dso *dso, struct map *map)
 		break;
 	}
 	return nr > 0 ? nr : 0;
+}
+
+/* The ELF class of @n bytes at @b, 0 when they are no ELF header. */
+static int elf_class_of(const unsigned char *b, size_t n)
+{
+	if (n < EI_NIDENT || memcmp(b, ELFMAG, SELFMAG) ||
+	    (b[EI_CLASS] != ELFCLASS32 && b[EI_CLASS] != ELFCLASS64))
+		return 0;
+	return b[EI_CLASS];
+}
+
+static int file_elf_class(const char *path)
+{
+	unsigned char b[EI_NIDENT];
+	ssize_t n = -1;
+	int fd;
+
+	if (!is_regular_file(path))
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, b, sizeof(b));
+		close(fd);
+	}
+	return n > 0 ? elf_class_of(b, (size_t)n) : 0;
+}
+
+int dso__elf_class(struct dso *dso)
+{
+	char path[PATH_MAX];
+	int c = 0;
+
+	if (dso->elf_class)
+		return dso->elf_class == 0xff ? 0 : dso->elf_class;
+	if (dso->kind == DSO_KIND_VDSO) {
+		/* where its symbols come from: the build-id cache or our own vdso */
+		dso__load(dso, NULL);
+		if (dso->image)
+			c = elf_class_of(dso->image, dso->image_size);
+		else if (dso->symsrc_filename)
+			c = file_elf_class(dso->symsrc_filename);
+	} else if (dso->kind == DSO_KIND_USER) {
+		if (!dso__build_id_path(dso, "elf", path, sizeof(path)))
+			c = file_elf_class(path);
+		if (!c) {
+			dso__fs_path(dso, path, sizeof(path), dso->long_name);
+			c = file_elf_class(path);
+		}
+	}
+	dso->elf_class = c ? (u8)c : 0xff;
+	return c;
 }
 
 int dso__load(struct dso *dso, struct map *map)
