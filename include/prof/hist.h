@@ -149,6 +149,17 @@ struct hists {
 	 */
 	bool flag_keys;
 	u64 nosym_min, nosym_max;
+	/*
+	 * Entries made with a thread's ":tid" placeholder comm (borrowed):
+	 * perf's comm__override renames them in place once the thread gets
+	 * its first comm, in perf's input tree too. From then on
+	 * (comm_renamed) every lookup is perf's walk and the collapse pass
+	 * merges the renamed entries with their namesakes.
+	 */
+	struct hist_entry **unnamed;
+	size_t nr_unnamed, alloc_unnamed;
+	unsigned long comm_overrides;	/* thread__comm_overrides looked at */
+	bool comm_renamed;
 	struct hist_entry **dups;	/* merged duplicates, owned */
 	size_t nr_dups, alloc_dups;
 };

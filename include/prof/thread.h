@@ -38,5 +38,11 @@ void thread__put(struct thread *t);	/* NULL is a no-op */
 const char *thread__comm_str(const struct thread *t);
 /* Set the comm: replaces the ":tid" placeholder, else appends to history. */
 void thread__set_comm(struct thread *t, const char *comm, bool exec);
+/*
+ * How many ":tid" placeholders were replaced so far. perf replaces the
+ * string of the comm object in place, so that the hist entries made with
+ * it before show the new name (hist.c follows).
+ */
+extern unsigned long thread__comm_overrides;
 
 #endif

@@ -80,6 +80,7 @@ void hists__exit(struct hists *h)
 		free(h->dups[i]);
 	}
 	free(h->dups);
+	free(h->unnamed);
 	free(h->entries);
 	free(h->table);
 	for (u32 i = 0; i < h->strs_size; i++) {
@@ -663,6 +664,8 @@ void hist_sample__set_location(struct hist_sample *hs, const struct addr_locatio
 	hs->cpumode = al->cpumode;
 }
 
+static void hists__rename_unnamed(struct hists *h);
+
 struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, bool self)
 {
 	const struct hist_layout *l = h->layout;
@@ -684,12 +687,14 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 			       hist_layout__has_key(l, SORT_IN_TX) ||
 			       hist_layout__has_key(l, SORT_ABORT);
 	}
+	if (h->nr_unnamed && h->comm_overrides != thread__comm_overrides)
+		hists__rename_unnamed(h);
 	/*
 	 * Merging by comm, dso and sym only: an entry with the same comm,
 	 * dso and symbol (or address) pointers is the one (a shortcut past
 	 * the hash; equal pointers imply equal keys).
 	 */
-	if (h->simple_keys && (hs->sym || !h->may_wrap)) {
+	if (h->simple_keys && (hs->sym || !h->may_wrap) && !h->comm_renamed) {
 		u64 k = hs->sym ? (uintptr_t)hs->sym : hs->ip;
 		u32 slot = (u32)((k >> 4) ^ (k >> 17) ^ ((uintptr_t)hs->comm >> 4)) &
 			   (RECENT_SLOTS - 1);
@@ -768,7 +773,35 @@ static struct hist_entry *hists__new_entry(struct hists *h, const struct hist_en
 		h->entries = xgrow(h->entries, sizeof(*h->entries), h->nr_entries + 1,
 				   &h->alloc);
 	h->entries[h->nr_entries++] = he;
+	if (hs->thread && !hs->thread->comm_set) {
+		if (h->nr_unnamed == h->alloc_unnamed)
+			h->unnamed = xgrow(h->unnamed, sizeof(*h->unnamed), h->nr_unnamed + 1,
+					   &h->alloc_unnamed);
+		h->unnamed[h->nr_unnamed++] = he;
+	}
 	return he;
+}
+
+/*
+ * perf's comm__override: the entries made with a ":tid" placeholder whose
+ * thread has a comm now take its name, where they are in the input tree.
+ */
+static void hists__rename_unnamed(struct hists *h)
+{
+	size_t k = 0;
+
+	h->comm_overrides = thread__comm_overrides;
+	for (size_t i = 0; i < h->nr_unnamed; i++) {
+		struct hist_entry *he = h->unnamed[i];
+
+		if (!he->thread->comm_set) {
+			h->unnamed[k++] = he;
+			continue;
+		}
+		he->comm = hists__intern(h, he->thread->comms[0].str);
+		h->comm_renamed = true;
+	}
+	h->nr_unnamed = k;
 }
 
 static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs)
@@ -779,7 +812,7 @@ static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sam
 	bool left;
 
 	sample_key(h, hs, &key, &kb);
-	if ((h->may_wrap && !key.sym) || h->flag_keys) {
+	if ((h->may_wrap && !key.sym) || h->flag_keys || h->comm_renamed) {
 		/* perf's walk: it may miss an equal entry and make a duplicate */
 		he = in_find(h, &key, &p, &left);
 		while (he && he->merged)
@@ -1058,6 +1091,8 @@ void hists__output_resort(struct hists *h)
 	struct rb t;
 	int *stack;
 
+	if (h->nr_unnamed && h->comm_overrides != thread__comm_overrides)
+		hists__rename_unnamed(h);
 	sort_layout = h->layout;
 	sort_nr_members = h->nr_members;
 	sort_group_idx = h->group_sort_idx;
@@ -1072,7 +1107,8 @@ void hists__output_resort(struct hists *h)
 	t.red = xmalloc(n * sizeof(bool));
 	stack = xmalloc((n + 1) * sizeof(int));
 	k = in_walk(h, in);
-	if (h->may_wrap || (h->flag_keys && layout__need_collapse(h->layout))) {
+	if (h->may_wrap || h->comm_renamed ||
+	    (h->flag_keys && layout__need_collapse(h->layout))) {
 		k = collapse_dups(h, in, k, tmp, &t, stack);
 		memcpy(in, tmp, k * sizeof(*in));
 	}

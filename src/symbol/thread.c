@@ -45,10 +45,13 @@ const char *thread__comm_str(const struct thread *t)
 	return t->comms[t->nr_comms - 1].str;
 }
 
+unsigned long thread__comm_overrides;
+
 void thread__set_comm(struct thread *t, const char *comm, bool exec)
 {
 	if (!t->comm_set) {
 		/* The ":tid" placeholder is overridden, as perf does. */
+		thread__comm_overrides++;
 		free(t->comms[0].str);
 		t->comms[0].str = xstrdup(comm);
 		t->comms[0].exec = exec;

@@ -51,6 +51,11 @@
 #                         a leaf above its caller in the address space, so
 #                         the Children view's equal entries are ordered by
 #                         the columns perf appends to the sort keys.
+#   comm-override OUT     perf record -g as a file: samples of a process
+#                         before its first COMM (its comm is ":PID"), then
+#                         its COMM (exec) naming it as another process is
+#                         named. perf renames the comm object in place:
+#                         the earlier samples count for the new name.
 import re, struct, subprocess, sys
 
 PID = 4242
@@ -303,13 +308,32 @@ def anon(out):
     # IP|TID|PERIOD|CALLCHAIN
     write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
 
+def comm_override(out):
+    user, other = 0xfffffffffffffe00, PID + 1
+
+    def sample(pid, chain):
+        body = struct.pack("<QIIQQ", chain[0], pid, pid, 1000, len(chain) + 1)
+        return rec(9, 2, body + struct.pack("<%dQ" % (len(chain) + 1), user, *chain))
+
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("worker"))
+    for _ in range(3):
+        data += sample(PID, [0x401100, 0x401200, 0x401300])
+    # the other process: two samples as ":PID", its exec, one as "worker"
+    data += sample(other, [0x401100, 0x401200, 0x401300])
+    data += sample(other, [0x401180, 0x401300])
+    data += rec(3, 0x2000, struct.pack("<II", other, other) + padded("worker"))
+    data += sample(other, [0x401100, 0x401200, 0x401300])
+    # IP|TID|PERIOD|CALLCHAIN
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
+
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
              "stack": (stack, 2), "lbr": (lbr, 2),
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
-             "anon": (anon, 1)}
+             "anon": (anon, 1), "comm-override": (comm_override, 1)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
-                         "stack OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT")
+                         "stack OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
+                         "comm-override OUT")
     modes[sys.argv[1]][0](*sys.argv[2:])

@@ -225,6 +225,25 @@ test_expect_success PERF,PYTHON3 'equal Children and symbol: Self decides, as pe
 	same anon.data -s overhead_children,sym -n -g none
 '
 
+# A process sampled before its first COMM shows as ":PID" until that COMM
+# arrives; perf then renames the comm object in place, so that its earlier
+# entries count for the new name (merged with their namesakes when perf
+# collapses the entries), Children and Self alike.
+test_expect_success PYTHON3 'samples before a process'"'"'s first COMM count for its name' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" comm-override co.data &&
+	"$PROF" report -i co.data --stdio >co.out 2>co.err &&
+	! grep -q ":4243" co.out &&
+	grep -q "^ *100\.00%  *0\.00%  worker  *\[unknown\]  *\[\.\] 0x0000000000401300\$" co.out &&
+	grep -q "^ *83\.33%  *83\.33%  worker  *\[unknown\]  *\[\.\] 0x0000000000401100\$" co.out
+'
+
+test_expect_success PERF,PYTHON3 'samples before a process'"'"'s first COMM: perf report' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" comm-override co.data &&
+	same co.data &&
+	same co.data --no-children &&
+	same co.data -g caller
+'
+
 # --call-graph lbr, generated (no LBR here). Where a sample's LBR call
 # stack is empty perf 6.1 reads its first target past the end of the
 # record (the next record's ip) and shows it as a frame; prof reads
