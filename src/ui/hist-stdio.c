@@ -425,6 +425,8 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 			if (!first)
 				fputs(sep ? sep : "  ", fp);
 			first = false;
+			/* perf formats each title into a 1024-byte buffer: at most 1023 wide */
+			w = min(w, 1023);
 			if (f->kind == HPP_SORT_KEY)
 				fprintf(fp, "%-*.*s", w, w, field_header(f, l->children, l->fields_given));
 			else

@@ -56,6 +56,9 @@
 #                         its COMM (exec) naming it as another process is
 #                         named. perf renames the comm object in place:
 #                         the earlier samples count for the new name.
+#   long-comm OUT         one sample of a process whose COMM is 1100
+#                         characters long (a column wider than perf's
+#                         1024-byte header buffer).
 import re, struct, subprocess, sys
 
 PID = 4242
@@ -326,14 +329,21 @@ def comm_override(out):
     # IP|TID|PERIOD|CALLCHAIN
     write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
 
+def long_comm(out):
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("c" * 1100))
+    data += rec(9, 2, struct.pack("<QIIQ", 0x401100, PID, PID, 1000))
+    # IP|TID|PERIOD
+    write(out, data, 0x1 | 0x2 | 0x100, 0, 0)
+
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
              "stack": (stack, 2), "lbr": (lbr, 2),
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
-             "anon": (anon, 1), "comm-override": (comm_override, 1)}
+             "anon": (anon, 1), "comm-override": (comm_override, 1),
+             "long-comm": (long_comm, 1)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
                          "stack OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
-                         "comm-override OUT")
+                         "comm-override OUT | long-comm OUT")
     modes[sys.argv[1]][0](*sys.argv[2:])

@@ -244,6 +244,23 @@ test_expect_success PERF,PYTHON3 'samples before a process'"'"'s first COMM: per
 	same co.data -g caller
 '
 
+# perf formats each column title into a 1024-byte buffer: a column wider
+# than 1023 (a long C++ symbol, here a long comm) has its title cut there,
+# its dotted line and its values not.
+test_expect_success PYTHON3 'a column wider than 1023: its title is cut at 1023' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" long-comm lc.data &&
+	"$PROF" report -i lc.data --stdio --no-children >lc.out 2>lc.err &&
+	grep "^# Overhead" lc.out >lc.title &&
+	awk "{ exit !(index(\$0, \"Shared Object\") - index(\$0, \"Command\") == 1025) }" lc.title &&
+	grep -q "^# \.\.\.\.\.\.\.\.  \.\{1100\}  " lc.out
+'
+
+test_expect_success PERF,PYTHON3 'a column wider than 1023: perf report' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" long-comm lc.data &&
+	same lc.data &&
+	same lc.data --no-children
+'
+
 # --call-graph lbr, generated (no LBR here). Where a sample's LBR call
 # stack is empty perf 6.1 reads its first target past the end of the
 # record (the next record's ip) and shows it as a frame; prof reads
