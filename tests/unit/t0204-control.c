@@ -20,7 +20,7 @@ int main(void)
 {
 	struct ctl_fd c;
 	const char *bad;
-	char arg[64], spec[64], buf[16], dir[] = "/tmp/t0204-XXXXXX", ctl[PATH_MAX], ack[PATH_MAX];
+	char arg[64], spec[2 * PATH_MAX + 8], buf[16], dir[] = "/tmp/t0204-XXXXXX", ctl[PATH_MAX], ack[PATH_MAX];
 	int p[2], a[2];
 	ssize_t n;
 
