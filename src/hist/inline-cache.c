@@ -14,6 +14,8 @@
 #include "prof/inline-cache.h"
 #include "prof/callchain.h"
 #include "prof/srcline.h"
+#include "prof/demangle.h"
+#include "prof/dso.h"
 #include "prof/symbol.h"
 #include "prof/util.h"
 
@@ -73,6 +75,14 @@ const struct inline_entry *inline_cache__find(struct inline_cache *c, struct dso
 	for (int i = 0; i < e->nr; i++) {
 		const char *name = frames[i].funcname ? frames[i].funcname : "??";
 		const char *file = frames[i].filename, *base;
+		char *demangled = NULL;
+
+		/* DWARF's linkage name, demangled as the symbol table's names are */
+		if (!symbol_conf.no_demangle &&
+		    ((dso->kind != DSO_KIND_KERNEL && dso->kind != DSO_KIND_MODULE) ||
+		     symbol_conf.demangle_kernel) &&
+		    (demangled = demangle_sym(name, symbol_conf.show_params)))
+			name = demangled;
 
 		if (file) {
 			base = strrchr(file, '/');
@@ -87,6 +97,7 @@ const struct inline_entry *inline_cache__find(struct inline_cache *c, struct dso
 						 sym->type, name);
 			e->inlined[i] = true;
 		}
+		free(demangled);
 	}
 	if (!e->nr) {
 		/* addr2line without DWARF there: the symbol's name and "??:0" */
