@@ -46,6 +46,8 @@ struct flamegraph {
 	struct sample_resolver *resolver;
 	/* the event drawn: -e's, else the first one sampled with a call chain */
 	struct session_evsel *drawn;
+	char *drawn_name;		/* its name, kept past the session */
+	int nr_evsels;
 	bool any_chain;			/* some event of the file has call chains */
 	u64 nr_samples, nr_other;	/* drawn, left out (other events) */
 	struct strbuf stack, frame, pname, line;
@@ -463,6 +465,697 @@ static struct session_evsel *find_event(struct session *s, const char *name)
 	return NULL;
 }
 
+/* ---- the flame graph: flamegraph.pl's layout ---- */
+
+/* flamegraph.pl's options, its names and defaults */
+struct fg_opts {
+	const char *title, *subtitle, *countname, *nametype, *fonttype, *colors, *notes;
+	const char *minwidth;
+	int width, height;
+	double fontsize;
+	bool hash, reverse, inverted, flamechart;
+};
+
+/* One input line: a stack (frames ';'-separated, outermost first) and its count. */
+struct fg_line {
+	char *text;		/* the whole line, for flamegraph.pl's sort */
+	char *stack;
+	double count;
+};
+
+/* A drawn frame: func at depth (0: the root "all"), from stime to etime. */
+struct fg_node {
+	char *func;
+	int depth;
+	double stime, etime;
+};
+
+struct fg_graph {
+	struct fg_line *lines;
+	size_t nr_lines, alloc_lines;
+	struct fg_node *nodes;
+	size_t nr_nodes, alloc_nodes;
+	double total;
+};
+
+static void graph_add_line(struct fg_graph *g, const char *stack, size_t len, double count,
+			   const char *text)
+{
+	if (g->nr_lines == g->alloc_lines) {
+		g->alloc_lines = g->alloc_lines ? 2 * g->alloc_lines : 1024;
+		g->lines = xrealloc(g->lines, g->alloc_lines * sizeof(*g->lines));
+	}
+	g->lines[g->nr_lines++] = (struct fg_line){
+		.text = xstrdup(text), .stack = xstrndup(stack, len), .count = count,
+	};
+}
+
+/* A count at the end of @line: /\s(\d+(\.\d*)?)$/; returns its start or NULL. */
+static const char *count_at_end(const char *line, size_t len, size_t *stack_len)
+{
+	size_t e = len, d;
+
+	while (e > 0 && isdigit((u8)line[e - 1]))
+		e--;
+	d = e;
+	if (e > 0 && line[e - 1] == '.') {
+		e--;
+		while (e > 0 && isdigit((u8)line[e - 1]))
+			e--;
+		if (e == d - 1)		/* ".5": no digit before the point */
+			return NULL;
+	} else if (e == len) {
+		return NULL;
+	}
+	if (e == 0 || !isspace((u8)line[e - 1]))
+		return NULL;
+	*stack_len = e - 1;
+	return line + e;
+}
+
+/* Folded text ("stack count" lines); a line that is not one is an error naming it. */
+static int graph_read_folded(struct fg_graph *g, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	char *line = NULL;
+	size_t cap = 0, nr = 0, slen, s2;
+	ssize_t len;
+	int ret = 0;
+
+	if (!f)
+		return error("cannot open %s: %s", path, strerror(errno));
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		const char *c;
+
+		nr++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		c = count_at_end(line, (size_t)len, &slen);
+		if (!c) {
+			ret = error("%s:%zu: not a folded stack (\"frame;frame;... count\"): %.60s",
+				    path, nr, line);
+			break;
+		}
+		if (count_at_end(line, slen, &s2)) {
+			ret = error("%s:%zu: two counts (a differential flame graph) are not supported",
+				    path, nr);
+			break;
+		}
+		graph_add_line(g, line, slen, strtod(c, NULL), line);
+	}
+	if (!ret && ferror(f))
+		ret = error("cannot read %s: %s", path, strerror(errno));
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return ret;
+}
+
+/* The frames of @stack in @parts (Perl's split ";": trailing empty ones dropped). */
+static size_t split_frames(char *stack, char ***parts, size_t *alloc)
+{
+	size_t n = 0;
+
+	for (char *p = stack; ; ) {
+		char *e = strchr(p, ';');
+
+		if (n == *alloc) {
+			*alloc = *alloc ? 2 * *alloc : 64;
+			*parts = xrealloc(*parts, *alloc * sizeof(**parts));
+		}
+		(*parts)[n++] = p;
+		if (!e)
+			break;
+		*e = '\0';
+		p = e + 1;
+	}
+	while (n > 0 && !*(*parts)[n - 1])
+		n--;
+	return n;
+}
+
+/* --reverse: the frames of each stack the other way round. */
+static void graph_reverse(struct fg_graph *g)
+{
+	char **parts = NULL;
+	size_t alloc = 0;
+
+	for (size_t i = 0; i < g->nr_lines; i++) {
+		struct fg_line *l = &g->lines[i];
+		char *copy = xstrdup(l->stack), *rev;
+		size_t n = split_frames(copy, &parts, &alloc), o = 0;
+		char *text;
+
+		rev = xmalloc(strlen(l->stack) + 2);
+		for (size_t k = n; k-- > 0;) {
+			size_t pl = strlen(parts[k]);
+
+			memcpy(rev + o, parts[k], pl);
+			o += pl;
+			if (k)
+				rev[o++] = ';';
+		}
+		rev[o] = '\0';
+		text = xasprintf("%s %s", rev, l->text + strlen(l->stack) + 1);
+		free(l->stack);
+		free(l->text);
+		l->stack = rev;
+		l->text = text;
+		free(copy);
+	}
+	free(parts);
+}
+
+/*
+ * --colors chain: flamegraph.pl marks the frames after each ";--;" as
+ * wakers (a "_[w]" suffix) and always appends ";--;" to the first part,
+ * so every stack ends in a "--" frame.
+ */
+static void graph_chain(struct fg_graph *g)
+{
+	for (size_t i = 0; i < g->nr_lines; i++) {
+		struct fg_line *l = &g->lines[i];
+		struct strbuf sb;
+		const char *p = l->stack, *e;
+		size_t nparts = 0;
+		char **parts = NULL;
+
+		/* split ";--;" as Perl does: trailing empty parts dropped */
+		for (;;) {
+			e = strstr(p, ";--;");
+			parts = xrealloc(parts, (nparts + 1) * sizeof(*parts));
+			parts[nparts++] = e ? xstrndup(p, (size_t)(e - p)) : xstrdup(p);
+			if (!e)
+				break;
+			p = e + 4;
+		}
+		while (nparts > 0 && !parts[nparts - 1][0])
+			free(parts[--nparts]);
+		strbuf_init(&sb, strlen(l->stack) + 16);
+		strbuf_addstr(&sb, nparts ? parts[0] : "");
+		strbuf_addstr(&sb, ";--;");
+		for (size_t k = 1; k < nparts; k++) {
+			if (k > 1)
+				strbuf_addstr(&sb, ";--;");
+			for (const char *q = parts[k]; *q; q++) {
+				if (*q == ';')
+					strbuf_addstr(&sb, "_[w]");
+				strbuf_addch(&sb, *q);
+			}
+			strbuf_addstr(&sb, "_[w]");
+		}
+		for (size_t k = 0; k < nparts; k++)
+			free(parts[k]);
+		free(parts);
+		free(l->stack);
+		l->stack = sb.buf;
+	}
+}
+
+static int line_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct fg_line *)a)->text, ((const struct fg_line *)b)->text);
+}
+
+static void graph_add_node(struct fg_graph *g, const char *func, int depth, double stime,
+			   double etime)
+{
+	if (g->nr_nodes == g->alloc_nodes) {
+		g->alloc_nodes = g->alloc_nodes ? 2 * g->alloc_nodes : 1024;
+		g->nodes = xrealloc(g->nodes, g->alloc_nodes * sizeof(*g->nodes));
+	}
+	g->nodes[g->nr_nodes++] = (struct fg_node){
+		.func = xstrdup(func), .depth = depth, .stime = stime, .etime = etime,
+	};
+}
+
+/*
+ * Merge the stacks, in flamegraph.pl's order (sorted, or as given for a
+ * flame chart), into frames: a frame spans the run of consecutive stacks
+ * that share it and everything below it.
+ */
+static void graph_merge(struct fg_graph *g, bool flamechart)
+{
+	char **last = NULL, **cur = NULL, **tmp;
+	double *start = NULL;
+	size_t alloc_last = 0, alloc_cur = 0, nlast = 0, alloc_start = 0;
+	char *prev = NULL;
+	double time = 0;
+
+	if (!flamechart)
+		qsort(g->lines, g->nr_lines, sizeof(*g->lines), line_cmp);
+	for (size_t i = 0; i <= g->nr_lines; i++) {
+		char *copy = i < g->nr_lines ? xstrdup(g->lines[i].stack) : NULL;
+		size_t n = 0, same = 0;
+
+		if (copy) {
+			char **parts = NULL;
+			size_t alloc = 0, k = split_frames(copy, &parts, &alloc);
+
+			if (alloc_cur < k + 1) {
+				alloc_cur = k + 1;
+				cur = xrealloc(cur, alloc_cur * sizeof(*cur));
+			}
+			cur[0] = "";
+			memcpy(cur + 1, parts, k * sizeof(*parts));
+			n = k + 1;
+			free(parts);
+		}
+		while (same < nlast && same < n && !strcmp(last[same], cur[same]))
+			same++;
+		for (size_t d = nlast; d-- > same;)
+			graph_add_node(g, last[d], (int)d, start[d], time);
+		if (alloc_start < n) {
+			alloc_start = n;
+			start = xrealloc(start, alloc_start * sizeof(*start));
+		}
+		for (size_t d = same; d < n; d++)
+			start[d] = time;
+		if (copy)
+			time += g->lines[i].count;
+		free(prev);
+		prev = copy;
+		tmp = last, last = cur, cur = tmp;
+		{
+			size_t a = alloc_last;
+
+			alloc_last = alloc_cur;
+			alloc_cur = a;
+		}
+		nlast = n;
+	}
+	free(prev);
+	free(last);
+	free(cur);
+	free(start);
+	g->total = time;
+}
+
+static void graph_exit(struct fg_graph *g)
+{
+	for (size_t i = 0; i < g->nr_lines; i++) {
+		free(g->lines[i].text);
+		free(g->lines[i].stack);
+	}
+	for (size_t i = 0; i < g->nr_nodes; i++)
+		free(g->nodes[i].func);
+	free(g->lines);
+	free(g->nodes);
+}
+
+/* ---- colours: flamegraph.pl's palettes ---- */
+
+/* Perl's srand(@seed); rand(1) (its own drand48 since 5.20). */
+static double perl_rand1(u32 seed)
+{
+	u64 x = ((u64)seed << 16) | 0x330e;
+
+	x = (0x5deece66dULL * x + 0xb) & ((1ULL << 48) - 1);
+	return (double)x / (double)(1ULL << 48);
+}
+
+/* The code points of a UTF-8 string (bytes of an invalid sequence as themselves). */
+static size_t utf8_decode(const char *s, u32 *out, size_t max)
+{
+	size_t n = 0;
+	const u8 *p = (const u8 *)s;
+
+	while (*p && n < max) {
+		u32 c = *p;
+		int k = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+		int j;
+
+		for (j = 1; j <= k && (p[j] & 0xc0) == 0x80; j++)
+			;
+		if (k && j == k + 1) {
+			c &= 0x3f >> k;
+			for (j = 1; j <= k; j++)
+				c = (c << 6) | (p[j] & 0x3f);
+			p += k + 1;
+		} else {
+			p++;
+		}
+		out[n++] = c;
+	}
+	return n;
+}
+
+/* flamegraph.pl's namehash over code points @c[0..n) */
+static double namehash(const u32 *c, size_t n)
+{
+	double vector = 0, weight = 1, max = 1;
+	int mod = 10;
+	size_t i = 0, start = 0;
+
+	/* s/.(.*?)`//: from the first character through the first backquote */
+	for (size_t k = 1; k < n; k++)
+		if (c[k] == '`') {
+			start = k + 1;
+			break;
+		}
+	(void)i;
+	for (size_t k = start; k < n; k++) {
+		int v = (int)(c[k] % (u32)mod);
+
+		vector += ((double)v / (mod++ - 1)) * weight;
+		max += weight;
+		weight *= 0.70;
+		if (mod > 12)
+			break;
+	}
+	return 1 - vector / max;
+}
+
+static void fg_color(struct strbuf *out, const char *palette, bool hash, const char *name)
+{
+	static u32 cp[4096], rev[4096];
+	size_t n = utf8_decode(name, cp, ARRAY_SIZE(cp));
+	double v1, v2, v3;
+	const char *type = palette;
+	size_t len = strlen(name);
+#define ENDS(s) (len >= strlen(s) && !strcmp(name + len - strlen(s), s))
+
+	if (hash) {
+		for (size_t k = 0; k < n; k++)
+			rev[k] = cp[n - 1 - k];
+		v1 = namehash(cp, n);
+		v2 = v3 = namehash(rev, n);
+	} else {
+		u32 sum = 0;
+
+		for (size_t k = 0; k < n; k++)
+			sum += cp[k];
+		v1 = v2 = v3 = perl_rand1(sum);
+	}
+	if (!strcmp(type, "hot")) {
+		strbuf_addf(out, "rgb(%d,%d,%d)", 205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
+		return;
+	}
+	if (!strcmp(type, "mem")) {
+		strbuf_addf(out, "rgb(0,%d,%d)", 190 + (int)(50 * v2), (int)(210 * v1));
+		return;
+	}
+	if (!strcmp(type, "io")) {
+		int r = 80 + (int)(60 * v1);
+
+		strbuf_addf(out, "rgb(%d,%d,%d)", r, r, 190 + (int)(55 * v2));
+		return;
+	}
+	if (!strcmp(type, "java")) {
+		const char *p = name[0] == 'L' ? name + 1 : name;
+		static const char *const pkgs[] = { "java/", "javax/", "jdk/", "net/", "org/",
+						    "com/", "io/", "sun/" };
+		bool java = false;
+
+		for (size_t k = 0; k < ARRAY_SIZE(pkgs); k++)
+			java |= !strncmp(p, pkgs[k], strlen(pkgs[k]));
+		type = ENDS("_[j]") ? "green" : ENDS("_[i]") ? "aqua" : java ? "green" :
+		       strstr(name, ":::") ? "green" : strstr(name, "::") ? "yellow" :
+		       ENDS("_[k]") ? "orange" : "red";
+	} else if (!strcmp(type, "perl")) {
+		type = strstr(name, "::") ? "yellow" :
+		       strstr(name, "Perl") || strstr(name, ".pl") ? "green" :
+		       ENDS("_[k]") ? "orange" : "red";
+	} else if (!strcmp(type, "js")) {
+		const char *slash = strchr(name, '/');
+
+		if (ENDS("_[j]"))
+			type = slash ? "green" : "aqua";
+		else if (strstr(name, "::"))
+			type = "yellow";
+		else if (slash && strstr(slash, ".js"))
+			type = "green";
+		else if (strchr(name, ':'))
+			type = "aqua";
+		else if (!strcmp(name, " "))
+			type = "green";
+		else if (strstr(name, "_[k]"))
+			type = "orange";
+		else
+			type = "red";
+	} else if (!strcmp(type, "wakeup")) {
+		type = "aqua";
+	} else if (!strcmp(type, "chain")) {
+		type = strstr(name, "_[w]") ? "aqua" : "blue";
+	}
+#undef ENDS
+	if (!strcmp(type, "red")) {
+		int x = 50 + (int)(80 * v1);
+
+		strbuf_addf(out, "rgb(%d,%d,%d)", 200 + (int)(55 * v1), x, x);
+	} else if (!strcmp(type, "green")) {
+		int x = 50 + (int)(60 * v1);
+
+		strbuf_addf(out, "rgb(%d,%d,%d)", x, 200 + (int)(55 * v1), x);
+	} else if (!strcmp(type, "blue")) {
+		int x = 80 + (int)(60 * v1);
+
+		strbuf_addf(out, "rgb(%d,%d,%d)", x, x, 205 + (int)(50 * v1));
+	} else if (!strcmp(type, "yellow")) {
+		int x = 175 + (int)(55 * v1);
+
+		strbuf_addf(out, "rgb(%d,%d,%d)", x, x, 50 + (int)(20 * v1));
+	} else if (!strcmp(type, "purple")) {
+		int x = 190 + (int)(65 * v1);
+
+		strbuf_addf(out, "rgb(%d,%d,%d)", x, 80 + (int)(60 * v1), x);
+	} else if (!strcmp(type, "aqua")) {
+		strbuf_addf(out, "rgb(%d,%d,%d)", 50 + (int)(60 * v1), 165 + (int)(55 * v1),
+			    165 + (int)(55 * v1));
+	} else if (!strcmp(type, "orange")) {
+		strbuf_addf(out, "rgb(%d,%d,0)", 190 + (int)(65 * v1), 90 + (int)(65 * v1));
+	} else {
+		strbuf_addstr(out, "rgb(0,0,0)");
+	}
+}
+
+static const char *const palettes[] = {
+	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl", "red", "green", "blue",
+	"aqua", "yellow", "purple", "orange",
+};
+
+/* ---- SVG ---- */
+
+/* XML text: & < > always, " too when @quot. */
+static void xml_escape(FILE *out, const char *s, size_t len, bool quot)
+{
+	for (size_t i = 0; i < len; i++) {
+		switch (s[i]) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': if (quot) { fputs("&quot;", out); break; } /* fall through */
+		default: fputc(s[i], out);
+		}
+	}
+}
+
+/* The length of @s without a trailing annotation _[k] _[w] _[i] _[j]. */
+static size_t strip_annotation(const char *s)
+{
+	size_t l = strlen(s);
+
+	if (l >= 4 && s[l - 4] == '_' && s[l - 3] == '[' && strchr("kwij", s[l - 2]) && s[l - 1] == ']')
+		return l - 4;
+	return l;
+}
+
+/* "1234567" -> "1,234,567" */
+static void commas(char *dst, const char *digits)
+{
+	size_t n = strlen(digits), o = 0, lead = digits[0] == '-' ? 1 : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (i > lead && (n - i) % 3 == 0)
+			dst[o++] = ',';
+		dst[o++] = digits[i];
+	}
+	dst[o] = '\0';
+}
+
+/* The byte length of the first @chars code points of @s. */
+static size_t utf8_prefix(const char *s, size_t len, size_t chars)
+{
+	size_t i = 0;
+
+	while (i < len && chars--) {
+		i++;
+		while (i < len && ((u8)s[i] & 0xc0) == 0x80)
+			i++;
+	}
+	return i;
+}
+
+static size_t utf8_len(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += ((u8)s[i] & 0xc0) != 0x80;
+	return n;
+}
+
+extern const char flamegraph_svg_js[];
+
+static int graph_write_svg(struct fg_graph *g, const struct fg_opts *o, FILE *out)
+{
+	double fs = o->fontsize, ypad1 = fs * 3, ypad2 = fs * 2 + 10, ypad3 = fs * 2;
+	double xpad = 10, wpt, minw, height;
+	int depthmax = 0, fh = o->height;
+	const char *title = o->title;
+	const char *bg1 = "#eeeeee", *bg2 = "#eeeeb0";
+	struct strbuf color;
+	char minbuf[64], *end;
+	double minf;
+
+	if (!g->total) {
+		/* flamegraph.pl's error picture, and an error */
+		fprintf(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+			"<svg version=\"1.1\" width=\"%d\" height=\"%g\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+			"<text x=\"%d\" y=\"%g\">ERROR: No valid input provided to flamegraph.pl.</text>\n"
+			"</svg>\n", o->width, fs * 5, o->width / 2, fs * 2);
+		return error("no stack counts found: nothing to draw");
+	}
+	snprintf(minbuf, sizeof(minbuf), "%s", o->minwidth);
+	minf = strtod(minbuf, &end);
+	wpt = (o->width - 2 * xpad) / g->total;
+	minw = *end == '%' ? g->total * minf / 100 : minf / wpt;
+	if (!title || !*title)
+		title = o->flamechart ? "Flame Chart" : o->inverted ? "Icicle Graph" : "Flame Graph";
+	if (!strcmp(o->colors, "mem"))
+		bg1 = "#eef2ee", bg2 = "#e0ffe0";
+	else if (!strcmp(o->colors, "io") || !strcmp(o->colors, "wakeup") || !strcmp(o->colors, "chain"))
+		bg2 = "#e0e0ff";
+	else if (strcmp(o->colors, "hot") && strcmp(o->colors, "java") && strcmp(o->colors, "js") &&
+		 strcmp(o->colors, "perl"))
+		bg1 = "#f8f8f8", bg2 = "#e8e8e8";
+	/* prune what is narrower than --minwidth */
+	{
+		size_t k = 0;
+
+		for (size_t i = 0; i < g->nr_nodes; i++) {
+			struct fg_node *n = &g->nodes[i];
+
+			if (n->etime - n->stime < minw) {
+				free(n->func);
+				continue;
+			}
+			if (n->depth > depthmax)
+				depthmax = n->depth;
+			g->nodes[k++] = *n;
+		}
+		g->nr_nodes = k;
+	}
+	height = (depthmax + 1) * fh + ypad1 + ypad2;
+	if (o->subtitle && *o->subtitle)
+		height += ypad3;
+	fprintf(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+		"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+		"<svg version=\"1.1\" width=\"%d\" height=\"%.15g\" onload=\"init(evt)\" viewBox=\"0 0 %d %.15g\" "
+		"xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
+		"<!-- Flame graph drawn by prof flamegraph, in the layout of Brendan Gregg's flamegraph.pl. -->\n"
+		"<!-- NOTES: ", o->width, height, o->width, height);
+	xml_escape(out, o->notes ? o->notes : "", o->notes ? strlen(o->notes) : 0, false);
+	fprintf(out, " -->\n<defs>\n\t<linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\" >\n"
+		"\t\t<stop stop-color=\"%s\" offset=\"5%%\" />\n\t\t<stop stop-color=\"%s\" offset=\"95%%\" />\n"
+		"\t</linearGradient>\n</defs>\n<style type=\"text/css\">\n"
+		"\ttext { font-family:", bg1, bg2);
+	xml_escape(out, o->fonttype, strlen(o->fonttype), false);
+	fprintf(out, "; font-size:%gpx; fill:rgb(0,0,0); }\n"
+		"\t#search, #ignorecase { opacity:0.1; cursor:pointer; }\n"
+		"\t#search:hover, #search.show, #ignorecase:hover, #ignorecase.show { opacity:1; }\n"
+		"\t#subtitle { text-anchor:middle; font-color:rgb(160,160,160); }\n"
+		"\t#title { text-anchor:middle; font-size:%gpx}\n"
+		"\t#unzoom { cursor:pointer; }\n"
+		"\t#frames > *:hover { stroke:black; stroke-width:0.5; cursor:pointer; }\n"
+		"\t.hide { display:none; }\n\t.parent { opacity:0.5; }\n</style>\n"
+		"<script type=\"text/ecmascript\">\n<![CDATA[\n\tvar nametype = \"",
+		fs, fs + 5);
+	for (const char *p = o->nametype; *p; p++)
+		fprintf(out, strchr("\"\\<>]&", *p) ? "\\x%02x" : "%c", (u8)*p);
+	fprintf(out, "\";\n\tvar fontsize = %g, fontwidth = 0.59, xpad = %g, inverted = %d;\n%s]]>\n</script>\n",
+		fs, xpad, o->inverted, flamegraph_svg_js);
+	fprintf(out, "<rect x=\"0.0\" y=\"0\" width=\"%d.0\" height=\"%.1f\" fill=\"url(#background)\"  />\n",
+		o->width, height);
+	fprintf(out, "<text id=\"title\" x=\"%.2f\" y=\"%.15g\" >", (double)(o->width / 2), fs * 2);
+	xml_escape(out, title, strlen(title), false);
+	fputs("</text>\n", out);
+	if (o->subtitle && *o->subtitle) {
+		fprintf(out, "<text id=\"subtitle\" x=\"%.2f\" y=\"%.15g\" >", (double)(o->width / 2), fs * 4);
+		xml_escape(out, o->subtitle, strlen(o->subtitle), false);
+		fputs("</text>\n", out);
+	}
+	fprintf(out, "<text id=\"details\" x=\"%.2f\" y=\"%.15g\" > </text>\n", xpad, height - ypad2 / 2);
+	fprintf(out, "<text id=\"unzoom\" x=\"%.2f\" y=\"%.15g\" class=\"hide\">Reset Zoom</text>\n", xpad, fs * 2);
+	fprintf(out, "<text id=\"search\" x=\"%.2f\" y=\"%.15g\" >Search</text>\n", o->width - xpad - 100, fs * 2);
+	fprintf(out, "<text id=\"ignorecase\" x=\"%.2f\" y=\"%.15g\" >ic</text>\n", o->width - xpad - 16, fs * 2);
+	fprintf(out, "<text id=\"matched\" x=\"%.2f\" y=\"%.15g\" > </text>\n", o->width - xpad - 100,
+		height - ypad2 / 2);
+	fputs("<g id=\"frames\">\n", out);
+	strbuf_init(&color, 32);
+	for (size_t i = 0; i < g->nr_nodes; i++) {
+		struct fg_node *n = &g->nodes[i];
+		bool root = !n->func[0] && n->depth == 0;
+		double et = root ? g->total : n->etime;
+		double x1 = xpad + n->stime * wpt, x2 = xpad + et * wpt, y1, y2;
+		char samples[64], txt[96], rx1[32], rx2[32];
+		size_t flen = strip_annotation(n->func);
+		int chars;
+
+		if (!o->inverted) {
+			y1 = height - ypad2 - (n->depth + 1) * fh + 1;
+			y2 = height - ypad2 - n->depth * fh;
+		} else {
+			y1 = ypad1 + n->depth * fh;
+			y2 = ypad1 + (n->depth + 1) * fh - 1;
+		}
+		snprintf(samples, sizeof(samples), "%.0f", et - n->stime);
+		commas(txt, samples);
+		fputs("<g >\n<title>", out);
+		if (root) {
+			fprintf(out, "all (%s ", txt);
+			xml_escape(out, o->countname, strlen(o->countname), false);
+			fputs(", 100%)", out);
+		} else {
+			xml_escape(out, n->func, flen, true);
+			fprintf(out, " (%s ", txt);
+			xml_escape(out, o->countname, strlen(o->countname), false);
+			fprintf(out, ", %.2f%%)", 100 * strtod(samples, NULL) / g->total);
+		}
+		strbuf_reset(&color);
+		if (!strcmp(n->func, "--"))
+			strbuf_addstr(&color, "rgb(160,160,160)");
+		else if (!strcmp(n->func, "-"))
+			strbuf_addstr(&color, "rgb(200,200,200)");
+		else
+			fg_color(&color, o->colors, o->hash, n->func);
+		snprintf(rx1, sizeof(rx1), "%.1f", x1);
+		snprintf(rx2, sizeof(rx2), "%.1f", x2);
+		fprintf(out, "</title><rect x=\"%s\" y=\"%.15g\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" rx=\"2\" ry=\"2\" />\n",
+			rx1, y1, strtod(rx2, NULL) - strtod(rx1, NULL), y2 - y1, color.buf);
+		fprintf(out, "<text  x=\"%.2f\" y=\"%.15g\" >", x1 + 3, 3 + (y1 + y2) / 2);
+		chars = (int)((x2 - x1) / (fs * 0.59));
+		if (chars >= 3) {
+			size_t ulen = utf8_len(n->func, flen);
+			size_t cut = utf8_prefix(n->func, flen, (size_t)chars);
+
+			if ((size_t)chars < ulen) {
+				/* the last two characters become ".." */
+				size_t keep = utf8_prefix(n->func, flen, (size_t)chars - 2);
+
+				xml_escape(out, n->func, keep, false);
+				fputs("..", out);
+			} else {
+				xml_escape(out, n->func, cut, false);
+			}
+		}
+		fputs("</text>\n</g>\n", out);
+	}
+	strbuf_release(&color);
+	fputs("</g>\n</svg>\n", out);
+	return 0;
+}
+
 static int fg_write_folded(struct flamegraph *fg, FILE *out)
 {
 	struct fold *v = xmalloc((fg->nr_folds + 1) * sizeof(*v));
@@ -518,32 +1211,82 @@ static int fg_read(struct flamegraph *fg)
 			" samples of other events left out: pick one with -e",
 			session_evsel__name(fg->drawn), fg->nr_samples, fg->nr_other);
 	}
+	if (fg->drawn)
+		fg->drawn_name = xstrdup(session_evsel__name(fg->drawn));
+	fg->nr_evsels = session__nr_evsels(s);
 	sample_resolver__delete(fg->resolver);
 	machine__delete(fg->machine);
 	session__delete(s);
 	return ret < 0 ? -1 : 0;
 }
 
+/* What the file was drawn from, in the subtitle unless --subtitle says otherwise. */
+static char *fg_auto_subtitle(const struct flamegraph *fg)
+{
+	if (!fg->any_chain)
+		return xstrdup("no call chains in the file (record with -g): one frame per sample");
+	if (fg->drawn_name && fg->nr_evsels > 1)
+		return xasprintf("%s only; other events left out (pick one with -e)",
+				 fg->drawn_name);
+	return NULL;
+}
+
+static bool ends_with(const char *s, const char *sfx)
+{
+	size_t l = strlen(s), k = strlen(sfx);
+
+	return l >= k && !strcmp(s + l - k, sfx);
+}
+
 int cmd_flamegraph(int argc, const char **argv)
 {
 	struct flamegraph fg = { .input = "perf.data", .count = "period" };
+	struct fg_opts o = {
+		.countname = "samples", .nametype = "Function:", .fonttype = "Verdana",
+		.colors = "hot", .minwidth = "0.1", .width = 1200, .height = 16, .notes = "",
+	};
+	const char *fontsize = "12", *folded_input = NULL;
+	struct fg_graph g = { 0 };
+	char *auto_sub = NULL, *end;
+	bool svg;
 	FILE *out;
 	int ret;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &fg.input, "file", "input file name"),
 		OPT_STRING('o', "output", &fg.output, "file",
-			   "output file name (.folded; - for standard output)"),
+			   "output file: .svg (default flamegraph.svg) or .folded; - for standard output"),
 		OPT_BOOLEAN('f', "force", &fg.force, "don't complain, do it"),
 		OPT_BOOLEAN(0, "folded", &fg.folded, "write folded stacks (stackcollapse-perf.pl's lines)"),
+		OPT_STRING(0, "folded-input", &folded_input, "file",
+			   "draw folded stacks (\"frame;frame;... count\" lines) instead of perf.data"),
 		OPT_STRING('e', "event", &fg.event, "event", "draw this event's samples"),
 		OPT_STRING(0, "count", &fg.count, "period|samples",
 			   "weigh stacks by sample period (default) or count samples"),
+		OPT_GROUP("stackcollapse-perf.pl's options"),
 		OPT_BOOLEAN(0, "pid", &fg.pid, "include PID with process names"),
 		OPT_BOOLEAN(0, "tid", &fg.tid, "include TID and PID with process names"),
 		OPT_BOOLEAN(0, "kernel", &fg.kernel, "annotate kernel functions with a _[k]"),
 		OPT_BOOLEAN(0, "jit", &fg.jit, "annotate jit functions with a _[j]"),
 		OPT_BOOLEAN(0, "all", &fg.all, "all annotations (--kernel --jit)"),
 		OPT_BOOLEAN(0, "addrs", &fg.addrs, "include raw addresses where symbols can't be found"),
+		OPT_GROUP("flamegraph.pl's options"),
+		OPT_STRING(0, "title", &o.title, "text", "change title text"),
+		OPT_STRING(0, "subtitle", &o.subtitle, "text", "second level title"),
+		OPT_STRING(0, "countname", &o.countname, "text", "count type label (default \"samples\")"),
+		OPT_STRING(0, "nametype", &o.nametype, "text", "name type label (default \"Function:\")"),
+		OPT_INTEGER(0, "width", &o.width, "width of image (default 1200)"),
+		OPT_INTEGER(0, "height", &o.height, "height of each frame (default 16)"),
+		OPT_STRING(0, "minwidth", &o.minwidth, "num",
+			   "omit smaller functions: pixels, or N% of the total (default 0.1)"),
+		OPT_STRING(0, "fonttype", &o.fonttype, "font", "font type (default \"Verdana\")"),
+		OPT_STRING(0, "fontsize", &fontsize, "num", "font size (default 12)"),
+		OPT_STRING(0, "colors", &o.colors, "palette",
+			   "hot (default), mem, io, wakeup, chain, java, js, perl, red, green, blue, aqua, yellow, purple, orange"),
+		OPT_BOOLEAN(0, "hash", &o.hash, "colors are keyed by function name hash"),
+		OPT_BOOLEAN(0, "reverse", &o.reverse, "generate stack-reversed flame graph"),
+		OPT_BOOLEAN(0, "inverted", &o.inverted, "icicle graph"),
+		OPT_BOOLEAN(0, "flamechart", &o.flamechart, "produce a flame chart (stacks in input order, merged only when adjacent)"),
+		OPT_STRING(0, "notes", &o.notes, "text", "add notes comment in SVG (for debugging)"),
 		OPT_END()
 	};
 
@@ -552,34 +1295,84 @@ int cmd_flamegraph(int argc, const char **argv)
 		usage_with_options(flamegraph_usage, options);
 	if (strcmp(fg.count, "period") && strcmp(fg.count, "samples"))
 		return error("--count takes period or samples, not '%s'", fg.count);
+	o.fontsize = strtod(fontsize, &end);
+	if (*end || end == fontsize || !(o.fontsize > 0))
+		return error("--fontsize takes a positive number, not '%s'", fontsize);
+	if (o.width <= 20 || o.height <= 0)
+		return error("--width must be over 20 and --height positive");
+	{
+		double m = strtod(o.minwidth, &end);
+
+		if (end == o.minwidth || (*end && strcmp(end, "%")) || m < 0)
+			return error("--minwidth takes pixels or N%%, not '%s'", o.minwidth);
+	}
+	{
+		size_t k;
+
+		for (k = 0; k < ARRAY_SIZE(palettes) && strcmp(palettes[k], o.colors); k++)
+			;
+		if (k == ARRAY_SIZE(palettes))
+			return error("unknown --colors '%s'", o.colors);
+	}
+	if (strchr(o.notes, '<') || strchr(o.notes, '>'))
+		return error("--notes can't contain < or >");
 	if (fg.all)
 		fg.kernel = fg.jit = true;
 	if (!fg.output)
-		fg.output = fg.folded ? "-" : "flamegraph.folded";
-	if (strcmp(fg.output, "-")) {
-		size_t l = strlen(fg.output);
-
-		if (l < 7 || strcmp(fg.output + l - 7, ".folded"))
-			return error("%s: only folded output (.folded) is supported", fg.output);
-		fg.folded = true;
-	} else if (!fg.folded) {
-		return error("-o - needs --folded");
-	}
+		fg.output = fg.folded ? "-" : "flamegraph.svg";
+	if (!strcmp(fg.output, "-"))
+		svg = !fg.folded;
+	else if (ends_with(fg.output, ".folded"))
+		svg = false, fg.folded = true;
+	else if (ends_with(fg.output, ".svg"))
+		svg = true;
+	else
+		return error("%s: the output is .svg or .folded (or - with or without --folded)", fg.output);
+	if (svg && fg.folded)
+		return error("--folded writes folded stacks, not %s", fg.output);
+	if (folded_input && !svg)
+		return error("--folded-input is drawn as SVG: it is folded already");
 	strbuf_init(&fg.stack, 256);
 	strbuf_init(&fg.frame, 64);
 	strbuf_init(&fg.pname, 32);
 	strbuf_init(&fg.line, 128);
-	ret = fg_read(&fg);
+	ret = folded_input ? graph_read_folded(&g, folded_input) : fg_read(&fg);
+	if (!ret && svg && !folded_input && !fg.nr_samples)
+		ret = error("The %s data has no samples: nothing to draw", fg.input);
+	if (!ret && svg && !folded_input) {
+		for (size_t i = 0; i < fg.alloc_folds; i++)
+			if (fg.folds[i].key) {
+				char *text = xasprintf("%s %" PRIu64, fg.folds[i].key, fg.folds[i].weight);
+
+				graph_add_line(&g, fg.folds[i].key, strlen(fg.folds[i].key),
+					       (double)fg.folds[i].weight, text);
+				free(text);
+			}
+		if (!o.subtitle)
+			o.subtitle = auto_sub = fg_auto_subtitle(&fg);
+	}
 	if (!ret) {
 		out = strcmp(fg.output, "-") ? fopen(fg.output, "w") : stdout;
 		if (!out) {
 			ret = error("cannot open %s: %s", fg.output, strerror(errno));
 		} else {
-			fg_write_folded(&fg, out);
+			if (svg) {
+				if (o.reverse)
+					graph_reverse(&g);
+				if (!strcmp(o.colors, "chain"))
+					graph_chain(&g);
+				graph_merge(&g, o.flamechart);
+				ret = graph_write_svg(&g, &o, out);
+			} else {
+				fg_write_folded(&fg, out);
+			}
 			if ((out != stdout ? fclose(out) : fflush(out)) != 0)
 				ret = error("cannot write %s: %s", fg.output, strerror(errno));
 		}
 	}
+	graph_exit(&g);
+	free(auto_sub);
+	free(fg.drawn_name);
 	for (size_t i = 0; i < fg.alloc_folds; i++)
 		free(fg.folds[i].key);
 	free(fg.folds);

@@ -14,8 +14,10 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 # util-linux for unshare/setpriv, procps, python3 for output parsing,
 # strace to see which CPU stat's counters are touched from, libc6-dbg so
 # that libc's source lines and local functions are always tested with
-# debug info (the tests hide /usr/lib/debug for the views without it).
-TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg"
+# debug info (the tests hide /usr/lib/debug for the views without it),
+# xmllint to check that flame graph SVGs are well-formed.
+TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg
+	libxml2-utils"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
 # Fuzzing ("make fuzz" passes --fuzz): clang and its libFuzzer runtime.

@@ -7,6 +7,7 @@ test_description='prof flamegraph: folded stacks as perf script | stackcollapse-
 HOME=$TRASH
 export HOME
 FG=$SHARED/tools/FlameGraph
+test_lazy_prereq XMLLINT 'command -v xmllint'
 
 # folds DATA [OPTION...]: prof flamegraph --folded folds DATA as the real
 # stackcollapse-perf.pl folds perf script's output, line for line. --pid
@@ -106,13 +107,124 @@ test_expect_success PERF,PERF_EVENTS '-o FILE.folded writes the file' '
 	test_cmp_nonempty stdout.folded out.folded
 '
 
+# frames SVG: the picture's size, title, subtitle and every frame (x,
+# width, y, height, fill, label position and text, title), one sorted
+# line each (flamegraph.pl writes its frames in hash order).
+cat >frames.py <<\EOF
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'<svg [^>]*width="([^"]*)" height="([^"]*)"', s)
+print("svg", m.group(1), m.group(2))
+for tag in ("title", "subtitle"):
+    m = re.search(r'<text id="%s" x="([^"]*)" y="([^"]*)" >(.*?)</text>' % tag, s)
+    if m:
+        print(tag, *m.groups())
+pat = re.compile(r'<g\s*>\n<title>(.*?)</title><rect x="([^"]*)" y="([^"]*)" '
+                 r'width="([^"]*)" height="([^"]*)" fill="([^"]*)"[^>]*/>\n'
+                 r'<text\s+x="([^"]*)" y="([^"]*)"\s*>(.*?)</text>\n</g>', re.S)
+rows = ["\t".join(f.groups()[1:] + f.groups()[:1]) for f in pat.finditer(s)]
+for r in sorted(rows):
+    print(r)
+EOF
+
+# same_svg FOLDED [OPTION...]: prof flamegraph --folded-input FOLDED draws
+# the frames flamegraph.pl draws from it, in a well-formed SVG.
+same_svg() {
+	folded=$1 &&
+	shift &&
+	"$FG/flamegraph.pl" "$@" "$folded" >pl.svg 2>/dev/null &&
+	"$PROF" flamegraph --folded-input "$folded" -o prof.svg "$@" &&
+	python3 frames.py pl.svg >pl.frames &&
+	python3 frames.py prof.svg >prof.frames &&
+	test $(wc -l <pl.frames) -gt 3 &&
+	test_cmp pl.frames prof.frames &&
+	xmllint --noout prof.svg
+}
+
+test_expect_success PERF,PERF_EVENTS,SHARED,PYTHON3,XMLLINT 'SVG: the frames of flamegraph.pl, for each of its options' '
+	"$PROF" flamegraph -i fp.data -o fp.folded &&
+	same_svg fp.folded &&
+	same_svg fp.folded --hash &&
+	same_svg fp.folded --title "A title" --subtitle sub --countname ms --nametype Fn: &&
+	same_svg fp.folded --inverted --width 800 --height 20 --fontsize 10 --fonttype Arial &&
+	same_svg fp.folded --reverse --minwidth 1% &&
+	same_svg fp.folded --flamechart --minwidth 3 --notes "a note" &&
+	for c in hot mem io wakeup chain java js perl red green blue aqua yellow purple orange; do
+		same_svg fp.folded --colors $c --hash || return 1
+	done
+'
+
+test_expect_success PERF,PERF_EVENTS,SHARED,PYTHON3,XMLLINT 'SVG from perf.data is the one from its folds' '
+	"$PROF" flamegraph -i dwarf.data -o direct.svg --kernel &&
+	"$PROF" flamegraph -i dwarf.data -o - --folded --kernel >k.folded &&
+	"$PROF" flamegraph --folded-input k.folded -o fromfolds.svg &&
+	test_cmp direct.svg fromfolds.svg &&
+	same_svg k.folded
+'
+
+test_expect_success SHARED,PYTHON3,XMLLINT 'SVG: names with < & quotes and UTF-8, cut by characters' '
+	printf "%s\n" "main;a<b&c>d;\"quoted\" name;ünïcödé_fünctiön_with_a_löng_name_ÿ€;kfunc_[k] 300" \
+		"main;x&y;日本語の関数名前 500" "main 7" "main;z;w 1.5" >names.folded &&
+	same_svg names.folded &&
+	grep -q "a&lt;b&amp;c&gt;d" prof.svg &&
+	"$PROF" flamegraph --folded-input names.folded -o t.svg --title "<&>" --subtitle "\"<" &&
+	xmllint --noout t.svg &&
+	grep -q "<text id=\"title\"[^>]*>&lt;&amp;&gt;</text>" t.svg &&
+	same_svg names.folded --width 300 --hash
+'
+
+test_expect_success 'folded input: a malformed line is an error naming it' '
+	printf "a;b 1\nno count here\n" >bad.folded &&
+	test_must_fail "$PROF" flamegraph --folded-input bad.folded -o bad.svg 2>err &&
+	grep -q "bad.folded:2: not a folded stack" err &&
+	! test -e bad.svg &&
+	printf "a;b 1 2\n" >diff.folded &&
+	test_must_fail "$PROF" flamegraph --folded-input diff.folded -o bad.svg 2>err &&
+	grep -q "diff.folded:1: two counts" err &&
+	: >empty.folded &&
+	test_must_fail "$PROF" flamegraph --folded-input empty.folded -o empty.svg 2>err &&
+	grep -q "no stack counts" err
+'
+
+test_expect_success PERF,PERF_EVENTS 'bad profiles: no samples, no call chains, several events' '
+	"$PERF" record -q -e page-faults -c 1000000000 -o empty.data -- true >/dev/null 2>&1 &&
+	test_must_fail "$PROF" flamegraph -i empty.data -o empty.svg 2>err &&
+	grep -q "has no samples" err &&
+	"$PERF" record -q -e task-clock -o flat.data -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
+	"$PROF" flamegraph -i flat.data -o flat.svg &&
+	grep -q "<text id=\"subtitle\"[^>]*>no call chains in the file" flat.svg &&
+	"$PROF" flamegraph -i flat.data -o - --folded >flat.folded &&
+	grep -q "^demo;hot_loop " flat.folded &&
+	"$PERF" record -q -g -e task-clock -e page-faults -o two.data -- "$HELPERS/demo" 50 \
+		>/dev/null 2>&1 &&
+	"$PROF" flamegraph -i two.data -o two.svg 2>err &&
+	grep -q "samples of other events left out: pick one with -e" err &&
+	grep -q "<text id=\"subtitle\"[^>]*>[a-z-]* only; other events left out" two.svg &&
+	"$PROF" flamegraph -i two.data -e page-faults -o - --folded --count samples >pf.folded &&
+	"$PERF" script -i two.data -F event 2>/dev/null | grep -c page-faults >n &&
+	awk "{ s += \$NF } END { print s }" pf.folded >m &&
+	test_cmp n m &&
+	test_must_fail "$PROF" flamegraph -i two.data -e nosuch -o x.svg 2>err &&
+	grep -q "event .nosuch. is not in two.data" err
+'
+
 test_expect_success 'bad arguments' '
 	test_must_fail "$PROF" flamegraph -i nosuch.data -o - --folded 2>err &&
 	grep -q nosuch.data err &&
 	test_must_fail "$PROF" flamegraph --count bytes -o - --folded 2>err &&
 	grep -q "period or samples" err &&
-	test_must_fail "$PROF" flamegraph -o - 2>err &&
-	grep -q "needs --folded" err
+	test_must_fail "$PROF" flamegraph -o x.png 2>err &&
+	grep -q "the output is .svg or .folded" err &&
+	test_must_fail "$PROF" flamegraph -o x.svg --folded 2>err &&
+	grep -q "writes folded stacks, not x.svg" err &&
+	test_must_fail "$PROF" flamegraph --colors pink 2>err &&
+	grep -q "unknown --colors" err &&
+	test_must_fail "$PROF" flamegraph --minwidth 1x 2>err &&
+	grep -q "minwidth takes" err &&
+	test_must_fail "$PROF" flamegraph --fontsize 0 2>err &&
+	grep -q "fontsize takes" err &&
+	test_must_fail "$PROF" flamegraph --notes "<b>" 2>err &&
+	grep -q "notes can.t contain" err
 '
 
 test_done
