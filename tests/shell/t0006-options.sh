@@ -241,8 +241,36 @@ help	--man	-	ok
 help	--web	-	ok
 help	--info	-	ok
 version	--build-options	-	ok
+flamegraph	--input	PERF_EVENTS	ok
+flamegraph	--output	PERF_EVENTS	ok
+flamegraph	--force	PERF_EVENTS,ROOT	ok
+flamegraph	--folded	PERF_EVENTS	ok
+flamegraph	--folded-input	-	ok
+flamegraph	--event	PERF_EVENTS	ok
+flamegraph	--count	PERF_EVENTS	ok
+flamegraph	--pid	PERF_EVENTS	ok
+flamegraph	--tid	PERF_EVENTS	ok
+flamegraph	--kernel	SHARED	ok
+flamegraph	--jit	SHARED	ok
+flamegraph	--all	SHARED	ok
+flamegraph	--addrs	SHARED	ok
+flamegraph	--title	-	ok
+flamegraph	--subtitle	-	ok
+flamegraph	--countname	-	ok
+flamegraph	--nametype	-	ok
+flamegraph	--width	-	ok
+flamegraph	--height	-	ok
+flamegraph	--minwidth	-	ok
+flamegraph	--fonttype	-	ok
+flamegraph	--fontsize	-	ok
+flamegraph	--colors	-	ok
+flamegraph	--hash	-	ok
+flamegraph	--reverse	-	ok
+flamegraph	--inverted	-	ok
+flamegraph	--flamechart	-	ok
+flamegraph	--notes	-	ok
 '
-COMMANDS="record report stat top list help version"
+COMMANDS="record report stat top list help version flamegraph"
 
 # Prerequisites of this file only.
 have_feature() {
@@ -1929,7 +1957,7 @@ proof_help_all() {
 	"$PROF" help -a >ha &&
 	grep -q "^available prof commands" ha &&
 	for c in $("$PROF" --list-cmds); do
-		grep -q "  $c\( \|$\)" ha || return 1
+		grep -q " $c\( \|$\)" ha || return 1
 	done &&
 	"$PROF" help >h && ! grep -q "^available prof commands" h
 }
@@ -1997,6 +2025,167 @@ test_expect_failure PERF_EVENTS 'record -m 4k and top -m 16,16 are refused, -m 1
 	test_expect_code 129 "$PROF" top -m 16,16 2>mtop.err &&
 	grep -q "^Invalid argument for --mmap_pages/-m$" mtop.err
 '
+
+# flamegraph: rec.data's folds; fg.folded a small folded input; a corpus
+# file from a machine with JIT code (/tmp/perf-PID.map) and kernel frames.
+FG_CORPUS=$SHARED/corpus/perf-data/simpleperf/testdata/generated_by_linux_perf.data
+fg_small() {
+	printf "%s\n" "main;a;b 60" "main;c 30" "main;a 10" >fg.folded
+}
+# fg_svg OUT OPTION...: the SVG of fg.folded with OPTION...
+fg_svg() {
+	_o=$1 &&
+	shift &&
+	fg_small &&
+	"$PROF" flamegraph --folded-input fg.folded -o "$_o" "$@"
+}
+# fg_y SVG NAME: the y of NAME's frame.
+fg_y() {
+	sed -n "s/^<title>$2 (.*<rect x=\"[^\"]*\" y=\"\([^\"]*\)\".*/\1/p" "$1"
+}
+proof_flamegraph_input() {
+	mkdir -p fgin.d && cp rec.data fgin.d/perf.data &&
+	(cd fgin.d && "$PROF" flamegraph -o - --folded >../fgin.default) &&
+	"$PROF" flamegraph --input rec.data -o - --folded >fgin.i &&
+	test_cmp_nonempty fgin.default fgin.i &&
+	test_must_fail "$PROF" flamegraph --input nosuch.data -o - --folded 2>fgin.err &&
+	grep -q nosuch.data fgin.err
+}
+proof_flamegraph_output() {
+	"$PROF" flamegraph -i rec.data --output fgout.folded &&
+	grep -q "^demo;.*;hot_loop [0-9]*\$" fgout.folded &&
+	"$PROF" flamegraph -i rec.data --output fgout.svg &&
+	grep -q "^<svg " fgout.svg &&
+	mkdir -p fgdef.d && cp rec.data fgdef.d/perf.data &&
+	(cd fgdef.d && "$PROF" flamegraph) && grep -q "^<svg " fgdef.d/flamegraph.svg
+}
+proof_flamegraph_force() {
+	mkdir -p fgown.d && cp rec.data fgown.d/perf.data && chown nobody fgown.d/perf.data &&
+	(cd fgown.d && test_expect_code 255 "$PROF" flamegraph -o x.svg 2>../fgown.err) &&
+	grep -q "^File perf.data not owned by current user or root (use -f to override)$" fgown.err &&
+	(cd fgown.d && "$PROF" flamegraph --force -o x.svg) && test -s fgown.d/x.svg
+}
+proof_flamegraph_folded() {
+	"$PROF" flamegraph -i rec.data -o - --folded >fgf.folded &&
+	grep -q "^demo;.*;hot_loop [0-9]*\$" fgf.folded &&
+	"$PROF" flamegraph -i rec.data -o - >fgf.svg &&
+	grep -q "^<svg " fgf.svg
+}
+proof_flamegraph_folded_input() {
+	fg_svg fgi.svg &&
+	grep -q "^<title>b (60 samples, 60.00%)</title>" fgi.svg
+}
+proof_flamegraph_event() {
+	"$PROF" flamegraph -i rec.data --event task-clock -o - --folded >fge.folded &&
+	grep -q hot_loop fge.folded &&
+	test_must_fail "$PROF" flamegraph -i rec.data --event page-faults -o - --folded 2>fge.err &&
+	grep -q "event .page-faults. is not in rec.data" fge.err
+}
+proof_flamegraph_count() {
+	"$PROF" flamegraph -i rec.data --count samples -o - --folded >fgc.samples &&
+	"$PROF" report -i rec.data --stats 2>/dev/null | sed -n "s/^ *SAMPLE events: *\([0-9]*\).*/\1/p" | head -n 1 >fgc.n &&
+	awk "{ s += \$NF } END { print s }" fgc.samples >fgc.sum &&
+	test_cmp fgc.n fgc.sum &&
+	"$PROF" flamegraph -i rec.data --count period -o - --folded >fgc.period &&
+	! test_cmp fgc.samples fgc.period
+}
+proof_flamegraph_pid() {
+	"$PROF" flamegraph -i rec.data --pid -o - --folded >fgp &&
+	grep -q "^demo-[0-9][0-9]*;" fgp
+}
+proof_flamegraph_tid() {
+	"$PROF" flamegraph -i rec.data --tid -o - --folded >fgt &&
+	grep -q "^demo-[0-9][0-9]*/[0-9][0-9]*;" fgt
+}
+proof_flamegraph_kernel() {
+	"$PROF" flamegraph -i "$FG_CORPUS" --kernel -o - --folded >fgk 2>/dev/null &&
+	grep -q "\[\[kernel.kallsyms\]\]_\[k\]" fgk &&
+	! grep -q "_\[j\]" fgk
+}
+proof_flamegraph_jit() {
+	"$PROF" flamegraph -i "$FG_CORPUS" --jit -o - --folded >fgj 2>/dev/null &&
+	grep -q "\[perf-[0-9]*.map\]_\[j\]" fgj &&
+	! grep -q "_\[k\]" fgj
+}
+proof_flamegraph_all() {
+	"$PROF" flamegraph -i "$FG_CORPUS" --all -o - --folded >fga 2>/dev/null &&
+	grep -q "_\[j\]" fga && grep -q "_\[k\]" fga
+}
+proof_flamegraph_addrs() {
+	"$PROF" flamegraph -i "$FG_CORPUS" --addrs -o - --folded >fgad 2>/dev/null &&
+	grep -q "\[perf-[0-9]*.map <[0-9a-f]*>\]" fgad
+}
+proof_flamegraph_title() {
+	fg_svg fgti.svg --title "My title" &&
+	grep -q "<text id=\"title\"[^>]*>My title</text>" fgti.svg
+}
+proof_flamegraph_subtitle() {
+	fg_svg fgst.svg --subtitle "My sub" &&
+	grep -q "<text id=\"subtitle\"[^>]*>My sub</text>" fgst.svg
+}
+proof_flamegraph_countname() {
+	fg_svg fgcn.svg --countname ms &&
+	grep -q "^<title>b (60 ms, 60.00%)</title>" fgcn.svg
+}
+proof_flamegraph_nametype() {
+	fg_svg fgnt.svg --nametype Frame: &&
+	grep -q "var nametype = \"Frame:\"" fgnt.svg
+}
+proof_flamegraph_width() {
+	fg_svg fgw.svg --width 800 &&
+	grep -q "^<svg [^>]* width=\"800\"" fgw.svg &&
+	grep -q "^<title>all (100 samples, 100%)</title><rect x=\"10.0\" y=\"[0-9]*\" width=\"780.0\"" fgw.svg
+}
+proof_flamegraph_height() {
+	fg_svg fgh.svg --height 30 &&
+	grep -q "^<title>b (.*height=\"29.0\"" fgh.svg
+}
+proof_flamegraph_minwidth() {
+	fg_svg fgmw.svg --minwidth 20% &&
+	grep -q "^<title>b (" fgmw.svg && ! grep -q "^<title>a (10 " fgmw.svg &&
+	fg_svg fgmw2.svg --minwidth 500 &&
+	grep -q "^<title>b (" fgmw2.svg && ! grep -q "^<title>c (" fgmw2.svg
+}
+proof_flamegraph_fonttype() {
+	fg_svg fgft.svg --fonttype Arial &&
+	grep -q "font-family:Arial;" fgft.svg
+}
+proof_flamegraph_fontsize() {
+	fg_svg fgfs.svg --fontsize 20 &&
+	grep -q "font-size:20px;" fgfs.svg
+}
+proof_flamegraph_colors() {
+	fg_svg fgcol.svg --colors blue &&
+	grep "^<title>b (" fgcol.svg | grep -q "fill=\"rgb(\([0-9]*\),\1,2[0-9][0-9])\"" &&
+	test_must_fail "$PROF" flamegraph --folded-input fg.folded --colors pink -o x.svg
+}
+proof_flamegraph_hash() {
+	fg_svg fghash.svg --hash &&
+	fg_svg fgnohash.svg &&
+	grep "^<title>b (" fghash.svg >fgh1 && grep "^<title>b (" fgnohash.svg >fgh2 &&
+	! test_cmp fgh1 fgh2
+}
+proof_flamegraph_reverse() {
+	fg_svg fgrev.svg --reverse &&
+	fg_svg fgfwd.svg &&
+	test "$(fg_y fgrev.svg c)" -gt "$(fg_y fgfwd.svg c)"
+}
+proof_flamegraph_inverted() {
+	fg_svg fginv.svg --inverted &&
+	grep -q "<text id=\"title\"[^>]*>Icicle Graph</text>" fginv.svg &&
+	test "$(fg_y fginv.svg all)" = 36
+}
+proof_flamegraph_flamechart() {
+	printf "%s\n" "b 1" "a 1" "b 1" >fgch.folded &&
+	"$PROF" flamegraph --folded-input fgch.folded -o fgch.svg --flamechart &&
+	test "$(grep -c "^<title>b (" fgch.svg)" = 2 &&
+	"$PROF" flamegraph --folded-input fgch.folded -o fgsorted.svg &&
+	test "$(grep -c "^<title>b (" fgsorted.svg)" = 1
+}
+proof_flamegraph_notes() {
+	fg_svg fgn.svg --notes "a note" &&
+	grep -q "^<!-- NOTES: a note -->" fgn.svg
+}
 
 # --- the proofs, row by row ---------------------------------------------
 printf "%s\n" "$TABLE" | grep . >table
