@@ -1156,6 +1156,134 @@ static int graph_write_svg(struct fg_graph *g, const struct fg_opts *o, FILE *ou
 	return 0;
 }
 
+extern const char flamegraph_html_js[];
+
+/* A JSON string (UTF-8 kept; "<" as \u003c so no "</script>" can occur). */
+static void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (const u8 *p = (const u8 *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')
+			fprintf(out, "\\u%04x", *p);
+		else
+			fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+static int node_cmp(const void *a, const void *b)
+{
+	const struct fg_node *x = a, *y = b;
+
+	if (x->stime != y->stime)
+		return x->stime < y->stime ? -1 : 1;
+	return x->depth - y->depth;
+}
+
+/* The names of the frames, each once: its index in the table. */
+struct name_table {
+	char **names;
+	size_t nr, alloc;
+	size_t *slots, nr_slots;	/* index + 1, 0 empty */
+};
+
+static size_t name_index(struct name_table *t, const char *name)
+{
+	u32 h = fold_hash(name, strlen(name));
+	size_t j;
+
+	if ((t->nr + 1) * 2 > t->nr_slots) {
+		size_t n = t->nr_slots ? 2 * t->nr_slots : 1024;
+		size_t *s = xcalloc(n, sizeof(*s));
+
+		for (size_t k = 0; k < t->nr; k++) {
+			for (j = fold_hash(t->names[k], strlen(t->names[k])) & (n - 1); s[j]; j = (j + 1) & (n - 1))
+				;
+			s[j] = k + 1;
+		}
+		free(t->slots);
+		t->slots = s;
+		t->nr_slots = n;
+	}
+	for (j = h & (t->nr_slots - 1); t->slots[j]; j = (j + 1) & (t->nr_slots - 1))
+		if (!strcmp(t->names[t->slots[j] - 1], name))
+			return t->slots[j] - 1;
+	if (t->nr == t->alloc) {
+		t->alloc = t->alloc ? 2 * t->alloc : 1024;
+		t->names = xrealloc(t->names, t->alloc * sizeof(*t->names));
+	}
+	t->names[t->nr] = (char *)name;
+	t->slots[j] = ++t->nr;
+	return t->nr - 1;
+}
+
+/*
+ * One self-contained page: the frames as numbers (depth, start, end,
+ * name index) and the names once each, drawn on a canvas by prof's
+ * script: click to zoom, Reset, regex search with "Matched: X%", the
+ * flame/icicle toggle, a tooltip, the state in the URL's #fragment.
+ */
+static int graph_write_html(struct fg_graph *g, const struct fg_opts *o, FILE *out)
+{
+	struct name_table t = { 0 };
+	const char *title = o->title && *o->title ? o->title : "Flame Graph";
+
+	if (!g->total)
+		return error("no stack counts found: nothing to draw");
+	qsort(g->nodes, g->nr_nodes, sizeof(*g->nodes), node_cmp);
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", out);
+	xml_escape(out, title, strlen(title), false);
+	fputs("</title>\n<style>\n"
+	      "body { font-family: sans-serif; margin: 10px; background: #f4f4f0; }\n"
+	      "h1 { font-size: 18px; text-align: center; margin: 4px; }\n"
+	      "h2 { font-size: 13px; text-align: center; color: #666; margin: 2px; font-weight: normal; }\n"
+	      "#bar { display: flex; gap: 8px; align-items: center; margin: 6px 0; }\n"
+	      "#matched { margin-left: auto; }\n"
+	      "#tip { position: absolute; display: none; background: #ffd; border: 1px solid #999;"
+	      " padding: 2px 5px; font-size: 12px; pointer-events: none; white-space: nowrap; }\n"
+	      "canvas { display: block; cursor: pointer; }\n"
+	      "</style>\n</head>\n<body>\n<h1>", out);
+	xml_escape(out, title, strlen(title), false);
+	fputs("</h1>\n", out);
+	if (o->subtitle && *o->subtitle) {
+		fputs("<h2>", out);
+		xml_escape(out, o->subtitle, strlen(o->subtitle), false);
+		fputs("</h2>\n", out);
+	}
+	fputs("<div id=\"bar\"><button id=\"reset\">Reset zoom</button>"
+	      "<button id=\"mode\">Icicle</button>"
+	      "<input id=\"search\" placeholder=\"Search (regex)\" size=\"30\">"
+	      "<span id=\"matched\"></span></div>\n"
+	      "<div><canvas id=\"fg\"></canvas></div>\n<div id=\"tip\"></div>\n"
+	      "<script>\nvar DATA = { \"total\": ", out);
+	fprintf(out, "%.17g, \"icicle\": %s, \"countname\": ", g->total, o->inverted ? "true" : "false");
+	json_string(out, o->countname);
+	fputs(", \"f\": [", out);
+	for (size_t i = 0; i < g->nr_nodes; i++) {
+		struct fg_node *n = &g->nodes[i];
+		bool root = !n->func[0] && n->depth == 0;
+
+		fprintf(out, "%s%d,%.17g,%.17g,%zu", i ? "," : "", n->depth, n->stime,
+			root ? g->total : n->etime, name_index(&t, root ? "all" : n->func));
+		if (i % 8 == 7)
+			fputc('\n', out);
+	}
+	fputs("],\n\"n\": [", out);
+	for (size_t i = 0; i < t.nr; i++) {
+		if (i)
+			fputs(i % 8 ? "," : ",\n", out);
+		json_string(out, t.names[i]);
+	}
+	fputs("] };\n", out);
+	fputs(flamegraph_html_js, out);
+	fputs("</script>\n</body>\n</html>\n", out);
+	free(t.names);
+	free(t.slots);
+	return 0;
+}
+
 static int fg_write_folded(struct flamegraph *fg, FILE *out)
 {
 	struct fold *v = xmalloc((fg->nr_folds + 1) * sizeof(*v));
@@ -1248,13 +1376,13 @@ int cmd_flamegraph(int argc, const char **argv)
 	const char *fontsize = "12", *folded_input = NULL;
 	struct fg_graph g = { 0 };
 	char *auto_sub = NULL, *end;
-	bool svg;
+	bool svg, html = false;
 	FILE *out;
 	int ret;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &fg.input, "file", "input file name"),
 		OPT_STRING('o', "output", &fg.output, "file",
-			   "output file: .svg (default flamegraph.svg) or .folded; - for standard output"),
+			   "output file: .html (default flamegraph.html), .svg or .folded; - for standard output (SVG)"),
 		OPT_BOOLEAN('f', "force", &fg.force, "don't complain, do it"),
 		OPT_BOOLEAN(0, "folded", &fg.folded, "write folded stacks (stackcollapse-perf.pl's lines)"),
 		OPT_STRING(0, "folded-input", &folded_input, "file",
@@ -1319,19 +1447,33 @@ int cmd_flamegraph(int argc, const char **argv)
 	if (fg.all)
 		fg.kernel = fg.jit = true;
 	if (!fg.output)
-		fg.output = fg.folded ? "-" : "flamegraph.svg";
+		fg.output = fg.folded ? "-" : "flamegraph.html";
 	if (!strcmp(fg.output, "-"))
 		svg = !fg.folded;
 	else if (ends_with(fg.output, ".folded"))
 		svg = false, fg.folded = true;
 	else if (ends_with(fg.output, ".svg"))
 		svg = true;
+	else if (ends_with(fg.output, ".html") || ends_with(fg.output, ".htm"))
+		svg = html = true;
 	else
-		return error("%s: the output is .svg or .folded (or - with or without --folded)", fg.output);
+		return error("%s: the output is .html, .svg or .folded (or - with or without --folded)",
+			     fg.output);
 	if (svg && fg.folded)
 		return error("--folded writes folded stacks, not %s", fg.output);
+	if (html) {
+		/* what flamegraph.pl's options shape only its SVG */
+		const char *svg_only = o.hash ? "--hash" : strcmp(o.colors, "hot") ? "--colors" :
+			o.width != 1200 ? "--width" : o.height != 16 ? "--height" :
+			strcmp(o.minwidth, "0.1") ? "--minwidth" : strcmp(o.fonttype, "Verdana") ? "--fonttype" :
+			o.fontsize != 12 ? "--fontsize" : strcmp(o.nametype, "Function:") ? "--nametype" :
+			*o.notes ? "--notes" : NULL;
+
+		if (svg_only)
+			return error("%s shapes the SVG only: use -o NAME.svg", svg_only);
+	}
 	if (folded_input && !svg)
-		return error("--folded-input is drawn as SVG: it is folded already");
+		return error("--folded-input is drawn (.html or .svg): it is folded already");
 	strbuf_init(&fg.stack, 256);
 	strbuf_init(&fg.frame, 64);
 	strbuf_init(&fg.pname, 32);
@@ -1362,7 +1504,7 @@ int cmd_flamegraph(int argc, const char **argv)
 				if (!strcmp(o.colors, "chain"))
 					graph_chain(&g);
 				graph_merge(&g, o.flamechart);
-				ret = graph_write_svg(&g, &o, out);
+				ret = html ? graph_write_html(&g, &o, out) : graph_write_svg(&g, &o, out);
 			} else {
 				fg_write_folded(&fg, out);
 			}

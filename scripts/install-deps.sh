@@ -15,9 +15,10 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 # strace to see which CPU stat's counters are touched from, libc6-dbg so
 # that libc's source lines and local functions are always tested with
 # debug info (the tests hide /usr/lib/debug for the views without it),
-# xmllint to check that flame graph SVGs are well-formed.
+# xmllint to check that flame graph SVGs are well-formed, chromium to run
+# the flame graph pages' scripts headless.
 TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg
-	libxml2-utils"
+	libxml2-utils chromium"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
 # Fuzzing ("make fuzz" passes --fuzz): clang and its libFuzzer runtime.

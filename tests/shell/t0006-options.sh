@@ -2057,7 +2057,7 @@ proof_flamegraph_output() {
 	"$PROF" flamegraph -i rec.data --output fgout.svg &&
 	grep -q "^<svg " fgout.svg &&
 	mkdir -p fgdef.d && cp rec.data fgdef.d/perf.data &&
-	(cd fgdef.d && "$PROF" flamegraph) && grep -q "^<svg " fgdef.d/flamegraph.svg
+	(cd fgdef.d && "$PROF" flamegraph) && grep -q "<canvas id=\"fg\"" fgdef.d/flamegraph.html
 }
 proof_flamegraph_force() {
 	mkdir -p fgown.d && cp rec.data fgown.d/perf.data && chown nobody fgown.d/perf.data &&

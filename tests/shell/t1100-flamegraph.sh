@@ -173,6 +173,95 @@ test_expect_success SHARED,PYTHON3,XMLLINT 'SVG: names with < & quotes and UTF-8
 	same_svg names.folded --width 300 --hash
 '
 
+# html_data HTML: the page's frames ("depth start end name" lines) and
+# total, from its DATA object.
+cat >htmldata.py <<\EOF
+import json, re, sys
+h = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r"var DATA = (\{.*?\});\n", h, re.S)
+d = json.loads(m.group(1))
+f, n = d["f"], d["n"]
+print("total", d["total"])
+for i in range(0, len(f), 4):
+    print(f[i], f[i + 1], f[i + 2], n[f[i + 3]])
+EOF
+
+test_expect_success PERF,PERF_EVENTS,PYTHON3 'HTML: self-contained, the frames of the SVG' '
+	"$PROF" flamegraph -i fp.data -o fp.html &&
+	"$PROF" flamegraph -i fp.data -o fp0.svg --minwidth 0 &&
+	! grep -q -i -E "<(script|link|img)[^>]* (src|href)=" fp.html &&
+	! grep -q "https\?://" fp.html &&
+	python3 htmldata.py fp.html >fp.html.frames &&
+	grep -q " hot_loop\$" fp.html.frames &&
+	test $(grep -c "^<g >" fp0.svg) = $(($(wc -l <fp.html.frames) - 1)) &&
+	awk "NR == 1 { t = \$2 } \$1 == 1 { s += \$3 - \$2 } END { exit s != t }" fp.html.frames &&
+	mkdir -p def.d && cp fp.data def.d/perf.data &&
+	(cd def.d && "$PROF" flamegraph) &&
+	test_cmp fp.html def.d/flamegraph.html
+'
+
+test_expect_success PYTHON3 'HTML: names are data, never markup' '
+	printf "%s\n" "main;</script><b>x&y\"z;ünï 5" "main;a 3" >inj.folded &&
+	"$PROF" flamegraph --folded-input inj.folded -o inj.html --title "<i>t</i>" &&
+	! grep -q "</script><b>" inj.html &&
+	grep -q "<title>&lt;i&gt;t&lt;/i&gt;</title>" inj.html &&
+	python3 htmldata.py inj.html >inj.frames &&
+	grep -q "^2 0 5 </script><b>x&y\"z\$" inj.frames &&
+	grep -q "^3 0 5 ünï\$" inj.frames
+'
+
+# Debian's chromium, headless: it runs the page's script.
+test_lazy_prereq CHROMIUM 'command -v chromium && chromium --version'
+# browse OUT URL [ARGS]: chromium loads URL; OUT the DOM after its scripts
+# ran, OUT.log what it logged (the page's console among it).
+browse() {
+	_o=$1 &&
+	_u=$2 &&
+	shift 2 &&
+	HOME=$TRASH timeout 120 chromium --headless --no-sandbox --disable-gpu \
+		--enable-logging=stderr --v=0 --window-size=1200,800 "$@" --dump-dom "$_u" \
+		>"$_o" 2>"$_o.log" &&
+	! grep -i "CONSOLE.*\(error\|uncaught\)" "$_o.log"
+}
+# not_blank PNG: a screenshot with more than a few colours in it.
+cat >notblank.py <<\EOF
+import sys, zlib, struct
+b = open(sys.argv[1], "rb").read()
+assert b[:8] == b"\x89PNG\r\n\x1a\n"
+i, idat = 8, b""
+while i < len(b):
+    n, t = struct.unpack(">I4s", b[i:i + 8])
+    if t == b"IDAT":
+        idat += b[i + 8:i + 8 + n]
+    i += 12 + n
+raw = zlib.decompress(idat)
+print(len(set(raw)), "distinct byte values")
+sys.exit(0 if len(set(raw)) > 32 else 1)
+EOF
+
+SHOTS=$SRCDIR/.build/tests/flamegraph
+test_expect_success PERF,PERF_EVENTS,PYTHON3,CHROMIUM 'in chromium: search, zoom, icicle, screenshots' '
+	"$PROF" flamegraph -i fp.data -o fp.html &&
+	"$PROF" flamegraph -i fp.data -o fp.svg &&
+	"$PROF" flamegraph -i fp.data -o - --folded >b.folded &&
+	awk "{ t += \$NF } /;hot_loop[; ]/ { m += \$NF } END { printf \"Matched: %.1f%%\n\", 100 * m / t }" \
+		b.folded >want.matched &&
+	browse s.dom "file://$TRASH/fp.html#s=hot_loop" &&
+	sed -n "s/.*<span id=\"matched\">\([^<]*\)<.*/\1/p" s.dom >got.matched &&
+	test_cmp want.matched got.matched &&
+	python3 htmldata.py fp.html >fp.frames &&
+	z=$(awk "\$4 == \"hot_loop\" { print NR - 2; exit }" fp.frames) &&
+	browse z.dom "file://$TRASH/fp.html#z=$z&icicle" &&
+	grep -q "data-view=\"icicle hot_loop\"" z.dom &&
+	browse f.dom "file://$TRASH/fp.html" &&
+	grep -q "data-view=\"flame all\"" f.dom &&
+	mkdir -p "$SHOTS" &&
+	browse shot.dom "file://$TRASH/fp.html#s=warm_loop" --screenshot="$SHOTS/fp-html.png" &&
+	python3 notblank.py "$SHOTS/fp-html.png" &&
+	browse svg.dom "file://$TRASH/fp.svg" --screenshot="$SHOTS/fp-svg.png" &&
+	python3 notblank.py "$SHOTS/fp-svg.png"
+'
+
 test_expect_success 'folded input: a malformed line is an error naming it' '
 	printf "a;b 1\nno count here\n" >bad.folded &&
 	test_must_fail "$PROF" flamegraph --folded-input bad.folded -o bad.svg 2>err &&
@@ -214,7 +303,7 @@ test_expect_success 'bad arguments' '
 	test_must_fail "$PROF" flamegraph --count bytes -o - --folded 2>err &&
 	grep -q "period or samples" err &&
 	test_must_fail "$PROF" flamegraph -o x.png 2>err &&
-	grep -q "the output is .svg or .folded" err &&
+	grep -q "the output is .html, .svg or .folded" err &&
 	test_must_fail "$PROF" flamegraph -o x.svg --folded 2>err &&
 	grep -q "writes folded stacks, not x.svg" err &&
 	test_must_fail "$PROF" flamegraph --colors pink 2>err &&
