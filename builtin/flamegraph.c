@@ -24,6 +24,7 @@
 #include <linux/perf_event.h>
 #include <ctype.h>
 #include <errno.h>
+#include <sys/stat.h>
 
 static const char *const flamegraph_usage[] = {
 	"prof flamegraph [<options>]",
@@ -1368,7 +1369,8 @@ static bool ends_with(const char *s, const char *sfx)
 
 int cmd_flamegraph(int argc, const char **argv)
 {
-	struct flamegraph fg = { .input = "perf.data", .count = "period" };
+	struct flamegraph fg = { .count = "period" };
+	struct stat st;
 	struct fg_opts o = {
 		.countname = "samples", .nametype = "Function:", .fonttype = "Verdana",
 		.colors = "hot", .minwidth = "0.1", .width = 1200, .height = 16, .notes = "",
@@ -1423,6 +1425,9 @@ int cmd_flamegraph(int argc, const char **argv)
 		usage_with_options(flamegraph_usage, options);
 	if (strcmp(fg.count, "period") && strcmp(fg.count, "samples"))
 		return error("--count takes period or samples, not '%s'", fg.count);
+	/* as report: a pipe on standard input is read without -i - */
+	if (!fg.input || !*fg.input)
+		fg.input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
 	o.fontsize = strtod(fontsize, &end);
 	if (*end || end == fontsize || !(o.fontsize > 0))
 		return error("--fontsize takes a positive number, not '%s'", fontsize);

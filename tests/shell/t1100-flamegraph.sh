@@ -101,6 +101,15 @@ test_expect_success PERF,PERF_EVENTS 'weights: the period, or samples with --cou
 	test_cmp p.sum f.sum
 '
 
+test_expect_success PERF,PERF_EVENTS,SHARED 'a pipe: perf record -o - | prof flamegraph' '
+	"$PERF" record -q -g -e task-clock -o - -- "$HELPERS/demo" 50 2>/dev/null >pipe.data &&
+	"$PERF" script -i pipe.data 2>/dev/null | "$FG/stackcollapse-perf.pl" >perf.folded &&
+	cat pipe.data | "$PROF" flamegraph -o - --folded >prof.folded &&
+	test_cmp_nonempty perf.folded prof.folded &&
+	cat pipe.data | "$PROF" flamegraph -i - -o pipe.svg &&
+	grep -q "^<title>hot_loop (" pipe.svg
+'
+
 test_expect_success PERF,PERF_EVENTS '-o FILE.folded writes the file' '
 	"$PROF" flamegraph -i fp.data -o out.folded &&
 	"$PROF" flamegraph -i fp.data -o - --folded >stdout.folded &&
