@@ -42,6 +42,15 @@ struct symbols {
 	 * overlapping symbols resolve to the one perf's tree walk meets first.
 	 */
 	struct symbol *root;
+	/*
+	 * While an ELF table loads, the tree's inserts and erasures are only
+	 * logged (an erased symbol is tagged with the low bit and kept alive);
+	 * symbols__finish builds the tree from the log only if the final
+	 * symbols overlap: without overlaps every walk finds the one symbol
+	 * containing the address, which the sorted array finds as well.
+	 */
+	struct symbol **log;
+	size_t log_nr, log_alloc;
 	/* where kallsyms symbols were allocated (a reference), or NULL */
 	struct sym_arena *arena;
 };
@@ -56,6 +65,13 @@ void symbols__append(struct symbols *s, struct symbol *sym);
  * inserts: symbol table order, then PLT entries). The array still owns it.
  */
 void symbols__tree_insert(struct symbols *s, struct symbol *sym);
+/* Log the insert instead (see struct symbols); symbols__finish replays it. */
+void symbols__tree_defer(struct symbols *s, struct symbol *sym);
+/*
+ * End of a table's loading: build the perf-shaped tree from the log if any
+ * two symbols overlap, free the symbols the log erased and the log.
+ */
+void symbols__finish(struct symbols *s);
 void symbols__tree_erase(struct symbols *s, struct symbol *sym);
 /* perf's symbols__find on the tree: first node on the path containing @ip. */
 struct symbol *symbols__tree_find(const struct symbols *s, u64 ip);

@@ -489,6 +489,7 @@ static int dso__load_vdso(struct dso *dso)
 		if (!dso__build_id_path(dso, "vdso", path, sizeof(path)) &&
 		    !symsrc__init(&ss, dso, path, NULL, 0, 'B')) {
 			nr = symsrc__load_syms(dso, &ss, &ss);
+			symbols__finish(&dso->symbols);
 			dso->origin = 'B';
 			dso->symsrc_filename = xstrdup(path);
 			symsrc__exit(&ss);
@@ -499,6 +500,7 @@ static int dso__load_vdso(struct dso *dso)
 		dso->image = vdso__read_own(&dso->image_size);
 	if (dso->image && !symsrc__init(&ss, dso, NULL, dso->image, dso->image_size, 'd')) {
 		nr = symsrc__load_syms(dso, &ss, &ss);
+		symbols__finish(&dso->symbols);
 		dso->origin = 'd';
 		symsrc__exit(&ss);
 	}
@@ -514,6 +516,7 @@ static int kernel_load_vmlinux(struct dso *dso, const char *path, char origin)
 	if (symsrc__init(&ss, dso, path, NULL, 0, origin))
 		return -ENOENT;
 	nr = symsrc__load_syms(dso, &ss, &ss);
+	symbols__finish(&dso->symbols);
 	symsrc__exit(&ss);
 	if (nr <= 0)
 		return -ENODATA;
@@ -668,6 +671,7 @@ static int dso__load_user(struct dso *dso)
 		dso->has_symtab = syms_ss->symtab != NULL;
 		dso->symsrc_filename = xstrdup(syms_ss->name);
 	}
+	symbols__finish(&dso->symbols);
 	for (int i = 0; i < pos; i++)
 		symsrc__exit(&ss[i]);
 	return nr > 0 ? nr : 0;

@@ -225,7 +225,7 @@ int symsrc__load_syms(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		free(dem);
 		/* Invariant 4: the tree gets the symbols in perf's order. */
 		symbols__append(&dso->symbols, f);
-		symbols__tree_insert(&dso->symbols, f);
+		symbols__tree_defer(&dso->symbols, f);
 		nr++;
 	}
 	if (nr > 0) {
@@ -299,7 +299,9 @@ int symsrc__synthesize_plt(struct dso *dso, struct symsrc *ss)
 		sym_plt = symbol__new(off, ent_size, STB_GLOBAL, STT_FUNC, full);
 		sym_plt->synthesized = 1;
 		symbols__append(&dso->symbols, sym_plt);
-		if (dso->symbols.root)
+		if (dso->symbols.log)
+			symbols__tree_defer(&dso->symbols, sym_plt);
+		else if (dso->symbols.root)
 			symbols__tree_insert(&dso->symbols, sym_plt);
 		free(full);
 		off += ent_size;
@@ -333,6 +335,7 @@ int dso__load_elf(struct dso *dso, const char *syms_path, const char *runtime_pa
 		if (plt > 0)
 			nr += plt;
 	}
+	symbols__finish(&dso->symbols);
 	if (b.elf != a.elf)
 		symsrc__exit(&b);
 	symsrc__exit(&a);

@@ -129,8 +129,66 @@ void symbols__init(struct symbols *s)
 	memset(s, 0, sizeof(*s));
 }
 
+#define LOG_ERASED ((uintptr_t)1)
+
+static void symbols__log(struct symbols *s, struct symbol *sym, uintptr_t tag)
+{
+	if (s->log_nr == s->log_alloc)
+		s->log = xgrow(s->log, sizeof(*s->log), s->log_nr + 1, &s->log_alloc);
+	s->log[s->log_nr++] = (struct symbol *)((uintptr_t)sym | tag);
+}
+
+void symbols__tree_defer(struct symbols *s, struct symbol *sym)
+{
+	symbols__log(s, sym, 0);
+}
+
+static void symbols__free_log(struct symbols *s)
+{
+	for (size_t i = 0; i < s->log_nr; i++)
+		if ((uintptr_t)s->log[i] & LOG_ERASED)
+			symbol__delete((struct symbol *)((uintptr_t)s->log[i] & ~LOG_ERASED));
+	free(s->log);
+	s->log = NULL;
+	s->log_nr = s->log_alloc = 0;
+}
+
+/* Whether two symbols of the sorted array contain a common address. */
+static bool symbols__overlap(const struct symbols *s)
+{
+	u64 end = 0;
+
+	for (size_t i = 0; i < s->nr; i++) {
+		const struct symbol *sym = s->entries[i];
+
+		if (sym->end < sym->start || (i && sym->start < end) ||
+		    (i && sym->start == s->entries[i - 1]->start))
+			return true;
+		end = max(end, sym->end);
+	}
+	return false;
+}
+
+void symbols__finish(struct symbols *s)
+{
+	if (!s->log)
+		return;
+	if (symbols__overlap(s)) {
+		for (size_t i = 0; i < s->log_nr; i++) {
+			uintptr_t v = (uintptr_t)s->log[i];
+
+			if (v & LOG_ERASED)
+				symbols__tree_erase(s, (struct symbol *)(v & ~LOG_ERASED));
+			else
+				symbols__tree_insert(s, s->log[i]);
+		}
+	}
+	symbols__free_log(s);
+}
+
 void symbols__exit(struct symbols *s)
 {
+	symbols__free_log(s);
 	for (size_t i = 0; i < s->nr; i++)
 		symbol__delete(s->entries[i]);
 	free(s->entries);
@@ -270,16 +328,18 @@ void symbols__fixup_duplicate(struct symbols *s)
 		if (out && s->entries[out - 1]->start == sym->start) {
 			struct symbol *kept = s->entries[out - 1];
 
-			if (symbol__choose_best(kept, sym) > 0) {
-				if (s->root)
-					symbols__tree_erase(s, sym);
-				symbol__delete(sym);
-			} else {
-				if (s->root)
-					symbols__tree_erase(s, kept);
-				symbol__delete(kept);
+			struct symbol *drop = sym;
+
+			if (symbol__choose_best(kept, sym) <= 0) {
+				drop = kept;
 				s->entries[out - 1] = sym;
 			}
+			if (s->log)
+				symbols__log(s, drop, LOG_ERASED);
+			else if (s->root)
+				symbols__tree_erase(s, drop);
+			if (!s->log)
+				symbol__delete(drop);
 			continue;
 		}
 		s->entries[out++] = sym;

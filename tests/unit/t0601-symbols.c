@@ -58,6 +58,56 @@ static void test_symbols(void)
 	}
 }
 
+/* Load as symsrc__load_syms does: inserts logged, fix-ups, then the tree if needed. */
+static void load_deferred(struct symbols *s, struct symbol **syms, size_t n)
+{
+	symbols__init(s);
+	for (size_t i = 0; i < n; i++) {
+		symbols__append(s, syms[i]);
+		symbols__tree_defer(s, syms[i]);
+	}
+	symbols__sort(s);
+	symbols__fixup_end(s, false);
+	symbols__fixup_duplicate(s);
+	symbols__finish(s);
+}
+
+static void test_deferred_tree(void)
+{
+	struct symbols s;
+	struct symbol *v[4];
+
+	/*
+	 * A label inside a function: perf's walk meets the function first
+	 * (inserts weak, outer, label: outer becomes the root; the weak
+	 * duplicate is erased), where the array would find the label.
+	 */
+	v[0] = symbol__new(0x100, 0x100, STB_WEAK, STT_FUNC, "outer_weak");
+	v[1] = symbol__new(0x100, 0x100, STB_GLOBAL, STT_FUNC, "outer");
+	v[2] = symbol__new(0x150, 0x10, STB_LOCAL, STT_NOTYPE, "label");
+	load_deferred(&s, v, 3);
+	ok(s.root != NULL, "overlapping symbols: the tree is built");
+	ok(s.log == NULL, "... and the log freed");
+	is_int((long long)s.nr, 2, "... the erased duplicate is gone");
+	is_str(find_name(&s, 0x155), "outer", "... lookups walk it as perf does");
+	is_str(find_name(&s, 0x1ff), "outer", "... to the end");
+	is_str(find_name(&s, 0x200), "(none)", "... and no further");
+	symbols__exit(&s);
+
+	v[0] = symbol__new(0x100, 0x50, STB_GLOBAL, STT_FUNC, "f");
+	v[1] = symbol__new(0x150, 0, STB_GLOBAL, STT_FUNC, "g_nosize");
+	v[2] = symbol__new(0x100, 0x50, STB_WEAK, STT_FUNC, "f_weak");
+	v[3] = symbol__new(0x300, 0x10, STB_GLOBAL, STT_FUNC, "h");
+	load_deferred(&s, v, 4);
+	ok(s.root == NULL, "disjoint symbols: no tree");
+	ok(s.log == NULL, "... and no log");
+	is_str(find_name(&s, 0x120), "f", "... the array finds each");
+	is_str(find_name(&s, 0x2ff), "g_nosize", "... stretched ones too");
+	is_str(find_name(&s, 0x30f), "h", "... up to the last byte");
+	is_str(find_name(&s, 0x310), "(none)", "... and no further");
+	symbols__exit(&s);
+}
+
 static struct map *mk(u64 s, u64 e, u64 pgoff, struct dso *d)
 {
 	return map__new(s, e, pgoff, d);
@@ -486,6 +536,7 @@ static void test_demangle(void)
 int main(void)
 {
 	test_symbols();
+	test_deferred_tree();
 	test_maps();
 	test_threads();
 	test_kallsyms();
