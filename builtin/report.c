@@ -29,6 +29,8 @@
 #include "prof/resolved-sample.h"
 #include "prof/srcline.h"
 #include "prof/trace-event.h"
+#include "prof/time-range.h"
+#include "prof/cpumap.h"
 #include "builtin.h"
 #include <regex.h>
 #include <sys/stat.h>
@@ -94,6 +96,21 @@ struct report {
 	/* --sort trace: the current sample's text */
 	bool trace_key;
 	char *trace_text;
+	/* the sample-value keys (time, cgroup, cgroup_id, socket, ...) */
+	u64 time_quantum;		/* --time-quantum, ns */
+	const char *time_str;		/* --time */
+	struct time_range *ranges;
+	int nr_ranges;
+	const char *cpu_list;		/* -C/--cpu */
+	bool *cpu_bitmap;		/* indexed by CPU, nr_cpu_bitmap of them */
+	int nr_cpu_bitmap;
+	const char *symbol_filter;	/* --symbol-filter */
+	const struct option *options;	/* for perf's usage lines after an error */
+	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
+	int nr_cgroups;
+	struct report_cgns { u32 tid; u64 dev, ino; } *cgns;	/* NAMESPACES records */
+	int nr_cgns;
+	int status;			/* an exit status of perf's own, or 0 */
 };
 
 struct thread_values {
@@ -115,6 +132,90 @@ static void report__set_clock(struct report *rep)
 			mono = false;
 	}
 	rep->machine->clock_monotonic = mono;
+}
+
+/* PERF_RECORD_CGROUP: the path of a cgroup id (--sort cgroup). */
+static int on_cgroup(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+	const u8 *p = (const u8 *)ev + sizeof(struct perf_event_header);
+	size_t len = ev->header.size - sizeof(struct perf_event_header);
+	u64 id;
+
+	(void)sample;
+	if (len < sizeof(id) + 1)
+		return 0;
+	memcpy(&id, p, sizeof(id));
+	for (int i = 0; i < rep->nr_cgroups; i++)
+		if (rep->cgroups[i].id == id)
+			return 0;
+	rep->cgroups = xrealloc(rep->cgroups, (size_t)(rep->nr_cgroups + 1) * sizeof(*rep->cgroups));
+	rep->cgroups[rep->nr_cgroups].id = id;
+	rep->cgroups[rep->nr_cgroups++].name = xstrndup((const char *)p + sizeof(id),
+							len - sizeof(id));
+	return 0;
+}
+
+/* PERF_RECORD_NAMESPACES: a thread's cgroup namespace (--sort cgroup_id). */
+#define CGROUP_NS_INDEX 6
+
+static int on_namespaces(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct report *rep = session__tool_priv(s);
+	const u8 *p = (const u8 *)ev + sizeof(struct perf_event_header);
+	size_t len = ev->header.size - sizeof(struct perf_event_header);
+	u32 tid;
+	u64 nr, link[2];
+	int i;
+
+	(void)sample;
+	if (len < 16)
+		return 0;
+	memcpy(&tid, p + 4, sizeof(tid));
+	memcpy(&nr, p + 8, sizeof(nr));
+	if (nr <= CGROUP_NS_INDEX || len < 16 + (CGROUP_NS_INDEX + 1) * sizeof(link))
+		return 0;
+	memcpy(link, p + 16 + CGROUP_NS_INDEX * sizeof(link), sizeof(link));
+	for (i = 0; i < rep->nr_cgns; i++)
+		if (rep->cgns[i].tid == tid)
+			break;
+	if (i == rep->nr_cgns) {
+		rep->cgns = xrealloc(rep->cgns, (size_t)(i + 1) * sizeof(*rep->cgns));
+		rep->nr_cgns++;
+	}
+	rep->cgns[i] = (struct report_cgns){ tid, link[0], link[1] };
+	return 0;
+}
+
+/* The values the sample-value keys compare (perf's hist_entry fields). */
+static void report__sample_vals(struct report *rep, struct hist_vals *v,
+				const struct perf_sample *sample)
+{
+	const struct perf_header *h = session__header(rep->session);
+
+	v->time = rep->time_quantum ? sample->time - sample->time % rep->time_quantum :
+				      sample->time;
+	v->addr = sample->ip;
+	v->weight = sample->weight;
+	v->ins_lat = sample->ins_lat;
+	v->p_stage_cyc = sample->p_stage_cyc;
+	v->code_page_size = sample->code_page_size;
+	v->cgroup = sample->cgroup;
+	v->cgroup_name = "N/A";
+	if (sample->cgroup) {
+		v->cgroup_name = "unknown";
+		for (int i = 0; i < rep->nr_cgroups; i++)
+			if (rep->cgroups[i].id == sample->cgroup)
+				v->cgroup_name = rep->cgroups[i].name;
+	}
+	v->cgroup_dev = v->cgroup_ino = 0;
+	for (int i = 0; i < rep->nr_cgns; i++)
+		if (rep->cgns[i].tid == sample->tid) {
+			v->cgroup_dev = rep->cgns[i].dev;
+			v->cgroup_ino = rep->cgns[i].ino;
+		}
+	v->socket = h && (int)sample->cpu >= 0 && sample->cpu < h->nr_cpu_topo ?
+		    (int)h->cpu_topo[sample->cpu].socket_id : -1;
 }
 
 /* MMAP, MMAP2, COMM, FORK and EXIT records feed the machine model. */
@@ -326,6 +427,12 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		return 0;
 	if (sample->evsel->idx >= rep->nr_hists)
 		report__grow_hists(rep, sample->evsel->idx + 1);
+	/* --time and --cpu drop the sample before anything counts it */
+	if (rep->nr_ranges && time_ranges__skip(rep->ranges, rep->nr_ranges, sample->time))
+		return 0;
+	if (rep->cpu_bitmap && ((int)sample->cpu < 0 || (int)sample->cpu >= rep->nr_cpu_bitmap ||
+				!rep->cpu_bitmap[sample->cpu]))
+		return 0;
 	h = &rep->hists[sample->evsel->idx];
 	resolved_sample__resolve(rep->resolver, sample, &rs);
 	if (rep->hide_unresolved && !al->sym)
@@ -334,6 +441,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	hs.comm = report__comm(rep, h, al->thread);
 	hs.cpu = (int)sample->cpu;
 	hs.period = sample->period;
+	report__sample_vals(rep, &hs.v, sample);
 	if (rep->trace_key)
 		hs.trace = report__trace(rep, sample);
 	if (((rep->use_callchain || rep->layout.children) &&
@@ -376,6 +484,33 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 	rep->cp.min_percent = rep->min_percent;
 	rep->percent_limit_set = true;
 	return 0;
+}
+
+/* "N" (ns) or "N" with ns, us, ms or s; perf's words for what it refuses */
+static int parse_time_quantum(const struct option *opt, const char *arg, int unset)
+{
+	static const struct { const char *unit; u64 mul; } units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+	};
+	u64 *q = opt->value;
+	char *end;
+	unsigned long v;
+
+	if (unset)
+		return 0;
+	v = strtoul(arg, &end, 0);
+	for (size_t i = 0; end != arg && i < ARRAY_SIZE(units); i++)
+		if (!strcmp(end, units[i].unit)) {
+			if (!v) {
+				/* perf's line has no newline: its usage's blank line ends it */
+				fputs("time quantum cannot be 0\n", stderr);
+				return -1;
+			}
+			*q = (u64)v * units[i].mul;
+			return 0;
+		}
+	fprintf(stderr, "Cannot parse time quantum `%s'\n\n", arg);
+	return -1;
 }
 
 static int parse_branch_stack(const struct option *opt, const char *arg, int unset)
@@ -539,8 +674,11 @@ static int report__print(struct report *rep)
 		}
 		if (!rep->quiet) {
 			n = hist__convert_unit(n, &unit);
-			printf("# Samples: %" PRIu64 "%c of event%s '%s'\n", n, unit, g ? "s" : "",
+			printf("# Samples: %" PRIu64 "%c of event%s '%s'", n, unit, g ? "s" : "",
 			       name ? name : session_evsel__name(evsel));
+			if (rep->time_str)
+				printf(" (time slices: %s)", rep->time_str);
+			putchar('\n');
 			printf("# Event count (approx.): %" PRIu64 "\n#\n", total);
 		}
 		free(name);
@@ -623,6 +761,28 @@ static bool report__names_key(const char *order, const char *key)
 	return false;
 }
 
+/*
+ * perf's words for a --sort or -F name it does not take, then the help of
+ * that option, which lists every key it knows. perf exits 0 after them;
+ * prof fails (deliberate-differences.md).
+ */
+static int report__bad_key(struct report *rep, int ret, const char *bad)
+{
+	bool fields = ret == -ENOENT;
+
+	fflush(stdout);
+	fprintf(stderr, "Error:\n%s --%s key: `%s'\n",
+		ret == -EOPNOTSUPP ? "Invalid" : "Unknown", fields ? "fields" : "sort",
+		bad ? bad : "");
+	/* perf shows the help of each of the two it was given */
+	if (rep->options && (rep->sort_order || !fields))
+		parse_options_usage_for(report_usage, rep->options, NULL, 's');
+	if (rep->options && rep->field_order)
+		parse_options_usage_for(rep->sort_order || !fields ? NULL : report_usage,
+					rep->options, NULL, 'F');
+	return -1;
+}
+
 static int report__setup_layout(struct report *rep, bool children)
 {
 	const char *bad = NULL, *order = rep->sort_order;
@@ -657,12 +817,8 @@ static int report__setup_layout(struct report *rep, bool children)
 					 children, rep->show_nr_samples,
 					 rep->show_total_period, &bad);
 	free(with_ipc);
-	if (ret == -EOPNOTSUPP)		/* a branch key without branch mode */
-		return error("Invalid --sort key: `%s'", bad ? bad : "");
-	if (ret == -ENOENT)
-		return error("Unknown --fields key: `%s'", bad ? bad : "");
 	if (ret < 0)
-		return error("Unknown --sort key: `%s'", bad ? bad : "");
+		return report__bad_key(rep, ret, bad);
 	return 0;
 }
 
@@ -859,6 +1015,81 @@ static void report__print_preamble(struct report *rep)
 	report__setup_elide(rep);
 }
 
+/* --time: perf's words and status (-EINVAL & 0xff) for a string it cannot use */
+static int report__setup_time(struct report *rep)
+{
+	const struct perf_header *h = session__header(rep->session);
+	int ret;
+
+	if (!rep->time_str)
+		return 0;
+	ret = time_ranges__parse(rep->time_str, h ? h->first_sample_time : 0,
+				 h ? h->last_sample_time : 0, &rep->ranges, &rep->nr_ranges);
+	if (!ret)
+		return 0;
+	fflush(stdout);
+	if (ret == -ENODATA)
+		fputs("HINT: no first/last sample time found in perf data.\n"
+		      "Please use latest perf binary to execute 'perf record'\n"
+		      "(if '--buildid-all' is enabled, please set '--timestamp-boundary').\n", stderr);
+	else
+		fputs("Invalid time string\n", stderr);
+	rep->status = 256 - EINVAL;
+	return -1;
+}
+
+/*
+ * -C: the CPUs whose samples count. Every kind of event in the file must
+ * sample the CPU; CPUs past the recording machine's are refused, in
+ * perf's words.
+ */
+static int report__setup_cpus(struct report *rep)
+{
+	const struct perf_header *h = session__header(rep->session);
+	struct cpu_map *map;
+	u32 seen_types = 0;
+	int nr = h && h->nr_cpus_avail ? (int)h->nr_cpus_avail : 4096;
+
+	if (!rep->cpu_list)
+		return 0;
+	fflush(stdout);
+	for (int i = 0; i < session__nr_evsels(rep->session); i++) {
+		const struct perf_event_attr *a = &session__evsel(rep->session, i)->attr;
+
+		/* perf looks at the first event of each type */
+		if (a->type < 32 && (seen_types & (1u << a->type)))
+			continue;
+		if (a->type < 32)
+			seen_types |= 1u << a->type;
+		if (!(a->sample_type & PERF_SAMPLE_CPU)) {
+			fputs("File does not contain CPU events. Remove -C option to proceed.\n",
+			      stderr);
+			goto fail;
+		}
+	}
+	map = cpu_map__new(rep->cpu_list);
+	if (!map) {
+		fputs("Invalid cpu_list\n", stderr);
+		goto fail;
+	}
+	rep->nr_cpu_bitmap = nr;
+	rep->cpu_bitmap = xcalloc((size_t)nr, sizeof(*rep->cpu_bitmap));
+	for (int i = 0; i < map->nr; i++) {
+		if (map->map[i] >= nr) {
+			fprintf(stderr, "Requested CPU %d too large. Consider raising MAX_NR_CPUS\n",
+				map->map[i]);
+			cpu_map__put(map);
+			goto fail;
+		}
+		rep->cpu_bitmap[map->map[i]] = true;
+	}
+	cpu_map__put(map);
+	return 0;
+fail:
+	fputs("Error:\nfailed to set cpu bitmap\n", stderr);
+	return -1;
+}
+
 /* perf's words, and its exit status (0) */
 static int report__no_callchain_error(void)
 {
@@ -874,6 +1105,7 @@ static int report__run(struct report *rep)
 		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .ordered_events = true, .priv = rep,
 		.time_conv = on_time_conv,
 		.feature = on_feature, .read = on_read,
+		.cgroup = on_cgroup, .namespaces = on_namespaces,
 	};
 	bool pipe = session__is_pipe(rep->session);
 	bool has_chain, no_chain, has_branch, defer, cancel_children;
@@ -954,6 +1186,8 @@ static int report__run(struct report *rep)
 		fflush(stdout);
 		return report__no_callchain_error();
 	}
+	if (report__setup_time(rep) < 0 || report__setup_cpus(rep) < 0)
+		return -1;
 	if (rep->field_sep && *rep->field_sep == '.') {
 		/* perf's words, after the preamble, and its status (0) */
 		fflush(stdout);
@@ -987,7 +1221,7 @@ static int report__run(struct report *rep)
 			nr += rep->hists[i].nr_samples;
 		if (!nr) {
 			fflush(stdout);
-			error("The %s data has no samples!", session__path(rep->session));
+			error("Error:\nThe %s data has no samples!", session__path(rep->session));
 			return 0;
 		}
 	}
@@ -1013,6 +1247,12 @@ static void report__exit(struct report *rep)
 	free(rep->he_cache);
 	free(rep->tvals);
 	free(rep->dump_nr_samples);
+	for (int i = 0; i < rep->nr_cgroups; i++)
+		free(rep->cgroups[i].name);
+	free(rep->cgroups);
+	free(rep->cgns);
+	free(rep->ranges);
+	free(rep->cpu_bitmap);
 	if (rep->has_parent_regex)
 		regfree(&rep->parent_regex);
 	hist_filter__exit(&rep->filter);
@@ -1087,10 +1327,13 @@ int cmd_report(int argc, const char **argv)
 	struct report rep = {
 		.max_stack = 127,
 		.branch_stack = -1,
+		.time_quantum = 100000000,	/* perf's 100ms */
 		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
 			.value = CCVAL_PERCENT, .min_percent = 0.5 },
 	};
 	char *errmsg = NULL, *joined = NULL;
+	char *sort_keys_help = sort_help("sort by key(s):");
+	char *fields_help = sort_help("output field(s): overhead period sample ");
 	const char **joined_argv;
 	struct stat st;
 	int ret = 0, status = 0;	/* status: an exit code of perf's own (129, 234) */
@@ -1108,11 +1351,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "Use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "Use the TUI interface"),
 		/* No --gtk: prof has no GTK browser, as perf built without one. */
-		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, srcfile, cpu, parent,"
-			   " symbol_size, dso_size, overhead, sample, period"),
-		OPT_STRING('F', "fields", &rep.field_order, "key[,keys...]",
-			   "output field(s): overhead, period, sample plus all of sort keys"),
+		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]", sort_keys_help),
+		OPT_STRING('F', "fields", &rep.field_order, "key[,keys...]", fields_help),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples, "Show a column with the number of samples"),
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period, "Show a column with the sum of periods"),
 		OPT_CALLBACK(0, "percent-limit", &rep, "percent", "Don't show entries under that percent",
@@ -1164,9 +1404,18 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "demangle-kernel", &rep.demangle_kernel, "Enable kernel symbol demangling"),
 		OPT_BOOLEAN(0, "full-source-path", &rep.full_srcline, "Show full source file name path for source lines"),
 		OPT_BOOLEAN(0, "inline", &rep.inline_names, "Show inline function"),
+		OPT_STRING(0, "time", &rep.time_str, "str", "Time span of interest (start,stop)"),
+		OPT_STRING('C', "cpu", &rep.cpu_list, "cpu", "list of cpus to profile"),
+		OPT_BOOLEAN(0, "ns", &symbol_conf.nanosecs, "Show times in nanosecs"),
+		OPT_CALLBACK(0, "time-quantum", &rep.time_quantum, "time (ms|us|ns|s)",
+			     "Set time quantum for time sort key (default 100ms)",
+			     parse_time_quantum),
+		OPT_STRING(0, "symbol-filter", &rep.symbol_filter, "filter",
+			   "only show symbols that (partially) match with this filter"),
 		OPT_END()
 	};
 
+	rep.options = options;
 	/* --no-demangle is the negation of --demangle: default on */
 	rep.no_demangle = true;
 	rep.inline_names = true;
@@ -1252,10 +1501,14 @@ int cmd_report(int argc, const char **argv)
 		if (rep.dump && rep.use_pager)
 			setup_pager();
 		ret = rep.dump ? report__dump(&rep) : report__run(&rep);
+		if (ret < 0 && rep.status)
+			status = rep.status, ret = 0;
 	}
 out:
 	report__exit(&rep);
 	free(joined_argv);
 	free(joined);
+	free(sort_keys_help);
+	free(fields_help);
 	return ret < 0 ? -1 : status;
 }

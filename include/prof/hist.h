@@ -38,6 +38,18 @@ struct hist_branch {
 	const char *srcline_from, *srcline_to;	/* interned; set when a key needs them */
 };
 
+/* What the sample-value keys (time, addr, weight, cgroup, ...) compare. */
+struct hist_vals {
+	u64 time;			/* rounded down to --time-quantum */
+	u64 addr;			/* the sample's address (not map-relative) */
+	u64 weight, ins_lat, p_stage_cyc;
+	u64 cgroup;			/* PERF_SAMPLE_CGROUP id */
+	const char *cgroup_name;	/* static or interned by the caller */
+	u64 cgroup_dev, cgroup_ino;	/* the thread's cgroup namespace */
+	u64 code_page_size;
+	int socket;			/* -1: unknown */
+};
+
 struct hist_entry {
 	struct hist_entry *hnext;	/* merge hash chain */
 	/* keys */
@@ -58,6 +70,7 @@ struct hist_entry {
 	const char *srcfile;
 	struct hist_branch *branch;	/* branch mode: owned copy, else NULL */
 	const char *trace;		/* --sort trace: the formatted record, interned */
+	struct hist_vals v;		/* the sample's own values (their keys) */
 	/* values */
 	u64 period, nr_events;
 	u64 period_acc, nr_events_acc;	/* children mode */
@@ -98,6 +111,7 @@ struct hist_sample {
 	const char *srcline;		/* known already (inline frames), or NULL */
 	const struct hist_branch *branch;	/* branch mode: borrowed, copied on insert */
 	const char *trace;		/* --sort trace text, or NULL (not a tracepoint) */
+	struct hist_vals v;
 };
 
 struct hists {

@@ -44,6 +44,20 @@ enum sort_key_id {
 	SORT_IPC_LBR,		/* perf adds it to a --sort naming "symbol" */
 	SORT_IPC_NULL,		/* the same outside branch mode */
 	SORT_TRACE,
+	/* the sample's own values (perf 6.1's common keys) */
+	SORT_TIME,
+	SORT_CGROUP,
+	SORT_CGROUP_ID,
+	SORT_ADDR,
+	SORT_SOCKET,
+	SORT_LOCAL_WEIGHT,
+	SORT_WEIGHT,
+	SORT_CODE_PAGE_SIZE,
+	SORT_LOCAL_INS_LAT,
+	SORT_INS_LAT,
+	SORT_LOCAL_P_STAGE_CYC,
+	SORT_P_STAGE_CYC,
+	SORT_MEM,		/* perf's memory-mode keys: refused (no --mem-mode) */
 	SORT_NR_KEYS,
 };
 
@@ -61,6 +75,8 @@ struct sort_key {
 	const char *header;
 	enum sort_key_id id;
 	bool branch;		/* valid only in branch mode */
+	bool mem;		/* valid only in perf's memory mode (prof: never) */
+	bool hidden;		/* merges but shows no column on this arch */
 };
 
 /* A column or an element of the sort list. */
@@ -90,6 +106,13 @@ struct hist_layout {
 
 /* The key named @name ("sym" and "symbol" both), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
+
+/*
+ * The help of --sort and -F as perf's: @prefix, then every key perf 6.1
+ * knows, in its order and line breaks (what perf shows for an unknown
+ * key too). The caller frees it.
+ */
+char *sort_help(const char *prefix);
 
 /*
  * Build the layout from --sort (@sort_order, NULL = "comm,dso,sym") and

@@ -107,6 +107,7 @@ struct symbol_conf {
 	bool full_srcline;		/* --full-source-path */
 	bool ignore_vmlinux;		/* never search the vmlinux path */
 	bool force;			/* -f: read JIT files of other users too */
+	bool nanosecs;			/* --ns: times with nanoseconds */
 };
 extern struct symbol_conf symbol_conf;
 

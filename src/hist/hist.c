@@ -284,6 +284,37 @@ static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 		case SORT_TRACE:
 			v = hash_mix(v, (uintptr_t)he->trace);
 			break;
+		case SORT_TIME:
+			v = hash_mix(v, he->v.time);
+			break;
+		case SORT_CGROUP:
+			v = hash_mix(v, he->v.cgroup);
+			break;
+		case SORT_CGROUP_ID:
+			v = hash_mix(v, he->v.cgroup_dev ^ (he->v.cgroup_ino << 7));
+			break;
+		case SORT_ADDR:
+			v = hash_mix(v, he->v.addr);
+			break;
+		case SORT_SOCKET:
+			v = hash_mix(v, (u64)he->v.socket);
+			break;
+		case SORT_LOCAL_WEIGHT:
+		case SORT_WEIGHT:
+			v = hash_mix(v, he->v.weight);
+			break;
+		case SORT_CODE_PAGE_SIZE:
+			v = hash_mix(v, he->v.code_page_size);
+			break;
+		case SORT_LOCAL_INS_LAT:
+		case SORT_INS_LAT:
+			v = hash_mix(v, he->v.ins_lat);
+			break;
+		case SORT_LOCAL_P_STAGE_CYC:
+		case SORT_P_STAGE_CYC:
+			v = hash_mix(v, he->v.p_stage_cyc);
+			break;
+		case SORT_MEM:
 		case SORT_NR_KEYS:
 			break;
 		default:
@@ -734,6 +765,7 @@ static void sample_key(struct hists *h, const struct hist_sample *hs, struct his
 		.has_map = hs->has_map, .map_size = hs->map_size, .cpu = hs->cpu,
 		.inlined = hs->inlined,
 		.parent = hs->parent,
+		.v = hs->v,
 	};
 	if (hs->branch) {
 		*kb = *hs->branch;
@@ -1198,6 +1230,7 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 		hs->inlined = c->inlined;
 		hs->srcline = c->srcline;
 		hs->ip = c->ip;
+		hs->v.addr = c->ip;
 		hs->raw_ip = true;
 		if (h->may_wrap && !hs->sym) {
 			/* perf skips a frame whose key a counted entry has, before any walk */

@@ -14,6 +14,9 @@
 #include "prof/dso.h"
 #include "prof/symbol.h"
 #include "prof/thread.h"
+#include "prof/strbuf.h"
+
+#define NSEC_PER_SEC ((u64)1000000000)
 
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", SORT_COMM },
@@ -42,7 +45,72 @@ static const struct sort_key sort_keys[] = {
 	{ "ipc_lbr", "IPC   [IPC Coverage]", SORT_IPC_LBR, true },
 	{ "ipc_null", "IPC   [IPC Coverage]", SORT_IPC_NULL },
 	{ "trace", "Trace output", SORT_TRACE },
+	{ "time", "Time", SORT_TIME },
+	{ "cgroup", "Cgroup", SORT_CGROUP },
+	{ "cgroup_id", "cgroup id (dev/inode)", SORT_CGROUP_ID },
+	{ "addr", "Address", SORT_ADDR },
+	{ "socket", "Socket", SORT_SOCKET },
+	{ "local_weight", "Local Weight", SORT_LOCAL_WEIGHT },
+	{ "weight", "Weight", SORT_WEIGHT },
+	{ "code_page_size", "Code Page Size", SORT_CODE_PAGE_SIZE },
+	{ "local_ins_lat", "Local INSTR Latency", SORT_LOCAL_INS_LAT },
+	{ "ins_lat", "INSTR Latency", SORT_INS_LAT },
+#if defined(__powerpc__)
+	{ "local_p_stage_cyc", "Local Pipeline Stage Cycle", SORT_LOCAL_P_STAGE_CYC },
+	{ "p_stage_cyc", "Pipeline Stage Cycle", SORT_P_STAGE_CYC },
+#else
+	/* perf 6.1 takes them everywhere and shows them on powerpc only */
+	{ "local_p_stage_cyc", "Local Pipeline Stage Cycle", SORT_LOCAL_P_STAGE_CYC, .hidden = true },
+	{ "p_stage_cyc", "Pipeline Stage Cycle", SORT_P_STAGE_CYC, .hidden = true },
+#endif
+	/* perf's memory mode (perf mem report, --mem-mode): refused elsewhere */
+	{ "symbol_daddr", "", SORT_MEM, .mem = true },
+	{ "dso_daddr", "", SORT_MEM, .mem = true },
+	{ "locked", "", SORT_MEM, .mem = true },
+	{ "tlb", "", SORT_MEM, .mem = true },
+	{ "mem", "", SORT_MEM, .mem = true },
+	{ "snoop", "", SORT_MEM, .mem = true },
+	{ "dcacheline", "", SORT_MEM, .mem = true },
+	{ "symbol_iaddr", "", SORT_MEM, .mem = true },
+	{ "phys_daddr", "", SORT_MEM, .mem = true },
+	{ "data_page_size", "", SORT_MEM, .mem = true },
+	{ "blocked", "", SORT_MEM, .mem = true },
 };
+
+/* perf 6.1's --sort keys, in the order its help lists them */
+static const char *const help_keys[] = {
+	"overhead", "overhead_sys", "overhead_us", "overhead_guest_sys", "overhead_guest_us",
+	"overhead_children", "sample", "period",
+	"pid", "comm", "dso", "symbol", "parent", "cpu", "socket", "srcline", "srcfile",
+	"local_weight", "weight", "transaction", "trace", "symbol_size", "dso_size", "cgroup",
+	"cgroup_id", "ipc_null", "time", "code_page_size", "local_ins_lat", "ins_lat",
+	"local_p_stage_cyc", "p_stage_cyc", "addr",
+	"dso_from", "dso_to", "symbol_from", "symbol_to", "mispredict", "abort", "in_tx",
+	"cycles", "srcline_from", "srcline_to", "ipc_lbr", "addr_from", "addr_to",
+	"symbol_daddr", "dso_daddr", "locked", "tlb", "mem", "snoop", "dcacheline",
+	"symbol_iaddr", "phys_daddr", "data_page_size", "blocked",
+};
+
+/*
+ * perf's sort_help: @prefix, then the keys, a line broken once it reaches
+ * 75 columns counting the 25 of the help's indent.
+ */
+char *sort_help(const char *prefix)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t col = 25 + strlen(prefix);
+
+	strbuf_addstr(&sb, prefix);
+	for (size_t i = 0; i < ARRAY_SIZE(help_keys); i++) {
+		if (col >= 75) {
+			strbuf_addstr(&sb, "\n\t\t\t ");
+			col = 25;
+		}
+		strbuf_addf(&sb, " %s", help_keys[i]);
+		col += strlen(help_keys[i]) + 1;
+	}
+	return strbuf_detach(&sb, NULL);
+}
 
 const struct sort_key *sort_key__find(const char *name)
 {
@@ -226,6 +294,31 @@ s64 sort_key__collapse(const struct sort_key *k, const struct hist_entry *l,
 		if (!l->trace || !r->trace)
 			return 0;
 		return strcmp(r->trace, l->trace);
+	case SORT_TIME:
+		return cmp_u64(r->v.time, l->v.time);
+	case SORT_CGROUP:
+		return cmp_u64(r->v.cgroup, l->v.cgroup);
+	case SORT_CGROUP_ID:
+		if (l->v.cgroup_dev != r->v.cgroup_dev)
+			return cmp_u64(r->v.cgroup_dev, l->v.cgroup_dev);
+		return cmp_u64(r->v.cgroup_ino, l->v.cgroup_ino);
+	case SORT_ADDR:
+		return (s64)(r->v.addr - l->v.addr);
+	case SORT_SOCKET:
+		return (s64)r->v.socket - (s64)l->v.socket;
+	/* perf: the weights compare left to right */
+	case SORT_LOCAL_WEIGHT:
+	case SORT_WEIGHT:
+		return cmp_u64(l->v.weight, r->v.weight);
+	case SORT_CODE_PAGE_SIZE:
+		return cmp_u64(l->v.code_page_size, r->v.code_page_size);
+	case SORT_LOCAL_INS_LAT:
+	case SORT_INS_LAT:
+		return cmp_u64(l->v.ins_lat, r->v.ins_lat);
+	case SORT_LOCAL_P_STAGE_CYC:
+	case SORT_P_STAGE_CYC:
+		return cmp_u64(l->v.p_stage_cyc, r->v.p_stage_cyc);
+	case SORT_MEM:
 	case SORT_NR_KEYS:
 		break;
 	default:
@@ -237,6 +330,13 @@ s64 sort_key__collapse(const struct sort_key *k, const struct hist_entry *l,
 s64 sort_key__sort(const struct sort_key *k, const struct hist_entry *l,
 		   const struct hist_entry *r)
 {
+	/* perf's global weights: the value times the entry's samples */
+	if (k->id == SORT_WEIGHT)
+		return cmp_u64(l->v.weight * l->nr_events, r->v.weight * r->nr_events);
+	if (k->id == SORT_INS_LAT)
+		return cmp_u64(l->v.ins_lat * l->nr_events, r->v.ins_lat * r->nr_events);
+	if (k->id == SORT_P_STAGE_CYC)
+		return cmp_u64(l->v.p_stage_cyc * l->nr_events, r->v.p_stage_cyc * r->nr_events);
 	if (k->id == SORT_SYM) {
 		if (!l->sym || !r->sym)
 			return cmp_null(l->sym, r->sym);
@@ -265,7 +365,8 @@ s64 sort_key__cmp(const struct sort_key *k, const struct hist_entry *l,
 bool sort_key__pads(const struct sort_key *k)
 {
 	return k->id != SORT_SYM && k->id != SORT_SRCLINE && k->id != SORT_SRCFILE &&
-	       k->id != SORT_TRACE;
+	       k->id != SORT_TRACE && k->id != SORT_TIME && k->id != SORT_CGROUP &&
+	       k->id != SORT_CGROUP_ID;
 }
 
 /*
@@ -389,6 +490,26 @@ static int branch_width(const struct sort_key *k, const struct hist_entry *he)
 	}
 }
 
+/* perf's get_page_size_name: "N/A" for none, else 4K, 2M, 1G ... */
+static const char *page_size_name(u64 size)
+{
+	static char buf[24];
+	static const char units[] = "KMGTPE";
+	int u = -1;
+
+	if (!size)
+		return "N/A";
+	while (size >= 1024 && !(size % 1024) && u < 5) {
+		size /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, sizeof(buf), "%" PRIu64, size);
+	else
+		snprintf(buf, sizeof(buf), "%" PRIu64 "%c", size, units[u]);
+	return buf;
+}
+
 int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
 		       char *buf, size_t size, int width)
 {
@@ -437,6 +558,40 @@ int sort_key__snprintf(const struct sort_key *k, const struct hist_entry *he,
 		return snprintf(buf, size, "%-*s", width, "0.00  [  0.0%]");
 	case SORT_TRACE:
 		return snprintf(buf, size, "%-.*s", width, he->trace ? he->trace : "N/A");
+	case SORT_TIME: {
+		char t[64];
+
+		if (symbol_conf.nanosecs)
+			snprintf(t, sizeof(t), "%" PRIu64 ".%09" PRIu64, he->v.time / NSEC_PER_SEC,
+				 he->v.time % NSEC_PER_SEC);
+		else
+			snprintf(t, sizeof(t), "%" PRIu64 ".%06" PRIu64, he->v.time / NSEC_PER_SEC,
+				 he->v.time % NSEC_PER_SEC / 1000);
+		return snprintf(buf, size, "%-.*s", width, t);
+	}
+	case SORT_CGROUP:
+		return snprintf(buf, size, "%s", he->v.cgroup_name ? he->v.cgroup_name : "N/A");
+	case SORT_CGROUP_ID:
+		return snprintf(buf, size, "%" PRIu64 "/0x%" PRIx64, he->v.cgroup_dev, he->v.cgroup_ino);
+	case SORT_ADDR:
+		return snprintf(buf, size, "%-#*" PRIx64, width, he->v.addr);
+	case SORT_SOCKET:
+		return snprintf(buf, size, "%*.*d", width, width - 3, he->v.socket);
+	case SORT_LOCAL_WEIGHT:
+		return snprintf(buf, size, "%-*" PRIu64, width, he->v.weight);
+	case SORT_WEIGHT:
+		return snprintf(buf, size, "%-*" PRIu64, width, he->v.weight * he->nr_events);
+	case SORT_LOCAL_INS_LAT:
+		return snprintf(buf, size, "%-*" PRIu64, width, he->v.ins_lat);
+	case SORT_INS_LAT:
+		return snprintf(buf, size, "%-*" PRIu64, width, he->v.ins_lat * he->nr_events);
+	case SORT_LOCAL_P_STAGE_CYC:
+		return snprintf(buf, size, "%-*" PRIu64, width, he->v.p_stage_cyc);
+	case SORT_P_STAGE_CYC:
+		return snprintf(buf, size, "%-*" PRIu64, width, he->v.p_stage_cyc * he->nr_events);
+	case SORT_CODE_PAGE_SIZE:
+		return snprintf(buf, size, "%-*s", width, page_size_name(he->v.code_page_size));
+	case SORT_MEM:
 	case SORT_NR_KEYS:
 		break;
 	default:
@@ -468,6 +623,24 @@ int sort_key__value_width(const struct sort_key *k, const struct hist_entry *he)
 		return he->parent ? (int)strlen(he->parent->name) : 0;
 	case SORT_TRACE:
 		return he->trace ? (int)strlen(he->trace) : 0;
+	/* perf's fixed widths (hists__calc_col_len) */
+	case SORT_TIME:
+		return symbol_conf.nanosecs ? 16 : 12;
+	case SORT_ADDR:
+		return 18;
+	case SORT_LOCAL_WEIGHT:
+	case SORT_WEIGHT:
+		return 12;
+	case SORT_CGROUP:
+	case SORT_CGROUP_ID:
+	case SORT_SOCKET:
+	case SORT_CODE_PAGE_SIZE:
+	case SORT_LOCAL_INS_LAT:
+	case SORT_INS_LAT:
+	case SORT_LOCAL_P_STAGE_CYC:
+	case SORT_P_STAGE_CYC:
+	case SORT_MEM:
+		return 0;
 	default:
 		return branch_width(k, he);
 	}
@@ -527,7 +700,8 @@ static int for_each_name(const char *list, struct hist_layout *l, bool to_fields
 	for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
 		struct hist_field f;
 
-		if (parse_field(tok, &f) < 0 || (f.key && f.key->branch && !l->branch)) {
+		if (parse_field(tok, &f) < 0 || (f.key && f.key->branch && !l->branch) ||
+		    (f.key && f.key->mem)) {
 			snprintf(badname, sizeof(badname), "%s", tok);
 			*bad = badname;
 			ret = f.key ? -EOPNOTSUPP : -EINVAL;
@@ -620,20 +794,39 @@ static int layout_setup(struct hist_layout *l, const char *sort_order,
 	return 0;
 }
 
+/* Columns of keys that show nothing on this arch go (perf's elided ones). */
+static void layout__drop_hidden(struct hist_layout *l)
+{
+	int n = 0;
+
+	for (int i = 0; i < l->nr_fields; i++)
+		if (!l->fields[i].key || !l->fields[i].key->hidden)
+			l->fields[n++] = l->fields[i];
+	l->nr_fields = n;
+}
+
 int hist_layout__setup(struct hist_layout *l, const char *sort_order,
 		       const char *field_order, bool children, bool show_nr_samples,
 		       bool show_total_period, const char **bad)
 {
-	return layout_setup(l, sort_order, field_order, children, show_nr_samples,
-			    show_total_period, false, bad);
+	int ret = layout_setup(l, sort_order, field_order, children, show_nr_samples,
+			       show_total_period, false, bad);
+
+	if (!ret)
+		layout__drop_hidden(l);
+	return ret;
 }
 
 int hist_layout__setup_branch(struct hist_layout *l, const char *sort_order,
 			      const char *field_order, bool show_nr_samples,
 			      bool show_total_period, const char **bad)
 {
-	return layout_setup(l, sort_order, field_order, false, show_nr_samples,
-			    show_total_period, true, bad);
+	int ret = layout_setup(l, sort_order, field_order, false, show_nr_samples,
+			       show_total_period, true, bad);
+
+	if (!ret)
+		layout__drop_hidden(l);
+	return ret;
 }
 
 void hist_layout__drop_field(struct hist_layout *l, enum hpp_id kind)
