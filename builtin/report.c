@@ -105,6 +105,7 @@ struct report {
 	bool *cpu_bitmap;		/* indexed by CPU, nr_cpu_bitmap of them */
 	int nr_cpu_bitmap;
 	const char *symbol_filter;	/* --symbol-filter */
+	bool skip_empty;		/* --skip-empty (default on) */
 	const struct option *options;	/* for perf's usage lines after an error */
 	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
 	int nr_cgroups;
@@ -636,8 +637,12 @@ static int report__print(struct report *rep)
 		char *name = NULL;
 		char unit;
 
-		if (report__is_member(rep, i) || !h->nr_samples)
+		if (report__is_member(rep, i) || (!h->nr_samples && rep->skip_empty))
 			continue;
+		/* --symbol-filter: entries whose symbol does not contain it are hidden */
+		for (size_t e = 0; rep->symbol_filter && e < h->nr_entries; e++)
+			if (!h->entries[e]->sym || !strstr(h->entries[e]->sym->name, rep->symbol_filter))
+				h->entries[e]->filtered = true;
 		if (rep->percentage && !strcmp(rep->percentage, "relative")) {
 			/* percentages of what the filters let through (not in call graphs) */
 			h->callchain_total = h->total_period;
@@ -1000,7 +1005,7 @@ static int report__dump(struct report *rep)
 	for (int i = 0; rep->branch_mode && i < session__nr_evsels(rep->session); i++)
 		session__evsel(rep->session, i)->nr_samples =
 			i < rep->nr_dump_nr_samples ? rep->dump_nr_samples[i] : 0;
-	stats__fprintf_dump(rep->session, stdout);
+	stats__fprintf_dump(rep->session, stdout, rep->skip_empty);
 	return 0;
 }
 
@@ -1265,7 +1270,7 @@ static int report__stats(struct report *rep)
 	struct tool tool = { .ordered_events = false, .dump = rep->dump ? on_dump_stats : NULL };
 	int ret = session__process_events(rep->session, &tool);
 
-	stats__fprintf(rep->session, stdout);
+	stats__fprintf(rep->session, stdout, rep->skip_empty);
 	if (ret < 0) {
 		const char *msg = session__strerror(rep->session);
 
@@ -1412,6 +1417,8 @@ int cmd_report(int argc, const char **argv)
 			     parse_time_quantum),
 		OPT_STRING(0, "symbol-filter", &rep.symbol_filter, "filter",
 			   "only show symbols that (partially) match with this filter"),
+		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
+			    "Do not display empty (or dummy) events in the output"),
 		OPT_END()
 	};
 
@@ -1419,6 +1426,7 @@ int cmd_report(int argc, const char **argv)
 	/* --no-demangle is the negation of --demangle: default on */
 	rep.no_demangle = true;
 	rep.inline_names = true;
+	rep.skip_empty = true;
 	argv = joined_argv = join_call_graph_arg(&argc, argv, &joined);
 	argc = parse_options(argc, argv, options, report_usage, 0);
 	if (argc)

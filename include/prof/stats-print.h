@@ -10,15 +10,17 @@ struct session;
 /*
  * Print the "Aggregated stats:" block and the per-event blocks for a
  * session whose events were processed, exactly as perf 6.1 prints them.
+ * @skip_empty (perf's default): no rows of zero and no block of an
+ * event without samples; --no-skip-empty shows them all.
  * Returns the number of bytes written.
  */
-size_t stats__fprintf(struct session *s, FILE *fp);
+size_t stats__fprintf(struct session *s, FILE *fp, bool skip_empty);
 
 /*
  * The same block as perf report -D ends with: its report tool has read
  * the names that arrive as records, and it counts no LOST_SAMPLES per
  * event.
  */
-size_t stats__fprintf_dump(struct session *s, FILE *fp);
+size_t stats__fprintf_dump(struct session *s, FILE *fp, bool skip_empty);
 
 #endif

@@ -7,7 +7,7 @@
 #include "prof/session.h"
 #include "prof/stats-print.h"
 
-static size_t print_stats(struct session *s, FILE *fp, bool dump)
+static size_t print_stats(struct session *s, FILE *fp, bool dump, bool skip_empty)
 {
 	const struct session_stats *st = session__stats(s);
 	u64 total = st->nr_events[0];
@@ -23,7 +23,8 @@ static size_t print_stats(struct session *s, FILE *fp, bool dump)
 
 		if (!strcmp(name, "UNKNOWN"))
 			continue;
-		if (!n)
+		/* rows of zero: the types perf 6.1 knows (to AUX_OUTPUT_HW_ID, FINISHED_INIT) */
+		if (!n && (skip_empty || (type > 21 && type < 64) || type > 82))
 			continue;
 		if (type && total)
 			r = fprintf(fp, "%16s events: %10d  (%4.1f%%)\n", name, (int)n,
@@ -37,7 +38,7 @@ static size_t print_stats(struct session *s, FILE *fp, bool dump)
 
 		u64 lost = dump ? 0 : e->nr_lost_samples;
 
-		if (!e->nr_samples && !lost)
+		if (!e->nr_samples && !lost && skip_empty)
 			continue;
 		r = fprintf(fp, "%s stats:\n",
 			    dump ? session_evsel__name(e) : session_evsel__stats_name(e));
@@ -54,12 +55,12 @@ static size_t print_stats(struct session *s, FILE *fp, bool dump)
 	return ret;
 }
 
-size_t stats__fprintf(struct session *s, FILE *fp)
+size_t stats__fprintf(struct session *s, FILE *fp, bool skip_empty)
 {
-	return print_stats(s, fp, false);
+	return print_stats(s, fp, false, skip_empty);
 }
 
-size_t stats__fprintf_dump(struct session *s, FILE *fp)
+size_t stats__fprintf_dump(struct session *s, FILE *fp, bool skip_empty)
 {
-	return print_stats(s, fp, true);
+	return print_stats(s, fp, true, skip_empty);
 }
