@@ -23,6 +23,7 @@
 #include "prof/tui.h"
 #include "prof/header-print.h"
 #include "prof/stats-print.h"
+#include "prof/tasks-print.h"
 #include "prof/dump.h"
 #include "prof/strbuf.h"
 #include "prof/unwind.h"
@@ -106,6 +107,7 @@ struct report {
 	int nr_cpu_bitmap;
 	const char *symbol_filter;	/* --symbol-filter */
 	bool skip_empty;		/* --skip-empty (default on) */
+	bool tasks, mmaps;		/* --tasks, --mmaps: the threads instead */
 	const struct option *options;	/* for perf's usage lines after an error */
 	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
 	int nr_cgroups;
@@ -1178,6 +1180,23 @@ static int report__run(struct report *rep)
 
 	/* on a terminal the pager starts once the data is loaded */
 	defer = rep->use_pager && isatty(STDOUT_FILENO);
+	if (rep->tasks || rep->mmaps) {
+		/* perf's task tree: the records read, no histogram */
+		if (rep->use_pager)
+			setup_pager();
+		/* perf reads no maps for --tasks alone: a thread only a map names is not shown */
+		if (!rep->mmaps)
+			tool.mmap = tool.mmap2 = NULL;
+		ret = session__process_events(rep->session, &tool);
+		if (ret < 0) {
+			const char *msg = session__strerror(rep->session);
+
+			return error("%s", *msg ? msg : strerror(-ret));
+		}
+		if (machine__fprintf_tasks(rep->machine, rep->mmaps, stdout) < 0)
+			return error("Error: failed to process tasks");
+		return 0;
+	}
 	if (!defer && !rep->use_tui)
 		report__print_preamble(rep);
 	if (!has_chain && !pipe && hist_layout__has_key(&rep->layout, SORT_PARENT)) {
@@ -1417,6 +1436,8 @@ int cmd_report(int argc, const char **argv)
 			     parse_time_quantum),
 		OPT_STRING(0, "symbol-filter", &rep.symbol_filter, "filter",
 			   "only show symbols that (partially) match with this filter"),
+		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),
+		OPT_BOOLEAN(0, "mmaps", &rep.mmaps, "Display recorded tasks memory maps"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_END()
@@ -1485,7 +1506,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	/* perf's choice: the browser on a terminal unless --stdio (or --tui) */
 	/* without a terminal, --tui falls back to stdio quietly, as perf */
-	rep.use_tui = !rep.stats && !rep.header_only && !rep.dump &&
+	rep.use_tui = !rep.stats && !rep.header_only && !rep.dump && !rep.tasks && !rep.mmaps &&
 		      isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		      (rep.tui || (!rep.stdio && getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
 	if (rep.use_tui && !tui__available()) {

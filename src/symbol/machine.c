@@ -381,6 +381,14 @@ int machine__process_mmap(struct machine *m, const struct mmap_event *ev)
 		dsos__add(&m->dsos, dso);
 		dso__put(dso);
 	}
+	/* perf's dso__inject_id: a DSO first known by name (the header's build-ids) */
+	if (!dso->has_id && ev->has_id && kind == DSO_KIND_USER) {
+		dso->has_id = true;
+		dso->maj = ev->maj;
+		dso->min = ev->min;
+		dso->ino = ev->ino;
+		dso->ino_gen = ev->ino_gen;
+	}
 	if (ev->bid && ev->bid->size && !dso->bid.size)
 		dso__set_build_id(dso, ev->bid);
 	map = map__new(ev->start, ev->start + ev->len, pgoff, dso);
