@@ -108,6 +108,8 @@ struct report {
 	const char *symbol_filter;	/* --symbol-filter */
 	bool skip_empty;		/* --skip-empty (default on) */
 	bool tasks, mmaps;		/* --tasks, --mmaps: the threads instead */
+	const char *col_widths_str;	/* -w */
+	int col_widths[HIST_MAX_FIELDS], nr_col_widths;
 	const struct option *options;	/* for perf's usage lines after an error */
 	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
 	int nr_cgroups;
@@ -623,6 +625,8 @@ static int report__print(struct report *rep)
 		.sort_starts_with_sym = !rep->field_order && rep->sort_order &&
 					!strncmp(rep->sort_order, "sym", 3),
 		.field_sep = rep->field_sep,
+		.col_widths = rep->col_widths,
+		.nr_col_widths = rep->nr_col_widths,
 	};
 	struct hists **tui_h = NULL;
 	char **tui_names = NULL;
@@ -1436,6 +1440,8 @@ int cmd_report(int argc, const char **argv)
 			     parse_time_quantum),
 		OPT_STRING(0, "symbol-filter", &rep.symbol_filter, "filter",
 			   "only show symbols that (partially) match with this filter"),
+		OPT_STRING('w', "column-widths", &rep.col_widths_str, "width[,width...]",
+			   "don't try to adjust column width, use these fixed values"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),
 		OPT_BOOLEAN(0, "mmaps", &rep.mmaps, "Display recorded tasks memory maps"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
@@ -1485,6 +1491,8 @@ int cmd_report(int argc, const char **argv)
 		status = 256 - EINVAL;
 		goto out;
 	}
+	rep.nr_col_widths = hist_parse_col_widths(rep.col_widths_str, rep.col_widths,
+						  HIST_MAX_FIELDS);
 	name_list__parse(&rep.filter.comms, rep.comm_list);
 	name_list__parse(&rep.filter.pids, rep.pid_list);
 	name_list__parse(&rep.filter.tids, rep.tid_list);

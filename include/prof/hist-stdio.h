@@ -18,7 +18,16 @@ struct hists_print_opts {
 	const struct callchain_param *cp;	/* NULL or !enabled: no callchains */
 	bool sort_starts_with_sym;	/* perf hides a first frame equal to the entry */
 	const char *field_sep;		/* -t: between columns, no padding dots */
+	/* -w: fixed widths of the columns, in order (0: computed) */
+	const int *col_widths;
+	int nr_col_widths;
 };
+
+/*
+ * -w "5,0,20": the widths, as perf reads them (a number each, up to the
+ * first that no comma follows; 0 or garbage: computed). Returns how many.
+ */
+int hist_parse_col_widths(const char *str, int *widths, int max);
 
 /* Print the column header and every entry of @h (already resorted). */
 size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp);

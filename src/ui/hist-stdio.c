@@ -21,10 +21,22 @@
 
 #define CONTEXT_MAX ((u64)-4095)
 
-static int field_width(const struct hists *h, const struct hist_field *f, int *widths, int i)
+/* -w's width of column @i, or 0 */
+static const struct hists_print_opts *cur_opts;
+
+static int user_width(int i)
+{
+	return cur_opts && i < cur_opts->nr_col_widths && cur_opts->col_widths[i] > 0 ?
+	       cur_opts->col_widths[i] : 0;
+}
+
+/* The width a value column prints its value in (perf's fmt->len, or -w's). */
+static int value_width(const struct hists *h, const struct hist_field *f, int i)
 {
 	int nr = h->nr_members > 1 ? h->nr_members : 1;
 
+	if (nr == 1 && user_width(i))
+		return user_width(i);
 	switch (f->kind) {
 	case HPP_OVERHEAD:
 	case HPP_OVERHEAD_CHILDREN:
@@ -33,9 +45,22 @@ static int field_width(const struct hists *h, const struct hist_field *f, int *w
 	case HPP_PERIOD:
 		return 12 * nr;
 	case HPP_SORT_KEY:
-		return widths[i];
+		break;
 	}
 	return 0;
+}
+
+static const char *field_header(const struct hist_field *f, bool children, bool fields_given);
+
+/* The column's width: a value column is never narrower than its header. */
+static int field_width(const struct hists *h, const struct hist_field *f, int *widths, int i)
+{
+	int hdr;
+
+	if (f->kind == HPP_SORT_KEY)
+		return widths[i];
+	hdr = (int)strlen(field_header(f, h->layout->children, h->layout->fields_given));
+	return max(value_width(h, f, i), hdr);
 }
 
 static const char *field_header(const struct hist_field *f, bool children, bool fields_given)
@@ -384,6 +409,22 @@ static void print_hpp_sep(FILE *fp, const struct hists *h, const struct hist_ent
 		fprintf(fp, "%*s", w - n, "");
 }
 
+int hist_parse_col_widths(const char *str, int *widths, int max)
+{
+	int n = 0;
+
+	while (str && n < max) {
+		char *end;
+		long v = strtol(str, &end, 10);
+
+		widths[n++] = v > 0 && v < 4096 ? (int)v : 0;
+		if (*end != ',')
+			break;
+		str = end + 1;
+	}
+	return n;
+}
+
 size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 {
 	const struct hist_layout *l = h->layout;
@@ -393,6 +434,7 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 	size_t lines = 0;
 
 	show_srcline = o->cp && o->cp->key != CCKEY_FUNCTION;
+	cur_opts = o;
 
 	for (int i = 0; i < l->nr_fields; i++) {
 		const struct hist_field *f = &l->fields[i];
@@ -401,6 +443,10 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 		if (f->kind != HPP_SORT_KEY)
 			continue;
 		widths[i] = (int)strlen(f->key->header);
+		if (user_width(i)) {
+			widths[i] = user_width(i);
+			continue;
+		}
 		for (size_t e = 0; e < h->nr_entries; e++) {
 			const struct hist_entry *he = h->entries[e];
 			int w;
@@ -464,6 +510,8 @@ rows:
 		for (int i = 0; i < l->nr_fields; i++) {
 			const struct hist_field *f = &l->fields[i];
 			int w = field_width(h, f, widths, i);
+			int vw = f->kind == HPP_SORT_KEY ? w : value_width(h, f, i);
+			int n = 0;
 
 			if (l->elide[i])
 				continue;
@@ -485,18 +533,19 @@ rows:
 							hists__percent(h->members[m], he->group_period[m]));
 					break;
 				}
-				fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period));
+				n = fprintf(fp, " %*.2f%%", vw - 2, hists__percent(h, he->period));
 				break;
 			case HPP_OVERHEAD_CHILDREN:
 				/* perf's column without cumulation: "N/A" */
 				if (!h->layout->children) {
-					fprintf(fp, "%*s", w, "N/A");
+					n = fprintf(fp, "%*s", w, "N/A");
 				} else if (h->nr_members > 1 && he->group_period_acc) {
 					for (int m = 0; m < h->nr_members; m++)
 						fprintf(fp, " %*.2f%%", 6,
 							hists__percent(h->members[m], he->group_period_acc[m]));
 				} else {
-					fprintf(fp, " %*.2f%%", w - 2, hists__percent(h, he->period_acc));
+					n = fprintf(fp, " %*.2f%%", vw - 2,
+						    hists__percent(h, he->period_acc));
 				}
 				break;
 			case HPP_SAMPLE:
@@ -505,7 +554,7 @@ rows:
 						fprintf(fp, " %*" PRIu64, 11, he->group_events[m]);
 					break;
 				}
-				fprintf(fp, " %*" PRIu64, w - 1, he->nr_events);
+				n = fprintf(fp, " %*" PRIu64, vw - 1, he->nr_events);
 				break;
 			case HPP_PERIOD:
 				if (h->nr_members > 1 && he->group_period) {
@@ -513,10 +562,10 @@ rows:
 						fprintf(fp, " %*" PRIu64, 11, he->group_period[m]);
 					break;
 				}
-				fprintf(fp, " %*" PRIu64, w - 1, he->period);
+				n = fprintf(fp, " %*" PRIu64, vw - 1, he->period);
 				break;
 			case HPP_SORT_KEY: {
-				int n = sort_key__snprintf(f->key, he, buf, sizeof(buf), w);
+				n = sort_key__snprintf(f->key, he, buf, sizeof(buf), w);
 
 				/* perf's repsep_snprintf: the separator never inside a value */
 				if (sep)
@@ -526,9 +575,13 @@ rows:
 				/* perf pads every column but the last to its width */
 				if (i < l->nr_fields - 1 && n < w)
 					fprintf(fp, "%*s", w - n, "");
+				n = w;
 				break;
 			}
 			}
+			/* -w narrower than the header: perf pads the value to the column */
+			if (n > 0 && n < w && i < l->nr_fields - 1)
+				fprintf(fp, "%*s", w - n, "");
 		}
 		fputc('\n', fp);
 		lines++;
