@@ -109,6 +109,7 @@ struct report {
 	bool skip_empty;		/* --skip-empty (default on) */
 	bool tasks, mmaps;		/* --tasks, --mmaps: the threads instead */
 	const char *col_widths_str;	/* -w */
+	bool raw_trace;			/* --raw-trace: fields, not the print format */
 	int col_widths[HIST_MAX_FIELDS], nr_col_widths;
 	const struct option *options;	/* for perf's usage lines after an error */
 	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
@@ -410,7 +411,7 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 		return NULL;
 	if (e->tp_format && sample->raw_data)
 		rep->trace_text = trace_event__format(e->tp_format, sample->raw_data,
-						      sample->raw_size, false);
+						      sample->raw_size, rep->raw_trace);
 	return rep->trace_text ? rep->trace_text : "";
 }
 
@@ -1442,6 +1443,8 @@ int cmd_report(int argc, const char **argv)
 			   "only show symbols that (partially) match with this filter"),
 		OPT_STRING('w', "column-widths", &rep.col_widths_str, "width[,width...]",
 			   "don't try to adjust column width, use these fixed values"),
+		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
+			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),
 		OPT_BOOLEAN(0, "mmaps", &rep.mmaps, "Display recorded tasks memory maps"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
