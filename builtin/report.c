@@ -110,6 +110,8 @@ struct report {
 	bool tasks, mmaps;		/* --tasks, --mmaps: the threads instead */
 	const char *col_widths_str;	/* -w */
 	bool raw_trace;			/* --raw-trace: fields, not the print format */
+	bool group, group_set;		/* --group, --no-group */
+	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int col_widths[HIST_MAX_FIELDS], nr_col_widths;
 	const struct option *options;	/* for perf's usage lines after an error */
 	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
@@ -568,11 +570,18 @@ static void print_tip(void)
 	printf("#\n# (Tip: %s)\n#\n", tips[(u64)ts.tv_nsec % ARRAY_SIZE(tips)]);
 }
 
-/* The group led by event @idx (perf's GROUP_DESC), or NULL. */
-static const struct header_group *report__group_of(struct report *rep, int idx)
+/*
+ * The group led by event @idx (perf's GROUP_DESC), or NULL; with --group or
+ * --no-group on a file without groups, perf makes all its events one group
+ * (shown only with --group).
+ */
+static const struct header_group *report__leader_of(struct report *rep, int idx)
 {
 	const struct perf_header *h = session__header(rep->session);
 
+	if (rep->forced_group.nr_members > 1)
+		return idx == 0 && rep->nr_hists >= (int)rep->forced_group.nr_members ?
+		       &rep->forced_group : NULL;
 	for (u32 k = 0; h && k < h->nr_groups; k++)
 		if ((int)h->groups[k].leader_idx == idx && h->groups[k].nr_members > 1 &&
 		    idx + (int)h->groups[k].nr_members <= rep->nr_hists)
@@ -580,10 +589,25 @@ static const struct header_group *report__group_of(struct report *rep, int idx)
 	return NULL;
 }
 
+/* Is the group view on (a file's groups, unless --no-group)? */
+static bool report__group_view(struct report *rep)
+{
+	return rep->group_set ? rep->group : true;
+}
+
+static const struct header_group *report__group_of(struct report *rep, int idx)
+{
+	return report__group_view(rep) ? report__leader_of(rep, idx) : NULL;
+}
+
 static bool report__is_member(struct report *rep, int idx)
 {
 	const struct perf_header *h = session__header(rep->session);
 
+	if (!report__group_view(rep))
+		return false;
+	if (rep->forced_group.nr_members > 1)
+		return idx > 0 && idx < (int)rep->forced_group.nr_members;
 	for (u32 k = 0; h && k < h->nr_groups; k++) {
 		int l = (int)h->groups[k].leader_idx;
 
@@ -593,17 +617,20 @@ static bool report__is_member(struct report *rep, int idx)
 	return false;
 }
 
-/* "anon group { a, b }" as perf's evsel__group_desc. */
+/* "anon group { a, b }" as perf's evsel__group_desc; "a, b" for a forced group. */
 static char *group_desc(struct report *rep, const struct header_group *g)
 {
 	struct strbuf sb = STRBUF_INIT;
 	bool anon = !g->name || !strcmp(g->name, "{anon_group}");
+	bool forced = g == &rep->forced_group;
 
-	strbuf_addf(&sb, "%s { ", anon ? "anon group" : g->name);
+	if (!forced)
+		strbuf_addf(&sb, "%s { ", anon ? "anon group" : g->name);
 	for (u32 m = 0; m < g->nr_members; m++)
 		strbuf_addf(&sb, "%s%s", m ? ", " : "",
 			    session_evsel__name(session__evsel(rep->session, (int)(g->leader_idx + m))));
-	strbuf_addstr(&sb, " }");
+	if (!forced)
+		strbuf_addstr(&sb, " }");
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -633,6 +660,8 @@ static int report__print(struct report *rep)
 	char **tui_names = NULL;
 	int tui_nr = 0;
 
+	if (rep->group_set && !session__header(rep->session)->nr_groups && rep->nr_hists > 1)
+		rep->forced_group.nr_members = (u32)rep->nr_hists;
 	if (!rep->quiet && !rep->use_tui)
 		printf("#\n# Total Lost Samples: %" PRIu64 "\n#\n",
 		       session__stats(rep->session)->total_lost_samples);
@@ -686,7 +715,9 @@ static int report__print(struct report *rep)
 		}
 		if (!rep->quiet) {
 			n = hist__convert_unit(n, &unit);
-			printf("# Samples: %" PRIu64 "%c of event%s '%s'", n, unit, g ? "s" : "",
+			/* perf: "events" for a group's leader, shown as a group or not */
+			printf("# Samples: %" PRIu64 "%c of event%s '%s'", n, unit,
+			       report__leader_of(rep, i) ? "s" : "",
 			       name ? name : session_evsel__name(evsel));
 			if (rep->time_str)
 				printf(" (time slices: %s)", rep->time_str);
@@ -1443,6 +1474,8 @@ int cmd_report(int argc, const char **argv)
 			   "only show symbols that (partially) match with this filter"),
 		OPT_STRING('w', "column-widths", &rep.col_widths_str, "width[,width...]",
 			   "don't try to adjust column width, use these fixed values"),
+		OPT_BOOLEAN_SET(0, "group", &rep.group, &rep.group_set,
+				"Show event group information together"),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
 			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),
