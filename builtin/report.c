@@ -112,6 +112,7 @@ struct report {
 	bool raw_trace;			/* --raw-trace: fields, not the print format */
 	bool group, group_set;		/* --group, --no-group */
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
+	int group_sort_idx;		/* --group-sort-idx, 0: none */
 	int col_widths[HIST_MAX_FIELDS], nr_col_widths;
 	const struct option *options;	/* for perf's usage lines after an error */
 	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
@@ -660,8 +661,6 @@ static int report__print(struct report *rep)
 	char **tui_names = NULL;
 	int tui_nr = 0;
 
-	if (rep->group_set && !session__header(rep->session)->nr_groups && rep->nr_hists > 1)
-		rep->forced_group.nr_members = (u32)rep->nr_hists;
 	if (!rep->quiet && !rep->use_tui)
 		printf("#\n# Total Lost Samples: %" PRIu64 "\n#\n",
 		       session__stats(rep->session)->total_lost_samples);
@@ -698,6 +697,7 @@ static int report__print(struct report *rep)
 				}
 			}
 			hists__link_group(h, members, nr);
+			h->group_sort_idx = rep->group_sort_idx;
 			name = group_desc(rep, g);
 		}
 		hists__output_resort(h);
@@ -1214,6 +1214,16 @@ static int report__run(struct report *rep)
 	});
 	rep->he_cache = xmalloc((RESOLVE_MAX_FRAMES + 1) * sizeof(*rep->he_cache));
 
+	/* perf: --group-sort-idx needs a file with groups; its usage line, -EINVAL */
+	if (rep->group_set && !session__header(rep->session)->nr_groups &&
+	    session__nr_evsels(rep->session) > 1)
+		rep->forced_group.nr_members = (u32)session__nr_evsels(rep->session);
+	if (rep->group_sort_idx && !session__header(rep->session)->nr_groups &&
+	    !rep->forced_group.nr_members) {
+		parse_options_usage_for(NULL, rep->options, "group-sort-idx", 0);
+		rep->status = 256 - EINVAL;
+		return -1;
+	}
 	/* on a terminal the pager starts once the data is loaded */
 	defer = rep->use_pager && isatty(STDOUT_FILENO);
 	if (rep->tasks || rep->mmaps) {
@@ -1476,6 +1486,9 @@ int cmd_report(int argc, const char **argv)
 			   "don't try to adjust column width, use these fixed values"),
 		OPT_BOOLEAN_SET(0, "group", &rep.group, &rep.group_set,
 				"Show event group information together"),
+		OPT_INTEGER(0, "group-sort-idx", &rep.group_sort_idx,
+			    "Sort the output by the event at the index n in group. If n is invalid,"
+			    " sort by the first event. WARNING: should be used on grouped events."),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
 			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),

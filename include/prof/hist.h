@@ -147,7 +147,7 @@ struct hists {
 	/* group view: the leader's hists shows its members' values too */
 	int nr_members;			/* 0: no group view */
 	struct hists **members;		/* [0] = this leader; borrowed */
-	int group_sort_idx;		/* the browser's 0-9: this member sorts first */
+	int group_sort_idx;		/* the browser's 0-9, --group-sort-idx: this member sorts first */
 	/*
 	 * perf's input tree of the entries, and whether its compare can be
 	 * intransitive: entries without a symbol compare by a wrapping

@@ -880,8 +880,11 @@ static s64 cmp3(u64 a, u64 b)
  */
 static s64 group_sort(u64 lead_a, u64 lead_b, const u64 *a, const u64 *b, int nr)
 {
-	int idx = sort_group_idx < nr ? sort_group_idx : 0;
+	int idx = sort_group_idx;
 
+	/* perf: --group-sort-idx with no such member sorts by the leader alone */
+	if (idx < 0 || idx >= nr)
+		return cmp3(lead_a, lead_b);
 	if (!idx && lead_a != lead_b)
 		return cmp3(lead_a, lead_b);
 	if (idx && a[idx] != b[idx])
