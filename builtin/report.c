@@ -113,6 +113,10 @@ struct report {
 	bool group, group_set;		/* --group, --no-group */
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
+	/* --switch-on/--switch-off: samples count between the two events' samples */
+	const char *switch_on_name, *switch_off_name;
+	struct session_evsel *switch_on, *switch_off;
+	bool discarding, show_on_off;
 	int col_widths[HIST_MAX_FIELDS], nr_col_widths;
 	const struct option *options;	/* for perf's usage lines after an error */
 	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
@@ -418,6 +422,45 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 	return rep->trace_text ? rep->trace_text : "";
 }
 
+/*
+ * perf's evswitch: with --switch-on, samples are dropped until one of the
+ * on-event (itself dropped unless --show-on-off-events); then the first
+ * sample of the --switch-off event (dropped the same way) drops what
+ * follows, until the next on-event sample when there is an on-event.
+ */
+static bool report__switch_discard(struct report *rep, struct session_evsel *e)
+{
+	if (rep->switch_on && rep->discarding) {
+		if (e != rep->switch_on)
+			return true;
+		rep->discarding = false;
+		return !rep->show_on_off;
+	}
+	if (rep->switch_off && !rep->discarding) {
+		if (e != rep->switch_off)
+			return false;
+		rep->discarding = true;
+		return !rep->show_on_off;
+	}
+	return false;
+}
+
+/* The event named @name (perf's evlist__find_evsel_by_str), or perf's words and -ENOENT. */
+static int report__find_switch(struct report *rep, const char *what, const char *name,
+			       struct session_evsel **out)
+{
+	for (int i = 0; i < session__nr_evsels(rep->session); i++)
+		if (!strcmp(session_evsel__name(session__evsel(rep->session, i)), name)) {
+			*out = session__evsel(rep->session, i);
+			return 0;
+		}
+	/* prof has no evlist command: the header lists the events */
+	fprintf(stderr, "ERROR: switch-%s event not found (%s)\n"
+		"HINT:  use 'prof report --header-only' to see the available event names\n",
+		what, name);
+	return -ENOENT;
+}
+
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct report *rep = session__tool_priv(s);
@@ -438,6 +481,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		report__grow_hists(rep, sample->evsel->idx + 1);
 	/* --time and --cpu drop the sample before anything counts it */
 	if (rep->nr_ranges && time_ranges__skip(rep->ranges, rep->nr_ranges, sample->time))
+		return 0;
+	if (report__switch_discard(rep, sample->evsel))
 		return 0;
 	if (rep->cpu_bitmap && ((int)sample->cpu < 0 || (int)sample->cpu >= rep->nr_cpu_bitmap ||
 				!rep->cpu_bitmap[sample->cpu]))
@@ -1489,6 +1534,12 @@ int cmd_report(int argc, const char **argv)
 		OPT_INTEGER(0, "group-sort-idx", &rep.group_sort_idx,
 			    "Sort the output by the event at the index n in group. If n is invalid,"
 			    " sort by the first event. WARNING: should be used on grouped events."),
+		OPT_STRING(0, "switch-on", &rep.switch_on_name, "event",
+			   "Consider events after the occurrence of this event"),
+		OPT_STRING(0, "switch-off", &rep.switch_off_name, "event",
+			   "Stop considering events after the occurrence of this event"),
+		OPT_BOOLEAN(0, "show-on-off-events", &rep.show_on_off,
+			    "Show the on/off switch events, used with --switch-on and --switch-off"),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
 			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),
@@ -1571,6 +1622,15 @@ int cmd_report(int argc, const char **argv)
 			warning("prof was built without ncursesw (NO_NCURSES): using --stdio");
 		rep.use_tui = false;
 	}
+	/* perf's evswitch__init: the events are looked up before anything prints */
+	if ((rep.switch_on_name &&
+	     report__find_switch(&rep, "on", rep.switch_on_name, &rep.switch_on) < 0) ||
+	    (rep.switch_off_name &&
+	     report__find_switch(&rep, "off", rep.switch_off_name, &rep.switch_off) < 0)) {
+		status = 256 - ENOENT;
+		goto out;
+	}
+	rep.discarding = rep.switch_on != NULL;
 	rep.use_pager = !rep.use_tui && strcmp(rep.input, "-") && pager_use != 0;
 	if (rep.stats) {
 		if (rep.use_pager)
