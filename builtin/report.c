@@ -111,6 +111,7 @@ struct report {
 	const char *col_widths_str;	/* -w */
 	bool raw_trace;			/* --raw-trace: fields, not the print format */
 	bool group, group_set;		/* --group, --no-group */
+	bool hierarchy;			/* --hierarchy */
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
 	/* --switch-on/--switch-off: samples count between the two events' samples */
@@ -770,7 +771,10 @@ static int report__print(struct report *rep)
 			printf("# Event count (approx.): %" PRIu64 "\n#\n", total);
 		}
 		free(name);
-		hists__fprintf(h, &o, stdout);
+		if (rep->hierarchy)
+			hists__fprintf_hierarchy(h, &o, stdout);
+		else
+			hists__fprintf(h, &o, stdout);
 		printf("\n\n");
 	}
 	if (rep->use_tui) {
@@ -1225,6 +1229,9 @@ static int report__run(struct report *rep)
 	/* perf picks the order before it drops Children for lack of callchains */
 	if (rep->inverted || (rep->children && !rep->cp.order_set))
 		rep->cp.order = ORDER_CALLER;
+	/* perf: the hierarchy has no Children column (the chain order stays caller) */
+	if (rep->hierarchy)
+		rep->children = false;
 	/* perf_hpp__cancel_cumulate: no Children column unless -F names it */
 	cancel_children = rep->children && !has_chain &&
 			  (!rep->field_order || rep->field_order[0] == '+');
@@ -1540,6 +1547,7 @@ int cmd_report(int argc, const char **argv)
 			   "Stop considering events after the occurrence of this event"),
 		OPT_BOOLEAN(0, "show-on-off-events", &rep.show_on_off,
 			    "Show the on/off switch events, used with --switch-on and --switch-off"),
+		OPT_BOOLEAN(0, "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
 			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),
@@ -1614,7 +1622,9 @@ int cmd_report(int argc, const char **argv)
 	}
 	/* perf's choice: the browser on a terminal unless --stdio (or --tui) */
 	/* without a terminal, --tui falls back to stdio quietly, as perf */
+	/* the browser has no hierarchy view: --hierarchy prints it */
 	rep.use_tui = !rep.stats && !rep.header_only && !rep.dump && !rep.tasks && !rep.mmaps &&
+		      !rep.hierarchy &&
 		      isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		      (rep.tui || (!rep.stdio && getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
 	if (rep.use_tui && !tui__available()) {
@@ -1631,6 +1641,14 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	rep.discarding = rep.switch_on != NULL;
+	if (rep.hierarchy && rep.field_order) {
+		/* perf's words and usage lines; it exits 0, prof fails */
+		fputs("Error: --hierarchy and --fields options cannot be used together\n\n", stderr);
+		parse_options_usage_for(report_usage, options, NULL, 'F');
+		parse_options_usage_for(NULL, options, "hierarchy", 0);
+		ret = -1;
+		goto out;
+	}
 	rep.use_pager = !rep.use_tui && strcmp(rep.input, "-") && pager_use != 0;
 	if (rep.stats) {
 		if (rep.use_pager)

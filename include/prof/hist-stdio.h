@@ -29,6 +29,12 @@ struct hists_print_opts {
  */
 int hist_parse_col_widths(const char *str, int *widths, int max);
 
+/*
+ * perf's --hierarchy: one level per sort key, each entry the sum of those
+ * below it, indented by level; the value columns first, then the key.
+ */
+size_t hists__fprintf_hierarchy(struct hists *h, const struct hists_print_opts *o, FILE *fp);
+
 /* Print the column header and every entry of @h (already resorted). */
 size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp);
 

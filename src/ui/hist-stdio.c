@@ -409,6 +409,31 @@ static void print_hpp_sep(FILE *fp, const struct hists *h, const struct hist_ent
 		fprintf(fp, "%*s", w - n, "");
 }
 
+/* The call graph of @he, in the mode the options ask for. */
+static void print_entry_chain(FILE *fp, const struct hists *h, const struct hists_print_opts *o,
+			      const struct hist_entry *he, u64 pv)
+{
+	const struct callchain_param *cp = o->cp;
+	u64 total = h->callchain_total ? h->callchain_total : h->total_period;
+
+	if (!cp || !cp->enabled || !he->callchain)
+		return;
+	switch (cp->mode) {
+	case CHAIN_GRAPH_ABS:
+	case CHAIN_GRAPH_REL:
+		chain_graph(fp, cp, he->callchain, total, pv, o->sort_starts_with_sym);
+		break;
+	case CHAIN_FLAT:
+		chain_flat(fp, cp, he->callchain, total, false);
+		break;
+	case CHAIN_FOLDED:
+		chain_flat(fp, cp, he->callchain, total, true);
+		break;
+	case CHAIN_NONE:
+		break;
+	}
+}
+
 int hist_parse_col_widths(const char *str, int *widths, int max)
 {
 	int n = 0;
@@ -585,26 +610,206 @@ rows:
 		}
 		fputc('\n', fp);
 		lines++;
-		if (o->cp && o->cp->enabled && he->callchain) {
-			const struct callchain_param *cp = o->cp;
-			u64 total = h->callchain_total ? h->callchain_total : h->total_period;
+		print_entry_chain(fp, h, o, he, pv);
+	}
+	return lines;
+}
 
-			switch (cp->mode) {
-			case CHAIN_GRAPH_ABS:
-			case CHAIN_GRAPH_REL:
-				chain_graph(fp, cp, he->callchain, total, pv,
-					    o->sort_starts_with_sym);
-				break;
-			case CHAIN_FLAT:
-				chain_flat(fp, cp, he->callchain, total, false);
-				break;
-			case CHAIN_FOLDED:
-				chain_flat(fp, cp, he->callchain, total, true);
-				break;
-			case CHAIN_NONE:
-				break;
-			}
+/* ---- --hierarchy ---- */
+
+#define HIERARCHY_INDENT 3
+
+static const struct hist_layout *hier_layout;
+
+/* A total order that keeps equal keys together, key by key. */
+static int hier_cmp(const void *a, const void *b)
+{
+	const struct hist_entry *l = *(const struct hist_entry *const *)a;
+	const struct hist_entry *r = *(const struct hist_entry *const *)b;
+
+	for (int i = 0; i < hier_layout->nr_keys; i++) {
+		s64 c;
+
+		/*
+		 * the symbol compare orders named entries by DSO and unnamed
+		 * ones by address: keep the two apart for a total order
+		 */
+		if (hier_layout->keys[i]->id == SORT_SYM && !l->sym != !r->sym)
+			return l->sym ? -1 : 1;
+		c = sort_key__collapse(hier_layout->keys[i], l, r);
+
+		if (c)
+			return c > 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+struct hier_node {
+	const struct hist_entry *he;	/* the first entry: its key shows */
+	size_t lo, hi;			/* its entries */
+	u64 period, nr_events;
+};
+
+static const struct sort_key *hier_key;
+
+/* perf's output order at one level: the value, then the level's key */
+static int hier_node_cmp(const void *a, const void *b)
+{
+	const struct hier_node *l = a, *r = b;
+	s64 c;
+
+	if (l->period != r->period)
+		return l->period > r->period ? -1 : 1;
+	c = sort_key__sort(hier_key, l->he, r->he);
+	if (c)
+		return c > 0 ? -1 : 1;
+	return l->lo < r->lo ? -1 : l->lo > r->lo;
+}
+
+/* The value columns (those before the keys), as the flat view prints them. */
+static void hier_values(FILE *fp, const struct hists *h, const struct hier_node *n)
+{
+	const struct hist_layout *l = h->layout;
+	bool first = true;
+
+	for (int i = 0; i < l->nr_fields; i++) {
+		const struct hist_field *f = &l->fields[i];
+		int vw = value_width(h, f, i);
+
+		if (f->kind == HPP_SORT_KEY)
+			continue;
+		fputs("  ", fp);
+		first = false;
+		switch (f->kind) {
+		case HPP_OVERHEAD:
+			fprintf(fp, " %*.2f%%", vw - 2, hists__percent(h, n->period));
+			break;
+		case HPP_SAMPLE:
+			fprintf(fp, " %*" PRIu64, vw - 1, n->nr_events);
+			break;
+		case HPP_PERIOD:
+			fprintf(fp, " %*" PRIu64, vw - 1, n->period);
+			break;
+		default:
+			break;
 		}
 	}
+	(void)first;
+}
+
+static size_t hier_print(FILE *fp, const struct hists *h, const struct hists_print_opts *o,
+			 struct hist_entry **e, size_t lo, size_t hi, int depth, const int *widths)
+{
+	const struct hist_layout *l = h->layout;
+	const struct sort_key *key = l->keys[depth];
+	struct hier_node *nodes = NULL;
+	size_t nr = 0, lines = 0, shown = 0;
+	char buf[8192];
+
+	for (size_t i = lo; i < hi; i++) {
+		if (!nr || sort_key__collapse(key, nodes[nr - 1].he, e[i])) {
+			nodes = xrealloc(nodes, (nr + 1) * sizeof(*nodes));
+			nodes[nr++] = (struct hier_node){ .he = e[i], .lo = i, .hi = i };
+		}
+		nodes[nr - 1].hi = i + 1;
+		nodes[nr - 1].period += e[i]->period;
+		nodes[nr - 1].nr_events += e[i]->nr_events;
+	}
+	hier_key = key;
+	qsort(nodes, nr, sizeof(*nodes), hier_node_cmp);
+	for (size_t k = 0; k < nr; k++) {
+		const struct hier_node *n = &nodes[k];
+		int w = 0;
+
+		if (o->min_percent > 0 && hists__percent(h, n->period) < o->min_percent)
+			continue;
+		shown++;
+		for (int i = 0; i < l->nr_fields; i++)
+			if (l->fields[i].kind == HPP_SORT_KEY && l->fields[i].key == key)
+				w = widths[i];
+		fprintf(fp, "%*s", depth * HIERARCHY_INDENT, "");
+		hier_values(fp, h, n);
+		fprintf(fp, "%*s", (l->nr_keys - 1) * HIERARCHY_INDENT, "");
+		sort_key__snprintf(key, n->he, buf, sizeof(buf), w);
+		fprintf(fp, "  %s\n", buf + strspn(buf, " "));
+		lines++;
+		if (depth + 1 < l->nr_keys)
+			lines += hier_print(fp, h, o, e, n->lo, n->hi, depth + 1, widths);
+		else
+			print_entry_chain(fp, h, o, n->he, n->period);
+	}
+	/* perf's line for a level --percent-limit emptied */
+	if (!shown && depth > 0) {
+		int pad = depth * HIERARCHY_INDENT + (l->nr_keys - 1) * HIERARCHY_INDENT + 2;
+
+		for (int i = 0; i < l->nr_fields; i++)
+			if (l->fields[i].kind != HPP_SORT_KEY)
+				pad += 2 + value_width(h, &l->fields[i], i);
+		fprintf(fp, "%*sno entry >= %.2f%%\n", pad, "", o->min_percent);
+		lines++;
+	}
+	free(nodes);
+	return lines;
+}
+
+size_t hists__fprintf_hierarchy(struct hists *h, const struct hists_print_opts *o, FILE *fp)
+{
+	const struct hist_layout *l = h->layout;
+	int widths[HIST_MAX_FIELDS], key_w = 0, values_w = 0, depth = 0;
+	struct hist_entry **e = xmalloc((h->nr_entries + 1) * sizeof(*e));
+	size_t n = 0, lines;
+	bool first = true;
+
+	cur_opts = o;
+	for (size_t i = 0; i < h->nr_entries; i++)
+		if (!h->entries[i]->filtered)
+			e[n++] = h->entries[i];
+	for (int i = 0; i < l->nr_fields; i++) {
+		const struct hist_field *f = &l->fields[i];
+
+		widths[i] = 0;
+		if (f->kind != HPP_SORT_KEY) {
+			values_w += (values_w ? 2 : 0) + field_width(h, f, widths, i);
+			continue;
+		}
+		widths[i] = user_width(i);
+		for (size_t k = 0; !user_width(i) && k < n; k++)
+			widths[i] = max(widths[i], sort_key__value_width(f->key, e[k]));
+		if (!user_width(i))
+			widths[i] = max(widths[i], (int)strlen(f->key->header));
+		key_w = max(key_w, depth * HIERARCHY_INDENT + widths[i]);
+		depth++;
+	}
+	values_w += (l->nr_keys - 1) * HIERARCHY_INDENT;
+	if (o->show_header) {
+		fprintf(fp, "# %*s", (l->nr_keys - 1) * HIERARCHY_INDENT, "");
+		for (int i = 0; i < l->nr_fields; i++) {
+			const struct hist_field *f = &l->fields[i];
+
+			if (f->kind == HPP_SORT_KEY)
+				continue;
+			fprintf(fp, "%s%*s", first ? "" : "  ", field_width(h, f, widths, i),
+				field_header(f, false, false));
+			first = false;
+		}
+		fputs("  ", fp);
+		first = true;
+		for (int i = 0; i < l->nr_fields; i++)
+			if (l->fields[i].kind == HPP_SORT_KEY) {
+				fprintf(fp, "%s%s", first ? "" : " / ", l->fields[i].key->header);
+				first = false;
+			}
+		fputs("\n# ", fp);
+		for (int k = 0; k < values_w; k++)
+			fputc('.', fp);
+		fputs("  ", fp);
+		for (int k = 0; k < key_w; k++)
+			fputc('.', fp);
+		fputs("\n#\n", fp);
+	}
+	hier_layout = l;
+	qsort(e, n, sizeof(*e), hier_cmp);
+	lines = l->nr_keys ? hier_print(fp, h, o, e, 0, n, 0, widths) : 0;
+	free(e);
 	return lines;
 }
