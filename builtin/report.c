@@ -702,6 +702,7 @@ static int report__print(struct report *rep)
 		.field_sep = rep->field_sep,
 		.col_widths = rep->col_widths,
 		.nr_col_widths = rep->nr_col_widths,
+		.hierarchy = rep->hierarchy,
 	};
 	struct hists **tui_h = NULL;
 	char **tui_names = NULL;
@@ -771,10 +772,7 @@ static int report__print(struct report *rep)
 			printf("# Event count (approx.): %" PRIu64 "\n#\n", total);
 		}
 		free(name);
-		if (rep->hierarchy)
-			hists__fprintf_hierarchy(h, &o, stdout);
-		else
-			hists__fprintf(h, &o, stdout);
+		hists__fprintf(h, &o, stdout);
 		printf("\n\n");
 	}
 	if (rep->use_tui) {

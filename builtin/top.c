@@ -114,6 +114,10 @@ struct top {
 	bool age_pending;		/* browser: decay once the refresh is shown */
 	bool tty;
 	char header[512];
+	/* display options shared with report */
+	bool hierarchy;			/* --hierarchy */
+	const char *col_widths_str;	/* -w */
+	int col_widths[HIST_MAX_FIELDS], nr_col_widths;
 };
 
 static volatile sig_atomic_t top_done;
@@ -558,6 +562,9 @@ static void top__print_stdio(struct top *t)
 		.min_percent = t->min_percent,
 		.cp = t->cp.enabled ? &t->cp : NULL,
 		.sort_starts_with_sym = t->sort_order && !strncmp(t->sort_order, "sym", 3),
+		.col_widths = t->col_widths,
+		.nr_col_widths = t->nr_col_widths,
+		.hierarchy = t->hierarchy,
 	};
 	int width = t->tty ? top__width() : 80;
 	size_t max = t->print_entries > 0 ? (size_t)t->print_entries : 0;
@@ -818,6 +825,9 @@ static int top__run(struct top *t)
 		t->children = false;
 	if (t->children && !t->cp.order_set)
 		t->cp.order = ORDER_CALLER;
+	/* perf: the hierarchy has no Children column (the chain order stays) */
+	if (t->hierarchy)
+		t->children = false;
 	callchain_set_key(t->cp.key);
 	/* perf top's keys are dso,sym unless --fields names them (not "+f") */
 	err = hist_layout__setup(&t->layout, t->sort_order ? t->sort_order :
@@ -997,6 +1007,10 @@ int cmd_top(int argc, const char **argv)
 			    "dump the symbol table used for profiling"),
 		OPT_BOOLEAN(0, "force", &t.force, "don't complain, do it"),
 		OPT_BOOLEAN(0, "stitch-lbr", &t.stitch_lbr, "Enable LBR callgraph stitching approach"),
+		/* the display options report has too (same printer) */
+		OPT_BOOLEAN(0, "hierarchy", &t.hierarchy, "Show entries in a hierarchy"),
+		OPT_STRING('w', "column-widths", &t.col_widths_str, "width[,width...]",
+			   "don't try to adjust column width, use these fixed values"),
 		OPT_END()
 	};
 	int ret;
@@ -1038,6 +1052,14 @@ int cmd_top(int argc, const char **argv)
 	name_list__parse(&t.filter.comms, t.comm_list);
 	name_list__parse(&t.filter.dsos, t.dso_list);
 	name_list__parse(&t.filter.syms, t.sym_list);
+	if (t.hierarchy && t.field_order) {
+		/* perf's words and usage lines */
+		fputs("Error: --hierarchy and --fields options cannot be used together\n\n", stderr);
+		parse_options_usage_for(top_usage, options, "fields", 0);
+		parse_options_usage_for(NULL, options, "hierarchy", 0);
+		exit(PROF_EXIT_USAGE);
+	}
+	t.nr_col_widths = hist_parse_col_widths(t.col_widths_str, t.col_widths, HIST_MAX_FIELDS);
 	if (t.cpu_list) {
 		struct cpu_map *cpus = cpu_map__new(t.cpu_list);
 
@@ -1056,7 +1078,10 @@ int cmd_top(int argc, const char **argv)
 	}
 	t.tty = isatty(STDOUT_FILENO);
 	/* without a terminal, --tui falls back to stdio quietly, as perf */
-	if (!t.use_stdio)
+	/* the browser has no hierarchy view: --hierarchy prints snapshots */
+	if (t.hierarchy)
+		t.use_tui = false;
+	if (!t.use_stdio && !t.hierarchy)
 		t.use_tui = t.tty && isatty(STDIN_FILENO) &&
 			    (t.use_tui || (getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
 	if (t.use_tui && !tui__available()) {

@@ -21,6 +21,7 @@ struct hists_print_opts {
 	/* -w: fixed widths of the columns, in order (0: computed) */
 	const int *col_widths;
 	int nr_col_widths;
+	bool hierarchy;			/* --hierarchy: hists__fprintf prints the tree */
 };
 
 /*

@@ -23,6 +23,7 @@
 
 /* -w's width of column @i, or 0 */
 static const struct hists_print_opts *cur_opts;
+static size_t hists__fprintf_flat(struct hists *h, const struct hists_print_opts *o, FILE *fp);
 
 static int user_width(int i)
 {
@@ -451,6 +452,13 @@ int hist_parse_col_widths(const char *str, int *widths, int max)
 }
 
 size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
+{
+	if (o->hierarchy)
+		return hists__fprintf_hierarchy(h, o, fp);
+	return hists__fprintf_flat(h, o, fp);
+}
+
+static size_t hists__fprintf_flat(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 {
 	const struct hist_layout *l = h->layout;
 	const char *sep = o->field_sep && *o->field_sep ? o->field_sep : NULL;

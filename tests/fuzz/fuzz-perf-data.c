@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	session__process_events(s, &tool);
 	null = fopen("/dev/null", "w");
 	if (null) {
-		stats__fprintf(s, null);
+		stats__fprintf(s, null, true);
 		fclose(null);
 	}
 	session__delete(s);

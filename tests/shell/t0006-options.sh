@@ -122,6 +122,22 @@ report	--demangle-kernel	PERF_EVENTS,ROOT,PERF	ok
 report	--full-source-path	PERF_EVENTS	ok
 report	--inline	PERF_EVENTS	ok
 report	--unwinder	PERF_EVENTS	ok
+report	--time	PERF_EVENTS	ok
+report	--cpu	PERF_EVENTS,PERF	ok
+report	--ns	PERF_EVENTS	ok
+report	--time-quantum	PERF_EVENTS	ok
+report	--symbol-filter	PERF_EVENTS	ok
+report	--skip-empty	PERF_EVENTS	ok
+report	--tasks	PERF_EVENTS	ok
+report	--mmaps	PERF_EVENTS	ok
+report	--column-widths	PERF_EVENTS	ok
+report	--raw-trace	PERF_EVENTS,ROOT,TRACEFS	ok
+report	--group	PERF_EVENTS	ok
+report	--group-sort-idx	PERF_EVENTS	ok
+report	--switch-on	PERF_EVENTS	ok
+report	--switch-off	PERF_EVENTS	ok
+report	--show-on-off-events	PERF_EVENTS	ok
+report	--hierarchy	PERF_EVENTS	ok
 stat	--event	PERF_EVENTS	ok
 stat	--no-inherit	PERF_EVENTS	ok
 stat	--pid	PERF_EVENTS	ok
@@ -229,6 +245,8 @@ top	--demangle-kernel	PERF_EVENTS,ROOT,PERF	ok
 top	--dump-symtab	PERF_EVENTS	ok
 top	--force	PERF_EVENTS,SETPRIV	ok
 top	--stitch-lbr	PERF_EVENTS,PERF	ok
+top	--hierarchy	PERF_EVENTS	ok
+top	--column-widths	PERF_EVENTS	ok
 list	--raw-dump	-	ok
 list	--desc	HWPMU	ok
 list	--long-desc	HWPMU	ok
@@ -1100,6 +1118,126 @@ proof_report_unwinder() {
 	fi
 }
 
+proof_report_time() {
+	rep tm --time 0%-50% -g none &&
+	grep -q "^# Samples: .* of event .* (time slices: 0%-50%)$" tm &&
+	test "$(entries tm | wc -l)" -lt "$(entries base | wc -l)" &&
+	test_expect_code 234 "$PROF" report --stdio -i rec.data --time 5,4 >tm.out 2>tm.err &&
+	grep -q "^Invalid time string$" tm.err
+}
+proof_report_cpu() {
+	test_must_fail "$PROF" report --stdio -i rec.data -C 0 >cpu.out 2>cpu.err &&
+	grep -q "^File does not contain CPU events. Remove -C option to proceed.$" cpu.err &&
+	"$PERF" record -q --sample-cpu -e task-clock -o cpu.data -- "$HELPERS/demo" 20 \
+		>/dev/null 2>&1 &&
+	"$PROF" report --stdio -i cpu.data -s cpu >cpu.all &&
+	c=$(entries cpu.all | awk "{ print \$2; exit }") &&
+	"$PROF" report --stdio -i cpu.data -s cpu -C "$(expr "$c" + 0)" >cpu.one &&
+	test "$(entries cpu.one | wc -l)" = 1 && entries cpu.one | grep -q "100.00%  *$c\$"
+}
+proof_report_ns() {
+	rep ns -s time --ns -g none &&
+	rep us -s time -g none &&
+	entries ns | grep -q "  [0-9]*\.[0-9]\{9\}$" &&
+	entries us | grep -q "  [0-9]*\.[0-9]\{6\}$" &&
+	! entries us | grep -q "  [0-9]*\.[0-9]\{9\}$"
+}
+proof_report_time_quantum() {
+	rep q1 -s time --time-quantum 1ms -g none &&
+	rep q2 -s time --time-quantum 10s -g none &&
+	test "$(entries q2 | wc -l)" -lt "$(entries q1 | wc -l)" &&
+	test_expect_code 129 "$PROF" report --stdio -i rec.data --time-quantum 0 2>q.err &&
+	grep -q "^time quantum cannot be 0$" q.err
+}
+proof_report_symbol_filter() {
+	rep sf --symbol-filter _loop -g none --no-children &&
+	entries sf | grep -q hot_loop &&
+	! entries sf | grep -v -q _loop &&
+	entries base | grep -v -q _loop
+}
+proof_report_skip_empty() {
+	"$PROF" report -i rec.data --stats >se.on &&
+	"$PROF" report -i rec.data --stats --no-skip-empty >se.off &&
+	grep -q "^ *LOST events: *0 " se.off && ! grep -q "LOST events" se.on
+}
+proof_report_tasks() {
+	"$PROF" report -i rec.data --tasks >tk &&
+	grep -q "^#      pid      tid     ppid  comm$" tk &&
+	grep -q "^  *[0-9]*  *[0-9]*  *[0-9]* |  *demo$" tk && ! grep -q "r-xp" tk
+}
+proof_report_mmaps() {
+	"$PROF" report -i rec.data --mmaps >mm &&
+	grep -q "^#      pid      tid     ppid  comm$" mm &&
+	grep -q "^  *[0-9a-f]*-[0-9a-f]* r-xp [0-9a-f]\{8\} [0-9]* .*/demo$" mm
+}
+proof_report_column_widths() {
+	rep cw -w 20,3 -g none --no-children &&
+	grep -q "^#             Overhead  Com  " cw &&
+	entries cw | grep -q "^ *[0-9.]*%  [a-z]\{3\}  "
+}
+proof_report_raw_trace() {
+	rec rt -e sched:sched_switch -- sleep 0.01 &&
+	"$PROF" report --stdio -i rt.data -s trace >rt.fmt &&
+	"$PROF" report --stdio -i rt.data -s trace --raw-trace >rt.raw &&
+	grep -q "==>" rt.fmt && ! grep -q "==>" rt.raw &&
+	grep -q " prev_state=[0-9]" rt.raw
+}
+# two events, as a group and not
+two_events() {
+	test -s grp.data && return 0
+	rec grp -e "{task-clock,page-faults}" -- "$HELPERS/demo" 20 &&
+	rec two -e task-clock,page-faults -- "$HELPERS/demo" 20
+}
+proof_report_group() {
+	two_events &&
+	"$PROF" report --stdio -i two.data --group >gr.on &&
+	"$PROF" report --stdio -i grp.data --no-group >gr.off &&
+	grep -q "^# Samples: .* of events .task-clock, page-faults.$" gr.on &&
+	test "$(grep -c "^# Samples:" gr.on)" = 1 &&
+	test "$(grep -c "^# Samples:" gr.off)" = 2
+}
+proof_report_group_sort_idx() {
+	two_events &&
+	"$PROF" report --stdio -i grp.data --group-sort-idx 1 >gs &&
+	entries gs | head -n 1 | awk "{ print \$2 }" >gs.first &&
+	entries gs | awk "{ print \$2 }" | sort -rn | head -n 1 >gs.max &&
+	test_cmp gs.max gs.first &&
+	test_expect_code 234 "$PROF" report --stdio -i two.data --group-sort-idx 1 2>gs.err &&
+	grep -q "^        --group-sort-idx <n>$" gs.err
+}
+# samples N FILE EVENT: the sample count of EVENT in a report -n
+samples() {
+	sed -n "s/^# Samples: \\([0-9]*\\) .*$2.*/\\1/p" "$1"
+}
+proof_report_switch_on() {
+	two_events &&
+	"$PROF" report --stdio -i two.data >sw.all &&
+	"$PROF" report --stdio -i two.data --switch-on page-faults >sw.on &&
+	test "$(samples sw.on page-faults)" = $(($(samples sw.all page-faults) - 1)) &&
+	test_expect_code 254 "$PROF" report --stdio -i two.data --switch-on nosuch 2>sw.err &&
+	grep -q "^ERROR: switch-on event not found (nosuch)$" sw.err
+}
+# perf's --switch-off alone drops the first sample of that event, no more
+proof_report_switch_off() {
+	two_events &&
+	"$PROF" report --stdio -i two.data >so.all &&
+	"$PROF" report --stdio -i two.data --switch-off task-clock >so &&
+	test "$(samples so task-clock)" = $(($(samples so.all task-clock) - 1)) &&
+	test_expect_code 254 "$PROF" report --stdio -i two.data --switch-off nosuch 2>so.err &&
+	grep -q "^ERROR: switch-off event not found (nosuch)$" so.err
+}
+proof_report_show_on_off_events() {
+	two_events &&
+	"$PROF" report --stdio -i two.data --switch-on page-faults >oo.hide &&
+	"$PROF" report --stdio -i two.data --switch-on page-faults --show-on-off-events >oo.show &&
+	test "$(samples oo.show page-faults)" = $(($(samples oo.hide page-faults) + 1))
+}
+proof_report_hierarchy() {
+	rep hier --hierarchy -g none &&
+	grep -q "^#  *Overhead  Command / Shared Object / Symbol$" hier &&
+	grep -q "^ \{8,10\}[0-9.]*% \{8\}\[\.\] hot_loop$" hier &&
+	grep -q "^ \{2,4\}[0-9.]*% \{8\}demo  *$" hier
+}
 
 # --- stat -------------------------------------------------------------
 st() {
@@ -1528,6 +1666,8 @@ start_tops() {
 	topv d1 -e task-clock -d 1 --refreshes 9 --duration 3.5 -p "$b" &&
 	topv d3 -e task-clock -d 3 --refreshes 9 --duration 3.5 -p "$b" &&
 	topv du -e task-clock -d 1 --refreshes 3 --duration 1.5 -p "$b" &&
+	topv hier -e task-clock --hierarchy -p "$b" &&
+	topv w -e task-clock -w 12,6 -p "$b" &&
 	for u in libdw libunwind; do
 		bg sh -c 'LD_DEBUG=bindings "$PROF" top --stdio -d 1 --refreshes 1 \
 			--call-graph dwarf --unwinder=$1 -e task-clock -p "$0" \
@@ -1730,6 +1870,15 @@ proof_top_fields() {
 proof_top_show_nr_samples() {
 	topentries n | grep -E -q "%  +[0-9]+  demo" &&
 	! topentries pid | grep -E -q "%  +[0-9]+  demo"
+}
+proof_top_hierarchy() {
+	topentries hier | grep -E -q "^ {2,4}[0-9]+\.[0-9]+% {5}demo *$" &&
+	topentries hier | grep -E -q "^ {5,7}[0-9]+\.[0-9]+% {5}\[\.\] hot_loop$" &&
+	! topentries base | grep -E -q "% {5}demo *$"
+}
+proof_top_column_widths() {
+	topentries w | grep -E -q "^ {7,9}[0-9]+\.[0-9]+%  demo    \[\.\] hot_loop$" &&
+	! topentries pid | grep -E -q "^ {7,9}[0-9]+\.[0-9]+%  demo    \["
 }
 proof_top_entries() {
 	test $(topentries E | wc -l) = 1 && test $(topentries base | wc -l) -gt 1

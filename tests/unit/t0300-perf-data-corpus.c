@@ -55,7 +55,7 @@ static int run(const char *path, bool ordered, char **stats_text, u64 *counts,
 		size_t len;
 		FILE *fp = open_memstream(stats_text, &len);
 
-		stats__fprintf(s, fp);
+		stats__fprintf(s, fp, true);
 		fclose(fp);
 	}
 	if (counts)

@@ -481,7 +481,7 @@ static char *stats_of(struct session *s)
 	if (session__process_events(s, &t))
 		return xstrdup(session__strerror(s));
 	fp = open_memstream(&text, &len);
-	stats__fprintf(s, fp);
+	stats__fprintf(s, fp, true);
 	fclose(fp);
 	return text;
 }

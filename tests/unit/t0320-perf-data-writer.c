@@ -187,7 +187,7 @@ static int write_stats(const char *path, const char *out)
 	ret = session__process_events(s, &t);
 	fp = fopen(out, "w");
 	if (!ret && fp)
-		stats__fprintf(s, fp);
+		stats__fprintf(s, fp, true);
 	if (fp)
 		fclose(fp);
 	session__delete(s);
