@@ -112,6 +112,9 @@ struct report {
 	bool raw_trace;			/* --raw-trace: fields, not the print format */
 	bool group, group_set;		/* --group, --no-group */
 	bool hierarchy;			/* --hierarchy */
+	bool cpu_utilization;		/* --show-cpu-utilization */
+	int socket_filter;		/* --socket-filter, -1: none */
+	bool exclude_other;		/* -x: only entries with a parent */
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
 	/* --switch-on/--switch-off: samples count between the two events' samples */
@@ -721,10 +724,21 @@ static int report__print(struct report *rep)
 
 		if (report__is_member(rep, i) || (!h->nr_samples && rep->skip_empty))
 			continue;
-		/* --symbol-filter: entries whose symbol does not contain it are hidden */
-		for (size_t e = 0; rep->symbol_filter && e < h->nr_entries; e++)
-			if (!h->entries[e]->sym || !strstr(h->entries[e]->sym->name, rep->symbol_filter))
-				h->entries[e]->filtered = true;
+		/*
+		 * --symbol-filter, --socket-filter, -x: entries whose symbol does not
+		 * contain the string, of another socket, without a parent are hidden
+		 */
+		for (size_t e = 0; e < h->nr_entries; e++) {
+			struct hist_entry *he = h->entries[e];
+
+			if (rep->symbol_filter &&
+			    (!he->sym || !strstr(he->sym->name, rep->symbol_filter)))
+				he->filtered = true;
+			if (rep->socket_filter >= 0 && he->v.socket != rep->socket_filter)
+				he->filtered = true;
+			if (rep->exclude_other && !he->parent)
+				he->filtered = true;
+		}
 		if (rep->percentage && !strcmp(rep->percentage, "relative")) {
 			/* percentages of what the filters let through (not in call graphs) */
 			h->callchain_total = h->total_period;
@@ -769,7 +783,10 @@ static int report__print(struct report *rep)
 			if (rep->time_str)
 				printf(" (time slices: %s)", rep->time_str);
 			putchar('\n');
-			printf("# Event count (approx.): %" PRIu64 "\n#\n", total);
+			printf("# Event count (approx.): %" PRIu64 "\n", total);
+			if (rep->socket_filter >= 0)
+				printf("# Processor Socket: %d\n", rep->socket_filter);
+			printf("#\n");
 		}
 		free(name);
 		hists__fprintf(h, &o, stdout);
@@ -1244,6 +1261,8 @@ static int report__run(struct report *rep)
 		return -1;
 	if (cancel_children)
 		hist_layout__drop_field(&rep->layout, HPP_OVERHEAD_CHILDREN);
+	if (rep->cpu_utilization)
+		hist_layout__add_cpu_utilization(&rep->layout);
 	if (hist_layout__has_key(&rep->layout, SORT_PARENT) || rep->parent_pattern) {
 		if (regcomp(&rep->parent_regex,
 			    rep->parent_pattern ? rep->parent_pattern : "^sys_|^do_page_fault",
@@ -1448,6 +1467,7 @@ int cmd_report(int argc, const char **argv)
 		.max_stack = 127,
 		.branch_stack = -1,
 		.time_quantum = 100000000,	/* perf's 100ms */
+		.socket_filter = -1,
 		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
 			.value = CCVAL_PERCENT, .min_percent = 0.5 },
 	};
@@ -1546,6 +1566,12 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "show-on-off-events", &rep.show_on_off,
 			    "Show the on/off switch events, used with --switch-on and --switch-off"),
 		OPT_BOOLEAN(0, "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
+		OPT_INTEGER(0, "socket-filter", &rep.socket_filter,
+			    "only show processor socket that match with this filter"),
+		OPT_BOOLEAN('x', "exclude-other", &rep.exclude_other,
+			    "Only display entries with parent-match"),
+		OPT_BOOLEAN(0, "show-cpu-utilization", &rep.cpu_utilization,
+			    "Show sample percentage for different cpu modes"),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
 			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),

@@ -74,6 +74,7 @@ struct hist_entry {
 	/* values */
 	u64 period, nr_events;
 	u64 period_acc, nr_events_acc;	/* children mode */
+	u64 period_sys, period_us, period_guest_sys, period_guest_us;	/* by CPU mode */
 	struct callchain_root *callchain;
 	u32 max_depth;			/* longest chain added (children tie-break) */
 	/* group view (leader hists only): per member [0 = leader] values */
@@ -231,6 +232,31 @@ void hists__link_group(struct hists *h, struct hists **members, int nr);
 void hists__output_resort(struct hists *h);
 
 /* Percent of @v in the hists' total, 0 when the total is 0. */
+/* The period an overhead column of @kind shows for @he. */
+static inline u64 hist_entry__hpp_period(const struct hist_entry *he, enum hpp_id kind)
+{
+	switch (kind) {
+	case HPP_OVERHEAD_CHILDREN:
+		return he->period_acc;
+	case HPP_OVERHEAD_SYS:
+		return he->period_sys;
+	case HPP_OVERHEAD_US:
+		return he->period_us;
+	case HPP_OVERHEAD_GUEST_SYS:
+		return he->period_guest_sys;
+	case HPP_OVERHEAD_GUEST_US:
+		return he->period_guest_us;
+	default:
+		return he->period;
+	}
+}
+
+/* Is @kind a column of percentages of the period? */
+static inline bool hpp__is_overhead(enum hpp_id kind)
+{
+	return kind == HPP_OVERHEAD || kind == HPP_OVERHEAD_CHILDREN || kind >= HPP_OVERHEAD_SYS;
+}
+
 static inline double hists__percent(const struct hists *h, u64 v)
 {
 	return h->total_period ? 100.0 * (double)v / (double)h->total_period : 0.0;

@@ -68,6 +68,11 @@ enum hpp_id {
 	HPP_SAMPLE,
 	HPP_PERIOD,
 	HPP_SORT_KEY,		/* a column showing a sort key */
+	/* the share of the period by CPU mode (perf's overhead_sys, ...) */
+	HPP_OVERHEAD_SYS,
+	HPP_OVERHEAD_US,
+	HPP_OVERHEAD_GUEST_SYS,
+	HPP_OVERHEAD_GUEST_US,
 };
 
 struct sort_key {
@@ -135,6 +140,9 @@ int hist_layout__setup(struct hist_layout *l, const char *sort_order,
 int hist_layout__setup_branch(struct hist_layout *l, const char *sort_order,
 			      const char *field_order, bool show_nr_samples,
 			      bool show_total_period, const char **bad);
+
+/* --show-cpu-utilization: sys and usr columns after the overhead ones. */
+void hist_layout__add_cpu_utilization(struct hist_layout *l);
 
 /* Remove the columns of @kind (perf's perf_hpp__column_unregister). */
 void hist_layout__drop_field(struct hist_layout *l, enum hpp_id kind);

@@ -599,6 +599,7 @@ static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_
 	*he = *key;
 	he->thread = key->thread ? thread__get(key->thread) : NULL;
 	he->period = he->nr_events = he->period_acc = he->nr_events_acc = 0;
+	he->period_sys = he->period_us = he->period_guest_sys = he->period_guest_us = 0;
 	he->callchain = NULL;
 	he->max_depth = 0;	/* perf's dummy entries have an empty chain */
 	he->group_period = he->group_events = he->group_period_acc = NULL;
@@ -743,6 +744,22 @@ found:
 	if (self) {
 		he->period += hs->period;
 		he->nr_events++;
+		switch (hs->cpumode) {
+		case PROF_CPUMODE_KERNEL:
+			he->period_sys += hs->period;
+			break;
+		case PROF_CPUMODE_USER:
+			he->period_us += hs->period;
+			break;
+		case PROF_CPUMODE_GUEST_KERNEL:
+			he->period_guest_sys += hs->period;
+			break;
+		case PROF_CPUMODE_GUEST_USER:
+			he->period_guest_us += hs->period;
+			break;
+		default:
+			break;
+		}
 	}
 	return he;
 }
@@ -928,6 +945,11 @@ static s64 field_sort(const struct hist_field *f, const struct hist_entry *a,
 		return a->period > b->period ? 1 : a->period < b->period ? -1 : 0;
 	case HPP_SORT_KEY:
 		return sort_key__sort(f->key, a, b);
+	case HPP_OVERHEAD_SYS:
+	case HPP_OVERHEAD_US:
+	case HPP_OVERHEAD_GUEST_SYS:
+	case HPP_OVERHEAD_GUEST_US:
+		return cmp3(hist_entry__hpp_period(a, f->kind), hist_entry__hpp_period(b, f->kind));
 	}
 	return 0;
 }

@@ -676,6 +676,10 @@ static int parse_field(const char *name, struct hist_field *f)
 		{ "overhead_children", HPP_OVERHEAD_CHILDREN },
 		{ "sample", HPP_SAMPLE },
 		{ "period", HPP_PERIOD },
+		{ "overhead_sys", HPP_OVERHEAD_SYS },
+		{ "overhead_us", HPP_OVERHEAD_US },
+		{ "overhead_guest_sys", HPP_OVERHEAD_GUEST_SYS },
+		{ "overhead_guest_us", HPP_OVERHEAD_GUEST_US },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(hpp); i++)
@@ -827,6 +831,31 @@ int hist_layout__setup_branch(struct hist_layout *l, const char *sort_order,
 	if (!ret)
 		layout__drop_hidden(l);
 	return ret;
+}
+
+void hist_layout__add_cpu_utilization(struct hist_layout *l)
+{
+	static const enum hpp_id ids[] = { HPP_OVERHEAD_SYS, HPP_OVERHEAD_US };
+	int at = 0;
+
+	for (int i = 0; i < l->nr_fields; i++)
+		if (l->fields[i].kind == HPP_OVERHEAD || l->fields[i].kind == HPP_OVERHEAD_CHILDREN)
+			at = i + 1;
+	for (size_t k = 0; k < ARRAY_SIZE(ids); k++) {
+		bool have = false;
+
+		for (int i = 0; i < l->nr_fields; i++)
+			have |= l->fields[i].kind == ids[k];
+		if (have || l->nr_fields == HIST_MAX_FIELDS)
+			continue;
+		memmove(&l->fields[at + 1], &l->fields[at],
+			(size_t)(l->nr_fields - at) * sizeof(l->fields[0]));
+		memmove(&l->elide[at + 1], &l->elide[at], (size_t)(l->nr_fields - at) * sizeof(bool));
+		l->fields[at] = (struct hist_field){ ids[k], NULL };
+		l->elide[at++] = false;
+		l->nr_fields++;
+		layout__add_sort(l, (struct hist_field){ ids[k], NULL });
+	}
 }
 
 void hist_layout__drop_field(struct hist_layout *l, enum hpp_id kind)

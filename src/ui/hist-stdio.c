@@ -41,7 +41,12 @@ static int value_width(const struct hists *h, const struct hist_field *f, int i)
 	switch (f->kind) {
 	case HPP_OVERHEAD:
 	case HPP_OVERHEAD_CHILDREN:
+	case HPP_OVERHEAD_SYS:
+	case HPP_OVERHEAD_US:
 		return 8 * nr;
+	case HPP_OVERHEAD_GUEST_SYS:
+	case HPP_OVERHEAD_GUEST_US:
+		return 9 * nr;
 	case HPP_SAMPLE:
 	case HPP_PERIOD:
 		return 12 * nr;
@@ -77,6 +82,14 @@ static const char *field_header(const struct hist_field *f, bool children, bool 
 		return "Period";
 	case HPP_SORT_KEY:
 		return f->key->header;
+	case HPP_OVERHEAD_SYS:
+		return "sys";
+	case HPP_OVERHEAD_US:
+		return "usr";
+	case HPP_OVERHEAD_GUEST_SYS:
+		return "guest sys";
+	case HPP_OVERHEAD_GUEST_US:
+		return "guest usr";
 	}
 	return "";
 }
@@ -405,6 +418,12 @@ static void print_hpp_sep(FILE *fp, const struct hists *h, const struct hist_ent
 		break;
 	case HPP_SORT_KEY:
 		break;
+	case HPP_OVERHEAD_SYS:
+	case HPP_OVERHEAD_US:
+	case HPP_OVERHEAD_GUEST_SYS:
+	case HPP_OVERHEAD_GUEST_US:
+		n = fprintf(fp, " %.2f%%", hists__percent(h, hist_entry__hpp_period(he, f->kind)));
+		break;
 	}
 	if (n < w)
 		fprintf(fp, "%*s", w - n, "");
@@ -597,6 +616,13 @@ rows:
 				}
 				n = fprintf(fp, " %*" PRIu64, vw - 1, he->period);
 				break;
+			case HPP_OVERHEAD_SYS:
+			case HPP_OVERHEAD_US:
+			case HPP_OVERHEAD_GUEST_SYS:
+			case HPP_OVERHEAD_GUEST_US:
+				n = fprintf(fp, " %*.2f%%", vw - 2,
+					    hists__percent(h, hist_entry__hpp_period(he, f->kind)));
+				break;
 			case HPP_SORT_KEY: {
 				n = sort_key__snprintf(f->key, he, buf, sizeof(buf), w);
 
@@ -656,6 +682,7 @@ struct hier_node {
 	const struct hist_entry *he;	/* the first entry: its key shows */
 	size_t lo, hi;			/* its entries */
 	u64 period, nr_events;
+	u64 by_mode[4];			/* period_sys, _us, _guest_sys, _guest_us */
 };
 
 static const struct sort_key *hier_key;
@@ -692,6 +719,13 @@ static void hier_values(FILE *fp, const struct hists *h, const struct hier_node 
 		case HPP_OVERHEAD:
 			fprintf(fp, " %*.2f%%", vw - 2, hists__percent(h, n->period));
 			break;
+		case HPP_OVERHEAD_SYS:
+		case HPP_OVERHEAD_US:
+		case HPP_OVERHEAD_GUEST_SYS:
+		case HPP_OVERHEAD_GUEST_US:
+			fprintf(fp, " %*.2f%%", vw - 2,
+				hists__percent(h, n->by_mode[f->kind - HPP_OVERHEAD_SYS]));
+			break;
 		case HPP_SAMPLE:
 			fprintf(fp, " %*" PRIu64, vw - 1, n->nr_events);
 			break;
@@ -722,6 +756,8 @@ static size_t hier_print(FILE *fp, const struct hists *h, const struct hists_pri
 		nodes[nr - 1].hi = i + 1;
 		nodes[nr - 1].period += e[i]->period;
 		nodes[nr - 1].nr_events += e[i]->nr_events;
+		for (int m = 0; m < 4; m++)
+			nodes[nr - 1].by_mode[m] += hist_entry__hpp_period(e[i], HPP_OVERHEAD_SYS + m);
 	}
 	hier_key = key;
 	qsort(nodes, nr, sizeof(*nodes), hier_node_cmp);

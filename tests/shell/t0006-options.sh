@@ -138,6 +138,9 @@ report	--switch-on	PERF_EVENTS	ok
 report	--switch-off	PERF_EVENTS	ok
 report	--show-on-off-events	PERF_EVENTS	ok
 report	--hierarchy	PERF_EVENTS	ok
+report	--show-cpu-utilization	PERF_EVENTS	ok
+report	--socket-filter	PERF_EVENTS	ok
+report	--exclude-other	PERF_EVENTS	ok
 stat	--event	PERF_EVENTS	ok
 stat	--no-inherit	PERF_EVENTS	ok
 stat	--pid	PERF_EVENTS	ok
@@ -1231,6 +1234,23 @@ proof_report_show_on_off_events() {
 	"$PROF" report --stdio -i two.data --switch-on page-faults >oo.hide &&
 	"$PROF" report --stdio -i two.data --switch-on page-faults --show-on-off-events >oo.show &&
 	test "$(samples oo.show page-faults)" = $(($(samples oo.hide page-faults) + 1))
+}
+proof_report_show_cpu_utilization() {
+	rep cu --show-cpu-utilization -g none --no-children &&
+	grep -q "^# Overhead       sys       usr  Command" cu &&
+	entries cu | grep -q "^ *\([0-9.]*\)%  *0.00%  *\1%  demo  *demo  *\[\.\] hot_loop$"
+}
+# rec.data has no CPU samples: socket -1, which no filter matches
+proof_report_socket_filter() {
+	rep sk --socket-filter 0 -g none &&
+	grep -q "^# Processor Socket: 0$" sk &&
+	test "$(entries sk | wc -l)" = 0 && test "$(entries base | wc -l)" -gt 0
+}
+proof_report_exclude_other() {
+	rep xo -p hot_loop -x -g none --no-children -s sym &&
+	rep xa -p hot_loop -g none --no-children -s sym &&
+	entries xo | grep -q hot_loop &&
+	! entries xo | grep -q "\[other\]" && entries xa | grep -q "\[other\]"
 }
 proof_report_hierarchy() {
 	rep hier --hierarchy -g none &&

@@ -122,14 +122,19 @@ test_expect_success PERF,SYSWIDE '-C: the samples of some CPUs; perf'"'"'s refus
 for opts in "--symbol-filter loop" "--symbol-filter loop -s comm,sym" "--symbol-filter nosuch" \
 	    "--tasks" "--mmaps" "-w 5,3,6,10" "-w 20" "-w 0,0,4" "-w 12,10,30,40 -n" "-w 3,3,3,3 -n" \
 	    "--hierarchy" "--hierarchy -n --show-total-period" "--hierarchy -s dso,sym" \
-	    "--hierarchy -s sym,comm" "--hierarchy --percent-limit 2" "--stats --no-skip-empty"; do
+	    "--hierarchy -s sym,comm" "--hierarchy --percent-limit 2" "--stats --no-skip-empty" \
+	    "--show-cpu-utilization" "--show-cpu-utilization -n -t ," "-F overhead_sys,sym" \
+	    "-s overhead_guest_us,overhead_us,overhead_sys,overhead_guest_sys,comm" \
+	    "--show-cpu-utilization --hierarchy -n" "--socket-filter 0" "--socket-filter 1"; do
 	test_expect_success PERF,PERF_EVENTS "$opts" "
 		same t.data $opts
 	"
 done
 
 for opts in "--hierarchy" "--hierarchy -g caller" "--hierarchy -g folded" "--hierarchy -s sym" \
-	    "--hierarchy -G" "-w 10,10,5,5,20" "-w 4,4 --no-children" "--tasks" "--mmaps"; do
+	    "--hierarchy -G" "-w 10,10,5,5,20" "-w 4,4 --no-children" "--tasks" "--mmaps" \
+	    "--show-cpu-utilization" "--no-children -p main -x -g none" "-x" "-p main -x" \
+	    "--no-children -s parent,sym -x -g none"; do
 	test_expect_success PERF,PERF_EVENTS "$opts (-g profile)" "
 		same g.data $opts
 	"

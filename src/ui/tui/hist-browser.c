@@ -607,6 +607,14 @@ static void browser__entry_text(struct browser *b, const struct hist_entry *he,
 					     spans, nr_spans);
 			break;
 		}
+		/* --show-cpu-utilization: the shares by CPU mode */
+		case HPP_OVERHEAD_SYS:
+		case HPP_OVERHEAD_US:
+		case HPP_OVERHEAD_GUEST_SYS:
+		case HPP_OVERHEAD_GUEST_US:
+			pct = browser__percent(b, hist_entry__hpp_period(he, f->kind));
+			n += put_pct(buf, n, size, pct, spans, nr_spans);
+			break;
 		case HPP_SAMPLE:
 		case HPP_PERIOD: {
 			bool samples = f->kind == HPP_SAMPLE;
@@ -678,6 +686,18 @@ static void browser__header_text(struct browser *b, char *buf, size_t size)
 			break;
 		case HPP_SORT_KEY:
 			name = f->key->header;
+			break;
+		case HPP_OVERHEAD_SYS:
+			name = "sys";
+			break;
+		case HPP_OVERHEAD_US:
+			name = "usr";
+			break;
+		case HPP_OVERHEAD_GUEST_SYS:
+			name = "guest sys";
+			break;
+		case HPP_OVERHEAD_GUEST_US:
+			name = "guest usr";
 			break;
 		}
 		if (!first)
