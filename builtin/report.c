@@ -115,6 +115,7 @@ struct report {
 	bool cpu_utilization;		/* --show-cpu-utilization */
 	int socket_filter;		/* --socket-filter, -1: none */
 	bool exclude_other;		/* -x: only entries with a parent */
+	bool mem_mode, branch_history, stitch_lbr;	/* perf's views prof lacks */
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
 	/* --switch-on/--switch-off: samples count between the two events' samples */
@@ -1197,6 +1198,57 @@ fail:
 	return -1;
 }
 
+static int report__no_callchain_error(void);
+
+/* Does an event sample LBR call stacks (record --call-graph lbr)? */
+static bool report__has_lbr_callchain(struct report *rep)
+{
+	for (int i = 0; i < session__nr_evsels(rep->session); i++) {
+		const struct perf_event_attr *a = &session__evsel(rep->session, i)->attr;
+
+		if ((a->sample_type & PERF_SAMPLE_CALLCHAIN) &&
+		    (a->sample_type & PERF_SAMPLE_BRANCH_STACK) &&
+		    (a->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * --mem-mode, --branch-history and --stitch-lbr: perf's words where the
+ * file lacks their data, as perf (1: stop with status 0, as perf); where
+ * it has it, prof says it does not have that view yet (-1).
+ */
+static int report__lacking_views(struct report *rep, bool has_chain, bool has_branch)
+{
+	if (session__is_pipe(rep->session))
+		return 0;
+	fflush(stdout);
+	if (rep->mem_mode) {
+		if (!(combined_sample_type(rep->session) & PERF_SAMPLE_DATA_SRC)) {
+			fputs("Error:\nSelected --mem-mode but no mem data. "
+			      "Did you call perf record without -d?\n", stderr);
+			return 1;
+		}
+		return error("--mem-mode: perf's memory access view is not in prof yet");
+	}
+	if (rep->branch_history) {
+		if (!has_chain && !has_branch) {
+			report__no_callchain_error();
+			return 1;
+		}
+		return error("--branch-history: perf's branch history view is not in prof yet");
+	}
+	if (rep->stitch_lbr) {
+		if (!report__has_lbr_callchain(rep))
+			warning("Can't find LBR callchain. Switch off --stitch-lbr.\n"
+				"Please apply --call-graph lbr when recording.");
+		else
+			return error("--stitch-lbr: stitching LBR call stacks is not in prof yet");
+	}
+	return 0;
+}
+
 /* perf's words, and its exit status (0) */
 static int report__no_callchain_error(void)
 {
@@ -1327,6 +1379,9 @@ static int report__run(struct report *rep)
 	}
 	if (report__setup_time(rep) < 0 || report__setup_cpus(rep) < 0)
 		return -1;
+	ret = report__lacking_views(rep, has_chain, has_branch);
+	if (ret)
+		return ret > 0 ? 0 : -1;
 	if (rep->field_sep && *rep->field_sep == '.') {
 		/* perf's words, after the preamble, and its status (0) */
 		fflush(stdout);
@@ -1570,6 +1625,11 @@ int cmd_report(int argc, const char **argv)
 			    "only show processor socket that match with this filter"),
 		OPT_BOOLEAN('x', "exclude-other", &rep.exclude_other,
 			    "Only display entries with parent-match"),
+		OPT_BOOLEAN(0, "mem-mode", &rep.mem_mode, "mem access profile"),
+		OPT_BOOLEAN(0, "branch-history", &rep.branch_history,
+			    "add last branch records to call history"),
+		OPT_BOOLEAN(0, "stitch-lbr", &rep.stitch_lbr,
+			    "Enable LBR callgraph stitching approach"),
 		OPT_BOOLEAN(0, "show-cpu-utilization", &rep.cpu_utilization,
 			    "Show sample percentage for different cpu modes"),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,

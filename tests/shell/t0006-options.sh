@@ -141,6 +141,9 @@ report	--hierarchy	PERF_EVENTS	ok
 report	--show-cpu-utilization	PERF_EVENTS	ok
 report	--socket-filter	PERF_EVENTS	ok
 report	--exclude-other	PERF_EVENTS	ok
+report	--mem-mode	PERF_EVENTS	ok
+report	--branch-history	PERF_EVENTS	ok
+report	--stitch-lbr	PERF_EVENTS	ok
 stat	--event	PERF_EVENTS	ok
 stat	--no-inherit	PERF_EVENTS	ok
 stat	--pid	PERF_EVENTS	ok
@@ -1251,6 +1254,26 @@ proof_report_exclude_other() {
 	rep xa -p hot_loop -g none --no-children -s sym &&
 	entries xo | grep -q hot_loop &&
 	! entries xo | grep -q "\[other\]" && entries xa | grep -q "\[other\]"
+}
+# perf's words where the data is missing; prof's where it lacks the view
+proof_report_mem_mode() {
+	"$PROF" report --stdio -i rec.data --mem-mode >mem.out 2>mem.err &&
+	grep -q "^Selected --mem-mode but no mem data. Did you call perf record without -d?$" mem.err &&
+	rec memd -d -e page-faults -c 1 -- "$HELPERS/demo" 1 &&
+	test_must_fail "$PROF" report --stdio -i memd.data --mem-mode 2>mem.err &&
+	grep -q "^--mem-mode: perf's memory access view is not in prof yet$" mem.err
+}
+proof_report_branch_history() {
+	rec bh -e task-clock -- "$HELPERS/demo" 1 &&
+	"$PROF" report --stdio -i bh.data --branch-history >bh.out 2>bh.err &&
+	grep -q "^But no callchain or branch data.$" bh.err &&
+	test_must_fail "$PROF" report --stdio -i rec.data --branch-history 2>bh.err &&
+	grep -q "^--branch-history: perf's branch history view is not in prof yet$" bh.err
+}
+proof_report_stitch_lbr() {
+	rep lbr --stitch-lbr -g none &&
+	grep -q "^Can't find LBR callchain. Switch off --stitch-lbr.$" lbr.err &&
+	! grep -q "LBR" base.err
 }
 proof_report_hierarchy() {
 	rep hier --hierarchy -g none &&
