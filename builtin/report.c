@@ -116,6 +116,7 @@ struct report {
 	int socket_filter;		/* --socket-filter, -1: none */
 	bool exclude_other;		/* -x: only entries with a parent */
 	bool mem_mode, branch_history, stitch_lbr;	/* perf's views prof lacks */
+	bool disable_order;		/* --disable-order: records in file order */
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
 	/* --switch-on/--switch-off: samples count between the two events' samples */
@@ -1086,7 +1087,7 @@ static int report__dump(struct report *rep)
 		.sample = on_dump_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
 		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .dump = on_dump,
 		.time_conv = on_time_conv,
-		.feature = on_feature, .ordered_events = true, .priv = rep,
+		.feature = on_feature, .ordered_events = !rep->disable_order, .priv = rep,
 	};
 	int ret;
 
@@ -1261,7 +1262,8 @@ static int report__run(struct report *rep)
 {
 	struct tool tool = {
 		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
-		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event, .ordered_events = true, .priv = rep,
+		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event,
+		.ordered_events = !rep->disable_order, .priv = rep,
 		.time_conv = on_time_conv,
 		.feature = on_feature, .read = on_read,
 		.cgroup = on_cgroup, .namespaces = on_namespaces,
@@ -1625,6 +1627,7 @@ int cmd_report(int argc, const char **argv)
 			    "only show processor socket that match with this filter"),
 		OPT_BOOLEAN('x', "exclude-other", &rep.exclude_other,
 			    "Only display entries with parent-match"),
+		OPT_BOOLEAN(0, "disable-order", &rep.disable_order, "Disable raw trace ordering"),
 		OPT_BOOLEAN(0, "mem-mode", &rep.mem_mode, "mem access profile"),
 		OPT_BOOLEAN(0, "branch-history", &rep.branch_history,
 			    "add last branch records to call history"),

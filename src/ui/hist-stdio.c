@@ -799,7 +799,7 @@ static size_t hier_print(FILE *fp, const struct hists *h, const struct hists_pri
 size_t hists__fprintf_hierarchy(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 {
 	const struct hist_layout *l = h->layout;
-	int widths[HIST_MAX_FIELDS], key_w = 0, values_w = 0, depth = 0;
+	int widths[HIST_MAX_FIELDS], key_w = 0, values_w = 0, depth = 0, hdr_w = 0;
 	struct hist_entry **e = xmalloc((h->nr_entries + 1) * sizeof(*e));
 	size_t n = 0, lines;
 	bool first = true;
@@ -808,6 +808,8 @@ size_t hists__fprintf_hierarchy(struct hists *h, const struct hists_print_opts *
 	for (size_t i = 0; i < h->nr_entries; i++)
 		if (!h->entries[i]->filtered)
 			e[n++] = h->entries[i];
+	hier_layout = l;
+	qsort(e, n, sizeof(*e), hier_cmp);
 	for (int i = 0; i < l->nr_fields; i++) {
 		const struct hist_field *f = &l->fields[i];
 
@@ -823,7 +825,10 @@ size_t hists__fprintf_hierarchy(struct hists *h, const struct hists_print_opts *
 			widths[i] = max(widths[i], (int)strlen(f->key->header));
 		key_w = max(key_w, depth * HIERARCHY_INDENT + widths[i]);
 		depth++;
+		hdr_w += (hdr_w ? 3 : 0) + (int)strlen(f->key->header);
 	}
+	/* perf's dotted line is never shorter than the "a / b / c" header */
+	key_w = max(key_w, hdr_w);
 	values_w += (l->nr_keys - 1) * HIERARCHY_INDENT;
 	if (o->show_header) {
 		fprintf(fp, "# %*s", (l->nr_keys - 1) * HIERARCHY_INDENT, "");
@@ -851,8 +856,6 @@ size_t hists__fprintf_hierarchy(struct hists *h, const struct hists_print_opts *
 			fputc('.', fp);
 		fputs("\n#\n", fp);
 	}
-	hier_layout = l;
-	qsort(e, n, sizeof(*e), hier_cmp);
 	lines = l->nr_keys ? hier_print(fp, h, o, e, 0, n, 0, widths) : 0;
 	free(e);
 	return lines;

@@ -46,6 +46,11 @@
 #   pad-lbr IN OUT        that padding done to a recorded perf.data file
 #                         (--call-graph lbr, branch stack last in the
 #                         sample), the rest copied.
+#   unordered OUT         records out of time order in one round: COMM
+#                         "first" (t=10), a sample (t=300), then COMM
+#                         "second" (t=200). Sorted by time (perf's default)
+#                         the sample is second's; in file order
+#                         (--disable-order) first's.
 #   anon OUT              perf record -g as a file: samples in anonymous
 #                         executable memory without a JIT map (no symbols),
 #                         a leaf above its caller in the address space, so
@@ -335,15 +340,27 @@ def long_comm(out):
     # IP|TID|PERIOD
     write(out, data, 0x1 | 0x2 | 0x100, 0, 0)
 
+def unordered(out):
+    def comm(name, t):
+        # sample_id_all trailer: TID, TIME
+        return rec(3, 0, struct.pack("<II", PID, PID) + padded(name) +
+                   struct.pack("<IIQ", PID, PID, t))
+
+    data = comm("first", 10)
+    # IP|TID|TIME|PERIOD
+    data += rec(9, 2, struct.pack("<QIIQQ", 0x400000, PID, PID, 300, 1000))
+    data += comm("second", 200)
+    write(out, data, 0x1 | 0x2 | 0x4 | 0x100, 0, 0, flags=1 << 18)
+
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
              "stack": (stack, 2), "lbr": (lbr, 2),
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
              "anon": (anon, 1), "comm-override": (comm_override, 1),
-             "long-comm": (long_comm, 1)}
+             "long-comm": (long_comm, 1), "unordered": (unordered, 1)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
                          "stack OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
-                         "comm-override OUT | long-comm OUT")
+                         "comm-override OUT | long-comm OUT | unordered OUT")
     modes[sys.argv[1]][0](*sys.argv[2:])

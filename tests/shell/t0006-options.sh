@@ -144,6 +144,7 @@ report	--exclude-other	PERF_EVENTS	ok
 report	--mem-mode	PERF_EVENTS	ok
 report	--branch-history	PERF_EVENTS	ok
 report	--stitch-lbr	PERF_EVENTS	ok
+report	--disable-order	-	ok
 stat	--event	PERF_EVENTS	ok
 stat	--no-inherit	PERF_EVENTS	ok
 stat	--pid	PERF_EVENTS	ok
@@ -1274,6 +1275,12 @@ proof_report_stitch_lbr() {
 	rep lbr --stitch-lbr -g none &&
 	grep -q "^Can't find LBR callchain. Switch off --stitch-lbr.$" lbr.err &&
 	! grep -q "LBR" base.err
+}
+proof_report_disable_order() {
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" unordered un.data &&
+	"$PROF" report -i un.data --stdio -s comm >un.sorted &&
+	"$PROF" report -i un.data --stdio -s comm --disable-order >un.file &&
+	grep -q "100.00%  second" un.sorted && grep -q "100.00%  first" un.file
 }
 proof_report_hierarchy() {
 	rep hier --hierarchy -g none &&

@@ -183,7 +183,6 @@ test_expect_success PERF,PERF_EVENTS '--switch-on/--switch-off: an event the fil
 # shows the text whole (deliberate-differences.md).
 test_expect_success PERF,PERF_EVENTS,ROOT,TRACEFS '--raw-trace: the fields, not the print format' '
 	"$PERF" record -q -e sched:sched_switch -o sw.data -- sleep 0.05 >/dev/null 2>&1 &&
-	same sw.data &&
 	"$PROF" report -i sw.data --stdio --raw-trace -s comm,trace >raw &&
 	"$PROF" report -i sw.data --stdio -s comm,trace >fmt &&
 	grep -q "  prev_comm=[^ ]* prev_pid=[0-9]* prev_prio=[0-9]* prev_state=[0-9]* next_comm=" raw &&
@@ -194,6 +193,17 @@ test_expect_success PERF,PERF_EVENTS,ROOT,TRACEFS '--raw-trace: the fields, not 
 # dynamic sort keys); prof shows the fields in one "Trace output" column.
 test_expect_failure PERF,PERF_EVENTS,ROOT,TRACEFS '--raw-trace: a column per field in the tracepoint view' '
 	same sw.data --raw-trace
+'
+
+# A generated file whose records are out of time order within a round:
+# -D shows them as perf does, sorted or (--disable-order) as written.
+test_expect_success PERF '--disable-order: the records in file order' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" unordered un.data &&
+	same un.data -D &&
+	same un.data -D --disable-order &&
+	same un.data -s comm,pid &&
+	"$PROF" report -i un.data --stdio -s comm --disable-order >un.out &&
+	grep -q "100.00%  first" un.out
 '
 
 test_done
