@@ -1143,9 +1143,9 @@ proof_report_cpu() {
 	test "$(entries cpu.one | wc -l)" = 1 && entries cpu.one | grep -q "100.00%  *$c\$"
 }
 proof_report_ns() {
-	rep ns -s time --ns -g none &&
+	rep tns -s time --ns -g none &&
 	rep us -s time -g none &&
-	entries ns | grep -q "  [0-9]*\.[0-9]\{9\}$" &&
+	entries tns | grep -q "  [0-9]*\.[0-9]\{9\}$" &&
 	entries us | grep -q "  [0-9]*\.[0-9]\{6\}$" &&
 	! entries us | grep -q "  [0-9]*\.[0-9]\{9\}$"
 }
@@ -1153,8 +1153,8 @@ proof_report_time_quantum() {
 	rep q1 -s time --time-quantum 1ms -g none &&
 	rep q2 -s time --time-quantum 10s -g none &&
 	test "$(entries q2 | wc -l)" -lt "$(entries q1 | wc -l)" &&
-	test_expect_code 129 "$PROF" report --stdio -i rec.data --time-quantum 0 2>q.err &&
-	grep -q "^time quantum cannot be 0$" q.err
+	test_expect_code 129 "$PROF" report --stdio -i rec.data --time-quantum 0 2>tq.err &&
+	grep -q "^time quantum cannot be 0$" tq.err
 }
 proof_report_symbol_filter() {
 	rep sf --symbol-filter _loop -g none --no-children &&
@@ -1183,33 +1183,33 @@ proof_report_column_widths() {
 	entries cw | grep -q "^ *[0-9.]*%  [a-z]\{3\}  "
 }
 proof_report_raw_trace() {
-	rec rt -e sched:sched_switch -- sleep 0.01 &&
-	"$PROF" report --stdio -i rt.data -s trace >rt.fmt &&
-	"$PROF" report --stdio -i rt.data -s trace --raw-trace >rt.raw &&
-	grep -q "==>" rt.fmt && ! grep -q "==>" rt.raw &&
-	grep -q " prev_state=[0-9]" rt.raw
+	rec rtr -e sched:sched_switch -- sleep 0.01 &&
+	"$PROF" report --stdio -i rtr.data -s trace >rtr.fmt &&
+	"$PROF" report --stdio -i rtr.data -s trace --raw-trace >rtr.raw &&
+	grep -q "==>" rtr.fmt && ! grep -q "==>" rtr.raw &&
+	grep -q " prev_state=[0-9]" rtr.raw
 }
-# two events, as a group and not
+# two events, as a group and not (evgrp, evtwo)
 two_events() {
-	test -s grp.data && return 0
-	rec grp -e "{task-clock,page-faults}" -- "$HELPERS/demo" 20 &&
-	rec two -e task-clock,page-faults -- "$HELPERS/demo" 20
+	test -s evgrp.data && return 0
+	rec evgrp -e "{task-clock,page-faults}" -- "$HELPERS/demo" 20 &&
+	rec evtwo -e task-clock,page-faults -- "$HELPERS/demo" 20
 }
 proof_report_group() {
 	two_events &&
-	"$PROF" report --stdio -i two.data --group >gr.on &&
-	"$PROF" report --stdio -i grp.data --no-group >gr.off &&
+	"$PROF" report --stdio -i evtwo.data --group >gr.on &&
+	"$PROF" report --stdio -i evgrp.data --no-group >gr.off &&
 	grep -q "^# Samples: .* of events .task-clock, page-faults.$" gr.on &&
 	test "$(grep -c "^# Samples:" gr.on)" = 1 &&
 	test "$(grep -c "^# Samples:" gr.off)" = 2
 }
 proof_report_group_sort_idx() {
 	two_events &&
-	"$PROF" report --stdio -i grp.data --group-sort-idx 1 >gs &&
+	"$PROF" report --stdio -i evgrp.data --group-sort-idx 1 >gs &&
 	entries gs | head -n 1 | awk "{ print \$2 }" >gs.first &&
 	entries gs | awk "{ print \$2 }" | sort -rn | head -n 1 >gs.max &&
 	test_cmp gs.max gs.first &&
-	test_expect_code 234 "$PROF" report --stdio -i two.data --group-sort-idx 1 2>gs.err &&
+	test_expect_code 234 "$PROF" report --stdio -i evtwo.data --group-sort-idx 1 2>gs.err &&
 	grep -q "^        --group-sort-idx <n>$" gs.err
 }
 # samples N FILE EVENT: the sample count of EVENT in a report -n
@@ -1218,25 +1218,25 @@ samples() {
 }
 proof_report_switch_on() {
 	two_events &&
-	"$PROF" report --stdio -i two.data >sw.all &&
-	"$PROF" report --stdio -i two.data --switch-on page-faults >sw.on &&
-	test "$(samples sw.on page-faults)" = $(($(samples sw.all page-faults) - 1)) &&
-	test_expect_code 254 "$PROF" report --stdio -i two.data --switch-on nosuch 2>sw.err &&
-	grep -q "^ERROR: switch-on event not found (nosuch)$" sw.err
+	"$PROF" report --stdio -i evtwo.data >swon.all &&
+	"$PROF" report --stdio -i evtwo.data --switch-on page-faults >swon.on &&
+	test "$(samples swon.on page-faults)" = $(($(samples swon.all page-faults) - 1)) &&
+	test_expect_code 254 "$PROF" report --stdio -i evtwo.data --switch-on nosuch 2>swon.err &&
+	grep -q "^ERROR: switch-on event not found (nosuch)$" swon.err
 }
 # perf's --switch-off alone drops the first sample of that event, no more
 proof_report_switch_off() {
 	two_events &&
-	"$PROF" report --stdio -i two.data >so.all &&
-	"$PROF" report --stdio -i two.data --switch-off task-clock >so &&
-	test "$(samples so task-clock)" = $(($(samples so.all task-clock) - 1)) &&
-	test_expect_code 254 "$PROF" report --stdio -i two.data --switch-off nosuch 2>so.err &&
-	grep -q "^ERROR: switch-off event not found (nosuch)$" so.err
+	"$PROF" report --stdio -i evtwo.data >soff.all &&
+	"$PROF" report --stdio -i evtwo.data --switch-off task-clock >soff &&
+	test "$(samples soff task-clock)" = $(($(samples soff.all task-clock) - 1)) &&
+	test_expect_code 254 "$PROF" report --stdio -i evtwo.data --switch-off nosuch 2>soff.err &&
+	grep -q "^ERROR: switch-off event not found (nosuch)$" soff.err
 }
 proof_report_show_on_off_events() {
 	two_events &&
-	"$PROF" report --stdio -i two.data --switch-on page-faults >oo.hide &&
-	"$PROF" report --stdio -i two.data --switch-on page-faults --show-on-off-events >oo.show &&
+	"$PROF" report --stdio -i evtwo.data --switch-on page-faults >oo.hide &&
+	"$PROF" report --stdio -i evtwo.data --switch-on page-faults --show-on-off-events >oo.show &&
 	test "$(samples oo.show page-faults)" = $(($(samples oo.hide page-faults) + 1))
 }
 proof_report_show_cpu_utilization() {
