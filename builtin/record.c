@@ -8,6 +8,7 @@
  */
 #include "prof/compat.h"
 #include "builtin.h"
+#include "prof/affinity.h"
 #include "prof/cpumap.h"
 #include "prof/data-writer.h"
 #include "prof/dso-hits.h"
@@ -29,9 +30,11 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <strings.h>
+#include <ctype.h>
 #include <time.h>
 #include <sys/wait.h>
 #include <sys/mman.h>
+#include <sys/ioctl.h>
 
 struct record_opts {
 	struct evlist *evlist;
@@ -58,7 +61,11 @@ struct record_opts {
 	unsigned proc_map_timeout, nr_threads_synth;
 	long toggles[64];
 	int nr_toggles;
+	bool kcore, off_cpu;
+	const char *clang_path, *clang_opt, *threads_spec;
 };
+
+enum record_affinity { AFFINITY_SYS, AFFINITY_NODE, AFFINITY_CPU };
 
 
 /* One recording: the options after parsing, and the run's state. */
@@ -96,6 +103,29 @@ struct record {
 	u64 switch_time_ns;	/* or 0 */
 	int argc, orig_argc, full_argc;
 	const char **argv, **full_argv;
+	/* output and session options */
+	u64 max_size;		/* --max-size: stop at this many bytes, or 0 */
+	bool overwrite;		/* --overwrite: backward buffers, read at the end */
+	bool timestamp_filename, timestamp_boundary;
+	int switch_max_files;	/* keep at most this many rotated files */
+	char **switch_files;	/* the rotated files, oldest replaced first */
+	int cur_switch_file;
+	struct evlist *sb_evlist;	/* --switch-output-event */
+	struct perf_mmap *sb_maps;
+	int nr_sb_maps;
+	int *sb_fds, nr_sb_fds;	/* the ones polled: not yet hung up */
+	bool ctl_hup;		/* the control fd's writer is gone */
+	int nr_aio;		/* --aio: writes in flight, or 0 */
+	enum record_affinity affinity;
+	struct affinity aff;
+	struct cpu_map **map_cpus;	/* per buffer: the CPUs to read it from */
+	int cur_aff;		/* buffer whose mask is set, -1: none */
+	u64 mmap_flush;		/* --mmap-flush: bytes before a buffer is drained */
+	int ctl_fd, ack_fd;	/* --control, -1 when not used */
+	bool ctl_close;		/* fifo: ours to close */
+	bool size_limited;	/* --max-size reached */
+	bool ctl_pending, sb_pending;	/* poll saw a command, a switch event */
+	char *last_dump;	/* the last rotated name (no --switch-max-files) */
 
 	/* run state */
 	struct perf_data_writer *writer;
@@ -221,6 +251,89 @@ static int parse_filter(const struct option *opt, const char *arg, int unset)
 	struct record_opts *o = opt->value;
 
 	return parse_events_filter(o->evlist, arg);
+}
+
+/* A number with an optional B/K/M/G (perf's parse_tag_value); -1 if not. */
+static int parse_size_tag(const char *str, u64 *val)
+{
+	char *end;
+	unsigned long long v;
+	const char *tags = "BKMG", *t;
+
+	if (!str || !isdigit((unsigned char)*str))
+		return -1;
+	errno = 0;
+	v = strtoull(str, &end, 10);
+	if (errno)
+		return -1;
+	if (*end) {
+		t = strchr(tags, toupper((unsigned char)*end));
+		if (!t || end[1] || v > (~0ULL >> (10 * (t - tags))))
+			return -1;
+		v <<= 10 * (t - tags);
+	}
+	*val = v;
+	return 0;
+}
+
+static int parse_max_size(const struct option *opt, const char *arg, int unset)
+{
+	u64 *size = opt->value;
+
+	if (unset) {
+		*size = 0;
+		return 0;
+	}
+	return parse_size_tag(arg, size);
+}
+
+/* --mmap-flush: a size, or as perf a plain number's leading digits */
+static int parse_mmap_flush(const struct option *opt, const char *arg, int unset)
+{
+	u64 *flush = opt->value;
+
+	if (unset || !arg) {
+		*flush = 1;
+		return 0;
+	}
+	if (parse_size_tag(arg, flush)) {
+		long v = strtol(arg, NULL, 0);
+
+		*flush = v > 0 ? (u64)v : 1;
+	}
+	if (!*flush)
+		*flush = 1;
+	return 0;
+}
+
+/* --aio[=n]: n writes in flight, 1 to 4 (0 or none: 1; more: 4), as perf */
+static int parse_aio(const struct option *opt, const char *arg, int unset)
+{
+	int *nr = opt->value;
+
+	if (unset) {
+		*nr = 0;
+		return 0;
+	}
+	*nr = arg ? (int)strtol(arg, NULL, 0) : 1;
+	if (*nr <= 0)
+		*nr = 1;
+	if (*nr > 4)
+		*nr = 4;
+	return 0;
+}
+
+/* --affinity=node|cpu; anything else is perf's default (the system's mask) */
+static int parse_affinity(const struct option *opt, const char *arg, int unset)
+{
+	enum record_affinity *a = opt->value;
+
+	*a = AFFINITY_SYS;
+	if (!unset && arg && !strcasecmp(arg, "node"))
+		*a = AFFINITY_NODE;
+	else if (!unset && arg && !strcasecmp(arg, "cpu"))
+		*a = AFFINITY_CPU;
+	return 0;
 }
 
 /* -P/--no-period, -T/--no-timestamp: 1 or 0, -1 when not given */
@@ -387,6 +500,13 @@ static void record__config(struct record *r, bool forks)
 	if ((so->cpu_wide || so->initial_delay) && !r->evlist->tracking)
 		evlist__add_tracking_dummy(r->evlist);
 	evlist__config_sampling(r->evlist, so);
+	/* --overwrite: every event writes backward (SET_OUTPUT needs them alike) */
+	if (r->overwrite) {
+		struct evsel *evsel;
+
+		evlist__for_each_entry(r->evlist, evsel)
+			evsel->attr.write_backward = 1;
+	}
 }
 
 static int record__open(struct record *r, struct cpu_map *cpus, struct thread_map *threads)
@@ -411,6 +531,14 @@ static int record__write(struct record *r, const void *buf, size_t len)
 	if (err)
 		r->write_err = err;
 	r->bytes_written += len;
+	if (r->max_size && r->bytes_written > r->max_size && !r->size_limited) {
+		/* perf's words; the loop stops, the file is finished as usual */
+		if (!r->quiet)
+			fprintf(stderr, "[ perf record: perf size limit reached (%" PRIu64
+				" KB), stopping session ]\n", r->bytes_written >> 10);
+		r->size_limited = true;
+		done = 1;
+	}
 	return err;
 }
 
@@ -521,15 +649,45 @@ static void record__walk(struct record *r, const struct perf_mmap *m, int phase)
 	}
 }
 
-/* One pass over every buffer; FINISHED_ROUND if anything was written. */
-static int record__mmap_read_all(struct record *r)
+static bool cpu_map__same(const struct cpu_map *a, const struct cpu_map *b)
+{
+	return a->nr == b->nr && !memcmp(a->map, b->map, (size_t)a->nr * sizeof(a->map[0]));
+}
+
+/*
+ * Whether to read @m in this pass: an overwrite buffer only at the end
+ * (or a switch), others once --mmap-flush bytes are waiting. With
+ * --affinity the thread moves to the buffer's CPU or node first.
+ */
+static bool record__take(struct record *r, int i, bool final)
+{
+	struct perf_mmap *m = &r->maps[i];
+
+	if (m->overwrite && !final)
+		return false;
+	if (!final && r->mmap_flush > 1 && perf_mmap__pending(m) < r->mmap_flush)
+		return false;
+	if (r->map_cpus && r->map_cpus[i] && r->cur_aff != i) {
+		if (r->cur_aff < 0 || !r->map_cpus[r->cur_aff] ||
+		    !cpu_map__same(r->map_cpus[r->cur_aff], r->map_cpus[i]))
+			affinity__set_map(&r->aff, r->map_cpus[i]);
+		r->cur_aff = i;
+	}
+	return !perf_mmap__read_init(m);
+}
+
+/* One pass over every buffer; FINISHED_ROUND if anything was written.
+ * @final: everything there is (the end, a switch), whatever its size. */
+static int record__mmap_read_all(struct record *r, bool final)
 {
 	u64 before = r->bytes_written;
 	int i;
 
-	for (i = 0; i < r->nr_maps; i++)
-		if (!perf_mmap__read_init(&r->maps[i]) && !(r->namespaces && r->track_hits))
+	for (i = 0; i < r->nr_maps; i++) {
+		r->maps[i].start = r->maps[i].end = 0;
+		if (record__take(r, i, final) && !(r->namespaces && r->track_hits))
 			record__walk(r, &r->maps[i], 0);
+	}
 	for (int phase = -1; phase <= 0 && r->namespaces && r->track_hits; phase++)
 		for (i = 0; i < r->nr_maps; i++)
 			if (r->maps[i].end != r->maps[i].start)
@@ -578,7 +736,10 @@ static void record__set_buildids(struct record *r)
 	u64 first, last;
 	size_t nr;
 
-	if (dso_hits__time(r->hits, &first, &last))
+	/* as perf: -B skips the samples' pass, so no boundary unless asked */
+	if (r->no_buildid && !r->timestamp_boundary)
+		perf_data_writer__set_sample_time(r->writer, 0, 0);
+	else if (dso_hits__time(r->hits, &first, &last))
 		perf_data_writer__set_sample_time(r->writer, first, last);
 	if (r->no_buildid)
 		return;
@@ -597,12 +758,14 @@ static int record__setup_pollfds(struct record *r, bool pipe)
 
 	evlist__for_each_entry(r->evlist, evsel)
 		n += evsel->nr_fds;
-	r->pollfds = xcalloc((size_t)n + 1, sizeof(*r->pollfds));
+	/* then stdout, the --control fd and the switch events' buffers */
+	r->pollfds = xcalloc((size_t)n + 2 + (size_t)r->nr_sb_maps, sizeof(*r->pollfds));
 	evlist__for_each_entry(r->evlist, evsel)
 		for (i = 0; i < evsel->nr_fds; i++)
 			if (evsel->fds[i] >= 0) {
 				r->pollfds[r->nr_pollfds].fd = evsel->fds[i];
-				r->pollfds[r->nr_pollfds].events = POLLIN;
+				/* overwrite buffers are read at the end: only HUP matters */
+				r->pollfds[r->nr_pollfds].events = r->overwrite ? 0 : POLLIN;
 				r->nr_pollfds++;
 			}
 	r->poll_out = pipe;
@@ -614,7 +777,7 @@ static int record__setup_pollfds(struct record *r, bool pipe)
 static bool record__poll(struct record *r, const sigset_t *mask, u64 deadline)
 {
 	struct timespec ts, *tp = NULL;
-	int i, j, n;
+	int i, j, n, nfds = r->nr_pollfds, ctl = -1, sb;
 
 	if (deadline) {
 		u64 now = now_ns(), left = deadline > now ? deadline - now : 0;
@@ -624,11 +787,33 @@ static bool record__poll(struct record *r, const sigset_t *mask, u64 deadline)
 		tp = &ts;
 	}
 	if (r->poll_out)
-		r->pollfds[r->nr_pollfds] = (struct pollfd){ .fd = STDOUT_FILENO };
-	n = ppoll(r->pollfds, (nfds_t)r->nr_pollfds + r->poll_out, tp, mask);
+		r->pollfds[nfds++] = (struct pollfd){ .fd = STDOUT_FILENO };
+	if (r->ctl_fd >= 0 && !r->ctl_hup) {
+		ctl = nfds;
+		r->pollfds[nfds++] = (struct pollfd){ .fd = r->ctl_fd, .events = POLLIN };
+	}
+	sb = nfds;
+	for (i = 0; i < r->nr_sb_fds; i++)
+		r->pollfds[nfds++] = (struct pollfd){ .fd = r->sb_fds[i], .events = POLLIN };
+	n = ppoll(r->pollfds, (nfds_t)nfds, tp, mask);
 
 	if (n <= 0)
 		return true;
+	/*
+	 * A fd that hung up is polled no more: ppoll would return at once
+	 * for ever and never let a pending signal in.
+	 */
+	if (ctl >= 0 && (r->pollfds[ctl].revents & POLLIN))
+		r->ctl_pending = true;
+	else if (ctl >= 0 && (r->pollfds[ctl].revents & (POLLHUP | POLLERR)))
+		r->ctl_hup = true;
+	for (i = sb, j = 0; i < nfds; i++) {
+		if (r->pollfds[i].revents & POLLIN)
+			r->sb_pending = true;
+		if (!(r->pollfds[i].revents & (POLLHUP | POLLERR)))
+			r->sb_fds[j++] = r->pollfds[i].fd;
+	}
+	r->nr_sb_fds = j;
 	/* nobody reads the stream any more: stop now, as perf (SIGPIPE) */
 	if (r->poll_out && (r->pollfds[r->nr_pollfds].revents & (POLLERR | POLLHUP)))
 		r->write_err = -EPIPE;
@@ -919,6 +1104,15 @@ static int record__open_output(struct record *r, const char *path, bool pipe,
 	}
 	if (!err)
 		err = record__synthesize(r, threads, forks, tail);
+	if (!err && r->nr_aio) {
+		err = perf_data_writer__set_aio(r->writer, r->nr_aio);
+		if (err == -EINVAL) {
+			error("--aio writes to a file, not to a pipe");
+			perf_data_writer__delete(r->writer);
+			r->writer = NULL;
+			return -1;
+		}
+	}
 	if (err) {
 		error("failed to write %s: %s", path, strerror(-err));
 		perf_data_writer__delete(r->writer);
@@ -972,8 +1166,12 @@ static int record__close_output(struct record *r, const char *path, bool pipe)
 	return 0;
 }
 
-/* --switch-output: rename @path to @path.<YYYYmmddHHMMSScc>; the new name. */
-static char *record__rotate(const char *path)
+/*
+ * --switch-output, --timestamp-filename: rename @path to
+ * @path.<YYYYmmddHHMMSScc>; the new name (@r's until
+ * --switch-max-files drops it: the oldest goes when one more is made).
+ */
+static const char *record__rotate(struct record *r, const char *path)
 {
 	struct timespec ts;
 	struct tm tm;
@@ -985,25 +1183,226 @@ static char *record__rotate(const char *path)
 	to = xasprintf("%s.%s%02d", path, stamp, (int)(ts.tv_nsec / 10000000));
 	if (rename(path, to) < 0)
 		warning("cannot rename %s to %s: %s", path, to, strerror(errno));
+	if (r->switch_max_files > 0) {
+		int n = (r->cur_switch_file + 1) % r->switch_max_files;
+
+		if (!r->switch_files)
+			r->switch_files = xcalloc((size_t)r->switch_max_files, sizeof(char *));
+		if (r->switch_files[n]) {
+			unlink(r->switch_files[n]);
+			free(r->switch_files[n]);
+		}
+		r->switch_files[n] = to;
+		r->cur_switch_file = n;
+		return to;
+	}
+	free(r->last_dump);
+	r->last_dump = to;
 	return to;
 }
 
 static int record__switch_output(struct record *r, const char *path,
 				 struct thread_map *threads, bool forks)
 {
-	char *dump;
+	const char *dump;
 
 	if (record__close_output(r, path, false))
 		return -1;
-	dump = record__rotate(path);
+	dump = record__rotate(r, path);
 	if (!r->quiet) {
 		fprintf(stderr, "[ perf record: dump data: Woken up %lu times ]\n", r->waking);
 		fprintf(stderr, "[ perf record: Dump %s ]\n", dump);
 	}
-	free(dump);
 	r->waking = 0;
+	r->samples = 0;	/* the final summary counts the last file's */
 	dso_hits__reset(r->hits);
 	return record__open_output(r, path, false, threads, forks, true);
+}
+
+/* ---- --control, --switch-output-event, --affinity ---- */
+
+static void record__enable(struct record *r, bool on)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(r->evlist, evsel)
+		if (evsel__is_group_leader(evsel)) {
+			if (on)
+				evsel__enable(evsel);
+			else
+				evsel__disable(evsel);
+		}
+}
+
+/* perf's acknowledgement: "ack\n" and its NUL */
+static void record__ctl_ack(struct record *r)
+{
+	static const char ack[] = "ack\n";
+
+	if (r->ack_fd >= 0 && write(r->ack_fd, ack, sizeof(ack)) < 0)
+		warning("--control: cannot write the ack: %s", strerror(errno));
+}
+
+/* The commands waiting on the control fd, one a line, as perf's. */
+static void record__ctl_process(struct record *r)
+{
+	char buf[512], *line, *save = NULL;
+	ssize_t n;
+
+	r->ctl_pending = false;
+	n = read(r->ctl_fd, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return;
+	buf[n] = 0;
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		line = strim(line);
+		if (!strcmp(line, "enable") || !strcmp(line, "disable")) {
+			bool on = line[0] == 'e';
+
+			record__enable(r, on);
+			if (!r->quiet)
+				fprintf(stderr, "Events %s\n", on ? "enabled" : "disabled");
+		} else if (!strcmp(line, "evlist")) {
+			struct evsel *evsel;
+
+			evlist__for_each_entry(r->evlist, evsel)
+				fprintf(stderr, "%s\n", evsel__name(evsel));
+		} else if (!strcmp(line, "stop")) {
+			done = 1;
+		} else if (strcmp(line, "ping") && strcmp(line, "snapshot")) {
+			continue;	/* perf answers nothing else */
+		}
+		record__ctl_ack(r);
+	}
+}
+
+/* --control fd:ctl[,ack] or fifo:ctl[,ack]; -1 (usage) when invalid. */
+static int parse_control(const struct option *opt, const char *arg, int unset)
+{
+	struct record *r = opt->value;
+	char *spec, *ack;
+	int ret = 0;
+
+	if (unset || !arg)
+		return unset ? 0 : -1;
+	spec = xstrdup(arg);
+	ack = strchr(spec, ',');
+	if (ack)
+		*ack++ = 0;
+	if (!strncmp(spec, "fd:", 3)) {
+		char *end, *end2 = NULL;
+		long c = strtol(spec + 3, &end, 10), a = ack ? strtol(ack, &end2, 10) : -1;
+
+		if (end == spec + 3 || *end || c < 0 || (ack && (end2 == ack || *end2 || a < 0))) {
+			ret = -1;
+		} else if (fcntl((int)c, F_GETFD) < 0 || (a >= 0 && fcntl((int)a, F_GETFD) < 0)) {
+			error("--control: file descriptor %ld is not open", fcntl((int)c, F_GETFD) < 0 ? c : a);
+			ret = -1;
+		} else {
+			r->ctl_fd = (int)c;
+			r->ack_fd = (int)a;
+		}
+	} else if (!strncmp(spec, "fifo:", 5)) {
+		/* read-write, so neither open waits for the other side */
+		r->ctl_fd = open(spec + 5, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+		if (r->ctl_fd < 0) {
+			fprintf(stderr, "Failed to open '%s'\n", spec + 5);
+			ret = -1;
+		} else if (ack && (r->ack_fd = open(ack, O_RDWR | O_CLOEXEC)) < 0) {
+			fprintf(stderr, "Failed to open '%s'\n", ack);
+			close(r->ctl_fd);
+			r->ctl_fd = -1;
+			ret = -1;
+		} else {
+			r->ctl_close = true;
+		}
+	} else {
+		ret = -1;
+	}
+	free(spec);
+	return ret;
+}
+
+/*
+ * --switch-output-event: its events sample every occurrence into small
+ * buffers of their own, polled with the others; a sample asks for a
+ * switch, as SIGUSR2 does. They are not written to the file.
+ */
+static int record__sb_open(struct record *r, struct cpu_map *cpus, struct thread_map *threads,
+			   bool forks)
+{
+	struct open_target t = {
+		.system_wide = r->system_wide || r->cpu_list,
+		.pid = r->pid, .tid = r->tid,
+	};
+	struct evsel *evsel;
+
+	evlist__for_each_entry(r->sb_evlist, evsel) {
+		struct perf_event_attr *a = &evsel->attr;
+
+		a->freq = 0;
+		a->sample_period = 1;
+		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+		a->watermark = 1;
+		a->wakeup_watermark = 1;
+		a->sample_id_all = 1;
+		a->inherit = !r->no_inherit;
+		a->disabled = 1;
+		a->enable_on_exec = forks && !r->system_wide && !r->cpu_list && !r->pid && !r->tid;
+	}
+	if (evlist__open_sampling(r->sb_evlist, cpus, threads, &t, r->verbose))
+		return -1;
+	if (evlist__mmap(r->sb_evlist, 1, &r->sb_maps, &r->nr_sb_maps))
+		return error("failed to mmap the switch output events: %s", strerror(errno));
+	r->sb_fds = xcalloc((size_t)r->nr_sb_maps + 1, sizeof(*r->sb_fds));
+	for (int i = 0; i < r->nr_sb_maps; i++)
+		r->sb_fds[r->nr_sb_fds++] = r->sb_maps[i].fd;
+	return 0;
+}
+
+static void record__sb_drain(struct record *r)
+{
+	r->sb_pending = false;
+	for (int i = 0; i < r->nr_sb_maps; i++) {
+		struct perf_mmap *m = &r->sb_maps[i];
+		struct perf_event_header *h;
+
+		if (perf_mmap__read_init(m))
+			continue;
+		while ((h = perf_mmap__read_event(m)))
+			if (h->type == PERF_RECORD_SAMPLE)
+				switch_requested = 1;
+		perf_mmap__consume(m);
+	}
+}
+
+/* --affinity: the CPUs each buffer is read from (none per thread). */
+static void record__setup_affinity(struct record *r)
+{
+	if (r->affinity == AFFINITY_SYS || affinity__setup(&r->aff))
+		return;
+	r->cur_aff = -1;
+	r->map_cpus = xcalloc((size_t)r->nr_maps, sizeof(*r->map_cpus));
+	for (int i = 0; i < r->nr_maps; i++) {
+		char one[16];
+
+		if (r->maps[i].cpu < 0)
+			continue;
+		snprintf(one, sizeof(one), "%d", r->maps[i].cpu);
+		r->map_cpus[i] = r->affinity == AFFINITY_NODE ? cpu__node_cpus(r->maps[i].cpu) :
+				 cpu_map__new(one);
+	}
+}
+
+static void record__exit_affinity(struct record *r)
+{
+	if (!r->map_cpus)
+		return;
+	for (int i = 0; i < r->nr_maps; i++)
+		cpu_map__put(r->map_cpus[i]);
+	free(r->map_cpus);
+	r->map_cpus = NULL;
+	affinity__exit(&r->aff);
 }
 
 static int record__run(struct record *r)
@@ -1109,6 +1508,20 @@ static int record__run(struct record *r)
 			error("failed to mmap with %d (%s)", -err, strerror(-err));
 		goto out_abort;
 	}
+	if (r->sb_evlist->nr_entries && record__sb_open(r, cpus, threads, forks))
+		goto out_abort;
+	record__setup_affinity(r);
+	if (r->mmap_flush > 1) {
+		/* as perf: at most a quarter of a buffer */
+		u64 cap = ((u64)(r->mmap_pages ? r->mmap_pages : perf_mmap__default_pages()) + 1) *
+			  (u64)sysconf(_SC_PAGESIZE) / 4;
+
+		if (r->mmap_flush > cap)
+			r->mmap_flush = cap;
+	}
+	pr_debug(1, "nr_cblocks: %d\naffinity: %s\nmmap flush: %" PRIu64, r->nr_aio,
+		 r->affinity == AFFINITY_NODE ? "NODE" : r->affinity == AFFINITY_CPU ? "CPU" : "SYS",
+		 r->mmap_flush ? r->mmap_flush : 1);
 	record__setup_pollfds(r, pipe);
 
 	if (record__open_output(r, path, pipe, threads, forks, false))
@@ -1128,6 +1541,8 @@ static int record__run(struct record *r)
 			if (evsel__is_group_leader(evsel) &&
 			    (!r->delay || evsel == r->evlist->tracking))
 				evsel__enable(evsel);
+		evlist__for_each_entry(r->sb_evlist, evsel)
+			evsel__enable(evsel);
 	}
 	if (forks) {
 		sigprocmask(SIG_SETMASK, &orig, NULL);
@@ -1164,7 +1579,7 @@ static int record__run(struct record *r)
 
 		if (r->delay)
 			record__delay_tick(r);
-		if (record__mmap_read_all(r))
+		if (record__mmap_read_all(r, false) || r->size_limited)
 			break;
 		if (!pipe && !done &&
 		    ((r->switch_signal && switch_requested) ||
@@ -1173,7 +1588,9 @@ static int record__run(struct record *r)
 			switch_requested = 0;
 			if (next_switch)
 				next_switch = now_ns() + r->switch_time_ns;
-			if (record__switch_output(r, path, threads, forks)) {
+			/* an overwrite buffer's newest data goes into the file it ends */
+			if ((r->overwrite && record__mmap_read_all(r, true)) ||
+			    record__switch_output(r, path, threads, forks)) {
 				ret = -1;
 				done = 1;
 				break;
@@ -1189,18 +1606,23 @@ static int record__run(struct record *r)
 		sigdelset(&orig, SIGUSR2);
 		alive = record__poll(r, &orig, record__delay_deadline(r, next_switch));
 		r->waking++;
+		if (r->ctl_pending)
+			record__ctl_process(r);
+		if (r->sb_pending)
+			record__sb_drain(r);
 		/* a -p target gone: nothing more will come */
 		if (!alive && forks && !r->system_wide)
 			alive = true;
 	}
 	evlist__for_each_entry(r->evlist, evsel)
 		evsel__disable(evsel);
-	record__mmap_read_all(r);
+	record__mmap_read_all(r, true);
 	record__read_lost_samples(r);
 	if (r->tail_synthesize && !exec_failed) {
 		r->synth_at_end = true;
 		record__synthesize(r, threads, forks, true);
 	}
+	record__exit_affinity(r);
 
 	if (forks && r->wl.pid > 0) {
 		if (!child_exited)
@@ -1216,19 +1638,26 @@ static int record__run(struct record *r)
 	r->nr_maps = 0;
 	evlist__for_each_entry(r->evlist, evsel)
 		evsel__close(evsel);
+	evlist__munmap(r->sb_maps, r->nr_sb_maps);
+	r->sb_maps = NULL;
+	r->nr_sb_maps = 0;
+	evlist__for_each_entry(r->sb_evlist, evsel)
+		evsel__close(evsel);
 
 	if (record__close_output(r, path, pipe) || exec_failed)
 		goto out_maps;
-	if (r->switch_signal || r->switch_size || r->switch_time_ns) {
-		char *dump = record__rotate(path);
+	if (r->switch_signal || r->switch_size || r->switch_time_ns || r->timestamp_filename) {
+		const char *dump = record__rotate(r, path);
 
 		if (!r->quiet) {
 			fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n", r->waking);
 			fprintf(stderr, "[ perf record: Dump %s ]\n", dump);
-			fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
+			fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp>",
 				(double)r->file_size / 1024.0 / 1024.0, path);
+			if (r->samples)
+				fprintf(stderr, " (%" PRIu64 " samples)", r->samples);
+			fprintf(stderr, " ]\n");
 		}
-		free(dump);
 	} else if (!r->broken_pipe) {
 		record__summary(r, path, pipe);
 	}
@@ -1245,8 +1674,18 @@ out_abort:
 	if (r->wl.pid > 0)
 		workload__abort(&r->wl);
 out_maps:
+	record__exit_affinity(r);
 	evlist__munmap(r->maps, r->nr_maps);
 	r->maps = NULL;
+	evlist__munmap(r->sb_maps, r->nr_sb_maps);
+	r->sb_maps = NULL;
+	free(r->sb_fds);
+	r->sb_fds = NULL;
+	if (r->ctl_close) {
+		close(r->ctl_fd);
+		if (r->ack_fd >= 0)
+			close(r->ack_fd);
+	}
 	free(r->pollfds);
 	free(r->bounce);
 	dso_hits__delete(r->hits);
@@ -1271,11 +1710,48 @@ out_maps:
 	return ret;
 }
 
+/*
+ * Options this machine or prof cannot honour: perf's own refusal where
+ * perf refuses, else one line saying why. The exit status, or 0.
+ */
+static int record__refuse(const struct record_opts *o, const char *snapshot)
+{
+	if (snapshot) {
+		/* snapshots are of AUX areas, which no event prof opens has */
+		error("No AUX area tracing to snapshot");
+		return 256 - EINVAL;
+	}
+	if (o->kcore) {
+		if (access("/proc/kcore", R_OK)) {
+			error("ERROR: kcore is not readable.");
+			return PROF_EXIT_FAILURE;
+		}
+		error("--kcore: prof does not write perf's directory format (perf.data/kcore_dir) yet");
+		return PROF_EXIT_FAILURE;
+	}
+	if (o->threads_spec) {
+		error("--threads: prof does not write perf's directory format (perf.data/data.N) yet");
+		return PROF_EXIT_FAILURE;
+	}
+	if (o->off_cpu) {
+		error("--off-cpu: off-CPU analysis is not in prof yet");
+		return PROF_EXIT_FAILURE;
+	}
+	if (o->clang_path || o->clang_opt) {
+		error("--%s: prof does not compile BPF scriptlets (-e file.c), so it runs no clang",
+		      o->clang_path ? "clang-path" : "clang-opt");
+		return PROF_EXIT_FAILURE;
+	}
+	return 0;
+}
+
 int cmd_record(int argc, const char **argv)
 {
 	struct record_opts o = { .user_interval = SAMPLE_COUNT_UNSET };
-	struct record r = { .output = NULL };
+	struct record r = { .output = NULL, .ctl_fd = -1, .ack_fd = -1, .cur_switch_file = -1 };
 	struct cpu_map *cpus = NULL;
+	struct evlist *sb_evlist = evlist__new();
+	const char *snapshot = NULL;
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", NULL, "event",
 			     "event selector. use 'prof list' to list available events",
@@ -1384,6 +1860,45 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK('D', "delay", &o, "ms",
 			     "ms to wait before starting measurement after program start (-1: start with events disabled), or ranges of time to enable events e.g. '-D 10-20,30-40'",
 			     parse_delay),
+		/* output and session options */
+		OPT_CALLBACK(0, "max-size", &r.max_size, "size",
+			     "Limit the maximum size of the output file", parse_max_size),
+		OPT_BOOLEAN(0, "overwrite", &r.overwrite, "use overwrite mode"),
+		OPT_STRING_OPTARG('S', "snapshot", &snapshot, "opts",
+				  "AUX area tracing Snapshot Mode", ""),
+		OPT_BOOLEAN(0, "timestamp-filename", &r.timestamp_filename,
+			    "append timestamp to output filename"),
+		OPT_BOOLEAN(0, "timestamp-boundary", &r.timestamp_boundary,
+			    "Record timestamp boundary (time of first/last samples)"),
+		OPT_INTEGER(0, "switch-max-files", &r.switch_max_files,
+			    "Limit number of switch output generated files"),
+		OPT_CALLBACK(0, "switch-output-event", sb_evlist, "switch output event",
+			     "switch output event selector. use 'prof list' to list available events",
+			     parse_events_option),
+		OPT_STRING_OPTARG(0, "threads", &o.threads_spec, "spec",
+				  "write collected trace data into several data files using parallel threads",
+				  ""),
+		OPT_CALLBACK_OPTARG(0, "aio", &r.nr_aio, "n",
+				    "Use <n> control blocks in asynchronous trace writing mode (default: 1, max: 4)",
+				    parse_aio, NULL),
+		OPT_CALLBACK(0, "affinity", &r.affinity, "node|cpu",
+			     "Set affinity mask of trace reading thread to NUMA node cpu mask or cpu of processed mmap buffer",
+			     parse_affinity),
+		OPT_CALLBACK(0, "mmap-flush", &r.mmap_flush, "number",
+			     "Minimal number of bytes that is extracted from mmap data pages (default: 1)",
+			     parse_mmap_flush),
+		OPT_CALLBACK(0, "control", &r, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			     "Listen on ctl-fd descriptor for command to control measurement ('enable': enable events, 'disable': disable events,\n"
+			     "\t\t\t  'snapshot': AUX area tracing snapshot).\n"
+			     "\t\t\t  Optionally send control command completion ('ack\\n') to ack-fd descriptor.\n"
+			     "\t\t\t  Alternatively, ctl-fifo / ack-fifo will be opened and used as ctl-fd / ack-fd.",
+			     parse_control),
+		OPT_BOOLEAN(0, "kcore", &o.kcore, "copy /proc/kcore"),
+		OPT_BOOLEAN(0, "off-cpu", &o.off_cpu, "Enable off-cpu analysis"),
+		OPT_STRING(0, "clang-path", &o.clang_path, "clang path",
+			   "clang binary to use for compiling BPF scriptlets"),
+		OPT_STRING(0, "clang-opt", &o.clang_opt, "clang options",
+			   "options passed to clang when compiling BPF scriptlets"),
 		OPT_END()
 	};
 	int ret;
@@ -1408,6 +1923,7 @@ int cmd_record(int argc, const char **argv)
 	}
 
 	r.evlist = o.evlist;
+	r.sb_evlist = sb_evlist;
 	r.output = o.output;
 	r.pid = o.pid;
 	r.tid = o.tid;
@@ -1432,6 +1948,15 @@ int cmd_record(int argc, const char **argv)
 	r.full_argc = full_argc;
 	r.full_argv = full_argv;
 
+	ret = record__refuse(&o, snapshot);
+	if (ret) {
+		evlist__delete(o.evlist);
+		evlist__delete(sb_evlist);
+		free(full_argv);
+		return ret;
+	}
+	if (sb_evlist->nr_entries)
+		r.switch_signal = true;	/* the event stands for SIGUSR2 */
 	if (o.vmlinux && access(o.vmlinux, R_OK)) {
 		pr_info("Invalid file: %s", o.vmlinux);
 		evlist__delete(o.evlist);
@@ -1549,5 +2074,11 @@ int cmd_record(int argc, const char **argv)
 	free(r.uid_pids);
 	free(full_argv);
 	evlist__delete(o.evlist);
+	evlist__delete(sb_evlist);
+	if (r.switch_files)
+		for (int i = 0; i < r.switch_max_files; i++)
+			free(r.switch_files[i]);
+	free(r.switch_files);
+	free(r.last_dump);
 	return ret;
 }

@@ -59,6 +59,7 @@ struct top {
 	double min_percent;
 	int delay_secs;
 	bool zero;
+	bool overwrite;		/* backward buffers, paused while read */
 	bool children, children_set;
 	bool show_nr_samples;
 	bool hide_kernel, hide_user;
@@ -239,6 +240,12 @@ static void top__config(struct top *t)
 		so.dump_size = t->dump_size;
 	}
 	evlist__config_sampling(t->evlist, &so);
+	if (t->overwrite) {	/* backward buffers, all alike for SET_OUTPUT */
+		struct evsel *evsel;
+
+		evlist__for_each_entry(t->evlist, evsel)
+			evsel->attr.write_backward = 1;
+	}
 }
 
 static int top__open(struct top *t, struct cpu_map *cpus, struct thread_map *threads)
@@ -1011,6 +1018,7 @@ int cmd_top(int argc, const char **argv)
 		OPT_BOOLEAN(0, "hierarchy", &t.hierarchy, "Show entries in a hierarchy"),
 		OPT_STRING('w', "column-widths", &t.col_widths_str, "width[,width...]",
 			   "don't try to adjust column width, use these fixed values"),
+		OPT_BOOLEAN(0, "overwrite", &t.overwrite, "Use a backward ring buffer, default: no"),
 		OPT_END()
 	};
 	int ret;

@@ -21,6 +21,11 @@ struct affinity {
 int affinity__setup(struct affinity *a);
 /* Move to @cpu (best effort: a CPU outside the cpuset is skipped). */
 void affinity__set(struct affinity *a, int cpu);
+/* Move to the CPUs of @map (best effort, as affinity__set). */
+struct cpu_map;
+void affinity__set_map(struct affinity *a, const struct cpu_map *map);
+/* The CPUs of @cpu's NUMA node (just @cpu when there are no nodes); put it. */
+struct cpu_map *cpu__node_cpus(int cpu);
 /* Restore the original mask and free it. */
 void affinity__exit(struct affinity *a);
 

@@ -59,6 +59,12 @@ int perf_data_writer__start(struct perf_data_writer *w);
 int perf_data_writer__write(struct perf_data_writer *w, const void *buf, size_t len);
 /* Write out what is buffered (a stream's reader sees it now). 0 or -errno. */
 int perf_data_writer__flush(struct perf_data_writer *w);
+/*
+ * File mode, after start: write the buffered data asynchronously
+ * (aio_write), with up to @nr writes in flight, each from its own
+ * buffer (perf's --aio). 0, or -EINVAL for a pipe.
+ */
+int perf_data_writer__set_aio(struct perf_data_writer *w, int nr);
 /* Bytes of data written so far. */
 u64 perf_data_writer__data_size(const struct perf_data_writer *w);
 bool perf_data_writer__is_pipe(const struct perf_data_writer *w);

@@ -32,6 +32,8 @@ struct perf_mmap {
 	int fd;
 	int cpu;				/* -1 in per-thread mode */
 	u64 overruns;				/* passes that found more than fits */
+	u64 snap;				/* overwrite: head at read_init */
+	bool overwrite;				/* write_backward, mapped read-only */
 	unsigned char *bounce;			/* for records that wrap around */
 };
 
@@ -52,15 +54,20 @@ int perf_mmap__parse_pages_opt(const struct option *opt, const char *arg, int un
 
 /*
  * Map the ring buffer of @fd with @pages data pages (a power of two).
- * Returns 0 or -errno (EPERM: over the mlock limit; EINVAL: bad size);
- * @m is zeroed first and usable by perf_mmap__exit() either way.
+ * @overwrite: the event writes backward (attr.write_backward); the
+ * buffer is mapped read-only and keeps the newest records (perf's
+ * --overwrite). Returns 0 or -errno (EPERM: over the mlock limit;
+ * EINVAL: bad size); @m is zeroed first and usable by perf_mmap__exit()
+ * either way.
  */
-int perf_mmap__init(struct perf_mmap *m, int fd, int cpu, unsigned int pages);
+int perf_mmap__init(struct perf_mmap *m, int fd, int cpu, unsigned int pages, bool overwrite);
 void perf_mmap__exit(struct perf_mmap *m);
 
 /*
  * Start a pass: snapshot data_head. Returns 0 if there is data, -EAGAIN if
- * none. If the writer got more than a buffer ahead (it cannot in the
+ * none. An overwrite buffer is paused (PAUSE_OUTPUT) until consume, and
+ * its pass is what was written since the last one, newest record first,
+ * at most one buffer's worth of whole records. If the writer got more than a buffer ahead (it cannot in the
  * forward mode used here, but a bug must not make us read garbage) the
  * pass starts at the oldest intact byte and ->overruns counts it.
  */
@@ -84,7 +91,8 @@ void perf_mmap__chunks(struct perf_mmap *m, const void **p1, size_t *l1,
 /* Give everything read in this pass back to the kernel (data_tail). */
 void perf_mmap__consume(struct perf_mmap *m);
 
-/* Bytes written but not yet consumed (for tests and drain loops). */
+/* Bytes written but not yet consumed (for tests and drain loops; an
+ * overwrite buffer may hold less). */
 u64 perf_mmap__pending(struct perf_mmap *m);
 
 #endif /* PROF_MMAP_H */

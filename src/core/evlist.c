@@ -68,7 +68,8 @@ int evlist__mmap(struct evlist *evlist, unsigned int pages,
 				maps = xgrow(maps, sizeof(*maps), (size_t)nr + 1, &alloc);
 				keys = xgrow(keys, sizeof(*keys), (size_t)nr + 1, &kalloc);
 				keys[nr] = key;
-				err = perf_mmap__init(&maps[nr], fd, per_thread ? -1 : key, pages);
+				err = perf_mmap__init(&maps[nr], fd, per_thread ? -1 : key, pages,
+						      evsel->attr.write_backward);
 				if (err) {
 					perf_mmap__exit(&maps[nr]);
 					goto fail;

@@ -8,6 +8,7 @@
 #include "prof/mmap.h"
 #include "prof/parse-options.h"
 #include "prof/util.h"
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 
 static size_t page_size(void)
@@ -103,7 +104,7 @@ int perf_mmap__parse_pages_opt(const struct option *opt, const char *arg, int un
 	return 0;
 }
 
-int perf_mmap__init(struct perf_mmap *m, int fd, int cpu, unsigned int pages)
+int perf_mmap__init(struct perf_mmap *m, int fd, int cpu, unsigned int pages, bool overwrite)
 {
 	void *base;
 
@@ -113,7 +114,10 @@ int perf_mmap__init(struct perf_mmap *m, int fd, int cpu, unsigned int pages)
 	if (!is_power_of_2(pages))
 		return -EINVAL;
 	m->len = (1 + (size_t)pages) * page_size();
-	base = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	m->overwrite = overwrite;
+	/* read-only selects the kernel's overwrite mode: no data_tail */
+	base = mmap(NULL, m->len, overwrite ? PROT_READ : PROT_READ | PROT_WRITE,
+		    MAP_SHARED, fd, 0);
 	if (base == MAP_FAILED) {
 		int err = errno;
 
@@ -145,9 +149,46 @@ static u64 read_head(struct perf_mmap *m)
 	return __atomic_load_n(&m->pc->data_head, __ATOMIC_ACQUIRE);
 }
 
+/*
+ * An overwrite buffer written backward: head moves down, the newest
+ * record sits at head and older ones follow it. The pass is
+ * [head, previous head), cut to the whole records that fit in a buffer
+ * (the oldest may be half overwritten) or end at a never-written (zero)
+ * header.
+ */
+static int read_init_backward(struct perf_mmap *m)
+{
+	u64 head, size = m->mask + 1, pos;
+
+	ioctl(m->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 1);
+	head = read_head(m);
+	m->snap = head;
+	m->start = head;
+	m->end = m->prev;
+	if (head == m->prev) {
+		ioctl(m->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 0);
+		return -EAGAIN;
+	}
+	if (m->end - m->start > size) {
+		for (pos = head; pos - head + sizeof(struct perf_event_header) <= size;) {
+			const struct perf_event_header *h = (const void *)(m->data + (pos & m->mask));
+
+			if (h->size < sizeof(*h) || pos - head + h->size > size)
+				break;
+			pos += h->size;
+		}
+		m->end = pos;
+	}
+	return 0;
+}
+
 int perf_mmap__read_init(struct perf_mmap *m)
 {
-	u64 head = read_head(m), size = m->mask + 1;
+	u64 head, size = m->mask + 1;
+
+	if (m->overwrite)
+		return read_init_backward(m);
+	head = read_head(m);
 
 	m->start = m->prev;
 	m->end = head;
@@ -217,11 +258,19 @@ void perf_mmap__chunks(struct perf_mmap *m, const void **p1, size_t *l1,
 /* Invariant 2: every read of the pass happens before data_tail moves. */
 void perf_mmap__consume(struct perf_mmap *m)
 {
+	if (m->overwrite) {
+		/* nothing to give back: the next pass ends where this began */
+		m->prev = m->snap;
+		ioctl(m->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 0);
+		return;
+	}
 	m->prev = m->start;
 	__atomic_store_n(&m->pc->data_tail, m->prev, __ATOMIC_RELEASE);
 }
 
 u64 perf_mmap__pending(struct perf_mmap *m)
 {
+	if (m->overwrite)
+		return m->prev - read_head(m);
 	return read_head(m) - m->prev;
 }

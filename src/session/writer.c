@@ -8,6 +8,7 @@
 #include "prof/header.h"
 #include "prof/strbuf.h"
 #include "prof/util.h"
+#include <aio.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -40,6 +41,11 @@ struct perf_data_writer {
 	u64 data_offset, data_size;
 	struct strbuf out;
 	int err;
+	/* --aio: the buffer goes out by aio_write, up to nr_aio at once */
+	int nr_aio, next_aio;
+	struct aiocb *aio;
+	struct strbuf *aio_buf;
+	off_t pos;		/* file offset of the next aio write */
 };
 
 static int write_all(int fd, const void *buf, size_t len)
@@ -83,6 +89,96 @@ static int pwrite_all(int fd, const void *buf, size_t len, off_t off)
 	return 0;
 }
 
+static int flush_out(struct perf_data_writer *w);
+
+/* Wait for aio block @i to finish; 0 or -errno (a short write is EIO). */
+static int aio_wait(struct perf_data_writer *w, int i)
+{
+	struct aiocb *cb = &w->aio[i];
+	const struct aiocb *list[1] = { cb };
+	ssize_t n;
+	int e;
+
+	if (!cb->aio_nbytes)
+		return 0;
+	while ((e = aio_error(cb)) == EINPROGRESS)
+		aio_suspend(list, 1, NULL);
+	n = aio_return(cb);
+	if (!e && n >= 0 && (size_t)n < cb->aio_nbytes) {
+		/* the rest, synchronously: a short write is rare */
+		e = -pwrite_all(w->fd, (const u8 *)cb->aio_buf + n, cb->aio_nbytes - (size_t)n,
+				cb->aio_offset + n);
+	}
+	cb->aio_nbytes = 0;
+	return -e;
+}
+
+/* Every block finished and the file offset where the next write goes. */
+static int aio_drain(struct perf_data_writer *w)
+{
+	int ret = 0;
+
+	if (!w->nr_aio)
+		return 0;
+	for (int i = 0; i < w->nr_aio; i++) {
+		int e = aio_wait(w, i);
+
+		if (e && !ret)
+			ret = e;
+	}
+	if (!ret && lseek(w->fd, w->pos, SEEK_SET) == (off_t)-1)
+		ret = -errno;
+	return ret;
+}
+
+/* Hand the buffer to the next free block (waiting for it if busy). */
+static int aio_out(struct perf_data_writer *w)
+{
+	int i = w->next_aio, ret = aio_wait(w, i);
+	struct aiocb *cb = &w->aio[i];
+
+	if (ret)
+		return ret;
+	{
+		struct strbuf t = w->aio_buf[i];
+
+		w->aio_buf[i] = w->out;
+		w->out = t;
+		strbuf_reset(&w->out);
+	}
+	memset(cb, 0, sizeof(*cb));
+	cb->aio_fildes = w->fd;
+	cb->aio_buf = w->aio_buf[i].buf;
+	cb->aio_nbytes = w->aio_buf[i].len;
+	cb->aio_offset = w->pos;
+	cb->aio_sigevent.sigev_notify = SIGEV_NONE;
+	if (aio_write(cb) < 0) {
+		ret = -errno;
+		cb->aio_nbytes = 0;
+		return ret;
+	}
+	w->pos += (off_t)w->aio_buf[i].len;
+	w->next_aio = (i + 1) % w->nr_aio;
+	return 0;
+}
+
+int perf_data_writer__set_aio(struct perf_data_writer *w, int nr)
+{
+	if (w->pipe || w->nr_aio || nr <= 0)
+		return w->pipe ? -EINVAL : 0;
+	if (flush_out(w))
+		return w->err;
+	w->pos = lseek(w->fd, 0, SEEK_CUR);
+	if (w->pos == (off_t)-1)
+		return -errno;
+	w->aio = xcalloc((size_t)nr, sizeof(*w->aio));
+	w->aio_buf = xcalloc((size_t)nr, sizeof(*w->aio_buf));
+	for (int i = 0; i < nr; i++)
+		strbuf_init(&w->aio_buf[i], OUT_BUF_SIZE);
+	w->nr_aio = nr;
+	return 0;
+}
+
 static int flush_out(struct perf_data_writer *w)
 {
 	int ret;
@@ -91,7 +187,7 @@ static int flush_out(struct perf_data_writer *w)
 		return w->err;
 	if (!w->out.len)
 		return 0;
-	ret = write_all(w->fd, w->out.buf, w->out.len);
+	ret = w->nr_aio ? aio_out(w) : write_all(w->fd, w->out.buf, w->out.len);
 	strbuf_reset(&w->out);
 	if (ret)
 		w->err = ret;
@@ -110,7 +206,7 @@ static int emit(struct perf_data_writer *w, const void *buf, size_t len)
 		return w->err;
 	if (w->out.len + len > OUT_BUF_SIZE && flush_out(w))
 		return w->err;
-	if (len >= OUT_BUF_SIZE) {
+	if (len >= OUT_BUF_SIZE && !w->nr_aio) {
 		int ret = write_all(w->fd, buf, len);
 
 		if (ret)
@@ -166,6 +262,13 @@ void perf_data_writer__delete(struct perf_data_writer *w)
 	for (int i = 0; i < HEADER_FEAT_KNOWN; i++)
 		strbuf_release(&w->feat[i]);
 	strbuf_release(&w->out);
+	if (w->nr_aio) {
+		aio_drain(w);
+		for (int i = 0; i < w->nr_aio; i++)
+			strbuf_release(&w->aio_buf[i]);
+		free(w->aio_buf);
+		free(w->aio);
+	}
 	if (w->own_fd)
 		close(w->fd);
 	free(w);
@@ -450,6 +553,8 @@ static int finish_file(struct perf_data_writer *w)
 	emit(w, tail.buf, tail.len);
 	strbuf_release(&tail);
 	ret = flush_out(w);
+	if (!ret)
+		ret = aio_drain(w);
 	if (ret)
 		return ret;
 	/* the header, now that data.size and the features are known */

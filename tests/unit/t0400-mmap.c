@@ -202,7 +202,7 @@ static void test_live(void)
 		ok(1, "# SKIP live ring buffer");
 		return;
 	}
-	if (perf_mmap__init(&m, fd, -1, 1)) {
+	if (perf_mmap__init(&m, fd, -1, 1, false)) {
 		ok(0, "mmap of one data page");
 		close(fd);
 		return;
