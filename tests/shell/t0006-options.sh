@@ -82,6 +82,22 @@ record	--num-thread-synthesize	SYSWIDE,STRACE	ok
 record	--all-cgroups	PERF_EVENTS	ok
 record	--buildid-mmap	PERF_EVENTS	ok
 record	--cgroup	SYSWIDE,STRACE	ok
+record	--max-size	PERF_EVENTS	ok
+record	--overwrite	PERF_EVENTS	ok
+record	--snapshot	-	ok
+record	--timestamp-filename	PERF_EVENTS	ok
+record	--timestamp-boundary	PERF_EVENTS	ok
+record	--switch-max-files	PERF_EVENTS	ok
+record	--switch-output-event	PERF_EVENTS,ROOT,TRACEFS	ok
+record	--threads	-	ok
+record	--aio	PERF_EVENTS,STRACE	ok
+record	--affinity	PERF_EVENTS,STRACE	ok
+record	--mmap-flush	PERF_EVENTS	ok
+record	--control	PERF_EVENTS	ok
+record	--kcore	-	ok
+record	--off-cpu	-	ok
+record	--clang-path	-	ok
+record	--clang-opt	-	ok
 report	--input	PERF_EVENTS	ok
 report	--verbose	PERF_EVENTS	ok
 report	--quiet	PERF_EVENTS	ok
@@ -254,6 +270,7 @@ top	--force	PERF_EVENTS,SETPRIV	ok
 top	--stitch-lbr	PERF_EVENTS,PERF	ok
 top	--hierarchy	PERF_EVENTS	ok
 top	--column-widths	PERF_EVENTS	ok
+top	--overwrite	PERF_EVENTS,STRACE	ok
 list	--raw-dump	-	ok
 list	--desc	HWPMU	ok
 list	--long-desc	HWPMU	ok
@@ -852,6 +869,129 @@ proof_record_buildid_mmap() {
 proof_record_aux_sample() {
 	test_expect_code 234 "$PROF" record -o aux.data --aux-sample -e task-clock -- true 2>aux.err &&
 	grep -q "^No AUX area event to sample$" aux.err
+# rounds NAME: the FINISHED_ROUND records of NAME.data.
+rounds() {
+	"$PROF" report --stats -i "$1.data" >"$1.stats" &&
+	sed -n "s/^ *FINISHED_ROUND events: *\([0-9]*\) .*/\1/p" "$1.stats"
+}
+# pinged NAME ARGS: record demo while a control FIFO is pinged 20 times,
+# 50 ms apart: each ping wakes record, which drains what is due.
+pinged() {
+	_n=$1 &&
+	shift &&
+	rm -f "$_n.ctl" && mkfifo "$_n.ctl" &&
+	"$PROF" record -o "$_n.data" --control="fifo:$_n.ctl" -e task-clock "$@" -- sh -c \
+		"\"$HELPERS/demo\" 100000 & d=\$!; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+			echo ping >$_n.ctl; sleep 0.05; done; kill \$d" >"$_n.out" 2>"$_n.err"
+}
+proof_record_max_size() {
+	test_expect_code 143 rec msz -m 1 --max-size=8K -e task-clock -- "$HELPERS/demo" 100000 &&
+	grep -q "^\[ perf record: perf size limit reached ([0-9]* KB), stopping session \]$" msz.err &&
+	"$PROF" report --stats -i msz.data | grep -E -q "SAMPLE events: +[1-9]"
+}
+proof_record_overwrite() {
+	rec ow --overwrite -m 1 -e task-clock -F 4000 -- "$HELPERS/demo" 500 &&
+	attr ow | grep -q "write_backward = 1" &&
+	! grep -q "write_backward" rbase.attr &&
+	"$PROF" report --stats -i ow.data >ow.stats &&
+	n=$(sed -n "s/^ *SAMPLE events: *\([0-9]*\) .*/\1/p" ow.stats) &&
+	test "$n" -gt 0 && test "$n" -le 200
+}
+proof_record_snapshot() {
+	test_expect_code 234 "$PROF" record -o snap.data -S -e task-clock true 2>snap.err &&
+	grep -q -x -F -- "No AUX area tracing to snapshot" snap.err &&
+	test_expect_code 234 "$PROF" record -o snap.data --snapshot=e -e task-clock true 2>snap.err
+}
+proof_record_timestamp_filename() {
+	mkdir -p tsf.d &&
+	(cd tsf.d && "$PROF" record -o x.data --timestamp-filename -e task-clock true 2>err) &&
+	ls tsf.d/x.data.20* >tsf.files &&
+	test $(wc -l <tsf.files) = 1 && ! test -e tsf.d/x.data &&
+	grep -q "^\[ perf record: Captured and wrote .* x.data.<timestamp> (.*samples) \]$" tsf.d/err
+}
+proof_record_timestamp_boundary() {
+	rec tb -B --timestamp-boundary -e task-clock -- "$HELPERS/demo" 20 &&
+	rec tb0 -B -e task-clock -- "$HELPERS/demo" 20 &&
+	"$PROF" report --header-only -i tb.data | grep "^# time of first sample : [1-9]" &&
+	"$PROF" report --header-only -i tb0.data | grep -q "^# time of first sample : 0.000000$"
+}
+proof_record_switch_max_files() {
+	mkdir -p smf.d && (cd smf.d && "$PROF" record -o sw.data --switch-output=2K \
+		--switch-max-files=2 -m 1 -e task-clock -F 4000 -- "$HELPERS/demo" 300 2>err) &&
+	test $(grep -c "^\[ perf record: Dump sw.data.20" smf.d/err) -ge 3 &&
+	ls smf.d/sw.data.20* >smf.files &&
+	test $(wc -l <smf.files) = 2
+}
+proof_record_switch_output_event() {
+	mkdir -p soe.d && (cd soe.d && "$PROF" record -o e.data \
+		--switch-output-event=sched:sched_process_exec -e task-clock \
+		-- sh -c "/bin/true; sleep 0.2; /bin/true; sleep 0.2; /bin/true" 2>err) &&
+	ls soe.d/e.data.20* >soe.files &&
+	test $(wc -l <soe.files) -ge 3
+}
+proof_record_threads() {
+	test_expect_code 255 "$PROF" record -o thr.data --threads -e task-clock true 2>thr.err &&
+	grep -q "^--threads: prof does not write perf.s directory format" thr.err &&
+	! test -e thr.data
+}
+proof_record_aio() {
+	strace -f -qq -e trace=pwrite64 -o aio.st "$PROF" record -o aio.data --aio=2 \
+		-e task-clock -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
+	strace -f -qq -e trace=pwrite64 -o aio0.st "$PROF" record -o aio0.data \
+		-e task-clock -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
+	test $(grep pwrite64 aio.st | cut -d" " -f1 | sort -u | wc -l) -ge 2 &&
+	test $(grep pwrite64 aio0.st | cut -d" " -f1 | sort -u | wc -l) = 1 &&
+	"$PROF" report --stdio -i aio.data >aio.rep &&
+	grep -q hot_loop aio.rep
+}
+proof_record_affinity() {
+	strace -qq -e trace=sched_setaffinity -o aff.st "$PROF" record -o aff.data \
+		--affinity=cpu -e task-clock -- "$HELPERS/demo" 20 >/dev/null 2>&1 &&
+	strace -qq -e trace=sched_setaffinity -o aff0.st "$PROF" record -o aff0.data \
+		-e task-clock -- "$HELPERS/demo" 20 >/dev/null 2>&1 &&
+	grep -q "^sched_setaffinity(0, [0-9]*, \[[0-9]*\]) *= 0" aff.st &&
+	! grep -q "^sched_setaffinity" aff0.st
+}
+proof_record_mmap_flush() {
+	pinged mf --mmap-flush=64K &&
+	pinged mf0 &&
+	test "$(rounds mf)" -le 8 && test "$(rounds mf0)" -ge 10
+}
+proof_record_control() {
+	rm -f ctl.fifo ack.fifo && mkfifo ctl.fifo ack.fifo &&
+	{ timeout 20 "$PROF" record -o ctl.data --control=fifo:ctl.fifo,ack.fifo \
+		-e task-clock -- sleep 10 >ctl.out 2>ctl.err & } &&
+	p=$! &&
+	{ timeout 20 head -c 10 ack.fifo >acks & } &&
+	h=$! &&
+	printf "ping\n" >ctl.fifo && sleep 0.2 && printf "stop\n" >ctl.fifo &&
+	wait $h &&
+	{ wait $p || rc=$?; } &&
+	test "${rc:-0}" = 143 &&
+	printf "ack\n\000ack\n\000" >acks.expect &&
+	cmp acks.expect acks &&
+	"$PROF" report --header-only -i ctl.data >/dev/null
+}
+proof_record_kcore() {
+	test_expect_code 255 "$PROF" record -o kc.data --kcore -e task-clock true 2>kc.err &&
+	if test -r /proc/kcore; then
+		grep -q "^--kcore: prof does not write perf.s directory format" kc.err
+	else
+		grep -q -x -F -- "ERROR: kcore is not readable." kc.err
+	fi
+}
+proof_record_off_cpu() {
+	test_expect_code 255 "$PROF" record -o oc.data --off-cpu -e task-clock true 2>oc.err &&
+	grep -q -x -F -- "--off-cpu: off-CPU analysis is not in prof yet" oc.err
+}
+proof_record_clang_path() {
+	test_expect_code 255 "$PROF" record -o cl.data --clang-path=/usr/bin/clang \
+		-e task-clock true 2>cl.err &&
+	grep -q "^--clang-path: prof does not compile BPF scriptlets" cl.err
+}
+proof_record_clang_opt() {
+	test_expect_code 255 "$PROF" record -o cl.data --clang-opt=-O2 -e task-clock true 2>cl.err &&
+	grep -q "^--clang-opt: prof does not compile BPF scriptlets" cl.err
 }
 
 # --- report -----------------------------------------------------------
@@ -1745,6 +1885,10 @@ start_tops() {
 		topv jit -e task-clock -p "$j" &&
 		topv jitf -e task-clock --force -p "$j"
 	fi &&
+	if test_have_prereq STRACE; then
+		bg sh -c 'strace -qq -e trace=mmap -o top.ow.st "$PROF" top --stdio -d 1 \
+			--refreshes 1 --overwrite -e task-clock -p "$0" >top.ow 2>top.ow.err' "$b"
+	fi &&
 	if test_have_prereq SYSWIDE; then
 		topv all -e task-clock -a &&
 		topv cpu -e task-clock -C 0
@@ -2053,6 +2197,11 @@ proof_top_realtime() {
 	grep -q "PerfTop:" top.rt2 &&
 	grep -q "^Could not set realtime priority.$" top.rt2.err &&
 	! grep -q "sched_setscheduler" top.inh.st
+proof_top_overwrite() {
+	grep -q "PerfTop:" top.ow &&
+	grep -E -q "^ +[0-9]+\.[0-9]+% +demo +\[\.\] hot_loop" top.ow &&
+	grep -q "mmap(NULL, [0-9]*, PROT_READ, MAP_SHARED, " top.ow.st &&
+	! grep -q "PROT_READ|PROT_WRITE, MAP_SHARED" top.ow.st
 }
 
 proof_top_comms() {
