@@ -1251,6 +1251,8 @@ static void record__ctl_process(struct record *r)
 
 	r->ctl_pending = false;
 	n = read(r->ctl_fd, buf, sizeof(buf) - 1);
+	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR))
+		r->ctl_hup = true;	/* the end of the commands: poll it no more */
 	if (n <= 0)
 		return;
 	buf[n] = 0;

@@ -117,6 +117,13 @@ test_expect_success PERF_EVENTS '--control: a FIFO that cannot be opened, a bad 
 	grep -q -x -- "--control: file descriptor 987 is not open" cd.err
 '
 
+test_expect_success PERF_EVENTS '--control: a command fd at its end is polled no more' '
+	timeout 20 "$PROF" record -o eof.data --control=fd:0 -e task-clock -- sleep 0.3 \
+		</dev/null 2>eof.err &&
+	woken=$(sed -n "s/^\[ perf record: Woken up \([0-9]*\) times.*/\1/p" eof.err) &&
+	test "$woken" -lt 100
+'
+
 test_expect_success PERF,PERF_EVENTS '--mmap-flush: the value perf uses' '
 	"$PROF" record -v -o mf.data --mmap-flush=1G -e task-clock true 2>mf.err &&
 	perf record -v -o pmf.data --mmap-flush=1G -e task-clock true 2>pmf.err &&
