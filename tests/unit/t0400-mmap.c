@@ -249,10 +249,75 @@ static void test_live(void)
 	close(fd);
 }
 
+/*
+ * Overwrite mode: a backward buffer of one page that the kernel fills
+ * several times over. A pass after it stops holds only whole records,
+ * the newest first (times decreasing), ending at the last sample; a
+ * second pass with nothing new is empty.
+ */
+static void test_live_backward(void)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_TASK_CLOCK,
+		.sample_period = 20000,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME,
+		.exclude_kernel = 1,
+		.exclude_hv = 1,
+		.disabled = 1,
+		.write_backward = 1,
+	};
+	struct perf_mmap m;
+	struct perf_event_header *h;
+	int fd, samples = 0, bad = 0;
+	u64 prev_time = ~0ULL, bytes = 0, deadline;
+
+	fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		diag("perf_event_open not permitted (%s): backward test skipped", strerror(errno));
+		ok(1, "# SKIP backward ring buffer");
+		return;
+	}
+	if (perf_mmap__init(&m, fd, -1, 1, true)) {
+		ok(0, "read-only mmap of one data page");
+		close(fd);
+		return;
+	}
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	/* until the page was written over at least three times */
+	deadline = now_ns() + 5000000000ULL;
+	for (int i = 0; now_ns() < deadline && perf_mmap__pending(&m) < 3 * (m.mask + 1); i++)
+		sink += burn_deep(i % 5, 200000);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ok(perf_mmap__pending(&m) >= 3 * (m.mask + 1), "backward: %" PRIu64 " bytes written",
+	   perf_mmap__pending(&m));
+	is_int(perf_mmap__read_init(&m), 0, "backward: a pass");
+	while ((h = perf_mmap__read_event(&m))) {
+		const u64 *p = (const u64 *)(h + 1);
+
+		bytes += h->size;
+		if (h->type != PERF_RECORD_SAMPLE)
+			continue;
+		samples++;
+		if (h->size != 8 + 3 * 8 || p[2] > prev_time)
+			bad++;
+		prev_time = p[2];
+	}
+	perf_mmap__consume(&m);
+	ok(samples > 0 && bytes <= m.mask + 1, "backward: %d samples, %" PRIu64 " bytes: one buffer at most",
+	   samples, bytes);
+	is_int(bad, 0, "backward: whole samples, newest first");
+	ok(perf_mmap__read_init(&m) == -EAGAIN, "backward: nothing new, an empty pass");
+	perf_mmap__exit(&m);
+	close(fd);
+}
+
 int main(void)
 {
 	test_fake();
 	test_pages();
 	test_live();
+	test_live_backward();
 	return done_testing();
 }
