@@ -736,8 +736,11 @@ static void record__set_buildids(struct record *r)
 	u64 first, last;
 	size_t nr;
 
-	/* as perf: -B skips the samples' pass, so no boundary unless asked */
-	if (r->no_buildid && !r->timestamp_boundary)
+	/*
+	 * as perf: -B and --buildid-all skip the samples' pass, so no
+	 * boundary unless --timestamp-boundary asks for it
+	 */
+	if ((r->no_buildid || r->buildid_all) && !r->timestamp_boundary)
 		perf_data_writer__set_sample_time(r->writer, 0, 0);
 	else if (dso_hits__time(r->hits, &first, &last))
 		perf_data_writer__set_sample_time(r->writer, first, last);
@@ -1583,6 +1586,9 @@ static int record__run(struct record *r)
 			record__delay_tick(r);
 		if (record__mmap_read_all(r, false) || r->size_limited)
 			break;
+		/* a switch event may be waiting whatever woke us (cheap: one page) */
+		if (r->nr_sb_maps)
+			record__sb_drain(r);
 		if (!pipe && !done &&
 		    ((r->switch_signal && switch_requested) ||
 		     (r->switch_size && perf_data_writer__data_size(r->writer) >= r->switch_size) ||

@@ -869,6 +869,7 @@ proof_record_buildid_mmap() {
 proof_record_aux_sample() {
 	test_expect_code 234 "$PROF" record -o aux.data --aux-sample -e task-clock -- true 2>aux.err &&
 	grep -q "^No AUX area event to sample$" aux.err
+}
 # rounds NAME: the FINISHED_ROUND records of NAME.data.
 rounds() {
 	"$PROF" report --stats -i "$1.data" >"$1.stats" &&
@@ -910,8 +911,8 @@ proof_record_timestamp_filename() {
 	grep -q "^\[ perf record: Captured and wrote .* x.data.<timestamp> (.*samples) \]$" tsf.d/err
 }
 proof_record_timestamp_boundary() {
-	rec tb -B --timestamp-boundary -e task-clock -- "$HELPERS/demo" 20 &&
-	rec tb0 -B -e task-clock -- "$HELPERS/demo" 20 &&
+	rec tb --buildid-all --timestamp-boundary -e task-clock -- "$HELPERS/demo" 20 &&
+	rec tb0 --buildid-all -e task-clock -- "$HELPERS/demo" 20 &&
 	"$PROF" report --header-only -i tb.data | grep "^# time of first sample : [1-9]" &&
 	"$PROF" report --header-only -i tb0.data | grep -q "^# time of first sample : 0.000000$"
 }
@@ -927,7 +928,8 @@ proof_record_switch_output_event() {
 		--switch-output-event=sched:sched_process_exec -e task-clock \
 		-- sh -c "/bin/true; sleep 0.2; /bin/true; sleep 0.2; /bin/true" 2>err) &&
 	ls soe.d/e.data.20* >soe.files &&
-	test $(wc -l <soe.files) -ge 3
+	test $(wc -l <soe.files) -ge 2 &&
+	grep -q "^\[ perf record: dump data: Woken up" soe.d/err
 }
 proof_record_threads() {
 	test_expect_code 255 "$PROF" record -o thr.data --threads -e task-clock true 2>thr.err &&
@@ -2197,6 +2199,7 @@ proof_top_realtime() {
 	grep -q "PerfTop:" top.rt2 &&
 	grep -q "^Could not set realtime priority.$" top.rt2.err &&
 	! grep -q "sched_setscheduler" top.inh.st
+}
 proof_top_overwrite() {
 	grep -q "PerfTop:" top.ow &&
 	grep -E -q "^ +[0-9]+\.[0-9]+% +demo +\[\.\] hot_loop" top.ow &&
