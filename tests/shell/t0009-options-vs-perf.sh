@@ -17,11 +17,6 @@ test_description='record, report, stat and top have every option perf 6.1 lists 
 ANNOTATE="--objdump --source --asm-raw --disassembler-style --prefix --prefix-strip"
 
 PENDING_record=
-# rec-session and the remaining record work: outputs, sessions, threads.
-PENDING_record="$PENDING_record --affinity --aio --clang-opt --clang-path --control --kcore"
-PENDING_record="$PENDING_record --max-size --mmap-flush --off-cpu --overwrite --snapshot"
-PENDING_record="$PENDING_record --switch-max-files --switch-output-event --threads"
-PENDING_record="$PENDING_record --timestamp-boundary --timestamp-filename"
 
 PENDING_report=
 # annotate
@@ -41,8 +36,6 @@ PENDING_stat=
 PENDING_top=
 # annotate
 PENDING_top="$PENDING_top $ANNOTATE --sym-annotate"
-# rec-session
-PENDING_top="$PENDING_top --overwrite"
 # report-opts: the views top shares with report.
 PENDING_top="$PENDING_top --column-widths --group-sort-idx --hierarchy --ignore-callees"
 PENDING_top="$PENDING_top --raw-trace --show-on-off-events --switch-off --switch-on"
