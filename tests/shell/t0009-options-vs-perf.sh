@@ -21,23 +21,21 @@ PENDING_record=
 PENDING_report=
 # annotate
 PENDING_report="$PENDING_report $ANNOTATE"
-# report-opts: report's filters, views and keys.
-PENDING_report="$PENDING_report --branch-history --column-widths --cpu --disable-order"
-PENDING_report="$PENDING_report --exclude-other --group --group-sort-idx --hierarchy"
-PENDING_report="$PENDING_report --ignore-callees --itrace --mem-mode --mmaps --modules --ns"
-PENDING_report="$PENDING_report --percent-type --pretty --raw-trace --samples"
-PENDING_report="$PENDING_report --show-cpu-utilization --show-on-off-events"
-PENDING_report="$PENDING_report --show-ref-call-graph --skip-empty --socket-filter"
-PENDING_report="$PENDING_report --stdio-color --stitch-lbr --switch-off --switch-on"
-PENDING_report="$PENDING_report --symbol-filter --tasks --time --time-quantum --total-cycles"
+# report's views that need data or commands prof lacks: AUX traces
+# (--itrace), LBR cycles (--total-cycles), reference events
+# (--show-ref-call-graph), kernel modules' symbols of a live kernel
+# (--modules), the resolver's callee cut (--ignore-callees), the TUI
+# samples list (--samples), colour and raw styles (--stdio-color, --pretty).
+PENDING_report="$PENDING_report --ignore-callees --itrace --modules --percent-type --pretty"
+PENDING_report="$PENDING_report --samples --show-ref-call-graph --stdio-color --total-cycles"
 
 PENDING_stat=
 
 PENDING_top=
 # annotate
 PENDING_top="$PENDING_top $ANNOTATE --sym-annotate"
-# report-opts: the views top shares with report.
-PENDING_top="$PENDING_top --column-widths --group-sort-idx --hierarchy --ignore-callees"
+# the views top shares with report, not yet wired into top.
+PENDING_top="$PENDING_top --group-sort-idx --ignore-callees"
 PENDING_top="$PENDING_top --raw-trace --show-on-off-events --switch-off --switch-on"
 
 # opts: "-x --long", "--long" or "-x" per option line of a -h output.
