@@ -28,6 +28,12 @@ union perf_event;
 void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,
 		 u64 offset, bool stats_tool, FILE *fp);
 
+/*
+ * perf_event__fprintf: "PERF_RECORD_<NAME>" and the record's details as
+ * -D prints them (perf script --show-*-events). A side-band record only:
+ * a SAMPLE or READ needs the session.
+ */
+void dump__event_line(FILE *fp, union perf_event *event, struct perf_sample *sample);
 /* The thread and DSO lines of a resolved sample. @dso NULL: "<not found>". */
 void dump__sample_location(FILE *fp, const char *comm, int tid, const char *dso, char level);
 

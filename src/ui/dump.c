@@ -835,6 +835,12 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 		fputs(": unhandled!\n", fp);
 }
 
+void dump__event_line(FILE *fp, union perf_event *event, struct perf_sample *sample)
+{
+	fprintf(fp, "PERF_RECORD_%s", perf_record_type__name(event->header.type));
+	dump_kernel(fp, NULL, padded(event), sample);
+}
+
 void dump__sample_location(FILE *fp, const char *comm, int tid, const char *dso, char level)
 {
 	fprintf(fp, " ... thread: %s:%d\n", comm, tid);

@@ -1,0 +1,1474 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * prof script: every sample of a perf.data file (or stream) as one line,
+ * or a line and its call chain, exactly as perf 6.1's perf script prints
+ * it, so that stackcollapse-perf.pl, awk and grep recipes written for
+ * perf work unchanged. -F chooses the fields as perf's does (per event
+ * type, "type:" prefixes, +field/-field edits and perf's errors); the
+ * side-band records are shown with --show-*-events.
+ *
+ * The flow: options -> session__open -> the machine model fed by the
+ * records -> per sample: its location and call chain resolved by the
+ * machine (src/symbol), printed here. Python and Perl scripting is not
+ * part of prof: such options are refused with what to use instead.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/parse-options.h"
+#include "prof/pager.h"
+#include "prof/session.h"
+#include "prof/machine.h"
+#include "prof/symbol.h"
+#include "prof/callchain.h"
+#include "prof/header-print.h"
+#include "prof/dump.h"
+#include "prof/unwind.h"
+#include "prof/inline-cache.h"
+#include "prof/srcline.h"
+#include "prof/trace-event.h"
+#include "builtin.h"
+#include <sys/stat.h>
+#include <time.h>
+
+#define MAX_FRAMES	1024
+
+static const char *const script_usage[] = {
+	"prof script [<options>]",
+	NULL
+};
+
+/* -F fields, in perf's order (its help text and its bit order). */
+enum {
+	F_COMM, F_TID, F_PID, F_TIME, F_CPU, F_EVNAME, F_TRACE, F_IP, F_SYM, F_DSO,
+	F_ADDR, F_SYMOFFSET, F_SRCLINE, F_PERIOD, F_IREGS, F_UREGS, F_BRSTACK,
+	F_BRSTACKSYM, F_FLAGS, F_DATA_SRC, F_WEIGHT, F_BPF_OUTPUT, F_BRSTACKINSN,
+	F_BRSTACKINSNLEN, F_BRSTACKOFF, F_CALLINDENT, F_INSN, F_INSNLEN, F_SYNTH,
+	F_PHYS_ADDR, F_METRIC, F_MISC, F_SRCCODE, F_IPC, F_TOD, F_DATA_PAGE_SIZE,
+	F_CODE_PAGE_SIZE, F_INS_LAT, NR_FIELDS
+};
+
+static const char *const field_names[NR_FIELDS] = {
+	"comm", "tid", "pid", "time", "cpu", "event", "trace", "ip", "sym", "dso",
+	"addr", "symoff", "srcline", "period", "iregs", "uregs", "brstack",
+	"brstacksym", "flags", "data_src", "weight", "bpf-output", "brstackinsn",
+	"brstackinsnlen", "brstackoff", "callindent", "insn", "insnlen", "synth",
+	"phys_addr", "metric", "misc", "srccode", "ipc", "tod", "data_page_size",
+	"code_page_size", "ins_lat",
+};
+
+#define B(f)	(1ULL << (f))
+
+/*
+ * Fields prof prints. The others are parsed as perf parses them and
+ * refused when a file would have them printed (they need an instruction
+ * decoder, an AUX trace or a metric engine prof does not have).
+ */
+#define SUPPORTED (B(F_COMM) | B(F_TID) | B(F_PID) | B(F_TIME) | B(F_CPU) | B(F_EVNAME) | \
+		   B(F_TRACE) | B(F_IP) | B(F_SYM) | B(F_DSO) | B(F_ADDR) | B(F_SYMOFFSET) | \
+		   B(F_SRCLINE) | B(F_PERIOD) | B(F_WEIGHT) | B(F_PHYS_ADDR) | B(F_MISC) | \
+		   B(F_DATA_SRC) | B(F_DATA_PAGE_SIZE) | B(F_CODE_PAGE_SIZE) | B(F_INS_LAT) | \
+		   B(F_BRSTACK) | B(F_BRSTACKSYM) | B(F_BRSTACKOFF) | B(F_FLAGS) | \
+		   B(F_BPF_OUTPUT) | B(F_SYNTH))
+
+/* perf's output types: the attr types below PERF_TYPE_MAX, synth, other. */
+enum { OT_HW, OT_SW, OT_TRACE, OT_HW_CACHE, OT_RAW, OT_BREAK, OT_SYNTH, OT_OTHER, NR_OT };
+
+#define PERF_TYPE_SYNTH_ATTR	4000000000U
+
+struct output_opt {
+	u64 fields;
+	u64 invalid;
+	u64 user_set_fields, user_unset_fields;
+	bool user_set, wildcard_set;
+};
+
+#define DEF_HW (B(F_COMM) | B(F_TID) | B(F_CPU) | B(F_TIME) | B(F_EVNAME) | B(F_IP) | \
+		B(F_SYM) | B(F_SYMOFFSET) | B(F_DSO) | B(F_PERIOD))
+#define DEF_RAW (DEF_HW | B(F_ADDR) | B(F_DATA_SRC) | B(F_WEIGHT) | B(F_PHYS_ADDR) | \
+		 B(F_DATA_PAGE_SIZE) | B(F_CODE_PAGE_SIZE) | B(F_INS_LAT))
+
+static const struct output_opt default_output[NR_OT] = {
+	[OT_HW] = { DEF_HW, B(F_TRACE) | B(F_BPF_OUTPUT), 0, 0, false, false },
+	[OT_SW] = { DEF_HW | B(F_BPF_OUTPUT), B(F_TRACE), 0, 0, false, false },
+	[OT_TRACE] = { B(F_COMM) | B(F_TID) | B(F_CPU) | B(F_TIME) | B(F_EVNAME) | B(F_TRACE),
+		       B(F_BPF_OUTPUT), 0, 0, false, false },
+	[OT_HW_CACHE] = { DEF_HW, B(F_TRACE) | B(F_BPF_OUTPUT), 0, 0, false, false },
+	[OT_RAW] = { DEF_RAW, B(F_TRACE) | B(F_BPF_OUTPUT), 0, 0, false, false },
+	[OT_BREAK] = { DEF_HW, B(F_TRACE) | B(F_BPF_OUTPUT), 0, 0, false, false },
+	[OT_SYNTH] = { B(F_COMM) | B(F_TID) | B(F_CPU) | B(F_TIME) | B(F_EVNAME) | B(F_SYNTH),
+		       B(F_TRACE) | B(F_BPF_OUTPUT), 0, 0, false, false },
+	[OT_OTHER] = { DEF_RAW, B(F_TRACE) | B(F_BPF_OUTPUT), 0, 0, false, false },
+};
+
+struct name_list {
+	char **names;
+	size_t nr;
+};
+
+struct script {
+	const char *input;
+	const char *symfs, *vmlinux, *kallsyms;
+	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list, *cpu_list;
+	const char *time_str;
+	int max_stack;
+	bool hide_call_graph, nanosecs, reltime, deltatime;
+	bool header, header_only, show_info, force;
+	bool show_task, show_mmap, show_switch, show_lost, show_namespace;
+	bool per_event_dump, inline_names, full_srcline, demangle, demangle_kernel;
+	bool print_flags;
+	/* the fields per output type */
+	struct output_opt output[NR_OT];
+	bool use_callchain;
+	/* run state */
+	struct session *session;
+	struct machine *machine;
+	bool clock_known;
+	int name_width;
+	u64 initial_time, previous_time;
+	u64 time_start, time_end;	/* --time, 0: open */
+	struct name_list comms, pids, tids, dsos, syms;
+	unsigned long *cpus;		/* -C bitmap, NULL: all */
+	int nr_cpu_bits;
+	FILE **dump_fp;			/* --per-event-dump: one file per event */
+	int nr_dump_fp;
+	/* the stack adaptor's buffers */
+	struct callchain_frame *frames;
+	struct callchain_cursor_node *kframes, *uframes, *cursor;
+	u64 *kaddr, *uaddr, *caddr;
+	int nr_uframes;
+	struct inline_cache *inlines;
+};
+
+/* ---- small lists (-c, --pid, --tid, --dsos, -S) ---- */
+
+static void name_list__parse(struct name_list *l, const char *str)
+{
+	char *copy, *save = NULL;
+
+	if (!str)
+		return;
+	copy = xstrdup(str);
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		l->names = xrealloc(l->names, (l->nr + 1) * sizeof(*l->names));
+		l->names[l->nr++] = xstrdup(t);
+	}
+	free(copy);
+}
+
+static bool name_list__has(const struct name_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		if (!strcmp(l->names[i], name))
+			return true;
+	return false;
+}
+
+static bool name_list__has_int(const struct name_list *l, long v)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		if (strtol(l->names[i], NULL, 0) == v)
+			return true;
+	return false;
+}
+
+static void name_list__exit(struct name_list *l)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		free(l->names[i]);
+	free(l->names);
+}
+
+/* ---- output types and fields ---- */
+
+static int output_type(u32 attr_type)
+{
+	if (attr_type == PERF_TYPE_SYNTH_ATTR)
+		return OT_SYNTH;
+	return attr_type < PERF_TYPE_MAX ? (int)attr_type : OT_OTHER;
+}
+
+/* perf 6.1's names in its messages (raw and the others say "unknown"). */
+static const char *event_type_name(int type)
+{
+	switch (type) {
+	case OT_HW:
+		return "hardware";
+	case OT_SW:
+		return "software";
+	case OT_TRACE:
+		return "tracepoint";
+	case OT_HW_CACHE:
+		return "hardware-cache";
+	default:
+		return "unknown";
+	}
+}
+
+static struct script *the_script;	/* for the -F option callback's usage */
+
+static bool output_set_by_user(const struct script *sc)
+{
+	for (int j = 0; j < NR_OT; j++)
+		if (sc->output[j].user_set)
+			return true;
+	return false;
+}
+
+/* perf's parse_output_fields: 0, or -1 after perf's message on stderr. */
+static int parse_fields(struct script *sc, const char *arg)
+{
+	enum { DEFAULT, SET, ADD, REMOVE } change = DEFAULT;
+	char *str = xstrdup(arg), *tok, *save = NULL;
+	int type = -1, rc = 0;
+
+	tok = strchr(str, ':');
+	if (tok) {
+		static const char *const types[] = { "hw", "sw", "trace", NULL, "raw", "break",
+						     "synth" };
+
+		*tok++ = '\0';
+		for (int j = 0; j < (int)ARRAY_SIZE(types); j++)
+			if (types[j] && !strcmp(str, types[j]))
+				type = j;
+		if (type < 0) {
+			fputs("Invalid event type in field string.\n", stderr);
+			rc = -1;
+			goto out;
+		}
+		if (sc->output[type].user_set)
+			fprintf(stderr, "Overriding previous field request for %s events.\n",
+				event_type_name(type));
+		/* perf keeps the defaults when the list has a + or - anywhere */
+		if (!strchr(tok, '+') && !strchr(tok, '-')) {
+			sc->output[type].fields = 0;
+			sc->output[type].user_set = true;
+			sc->output[type].wildcard_set = false;
+		}
+	} else {
+		tok = str;
+		if (!*str) {
+			fputs("Cannot set fields to 'none' for all event types.\n", stderr);
+			rc = -1;
+			goto out;
+		}
+		if (!strchr(str, '+') && !strchr(str, '-')) {
+			if (output_set_by_user(sc))
+				fputs("Overriding previous field request for all events.\n", stderr);
+			for (int j = 0; j < NR_OT; j++) {
+				sc->output[j].fields = 0;
+				sc->output[j].user_set = true;
+				sc->output[j].wildcard_set = true;
+			}
+		}
+	}
+	for (tok = strtok_r(tok, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		u64 bit;
+		int i;
+
+		if (*tok == '+' || *tok == '-') {
+			if (change == SET)
+				goto badmix;
+			change = *tok == '+' ? ADD : REMOVE;
+			tok++;
+		} else {
+			if (change != SET && change != DEFAULT)
+				goto badmix;
+			change = SET;
+		}
+		for (i = 0; i < NR_FIELDS; i++)
+			if (!strcmp(tok, field_names[i]))
+				break;
+		if (i == NR_FIELDS) {
+			fputs("Invalid field requested.\n", stderr);
+			rc = -1;
+			goto out;
+		}
+		if (i == F_FLAGS) {
+			sc->print_flags = change != REMOVE;
+			continue;
+		}
+		bit = B(i);
+		if (type == -1) {
+			for (int j = 0; j < NR_OT; j++) {
+				struct output_opt *o = &sc->output[j];
+
+				if (o->invalid & bit) {
+					fprintf(stderr, "'%s' not valid for %s events. Ignoring.\n",
+						tok, event_type_name(j));
+					continue;
+				}
+				if (change == REMOVE) {
+					o->fields &= ~bit;
+					o->user_set_fields &= ~bit;
+					o->user_unset_fields |= bit;
+				} else {
+					o->fields |= bit;
+					o->user_set_fields |= bit;
+					o->user_unset_fields &= ~bit;
+				}
+				o->user_set = true;
+				o->wildcard_set = true;
+			}
+		} else {
+			struct output_opt *o = &sc->output[type];
+
+			if (o->invalid & bit) {
+				fprintf(stderr, "'%s' not valid for %s events.\n", tok,
+					event_type_name(type));
+				rc = -1;
+				goto out;
+			}
+			if (change == REMOVE)
+				o->fields &= ~bit;
+			else
+				o->fields |= bit;
+			o->user_set = true;
+			o->wildcard_set = true;
+		}
+	}
+	goto out;
+badmix:
+	fputs("Cannot mix +-field with overridden fields\n", stderr);
+	rc = -1;
+out:
+	free(str);
+	return rc;
+}
+
+static int parse_fields_opt(const struct option *opt, const char *arg, int unset)
+{
+	(void)unset;
+	return parse_fields(opt->value, arg);
+}
+
+#define PRINT(sc, t, f)	((sc)->output[t].fields & B(F_##f))
+
+static bool evsel_has_callchain(const struct session_evsel *e)
+{
+	return e->attr.sample_type & PERF_SAMPLE_CALLCHAIN;
+}
+
+/* perf's evsel__do_check_stype: a default field the samples lack goes quietly. */
+static int check_stype(struct script *sc, struct session_evsel *e, u64 stype, const char *msg,
+		       u64 field, bool allow_user_set)
+{
+	int type = output_type(e->attr.type);
+	int f = __builtin_ctzll(field);
+
+	if (e->attr.sample_type & stype)
+		return 0;
+	if (sc->output[type].user_set_fields & field) {
+		if (allow_user_set)
+			return 0;
+		fprintf(stderr, "Samples for '%s' event do not have %s attribute set. "
+			"Cannot print '%s' field.\n", session_evsel__name(e), msg, field_names[f]);
+		return -1;
+	}
+	sc->output[type].fields &= ~field;
+	return 0;
+}
+
+static bool session_has_traces(struct script *sc)
+{
+	for (int i = 0; i < session__nr_evsels(sc->session); i++)
+		if (session__evsel(sc->session, i)->attr.type == PERF_TYPE_TRACEPOINT)
+			return true;
+	fputs("No trace sample to read. Did you call 'perf record -R'?\n", stderr);
+	return false;
+}
+
+/* perf's evsel__check_attr for the first event of each type. */
+static int check_attr(struct script *sc, struct session_evsel *e)
+{
+	const struct perf_header *h = session__header(sc->session);
+	int t = output_type(e->attr.type);
+	u64 st = e->attr.sample_type;
+	bool allow = session__has_auxtrace(sc->session);
+
+	if (e->attr.type == PERF_TYPE_SOFTWARE && e->attr.config == 9 /* dummy */)
+		return 0;
+	if (h && perf_header__has_feat(h, HEADER_STAT))
+		return 0;
+	if (PRINT(sc, t, TRACE) && !session_has_traces(sc))
+		return -1;
+	if (PRINT(sc, t, IP) && check_stype(sc, e, PERF_SAMPLE_IP, "IP", B(F_IP), false))
+		return -1;
+	if (PRINT(sc, t, ADDR) && check_stype(sc, e, PERF_SAMPLE_ADDR, "ADDR", B(F_ADDR), allow))
+		return -1;
+	if (PRINT(sc, t, DATA_SRC) &&
+	    check_stype(sc, e, PERF_SAMPLE_DATA_SRC, "DATA_SRC", B(F_DATA_SRC), allow))
+		return -1;
+	if (PRINT(sc, t, WEIGHT) &&
+	    check_stype(sc, e, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT",
+			B(F_WEIGHT), allow))
+		return -1;
+	if (PRINT(sc, t, SYM) && !(st & (PERF_SAMPLE_IP | PERF_SAMPLE_ADDR))) {
+		fputs("Display of symbols requested but neither sample IP nor sample address\n"
+		      "available. Hence, no addresses to convert to symbols.\n", stderr);
+		return -1;
+	}
+	if (PRINT(sc, t, SYMOFFSET) && !PRINT(sc, t, SYM)) {
+		/* perf's words, without the space it forgot */
+		fputs("Display of offsets requested but symbol is notselected.\n", stderr);
+		return -1;
+	}
+	if (PRINT(sc, t, DSO) && !(st & (PERF_SAMPLE_IP | PERF_SAMPLE_ADDR))) {
+		fputs("Display of DSO requested but no address to convert.\n", stderr);
+		return -1;
+	}
+	if ((PRINT(sc, t, SRCLINE) || PRINT(sc, t, SRCCODE)) && !PRINT(sc, t, IP)) {
+		fputs("Display of source line number requested but sample IP is not\n"
+		      "selected. Hence, no address to lookup the source line number.\n", stderr);
+		return -1;
+	}
+	if ((PRINT(sc, t, PID) || PRINT(sc, t, TID)) &&
+	    check_stype(sc, e, PERF_SAMPLE_TID, "TID", B(F_TID) | B(F_PID), false)) {
+		return -1;
+	}
+	if (PRINT(sc, t, TIME) && check_stype(sc, e, PERF_SAMPLE_TIME, "TIME", B(F_TIME), false))
+		return -1;
+	if (PRINT(sc, t, CPU) && check_stype(sc, e, PERF_SAMPLE_CPU, "CPU", B(F_CPU), allow))
+		return -1;
+	if (PRINT(sc, t, IREGS) &&
+	    check_stype(sc, e, PERF_SAMPLE_REGS_INTR, "IREGS", B(F_IREGS), allow))
+		return -1;
+	if (PRINT(sc, t, UREGS) &&
+	    check_stype(sc, e, PERF_SAMPLE_REGS_USER, "UREGS", B(F_UREGS), false))
+		return -1;
+	if (PRINT(sc, t, PHYS_ADDR) &&
+	    check_stype(sc, e, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR", B(F_PHYS_ADDR), allow))
+		return -1;
+	if (PRINT(sc, t, DATA_PAGE_SIZE) &&
+	    check_stype(sc, e, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE",
+			B(F_DATA_PAGE_SIZE), false))
+		return -1;
+	if (PRINT(sc, t, CODE_PAGE_SIZE) &&
+	    check_stype(sc, e, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE",
+			B(F_CODE_PAGE_SIZE), false))
+		return -1;
+	if (PRINT(sc, t, INS_LAT) &&
+	    check_stype(sc, e, PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT", B(F_INS_LAT), false))
+		return -1;
+	return 0;
+}
+
+static struct session_evsel *first_of_type(struct script *sc, int type)
+{
+	for (int i = 0; i < session__nr_evsels(sc->session); i++) {
+		struct session_evsel *e = session__evsel(sc->session, i);
+
+		if (output_type(e->attr.type) == type)
+			return e;
+	}
+	return NULL;
+}
+
+/* perf's perf_session__check_output_opt. */
+static int check_output(struct script *sc)
+{
+	bool pipe = session__is_pipe(sc->session);
+
+	for (int j = 0; j < NR_OT; j++) {
+		struct session_evsel *e = first_of_type(sc, j);
+		u64 unsupported;
+
+		if (!e && sc->output[j].user_set && !sc->output[j].wildcard_set && j != OT_SYNTH) {
+			fprintf(stderr, "%s events do not exist. "
+				"Remove corresponding -F option to proceed.\n", event_type_name(j));
+			return -1;
+		}
+		if (e && sc->output[j].fields && check_attr(sc, e))
+			return -1;
+		unsupported = e ? sc->output[j].fields & ~SUPPORTED : 0;
+		if (unsupported) {
+			error("field '%s' is not supported by prof script (it needs an "
+			      "instruction decoder or metrics prof lacks)",
+			      field_names[__builtin_ctzll(unsupported)]);
+			return -1;
+		}
+	}
+	/* perf: callchains are shown when some event has them (a stream: always) */
+	if (sc->use_callchain && !pipe && session__nr_evsels(sc->session)) {
+		bool any = false;
+
+		for (int i = 0; i < session__nr_evsels(sc->session); i++)
+			any |= evsel_has_callchain(session__evsel(sc->session, i));
+		sc->use_callchain = any;
+	}
+	/* tracepoints with call chains show them by default */
+	if (sc->use_callchain && !sc->output[OT_TRACE].user_set) {
+		for (int i = 0; i < session__nr_evsels(sc->session); i++) {
+			struct session_evsel *e = session__evsel(sc->session, i);
+
+			if (e->attr.type == PERF_TYPE_TRACEPOINT && evsel_has_callchain(e)) {
+				sc->output[OT_TRACE].fields |= B(F_IP) | B(F_SYM) |
+							       B(F_SYMOFFSET) | B(F_DSO);
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
+/* ---- the machine ---- */
+
+static void script__set_clock(struct script *sc)
+{
+	bool mono = session__nr_evsels(sc->session) > 0;
+
+	for (int i = 0; i < session__nr_evsels(sc->session); i++) {
+		const struct perf_event_attr *a = &session__evsel(sc->session, i)->attr;
+
+		if (!a->use_clockid || a->clockid != CLOCK_MONOTONIC)
+			mono = false;
+	}
+	sc->machine->clock_monotonic = mono;
+}
+
+/* ---- the stack: a sample's frames, display order ---- */
+
+/*
+ * A local adaptor until the shared resolved-sample module is in: the
+ * recorded chain and the dwarf-unwound user frames through the machine's
+ * own resolvers, inline frames from the inline cache, as perf 6.1's
+ * thread__resolve_callchain (callee order, --max-stack per part).
+ */
+static int on_unwind_entry(const struct unwind_entry *e, void *arg)
+{
+	struct script *sc = arg;
+	struct callchain_cursor_node *c;
+
+	if (sc->nr_uframes >= MAX_FRAMES)
+		return 1;
+	/* perf's libdw unwinder delivers nothing when it cannot open the leaf's file */
+	if (!sc->nr_uframes && (!e->map || !e->dso))
+		return 1;
+	if (!sc->nr_uframes && e->dso->kind == DSO_KIND_USER) {
+		char path[PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s%s", symbol_conf.symfs ? symbol_conf.symfs : "",
+			 e->dso->long_name);
+		if (access(path, R_OK))
+			return 1;
+	}
+	sc->uaddr[sc->nr_uframes] = e->addr;
+	c = &sc->uframes[sc->nr_uframes++];
+	memset(c, 0, sizeof(*c));
+	c->ip = e->ip;
+	c->has_map = e->map != NULL;
+	c->dso = e->map ? e->dso : NULL;
+	c->sym = e->map ? e->sym : NULL;
+	c->level = '.';
+	return 0;
+}
+
+static void push_frame(struct script *sc, int *nr, const struct callchain_cursor_node *c,
+		       u64 addr, bool expand)
+{
+	const struct inline_entry *e = NULL;
+	int k;
+
+	if (expand && sc->inline_names && c->sym && c->has_map && c->dso) {
+		if (!sc->inlines)
+			sc->inlines = inline_cache__new();
+		e = inline_cache__find(sc->inlines, c->dso, c->sym, addr);
+	}
+	k = inline_entry__expand(e, c, false, &sc->cursor[*nr], MAX_FRAMES - *nr);
+	for (int i = 0; i < k; i++)
+		sc->caddr[*nr + i] = addr;
+	*nr += k;
+}
+
+/* The frames of @sample into sc->cursor / sc->caddr; -1: perf shows no chain. */
+static int build_stack(struct script *sc, struct thread *thread, const struct perf_sample *sample)
+{
+	u64 st = sample->evsel->attr.sample_type;
+	int n = -1, nr = 0, nk = 0;
+	bool lbr;
+
+	sc->nr_uframes = 0;
+	if (sample->callchain_nr && (st & PERF_SAMPLE_BRANCH_STACK) &&
+	    (sample->evsel->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
+		n = machine__resolve_lbr_callchain(sc->machine, (pid_t)sample->pid,
+						   (pid_t)sample->tid, sample->callchain,
+						   sample->callchain_nr, sample->branch,
+						   sample->branch_nr, sc->max_stack, true,
+						   sc->frames, MAX_FRAMES);
+	lbr = n >= 0;
+	if (!lbr) {
+		n = machine__resolve_callchain(sc->machine, sample->cpumode, (pid_t)sample->pid,
+					       (pid_t)sample->tid, sample->callchain,
+					       sample->callchain_nr, sc->frames, MAX_FRAMES);
+		if (n < 0)
+			return -1;
+	}
+	for (int i = 0; i < n && (nk < sc->max_stack || lbr); i++) {
+		const struct callchain_frame *f = &sc->frames[i];
+		struct callchain_cursor_node *c = &sc->kframes[nk];
+
+		memset(c, 0, sizeof(*c));
+		c->ip = f->ip;
+		c->has_map = f->map != NULL;
+		c->dso = f->map ? f->dso : NULL;
+		c->sym = f->map ? f->sym : NULL;
+		c->level = f->level;
+		sc->kaddr[nk++] = f->addr;
+	}
+	if ((st & PERF_SAMPLE_REGS_USER) && (st & PERF_SAMPLE_STACK_USER) &&
+	    sample->user_regs.regs && unwind__user_stack(sample, NULL) && thread)
+		unwind__get_entries(sc->machine, thread, sample, sc->max_stack,
+				    on_unwind_entry, sc);
+	for (int i = 0; i < nk; i++)
+		push_frame(sc, &nr, &sc->kframes[i], sc->kaddr[i], false);
+	for (int i = 0; i < sc->nr_uframes; i++)
+		push_frame(sc, &nr, &sc->uframes[i], sc->uaddr[i], true);
+	return nr;
+}
+
+/* ---- printing ---- */
+
+static bool dso_is_kernel(const struct dso *dso)
+{
+	return dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_MODULE;
+}
+
+/* perf's dso->name: the path, "[kernel.kallsyms]", a module's "[name]". */
+static const char *dso_name(const struct dso *dso)
+{
+	if (!dso)
+		return "[unknown]";
+	return dso->kind == DSO_KIND_MODULE ? dso->short_name : dso->long_name;
+}
+
+static void print_symoff(FILE *fp, const struct symbol *sym, u64 addr, bool offset)
+{
+	if (!sym) {
+		fputs("[unknown]", fp);
+		return;
+	}
+	fputs(sym->name, fp);
+	if (offset)
+		fprintf(fp, "+0x%" PRIx64, addr - sym->start);
+}
+
+/* perf's map__fprintf_srcline: nothing where addr2line knows no line. */
+static void print_srcline(FILE *fp, struct dso *dso, u64 addr)
+{
+	const char *s;
+
+	if (!dso)
+		return;
+	s = dso__srcline_str(dso, addr, NULL, false, true);
+	if (s && strncmp(s, "??:0", 4))
+		fprintf(fp, "\n  %s", s);
+}
+
+static void print_chain(struct script *sc, int t, int nr, FILE *fp)
+{
+	bool ip = PRINT(sc, t, IP), sym = PRINT(sc, t, SYM), dso = PRINT(sc, t, DSO);
+	bool off = PRINT(sc, t, SYMOFFSET), srcline = PRINT(sc, t, SRCLINE);
+
+	for (int i = 0; i < nr; i++) {
+		const struct callchain_cursor_node *c = &sc->cursor[i];
+		u64 addr = sc->caddr[i];
+
+		/* perf 6.1 shows user frames by their DSO address */
+		if (ip)
+			fprintf(fp, "\t%16" PRIx64,
+				c->has_map && c->dso && !dso_is_kernel(c->dso) ? addr : c->ip);
+		if (sym) {
+			fputc(' ', fp);
+			print_symoff(fp, c->sym, addr, off);
+		}
+		if (dso && !c->inlined)
+			fprintf(fp, " (%s)", c->has_map ? dso_name(c->dso) : "[unknown]");
+		if (srcline && c->has_map)
+			print_srcline(fp, c->dso, addr);
+		if (c->inlined)
+			fputs(" (inlined)", fp);
+		fputc('\n', fp);
+	}
+}
+
+static void print_time(struct script *sc, u64 time, FILE *fp)
+{
+	u64 t = time;
+
+	if (sc->reltime) {
+		if (!sc->initial_time)
+			sc->initial_time = time;
+		t = time - sc->initial_time;
+	} else if (sc->deltatime) {
+		t = sc->previous_time ? time - sc->previous_time : 0;
+		sc->previous_time = time;
+	}
+	if (sc->nanosecs) {
+		fprintf(fp, "%5" PRIu64 ".%09" PRIu64 ": ", t / (u64)1000000000, t % (u64)1000000000);
+	} else {
+		char buf[32];
+		u64 us = t / 1000;
+
+		snprintf(buf, sizeof(buf), "%" PRIu64 ".%06" PRIu64, us / 1000000, us % 1000000);
+		fprintf(fp, "%12s: ", buf);
+	}
+}
+
+static void print_misc(struct script *sc, int t, const struct perf_sample *sample, u32 type,
+		       FILE *fp)
+{
+	u16 misc = sample->misc;
+	int n = 0;
+
+	(void)sc;
+	(void)t;
+	if (type == PERF_RECORD_SAMPLE) {
+		if (misc & PERF_RECORD_MISC_EXACT_IP)
+			n += fprintf(fp, "%sEXACT", n ? "|" : "");
+	} else if (type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) {
+		if (misc & PERF_RECORD_MISC_MMAP_DATA)
+			n += fprintf(fp, "%sMMAP_DATA", n ? "|" : "");
+		if (misc & PERF_RECORD_MISC_MMAP_BUILD_ID)
+			n += fprintf(fp, "%sMMAP_BUILD_ID", n ? "|" : "");
+	} else if (type == PERF_RECORD_COMM) {
+		if (misc & PERF_RECORD_MISC_COMM_EXEC)
+			n += fprintf(fp, "%sCOMM_EXEC", n ? "|" : "");
+	} else if (type == PERF_RECORD_SWITCH || type == PERF_RECORD_SWITCH_CPU_WIDE) {
+		if (misc & PERF_RECORD_MISC_SWITCH_OUT) {
+			n += fprintf(fp, "%sSWITCH_OUT", n ? "|" : "");
+			if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
+				n += fprintf(fp, "|PREEMPT");
+		}
+	}
+	fprintf(fp, "%-*s", 20 - n > 0 ? 20 - n : 0, " ");
+}
+
+/* perf's perf_sample__fprintf_start: comm, pid/tid, cpu, time. */
+static void print_start(struct script *sc, const struct perf_sample *sample, struct thread *thread,
+			struct session_evsel *e, u32 type, FILE *fp)
+{
+	int t = output_type(e->attr.type);
+
+	if (PRINT(sc, t, COMM)) {
+		const char *comm = thread ? thread__comm_str(thread) : ":-1";
+
+		if (PRINT(sc, t, IP) && evsel_has_callchain(e) && sc->use_callchain)
+			fprintf(fp, "%s ", comm);
+		else
+			fprintf(fp, "%16s ", comm);
+	}
+	if (PRINT(sc, t, PID) && PRINT(sc, t, TID))
+		fprintf(fp, "%5d/%-5d ", (int)sample->pid, (int)sample->tid);
+	else if (PRINT(sc, t, PID))
+		fprintf(fp, "%5d ", (int)sample->pid);
+	else if (PRINT(sc, t, TID))
+		fprintf(fp, "%5d ", (int)sample->tid);
+	if (PRINT(sc, t, CPU))
+		fprintf(fp, "[%03d] ", (int)sample->cpu);
+	if (PRINT(sc, t, MISC))
+		print_misc(sc, t, sample, type, fp);
+	if (PRINT(sc, t, TIME))
+		print_time(sc, sample->time, fp);
+}
+
+static int max_name_len(struct script *sc)
+{
+	int w = 0;
+
+	for (int i = 0; i < session__nr_evsels(sc->session); i++) {
+		int n = (int)strlen(session_evsel__name(session__evsel(sc->session, i)));
+
+		if (n > w)
+			w = n;
+	}
+	return w;
+}
+
+static const char *page_size_name(u64 size, char *buf, size_t len)
+{
+	static const char *const units[] = { "", "K", "M", "G", "T" };
+	int i = 0;
+
+	if (!size)
+		return "N/A";
+	while (size >= 1024 && !(size % 1024) && i < 4) {
+		size /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%" PRIu64 "%s", size, units[i]);
+	return buf;
+}
+
+/* One end of a branch: raw address, or symbol and DSO (brstacksym). */
+static void print_branch_end(struct script *sc, const struct perf_sample *sample, u64 ip,
+			     int how, FILE *fp)
+{
+	struct addr_location al;
+
+	if (how == F_BRSTACK) {
+		fprintf(fp, "0x%" PRIx64, ip);
+		return;
+	}
+	machine__resolve_any(sc->machine, (pid_t)sample->pid, (pid_t)sample->tid, ip, &al);
+	if (how == F_BRSTACKSYM) {
+		print_symoff(fp, al.sym, al.addr, false);
+		if (al.map)
+			fprintf(fp, "(%s)", dso_name(al.dso));
+	} else {
+		fprintf(fp, "0x%" PRIx64, al.map ? al.addr : ip);
+		if (al.map)
+			fprintf(fp, "(%s)", dso_name(al.dso));
+	}
+	addr_location__exit(&al);
+}
+
+static void print_brstack(struct script *sc, const struct perf_sample *sample, int how, FILE *fp)
+{
+	for (u64 i = 0; i < sample->branch_nr; i++) {
+		const struct branch_entry *b = &sample->branch[i];
+		u64 f = b->flags;
+		u16 cycles = (u16)(f >> 4);
+
+		fputc(' ', fp);
+		print_branch_end(sc, sample, b->from, how, fp);
+		fputc('/', fp);
+		print_branch_end(sc, sample, b->to, how, fp);
+		fprintf(fp, "/%c/%c/%c/%d ", (f & 1) ? 'M' : (f & 2) ? 'P' : '-',
+			(f & 4) ? 'X' : '-', (f & 8) ? 'A' : '-', cycles);
+	}
+}
+
+static void print_addr(struct script *sc, int t, const struct perf_sample *sample, FILE *fp)
+{
+	struct addr_location al;
+
+	fprintf(fp, "%16" PRIx64, sample->addr);
+	if (!(sample->evsel->attr.sample_type & PERF_SAMPLE_ADDR) ||
+	    !(PRINT(sc, t, SYM) || PRINT(sc, t, DSO)))
+		return;
+	machine__resolve_fb(sc->machine, sample->cpumode, (pid_t)sample->pid,
+			    (pid_t)sample->tid, sample->addr, &al);
+	if (PRINT(sc, t, SYM)) {
+		fputc(' ', fp);
+		print_symoff(fp, al.sym, al.addr, PRINT(sc, t, SYMOFFSET));
+	}
+	if (PRINT(sc, t, DSO))
+		fprintf(fp, " (%s)", al.map ? dso_name(al.dso) : "[unknown]");
+	addr_location__exit(&al);
+}
+
+static FILE *sample_fp(struct script *sc, const struct session_evsel *e)
+{
+	if (!sc->per_event_dump)
+		return stdout;
+	if (e->idx >= sc->nr_dump_fp) {
+		int n = e->idx + 1;
+
+		sc->dump_fp = xrealloc(sc->dump_fp, (size_t)n * sizeof(*sc->dump_fp));
+		for (int i = sc->nr_dump_fp; i < n; i++)
+			sc->dump_fp[i] = NULL;
+		sc->nr_dump_fp = n;
+	}
+	if (!sc->dump_fp[e->idx]) {
+		char *path = xasprintf("%s.%s.dump", sc->input, session_evsel__name((void *)e));
+
+		sc->dump_fp[e->idx] = fopen(path, "w");
+		if (!sc->dump_fp[e->idx]) {
+			error("Failed to create %s: %s", path, strerror(errno));
+			free(path);
+			return NULL;
+		}
+		free(path);
+	}
+	return sc->dump_fp[e->idx];
+}
+
+static void print_sample(struct script *sc, const struct perf_sample *sample,
+			 struct addr_location *al, FILE *fp)
+{
+	struct session_evsel *e = sample->evsel;
+	int t = output_type(e->attr.type);
+	char buf[32];
+
+	print_start(sc, sample, al->thread, e, PERF_RECORD_SAMPLE, fp);
+	if (PRINT(sc, t, PERIOD))
+		fprintf(fp, "%10" PRIu64 " ", sample->period);
+	if (PRINT(sc, t, EVNAME)) {
+		if (!sc->name_width)
+			sc->name_width = max_name_len(sc);
+		fprintf(fp, "%*s: ", sc->name_width, session_evsel__name(e));
+	}
+	if (sc->print_flags)
+		fprintf(fp, "%-*s", 25, " ");	/* no branch flags without an AUX decoder */
+	if (PRINT(sc, t, TRACE) && sample->raw_data) {
+		char *s = e->tp_format ? trace_event__format(e->tp_format, sample->raw_data,
+							     sample->raw_size, false) : NULL;
+
+		if (s)
+			fputs(s, fp);
+		free(s);
+	}
+	if (PRINT(sc, t, ADDR))
+		print_addr(sc, t, sample, fp);
+	if (PRINT(sc, t, DATA_SRC))
+		fprintf(fp, "%16" PRIx64, sample->data_src);
+	if (PRINT(sc, t, WEIGHT))
+		fprintf(fp, "%16" PRIu64, sample->weight);
+	if (PRINT(sc, t, INS_LAT))
+		fprintf(fp, "%16" PRIu16, sample->ins_lat);
+	if (PRINT(sc, t, IP)) {
+		int nr = -1;
+
+		if (sc->use_callchain && sample->callchain)
+			nr = build_stack(sc, al->thread, sample);
+		fputc(nr >= 0 ? '\n' : ' ', fp);
+		if (nr >= 0) {
+			print_chain(sc, t, nr, fp);
+		} else {
+			fprintf(fp, "%16" PRIx64, sample->ip);
+			if (PRINT(sc, t, SYM)) {
+				fputc(' ', fp);
+				print_symoff(fp, al->sym, al->addr, PRINT(sc, t, SYMOFFSET));
+			}
+			if (PRINT(sc, t, DSO))
+				fprintf(fp, " (%s)", al->map ? dso_name(al->dso) : "[unknown]");
+			if (PRINT(sc, t, SRCLINE) && al->map)
+				print_srcline(fp, al->dso, al->addr);
+		}
+	}
+	if (PRINT(sc, t, BRSTACK))
+		print_brstack(sc, sample, F_BRSTACK, fp);
+	else if (PRINT(sc, t, BRSTACKSYM))
+		print_brstack(sc, sample, F_BRSTACKSYM, fp);
+	else if (PRINT(sc, t, BRSTACKOFF))
+		print_brstack(sc, sample, F_BRSTACKOFF, fp);
+	if (PRINT(sc, t, PHYS_ADDR))
+		fprintf(fp, "%16" PRIx64, sample->phys_addr);
+	if (PRINT(sc, t, DATA_PAGE_SIZE))
+		fprintf(fp, " %s", page_size_name(sample->data_page_size, buf, sizeof(buf)));
+	if (PRINT(sc, t, CODE_PAGE_SIZE))
+		fprintf(fp, " %s", page_size_name(sample->code_page_size, buf, sizeof(buf)));
+	fputc('\n', fp);
+}
+
+/* ---- filters ---- */
+
+static bool cpu_filtered(struct script *sc, const struct perf_sample *sample)
+{
+	u32 c = sample->cpu;
+
+	if (!sc->cpus)
+		return false;
+	return c == (u32)-1 || (int)c >= sc->nr_cpu_bits ||
+	       !(sc->cpus[c / (8 * sizeof(long))] & (1UL << (c % (8 * sizeof(long)))));
+}
+
+/* perf's machine__resolve filters: comm, pid, tid, dso, symbol. */
+static bool sample_filtered(struct script *sc, const struct addr_location *al, pid_t pid,
+			    pid_t tid)
+{
+	if (sc->comms.nr && !name_list__has(&sc->comms, al->thread ?
+					    thread__comm_str(al->thread) : ""))
+		return true;
+	if (sc->pids.nr && !name_list__has_int(&sc->pids, pid))
+		return true;
+	if (sc->tids.nr && !name_list__has_int(&sc->tids, tid))
+		return true;
+	if (sc->dsos.nr && (!al->dso || !(name_list__has(&sc->dsos, al->dso->short_name) ||
+					  name_list__has(&sc->dsos, al->dso->long_name))))
+		return true;
+	if (sc->syms.nr) {
+		char addr[32];
+
+		if (!al->sym)
+			return true;
+		snprintf(addr, sizeof(addr), "0x%" PRIx64,
+			 al->map ? map__unmap_ip(al->map, al->sym->start) : al->sym->start);
+		if (!name_list__has(&sc->syms, al->sym->name) && !name_list__has(&sc->syms, addr))
+			return true;
+	}
+	return false;
+}
+
+static bool time_skipped(struct script *sc, u64 time)
+{
+	if (sc->time_start && time < sc->time_start)
+		return true;
+	return sc->time_end && time > sc->time_end;
+}
+
+/* ---- records ---- */
+
+static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct script *sc = session__tool_priv(s);
+	struct addr_location al;
+	FILE *fp;
+
+	(void)ev;
+	if (!sample->evsel || sample->evsel->idx < 0)
+		return 0;
+	if (!sc->output[output_type(sample->evsel->attr.type)].fields)
+		return 0;
+	if (time_skipped(sc, sample->time) || cpu_filtered(sc, sample))
+		return 0;
+	machine__jit_advance(sc->machine, sample->time);
+	machine__resolve(sc->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
+			 sample->ip, &al);
+	if (!sample_filtered(sc, &al, al.thread ? al.thread->pid : (pid_t)sample->pid,
+			     (pid_t)sample->tid)) {
+		fp = sample_fp(sc, sample->evsel);
+		if (!fp) {
+			addr_location__exit(&al);
+			return -1;
+		}
+		print_sample(sc, sample, &al, fp);
+	}
+	addr_location__exit(&al);
+	/* a reader that went away: stop (perf dies of SIGPIPE) */
+	return ferror(stdout) ? -EPIPE : 0;
+}
+
+/* perf's print_event_with_time: a side-band record as a line. */
+static void print_side_band(struct script *sc, union perf_event *ev, struct perf_sample *sample,
+			    pid_t pid, pid_t tid, u64 timestamp)
+{
+	struct session_evsel *e = session__evsel_by_id(sc->session, sample->id);
+	struct perf_sample copy = *sample;
+	struct thread *thread = NULL;
+
+	if (e && !e->attr.sample_id_all) {
+		copy.cpu = 0;
+		copy.time = timestamp;
+		copy.pid = (u32)pid;
+		copy.tid = (u32)tid;
+	}
+	if (cpu_filtered(sc, &copy) || !e)
+		return;
+	if (tid != -1)
+		thread = machine__findnew_thread(sc->machine, pid, tid);
+	print_start(sc, &copy, thread, e, ev->header.type, stdout);
+	dump__event_line(stdout, ev, &copy);
+}
+
+static int on_machine_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct script *sc = session__tool_priv(s);
+	u32 type = ev->header.type;
+	int ret = 0;
+
+	if (!sc->clock_known) {
+		script__set_clock(sc);
+		sc->clock_known = true;
+	}
+	machine__jit_advance(sc->machine, sample->time);
+	/* perf prints an EXIT before the machine forgets the thread */
+	if (type == PERF_RECORD_EXIT && sc->show_task)
+		print_side_band(sc, ev, sample, (pid_t)ev->fork.pid, (pid_t)ev->fork.tid,
+				ev->fork.time);
+	ret = machine__process_event(sc->machine, ev);
+	if (ret < 0)
+		return ret;
+	switch (type) {
+	case PERF_RECORD_COMM:
+		if (sc->show_task)
+			print_side_band(sc, ev, sample, (pid_t)ev->comm.pid, (pid_t)ev->comm.tid, 0);
+		break;
+	case PERF_RECORD_FORK:
+		if (sc->show_task)
+			print_side_band(sc, ev, sample, (pid_t)ev->fork.pid, (pid_t)ev->fork.tid,
+					ev->fork.time);
+		break;
+	case PERF_RECORD_MMAP:
+		if (sc->show_mmap)
+			print_side_band(sc, ev, sample, (pid_t)ev->mmap.pid, (pid_t)ev->mmap.tid, 0);
+		break;
+	case PERF_RECORD_MMAP2:
+		if (sc->show_mmap)
+			print_side_band(sc, ev, sample, (pid_t)ev->mmap2.pid, (pid_t)ev->mmap2.tid, 0);
+		break;
+	default:
+		break;
+	}
+	return ferror(stdout) ? -EPIPE : 0;
+}
+
+static int on_other_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct script *sc = session__tool_priv(s);
+	bool show;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		show = sc->show_switch;
+		break;
+	case PERF_RECORD_LOST:
+	case PERF_RECORD_LOST_SAMPLES:
+		show = sc->show_lost;
+		break;
+	case PERF_RECORD_NAMESPACES:
+		show = sc->show_namespace;
+		break;
+	default:
+		show = false;
+		break;
+	}
+	if (show)
+		print_side_band(sc, ev, sample, (pid_t)sample->pid, (pid_t)sample->tid, 0);
+	return ferror(stdout) ? -EPIPE : 0;
+}
+
+static int on_time_conv(struct session *s, union perf_event *ev)
+{
+	struct script *sc = session__tool_priv(s);
+
+	return machine__process_event(sc->machine, ev);
+}
+
+static int on_feature(struct session *s, union perf_event *ev)
+{
+	struct script *sc = session__tool_priv(s);
+	const struct perf_header *h = session__header(s);
+
+	if (sc->machine)
+		machine__set_recorded_kernel(sc->machine, h->osrelease, h->arch);
+	if ((sc->header || sc->header_only) && ev->header.size >= sizeof(ev->feat) &&
+	    ev->feat.feat_id < HEADER_LAST_FEATURE_61)
+		header__fprintf_feature(s, (int)ev->feat.feat_id, sc->show_info, stdout);
+	return 0;
+}
+
+/* ---- options ---- */
+
+/* perf's "sec.nsec" of --time: the fraction padded to nanoseconds. */
+static int parse_timestamp(const char *s, size_t len, u64 *out)
+{
+	char buf[64], *dot, *end;
+	u64 sec, nsec = 0;
+
+	if (!len) {
+		*out = 0;
+		return 0;
+	}
+	if (len >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	dot = strchr(buf, '.');
+	if (dot)
+		*dot = '\0';
+	errno = 0;
+	sec = strtoull(buf, &end, 10);
+	if (errno || *end || end == buf)
+		return -1;
+	if (dot) {
+		size_t n = strlen(dot + 1);
+
+		if (n > 9 || !n)
+			return -1;
+		nsec = strtoull(dot + 1, &end, 10);
+		if (*end)
+			return -1;
+		for (; n < 9; n++)
+			nsec *= 10;
+	}
+	*out = sec * 1000000000ULL + nsec;
+	return 0;
+}
+
+static int parse_time_range(struct script *sc)
+{
+	const char *s = sc->time_str, *comma;
+
+	if (!s)
+		return 0;
+	comma = strchr(s, ',');
+	if (strchr(s, '%') ||
+	    parse_timestamp(s, comma ? (size_t)(comma - s) : strlen(s), &sc->time_start) ||
+	    (comma && parse_timestamp(comma + 1, strlen(comma + 1), &sc->time_end)) ||
+	    (sc->time_end && sc->time_end < sc->time_start)) {
+		/* perf's words */
+		fprintf(stderr, "Invalid time string\n");
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_cpu_list(struct script *sc, const char *list)
+{
+	const char *p = list;
+
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b = a;
+
+		if (end == p || a < 0)
+			goto bad;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtol(p, &end, 10);
+			if (end == p || b < a)
+				goto bad;
+		}
+		if (b >= 4096)
+			goto bad;
+		if (b >= sc->nr_cpu_bits) {
+			int bits = (int)((b / 64 + 1) * 64);
+
+			sc->cpus = xrealloc(sc->cpus, (size_t)bits / 8);
+			memset((char *)sc->cpus + sc->nr_cpu_bits / 8, 0,
+			       (size_t)(bits - sc->nr_cpu_bits) / 8);
+			sc->nr_cpu_bits = bits;
+		}
+		for (long c = a; c <= b; c++)
+			sc->cpus[c / (8 * sizeof(long))] |= 1UL << (c % (8 * sizeof(long)));
+		if (*end == ',')
+			end++;
+		else if (*end)
+			goto bad;
+		p = end;
+	}
+	return 0;
+bad:
+	error("Invalid cpu_list: %s", list);
+	return -1;
+}
+
+static int refuse_scripting(const struct option *opt, const char *arg, int unset)
+{
+	(void)arg;
+	(void)unset;
+	error("%s%s: Perl and Python scripting is not supported by prof; pipe the output "
+	      "of 'prof script' (choose fields with -F) into your script instead",
+	      opt->long_name ? "--" : "-", opt->long_name ? opt->long_name : "s");
+	return -1;
+}
+
+/* ---- running ---- */
+
+static int script__run(struct script *sc)
+{
+	struct tool tool = {
+		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
+		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event,
+		.context_switch = on_other_event, .lost = on_other_event,
+		.lost_samples = on_other_event, .namespaces = on_other_event,
+		.time_conv = on_time_conv, .feature = on_feature,
+		.ordered_events = true, .priv = sc,
+	};
+	int ret;
+
+	sc->machine = machine__new_host();
+	machine__process_header_build_ids(sc->machine, session__header(sc->session));
+	machine__set_recorded_kernel(sc->machine, session__header(sc->session)->osrelease,
+				     session__header(sc->session)->arch);
+	if (check_output(sc) < 0)
+		return -1;
+	sc->frames = xmalloc(MAX_FRAMES * sizeof(*sc->frames));
+	sc->kframes = xmalloc(MAX_FRAMES * sizeof(*sc->kframes));
+	sc->uframes = xmalloc(MAX_FRAMES * sizeof(*sc->uframes));
+	sc->cursor = xmalloc(MAX_FRAMES * sizeof(*sc->cursor));
+	sc->kaddr = xmalloc(MAX_FRAMES * sizeof(*sc->kaddr));
+	sc->uaddr = xmalloc(MAX_FRAMES * sizeof(*sc->uaddr));
+	sc->caddr = xmalloc(MAX_FRAMES * sizeof(*sc->caddr));
+	ret = session__process_events(sc->session, &tool);
+	if (ret == -EPIPE)
+		return 0;
+	if (ret < 0) {
+		const char *msg = session__strerror(sc->session);
+
+		fflush(stdout);
+		return error("%s", *msg ? msg : strerror(-ret));
+	}
+	return 0;
+}
+
+static void script__exit(struct script *sc)
+{
+	for (int i = 0; i < sc->nr_dump_fp; i++)
+		if (sc->dump_fp[i])
+			fclose(sc->dump_fp[i]);
+	free(sc->dump_fp);
+	free(sc->frames);
+	free(sc->kframes);
+	free(sc->uframes);
+	free(sc->cursor);
+	free(sc->kaddr);
+	free(sc->uaddr);
+	free(sc->caddr);
+	free(sc->cpus);
+	name_list__exit(&sc->comms);
+	name_list__exit(&sc->pids);
+	name_list__exit(&sc->tids);
+	name_list__exit(&sc->dsos);
+	name_list__exit(&sc->syms);
+	inline_cache__delete(sc->inlines);
+	machine__delete(sc->machine);
+	session__delete(sc->session);
+}
+
+static int script__header_only(struct script *sc)
+{
+	struct tool tool = { .header_only = true, .feature = on_feature, .priv = sc };
+
+	header__fprintf_info(sc->session, sc->show_info, stdout);
+	if (session__is_pipe(sc->session)) {
+		int ret = session__process_events(sc->session, &tool);
+
+		if (ret < 0) {
+			const char *msg = session__strerror(sc->session);
+
+			return error("%s", *msg ? msg : strerror(-ret));
+		}
+	}
+	return 0;
+}
+
+int cmd_script(int argc, const char **argv)
+{
+	struct script sc = {
+		.max_stack = 127,
+		.use_callchain = true,
+		.inline_names = true,
+		.demangle = true,
+	};
+	char *errmsg = NULL;
+	struct stat st;
+	int ret = 0;
+	const struct option options[] = {
+		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
+		OPT_BOOLEAN('f', "force", &sc.force, "don't complain, do it"),
+		OPT_STRING('k', "vmlinux", &sc.vmlinux, "file", "vmlinux pathname"),
+		OPT_STRING(0, "kallsyms", &sc.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING(0, "symfs", &sc.symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
+		OPT_CALLBACK('F', "fields", &sc, "str",
+			     "comma separated output fields prepend with 'type:'. +field to add "
+			     "and -field to remove.Valid types: hw,sw,trace,raw,synth. Fields: "
+			     "comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,symoff,srcline,"
+			     "period,iregs,uregs,brstack,brstacksym,flags,data_src,weight,"
+			     "bpf-output,brstackinsn,brstackinsnlen,brstackoff,callindent,insn,"
+			     "insnlen,synth,phys_addr,metric,misc,srccode,ipc,tod,data_page_size,"
+			     "code_page_size,ins_lat", parse_fields_opt),
+		OPT_BOOLEAN('G', "hide-call-graph", &sc.hide_call_graph,
+			    "When printing symbols do not display call chain"),
+		OPT_BOOLEAN(0, "ns", &sc.nanosecs, "Use 9 decimal places when displaying time"),
+		OPT_BOOLEAN(0, "reltime", &sc.reltime, "Show time stamps relative to start"),
+		OPT_BOOLEAN(0, "deltatime", &sc.deltatime, "Show time stamps relative to previous event"),
+		OPT_STRING(0, "time", &sc.time_str, "str", "Time span of interest (start,stop)"),
+		OPT_STRING('C', "cpu", &sc.cpu_list, "cpu", "list of cpus to profile"),
+		OPT_STRING('c', "comms", &sc.comm_list, "comm[,comm...]",
+			   "only display events for these comms"),
+		OPT_STRING(0, "pid", &sc.pid_list, "pid[,pid...]",
+			   "only consider symbols in these pids"),
+		OPT_STRING(0, "tid", &sc.tid_list, "tid[,tid...]",
+			   "only consider symbols in these tids"),
+		OPT_STRING('S', "symbols", &sc.sym_list, "symbol[,symbol...]",
+			   "only consider these symbols"),
+		OPT_STRING(0, "dsos", &sc.dso_list, "dso[,dso...]",
+			   "only consider symbols in these DSOs"),
+		OPT_INTEGER(0, "max-stack", &sc.max_stack,
+			    "Set the maximum stack depth when parsing the callchain, anything "
+			    "beyond the specified depth will be ignored. Default: kernel.perf_event_max_stack or 127"),
+		OPT_BOOLEAN(0, "inline", &sc.inline_names, "Show inline function"),
+		OPT_BOOLEAN(0, "demangle", &sc.demangle, "Enable symbol demangling"),
+		OPT_BOOLEAN(0, "demangle-kernel", &sc.demangle_kernel, "Enable kernel symbol demangling"),
+		OPT_BOOLEAN(0, "full-source-path", &sc.full_srcline,
+			    "Show full source file name path for source lines"),
+		OPT_BOOLEAN(0, "header", &sc.header, "Show data header."),
+		OPT_BOOLEAN(0, "header-only", &sc.header_only, "Show only data header."),
+		OPT_BOOLEAN('I', "show-info", &sc.show_info,
+			    "display extended information from perf.data file"),
+		OPT_BOOLEAN(0, "show-task-events", &sc.show_task,
+			    "Show the fork/comm/exit events"),
+		OPT_BOOLEAN(0, "show-mmap-events", &sc.show_mmap, "Show the mmap events"),
+		OPT_BOOLEAN(0, "show-switch-events", &sc.show_switch, "Show context switch events (if recorded)"),
+		OPT_BOOLEAN(0, "show-namespace-events", &sc.show_namespace,
+			    "Show namespace events (if recorded)"),
+		OPT_BOOLEAN(0, "show-lost-events", &sc.show_lost, "Show lost events (if recorded)"),
+		OPT_BOOLEAN(0, "per-event-dump", &sc.per_event_dump,
+			    "Dump trace output to files named by the monitored events"),
+		OPT_CALLBACK('s', "script", NULL, "name",
+			     "script file name (lang:script name, script name, or *): not supported, refused",
+			     refuse_scripting),
+		OPT_CALLBACK('g', "gen-script", NULL, "lang",
+			     "generate perf-script.xx script in specified language: not supported, refused",
+			     refuse_scripting),
+		OPT_CALLBACK_NOOPT('l', "list", NULL, NULL,
+				   "list available scripts: not supported, refused", refuse_scripting),
+		OPT_END()
+	};
+
+	the_script = &sc;
+	memcpy(sc.output, default_output, sizeof(sc.output));
+	argc = parse_options(argc, argv, options, script_usage, 0);
+	if (argc) {
+		/* perf's "record <script>", "report <script>", "<script> <command>" */
+		error("'%s': prof script runs no Perl or Python scripts; pipe its output into "
+		      "your script instead (for flame graphs: prof script | stackcollapse-perf.pl)",
+		      argv[0]);
+		return -1;
+	}
+	if (sc.reltime && sc.deltatime) {
+		/* perf's words */
+		fputs("reltime and deltatime - the two don't get along well. "
+		      "Please limit to --reltime or --deltatime.\n", stderr);
+		return -1;
+	}
+	if (sc.hide_call_graph)
+		sc.use_callchain = false;
+	if (sc.symfs)
+		symbol_conf__set_symfs(sc.symfs);
+	if (sc.vmlinux)
+		symbol_conf.vmlinux_name = sc.vmlinux;
+	if (sc.kallsyms)
+		symbol_conf.kallsyms_name = sc.kallsyms;
+	symbol_conf.no_demangle = !sc.demangle;
+	symbol_conf.demangle_kernel = sc.demangle_kernel;
+	symbol_conf.show_params = verbose > 0;
+	symbol_conf.full_srcline = sc.full_srcline;
+	symbol_conf.force = sc.force;
+	if (sc.vmlinux && access(sc.vmlinux, R_OK)) {
+		error("Invalid file: %s", sc.vmlinux);
+		return 256 - EINVAL;
+	}
+	if (sc.kallsyms && access(sc.kallsyms, R_OK)) {
+		error("Invalid file: %s", sc.kallsyms);
+		return 256 - EINVAL;
+	}
+	if (parse_time_range(&sc) < 0 || (sc.cpu_list && parse_cpu_list(&sc, sc.cpu_list) < 0)) {
+		script__exit(&sc);
+		return -1;
+	}
+	name_list__parse(&sc.comms, sc.comm_list);
+	name_list__parse(&sc.pids, sc.pid_list);
+	name_list__parse(&sc.tids, sc.tid_list);
+	name_list__parse(&sc.dsos, sc.dso_list);
+	name_list__parse(&sc.syms, sc.sym_list);
+
+	if (!sc.input || !*sc.input) {
+		if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+			sc.input = "-";
+		else
+			sc.input = "perf.data";
+	}
+	ret = session__open_input(&sc.session, sc.input, sc.force, &errmsg);
+	if (ret < 0) {
+		session__open_error(ret, sc.input, errmsg);
+		free(errmsg);
+		script__exit(&sc);
+		return -1;
+	}
+	if (strcmp(sc.input, "-") && pager_use != 0)
+		setup_pager();
+	if (sc.header_only) {
+		ret = script__header_only(&sc);
+	} else {
+		if (sc.header)
+			header__fprintf_info(sc.session, sc.show_info, stdout);
+		ret = script__run(&sc);
+	}
+	script__exit(&sc);
+	return ret < 0 ? -1 : 0;
+}
