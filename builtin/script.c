@@ -481,8 +481,7 @@ static int check_output(struct script *sc)
 			return -1;
 		unsupported = e ? sc->output[j].fields & ~SUPPORTED : 0;
 		if (unsupported) {
-			error("field '%s' is not supported by prof script (it needs an "
-			      "instruction decoder or metrics prof lacks)",
+			error("field '%s' is not supported by prof script",
 			      field_names[__builtin_ctzll(unsupported)]);
 			return -1;
 		}
@@ -506,6 +505,48 @@ static int check_output(struct script *sc)
 				break;
 			}
 		}
+	}
+	return 0;
+}
+
+/*
+ * perf's process_attr: events announced by records (a stream, or a file
+ * whose header holds none) are checked as they come, the first of each
+ * type; call chains add ip and sym unless -F removed them.
+ */
+static int on_attr(struct session *s, union perf_event *ev)
+{
+	struct script *sc = session__tool_priv(s);
+	int n = session__nr_evsels(s), t;
+	struct session_evsel *e;
+	u64 st = 0;
+
+	(void)ev;
+	if (!n)
+		return 0;
+	e = session__evsel(s, n - 1);
+	if (e->attr.type >= PERF_TYPE_MAX && e->attr.type != PERF_TYPE_SYNTH_ATTR)
+		return 0;
+	for (int i = 0; i < n - 1; i++)
+		if (session__evsel(s, i)->attr.type == e->attr.type)
+			return 0;
+	if (e->attr.sample_type && check_attr(sc, e))
+		return -EINVAL;
+	for (int i = 0; i < n; i++)
+		st |= session__evsel(s, i)->attr.sample_type;
+	t = output_type(e->attr.type);
+	if (sc->use_callchain &&
+	    ((st & (PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK)) ||
+	     ((st & PERF_SAMPLE_REGS_USER) && (st & PERF_SAMPLE_STACK_USER)))) {
+		if (!(sc->output[t].user_unset_fields & B(F_IP)))
+			sc->output[t].fields |= B(F_IP);
+		if (!(sc->output[t].user_unset_fields & B(F_SYM)))
+			sc->output[t].fields |= B(F_SYM);
+	}
+	if (sc->output[t].fields & ~SUPPORTED) {
+		error("field '%s' is not supported by prof script",
+		      field_names[__builtin_ctzll(sc->output[t].fields & ~SUPPORTED)]);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -632,12 +673,16 @@ static bool dso_is_kernel(const struct dso *dso)
 	return dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_MODULE;
 }
 
-/* perf's dso->name: the path, "[kernel.kallsyms]", a module's "[name]". */
+/*
+ * perf's dso->name: the name the DSO was made with. A module made by its
+ * kernel MMAP is "[name]"; one the header's build-id table made first
+ * (so it has its build-id) is the path.
+ */
 static const char *dso_name(const struct dso *dso)
 {
 	if (!dso)
 		return "[unknown]";
-	return dso->kind == DSO_KIND_MODULE ? dso->short_name : dso->long_name;
+	return dso->kind == DSO_KIND_MODULE && !dso->bid.size ? dso->short_name : dso->long_name;
 }
 
 static void print_symoff(FILE *fp, const struct symbol *sym, u64 addr, bool offset)
@@ -1253,7 +1298,7 @@ static int script__run(struct script *sc)
 		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event,
 		.context_switch = on_other_event, .lost = on_other_event,
 		.lost_samples = on_other_event, .namespaces = on_other_event,
-		.time_conv = on_time_conv, .feature = on_feature,
+		.time_conv = on_time_conv, .feature = on_feature, .attr = on_attr,
 		.ordered_events = true, .priv = sc,
 	};
 	int ret;
@@ -1274,6 +1319,8 @@ static int script__run(struct script *sc)
 	ret = session__process_events(sc->session, &tool);
 	if (ret == -EPIPE)
 		return 0;
+	if (ret == -EINVAL && !*session__strerror(sc->session))
+		return -1;	/* check_attr said why */
 	if (ret < 0) {
 		const char *msg = session__strerror(sc->session);
 
