@@ -331,6 +331,8 @@ badmix:
 	fputs("Cannot mix +-field with overridden fields\n", stderr);
 	rc = -1;
 out:
+	if (rc)
+		fputc('\n', stderr);	/* perf's usage follows a blank line */
 	free(str);
 	return rc;
 }
@@ -758,33 +760,32 @@ static void print_time(struct script *sc, u64 time, FILE *fp)
 	}
 }
 
-static void print_misc(struct script *sc, int t, const struct perf_sample *sample, u32 type,
-		       FILE *fp)
+/* perf's misc letters: cpumode bits (as masks), then the record's own flag. */
+static void print_misc(const struct perf_sample *sample, u32 type, FILE *fp)
 {
+	static const struct { u16 mask; char c; } modes[] = {
+		{ PERF_RECORD_MISC_KERNEL, 'K' }, { PERF_RECORD_MISC_USER, 'U' },
+		{ PERF_RECORD_MISC_HYPERVISOR, 'H' }, { PERF_RECORD_MISC_GUEST_KERNEL, 'G' },
+		{ PERF_RECORD_MISC_GUEST_USER, 'g' },
+	};
 	u16 misc = sample->misc;
 	int n = 0;
 
-	(void)sc;
-	(void)t;
-	if (type == PERF_RECORD_SAMPLE) {
-		if (misc & PERF_RECORD_MISC_EXACT_IP)
-			n += fprintf(fp, "%sEXACT", n ? "|" : "");
-	} else if (type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) {
-		if (misc & PERF_RECORD_MISC_MMAP_DATA)
-			n += fprintf(fp, "%sMMAP_DATA", n ? "|" : "");
-		if (misc & PERF_RECORD_MISC_MMAP_BUILD_ID)
-			n += fprintf(fp, "%sMMAP_BUILD_ID", n ? "|" : "");
-	} else if (type == PERF_RECORD_COMM) {
-		if (misc & PERF_RECORD_MISC_COMM_EXEC)
-			n += fprintf(fp, "%sCOMM_EXEC", n ? "|" : "");
-	} else if (type == PERF_RECORD_SWITCH || type == PERF_RECORD_SWITCH_CPU_WIDE) {
-		if (misc & PERF_RECORD_MISC_SWITCH_OUT) {
-			n += fprintf(fp, "%sSWITCH_OUT", n ? "|" : "");
-			if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
-				n += fprintf(fp, "|PREEMPT");
-		}
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++)
+		if ((misc & modes[i].mask) == modes[i].mask)
+			n += fprintf(fp, "%c", modes[i].c);
+	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) &&
+	    (misc & PERF_RECORD_MISC_MMAP_DATA))
+		n += fprintf(fp, "M");
+	else if (type == PERF_RECORD_COMM && (misc & PERF_RECORD_MISC_COMM_EXEC))
+		n += fprintf(fp, "E");
+	else if ((type == PERF_RECORD_SWITCH || type == PERF_RECORD_SWITCH_CPU_WIDE) &&
+		 (misc & PERF_RECORD_MISC_SWITCH_OUT)) {
+		n += fprintf(fp, "S");
+		if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
+			n += fprintf(fp, "p");
 	}
-	fprintf(fp, "%-*s", 20 - n > 0 ? 20 - n : 0, " ");
+	fprintf(fp, "%*s", 6 - n, " ");
 }
 
 /* perf's perf_sample__fprintf_start: comm, pid/tid, cpu, time. */
@@ -810,7 +811,7 @@ static void print_start(struct script *sc, const struct perf_sample *sample, str
 	if (PRINT(sc, t, CPU))
 		fprintf(fp, "[%03d] ", (int)sample->cpu);
 	if (PRINT(sc, t, MISC))
-		print_misc(sc, t, sample, type, fp);
+		print_misc(sample, type, fp);
 	if (PRINT(sc, t, TIME))
 		print_time(sc, sample->time, fp);
 }
@@ -886,9 +887,13 @@ static void print_addr(struct script *sc, int t, const struct perf_sample *sampl
 {
 	struct addr_location al;
 
+	const struct perf_event_attr *a = &sample->evsel->attr;
+
 	fprintf(fp, "%16" PRIx64, sample->addr);
-	if (!(sample->evsel->attr.sample_type & PERF_SAMPLE_ADDR) ||
-	    !(PRINT(sc, t, SYM) || PRINT(sc, t, DSO)))
+	/* perf's sample_addr_correlates_sym: page faults only (and BTS) */
+	if (a->type != PERF_TYPE_SOFTWARE || (a->config != PERF_COUNT_SW_PAGE_FAULTS &&
+					      a->config != PERF_COUNT_SW_PAGE_FAULTS_MIN &&
+					      a->config != PERF_COUNT_SW_PAGE_FAULTS_MAJ))
 		return;
 	machine__resolve_fb(sc->machine, sample->cpumode, (pid_t)sample->pid,
 			    (pid_t)sample->tid, sample->addr, &al);
@@ -1309,6 +1314,16 @@ static int script__run(struct script *sc)
 				     session__header(sc->session)->arch);
 	if (check_output(sc) < 0)
 		return -1;
+	for (int j = 0; sc->cpus && j < PERF_TYPE_MAX; j++) {
+		struct session_evsel *e = first_of_type(sc, j);
+
+		if (e && !(e->attr.sample_type & PERF_SAMPLE_CPU)) {
+			/* perf's words */
+			fputs("File does not contain CPU events. Remove -C option to proceed.\n",
+			      stderr);
+			return -1;
+		}
+	}
 	sc->frames = xmalloc(MAX_FRAMES * sizeof(*sc->frames));
 	sc->kframes = xmalloc(MAX_FRAMES * sizeof(*sc->kframes));
 	sc->uframes = xmalloc(MAX_FRAMES * sizeof(*sc->uframes));
