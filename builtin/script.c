@@ -130,6 +130,7 @@ struct script {
 	unsigned long *cpus;		/* -C bitmap, NULL: all */
 	int nr_cpu_bits;
 	FILE **dump_fp;			/* --per-event-dump: one file per event */
+	u64 *dump_samples;		/* and the samples written to it */
 	int nr_dump_fp;
 	/* the stack adaptor's buffers */
 	struct callchain_frame *frames;
@@ -914,8 +915,11 @@ static FILE *sample_fp(struct script *sc, const struct session_evsel *e)
 		int n = e->idx + 1;
 
 		sc->dump_fp = xrealloc(sc->dump_fp, (size_t)n * sizeof(*sc->dump_fp));
-		for (int i = sc->nr_dump_fp; i < n; i++)
+		sc->dump_samples = xrealloc(sc->dump_samples, (size_t)n * sizeof(u64));
+		for (int i = sc->nr_dump_fp; i < n; i++) {
 			sc->dump_fp[i] = NULL;
+			sc->dump_samples[i] = 0;
+		}
 		sc->nr_dump_fp = n;
 	}
 	if (!sc->dump_fp[e->idx]) {
@@ -1072,6 +1076,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 			return -1;
 		}
 		print_sample(sc, sample, &al, fp);
+		if (sc->per_event_dump)
+			sc->dump_samples[sample->evsel->idx]++;
 	}
 	addr_location__exit(&al);
 	/* a reader that went away: stop (perf dies of SIGPIPE) */
@@ -1163,8 +1169,14 @@ static int on_other_event(struct session *s, union perf_event *ev, struct perf_s
 		show = false;
 		break;
 	}
-	if (show)
+	if (show && ev->header.type == PERF_RECORD_NAMESPACES && ev->header.size >= 16) {
+		u32 who[2];
+
+		memcpy(who, (const u8 *)ev + 8, sizeof(who));	/* the record's pid, tid */
+		print_side_band(sc, ev, sample, (pid_t)who[0], (pid_t)who[1], 0);
+	} else if (show) {
 		print_side_band(sc, ev, sample, (pid_t)sample->pid, (pid_t)sample->tid, 0);
+	}
 	return ferror(stdout) ? -EPIPE : 0;
 }
 
@@ -1296,6 +1308,23 @@ static int refuse_scripting(const struct option *opt, const char *arg, int unset
 
 /* ---- running ---- */
 
+/*
+ * perf's closing lines for --per-event-dump, in the events' order; the size
+ * is what reached the file so far, as perf's fstat before the close sees it.
+ */
+static void script__dump_stats(struct script *sc)
+{
+	for (int i = 0; i < sc->nr_dump_fp; i++) {
+		struct stat st;
+
+		if (!sc->dump_fp[i] || fstat(fileno(sc->dump_fp[i]), &st))
+			continue;
+		printf("[ perf script: Wrote %.3f MB %s.%s.dump (%" PRIu64 " samples) ]\n",
+		       (double)st.st_size / 1024.0 / 1024.0, sc->input,
+		       session_evsel__name(session__evsel(sc->session, i)), sc->dump_samples[i]);
+	}
+}
+
 static int script__run(struct script *sc)
 {
 	struct tool tool = {
@@ -1332,6 +1361,8 @@ static int script__run(struct script *sc)
 	sc->uaddr = xmalloc(MAX_FRAMES * sizeof(*sc->uaddr));
 	sc->caddr = xmalloc(MAX_FRAMES * sizeof(*sc->caddr));
 	ret = session__process_events(sc->session, &tool);
+	if (sc->per_event_dump)
+		script__dump_stats(sc);
 	if (ret == -EPIPE)
 		return 0;
 	if (ret == -EINVAL && !*session__strerror(sc->session))
@@ -1351,6 +1382,7 @@ static void script__exit(struct script *sc)
 		if (sc->dump_fp[i])
 			fclose(sc->dump_fp[i]);
 	free(sc->dump_fp);
+	free(sc->dump_samples);
 	free(sc->frames);
 	free(sc->kframes);
 	free(sc->uframes);
