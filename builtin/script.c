@@ -1159,7 +1159,6 @@ static int on_other_event(struct session *s, union perf_event *ev, struct perf_s
 		show = sc->show_switch;
 		break;
 	case PERF_RECORD_LOST:
-	case PERF_RECORD_LOST_SAMPLES:
 		show = sc->show_lost;
 		break;
 	case PERF_RECORD_NAMESPACES:
@@ -1169,7 +1168,17 @@ static int on_other_event(struct session *s, union perf_event *ev, struct perf_s
 		show = false;
 		break;
 	}
-	if (show && ev->header.type == PERF_RECORD_NAMESPACES && ev->header.size >= 16) {
+	if (show && ev->header.type == PERF_RECORD_LOST) {
+		/* perf's process_lost_event: the sample's thread, its own line */
+		struct session_evsel *e = session__evsel_by_id(s, sample->id);
+
+		if (!e || cpu_filtered(sc, sample))
+			return 0;
+		print_start(sc, sample, machine__findnew_thread(sc->machine, (pid_t)sample->pid,
+								(pid_t)sample->tid),
+			    e, ev->header.type, stdout);
+		printf("PERF_RECORD_LOST lost %" PRIu64 "\n", ev->lost.lost);
+	} else if (show && ev->header.type == PERF_RECORD_NAMESPACES && ev->header.size >= 16) {
 		u32 who[2];
 
 		memcpy(who, (const u8 *)ev + 8, sizeof(who));	/* the record's pid, tid */
@@ -1331,7 +1340,7 @@ static int script__run(struct script *sc)
 		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
 		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event,
 		.context_switch = on_other_event, .lost = on_other_event,
-		.lost_samples = on_other_event, .namespaces = on_other_event,
+		.namespaces = on_other_event,
 		.time_conv = on_time_conv, .feature = on_feature, .attr = on_attr,
 		.ordered_events = true, .priv = sc,
 	};

@@ -311,8 +311,43 @@ flamegraph	--reverse	-	ok
 flamegraph	--inverted	-	ok
 flamegraph	--flamechart	-	ok
 flamegraph	--notes	-	ok
+script	--input	PERF_EVENTS	ok
+script	--verbose	PERF_EVENTS	ok
+script	--force	PERF_EVENTS,ROOT	ok
+script	--vmlinux	PERF_EVENTS,ROOT,PERF	ok
+script	--kallsyms	PERF_EVENTS,ROOT,PERF	ok
+script	--symfs	PERF_EVENTS	ok
+script	--fields	PERF_EVENTS	ok
+script	--hide-call-graph	PERF_EVENTS	ok
+script	--ns	PERF_EVENTS	ok
+script	--reltime	PERF_EVENTS	ok
+script	--deltatime	PERF_EVENTS	ok
+script	--time	PERF_EVENTS	ok
+script	--cpu	SYSWIDE	ok
+script	--comms	PERF_EVENTS	ok
+script	--pid	PERF_EVENTS	ok
+script	--tid	PERF_EVENTS	ok
+script	--symbols	PERF_EVENTS	ok
+script	--dsos	PERF_EVENTS	ok
+script	--max-stack	PERF_EVENTS	ok
+script	--inline	PERF_EVENTS	ok
+script	--demangle	PERF_EVENTS	ok
+script	--demangle-kernel	PERF_EVENTS,ROOT,PERF	ok
+script	--full-source-path	PERF_EVENTS	ok
+script	--header	PERF_EVENTS	ok
+script	--header-only	PERF_EVENTS	ok
+script	--show-info	PERF_EVENTS	ok
+script	--show-task-events	PERF_EVENTS	ok
+script	--show-mmap-events	PERF_EVENTS	ok
+script	--show-switch-events	PERF_EVENTS,PERF	ok
+script	--show-namespace-events	PERF_EVENTS	ok
+script	--show-lost-events	SHARED	ok
+script	--per-event-dump	PERF_EVENTS	ok
+script	--script	-	ok
+script	--gen-script	-	ok
+script	--list	-	ok
 '
-COMMANDS="record report stat top list help version flamegraph"
+COMMANDS="record report stat top list help version flamegraph script"
 
 # Prerequisites of this file only.
 have_feature() {
@@ -2536,6 +2571,201 @@ proof_flamegraph_flamechart() {
 proof_flamegraph_notes() {
 	fg_svg fgn.svg --notes "a note" &&
 	grep -q "^<!-- NOTES: a note -->" fgn.svg
+}
+
+# --- script -----------------------------------------------------------
+# scr OUT ARGS: prof script of rec.data into OUT (stderr in OUT.err).
+scr() {
+	_o=$1 &&
+	shift &&
+	"$PROF" script -i rec.data "$@" >"$_o" 2>"$_o.err"
+}
+script_base() {
+	test -s sbase && return 0
+	scr sbase
+}
+proof_script_input() {
+	script_base &&
+	mkdir -p sin.d && cp rec.data sin.d/other.data &&
+	(cd sin.d && "$PROF" script -i other.data >../sin) &&
+	test_cmp_nonempty sbase sin &&
+	"$PROF" script -i - <rec.data >spipe &&
+	test_cmp sbase spipe
+}
+proof_script_verbose() {
+	scr sv -v -G -F ip,sym &&
+	scr sv0 -G -F ip,sym &&
+	grep -q "prof::work(unsigned long)" sv && ! grep -q "prof::work(unsigned long)" sv0
+}
+proof_script_force() {
+	mkdir -p sown.d && cp rec.data sown.d/perf.data && chown nobody sown.d/perf.data &&
+	(cd sown.d && test_expect_code 255 "$PROF" script 2>../sown.err) &&
+	grep -q "^File perf.data not owned by current user or root (use -f to override)$" sown.err &&
+	(cd sown.d && "$PROF" script -f >../sown.out 2>/dev/null) &&
+	grep -q hot_loop sown.out
+}
+proof_script_vmlinux() {
+	kernel_fakes &&
+	scr skv -k kfake.vmlinux &&
+	grep -q " _Z5kfakev+0x" skv && ! grep -q "_Z5kfakev" sbase &&
+	test_expect_code 234 "$PROF" script -i rec.data -k /nonexistent 2>skv.err &&
+	grep -q "^Invalid file: /nonexistent$" skv.err
+}
+proof_script_kallsyms() {
+	kernel_fakes &&
+	scr sks --kallsyms kfake.kallsyms &&
+	grep -q " ksfake+0x" sks && ! grep -q "ksfake" sbase
+}
+proof_script_symfs() {
+	script_base &&
+	mkdir -p sfs.d &&
+	scr ssf --symfs sfs.d &&
+	! grep -q " hot_loop+" ssf && grep -q " hot_loop+" sbase
+}
+proof_script_fields() {
+	scr sf -F comm,tid &&
+	grep -q "^ *demo *[0-9]* *$" sf &&
+	test_expect_code 129 "$PROF" script -i rec.data -F nosuch 2>sf.err &&
+	grep -q "^Invalid field requested.$" sf.err
+}
+proof_script_hide_call_graph() {
+	scr sg -G &&
+	grep -q "task-clock: .* hot_loop+0x[0-9a-f]* (" sg &&
+	! grep -q "^	" sg && grep -q "^	" sbase
+}
+proof_script_ns() {
+	scr sns --ns -F time &&
+	grep -q "^ *[0-9]*\.[0-9]\{9\}: *$" sns
+}
+proof_script_reltime() {
+	scr srt --reltime -F time &&
+	head -n 1 srt | grep -q "^ *0\.000000: *$"
+}
+proof_script_deltatime() {
+	scr sdt --deltatime -F time &&
+	head -n 1 sdt | grep -q "^ *0\.000000: *$" &&
+	sed -n 2p sdt | grep -q "^ *0\.00[0-9]*: *$"
+}
+proof_script_time() {
+	scr st0 -F time -G &&
+	t=$(sed -n "3s/[ :]//gp" st0) &&
+	scr st --time "$t," -F time -G &&
+	test "$(wc -l <st)" -lt "$(wc -l <st0)" &&
+	test_expect_code 255 "$PROF" script -i rec.data --time abc 2>st.err &&
+	grep -q "^Invalid time string$" st.err
+}
+proof_script_cpu() {
+	rec scpu -a -e task-clock -- sleep 0.1 &&
+	"$PROF" script -i scpu.data -C 0 -F cpu >scpu0 &&
+	"$PROF" script -i scpu.data -F cpu >scpua &&
+	grep -q "^\[000\]" scpu0 && ! grep -v "^\[000\]" scpu0 &&
+	test_expect_code 255 "$PROF" script -i rec.data -C 0 2>scpu.err &&
+	grep -q "^File does not contain CPU events" scpu.err
+}
+proof_script_comms() {
+	scr sc -c demo -F comm -G &&
+	grep -q "demo *$" sc && ! grep -v "demo *$" sc
+}
+proof_script_pid() {
+	pid=$("$PROF" script -i rec.data -c demo -F pid -G | awk "NR == 1 { print \$1 }") &&
+	scr sp --pid "$pid" -F pid -G &&
+	test -s sp && ! grep -v "^ *$pid *\$" sp
+}
+proof_script_tid() {
+	tid=$("$PROF" script -i rec.data -c symtest -F tid -G | awk "NR == 1 { print \$1 }") &&
+	scr stid --tid "$tid" -F tid -G &&
+	test -s stid && ! grep -v "^ *$tid *\$" stid
+}
+proof_script_symbols() {
+	scr ss -S hot_loop -F ip,sym -G &&
+	grep -q "hot_loop" ss && ! grep -v "hot_loop" ss
+}
+proof_script_dsos() {
+	scr sd --dsos demo -F ip,dso -G &&
+	grep -q "/demo)" sd && ! grep -v "/demo)" sd
+}
+proof_script_max_stack() {
+	script_base &&
+	scr sms --max-stack 1 &&
+	! grep -A1 "^	" sms | grep -q "^	.*^	" &&
+	test "$(grep -c "^	" sms)" -lt "$(grep -c "^	" sbase)"
+}
+proof_script_inline() {
+	"$PROF" script -i inl.data >sinl &&
+	"$PROF" script -i inl.data --no-inline >snoinl &&
+	grep -q " opt_inlined_caller+0x[0-9a-f]* (inlined)$" sinl &&
+	! grep -q "(inlined)" snoinl
+}
+proof_script_demangle() {
+	scr sdm --no-demangle -G -F ip,sym &&
+	grep -q "_ZN4prof4workEm" sdm && ! grep -q "prof::work" sdm
+}
+proof_script_demangle_kernel() {
+	kernel_fakes &&
+	scr sdk -k kfake.vmlinux --demangle-kernel &&
+	grep -q " kfake+0x" sdk && grep -q " _Z5kfakev+0x" skv
+}
+proof_script_full_source_path() {
+	scr sfp -F ip,sym,srcline -G -S hot_loop &&
+	scr sfp2 -F ip,sym,srcline -G -S hot_loop --full-source-path &&
+	grep -q "^  demo.c:[0-9]*$" sfp && grep -q "^  /.*/demo.c:[0-9]*$" sfp2
+}
+proof_script_header() {
+	scr sh --header &&
+	grep -q "^# captured on" sh && grep -q " hot_loop+" sh
+}
+proof_script_header_only() {
+	scr sho --header-only &&
+	grep -q "^# captured on" sho && ! grep -q "hot_loop" sho
+}
+proof_script_show_info() {
+	scr si --header-only -I &&
+	scr si0 --header-only &&
+	grep -q "use -I to display" si0 && ! grep -q "use -I to display" si
+}
+proof_script_show_task_events() {
+	scr stask --show-task-events -G &&
+	grep -q "PERF_RECORD_COMM exec: demo:" stask && ! grep -q "PERF_RECORD_COMM" sbase
+}
+proof_script_show_mmap_events() {
+	scr smm --show-mmap-events -G &&
+	grep -q "PERF_RECORD_MMAP2 .*/demo$" smm && ! grep -q "PERF_RECORD_MMAP" sbase
+}
+proof_script_show_switch_events() {
+	"$PERF" record -q -o ssw.data -e task-clock --switch-events -- \
+		sh -c "sleep 0.01; sleep 0.01" >/dev/null 2>&1 &&
+	"$PROF" script -i ssw.data --show-switch-events >ssw &&
+	"$PROF" script -i ssw.data >ssw0 &&
+	grep -q "PERF_RECORD_SWITCH" ssw && ! grep -q "PERF_RECORD_SWITCH" ssw0
+}
+proof_script_show_namespace_events() {
+	rec sns --namespaces -e task-clock -- true &&
+	"$PROF" script -i sns.data --show-namespace-events >snse &&
+	grep -q "PERF_RECORD_NAMESPACES .* nr_namespaces: 7" snse
+}
+proof_script_show_lost_events() {
+	f=$SHARED/corpus/perf-data/simpleperf/testdata/perf_b.data &&
+	"$PROF" script -i "$f" --show-lost-events >slost &&
+	"$PROF" script -i "$f" >slost0 &&
+	grep -q "PERF_RECORD_LOST" slost && ! grep -q "PERF_RECORD_LOST" slost0
+}
+proof_script_per_event_dump() {
+	mkdir -p sped.d && cp rec.data sped.d/ &&
+	(cd sped.d && "$PROF" script -i rec.data --per-event-dump >out) &&
+	grep -q "^\[ perf script: Wrote [0-9.]* MB rec.data.task-clock.dump ([0-9]* samples) \]$" sped.d/out &&
+	grep -q " hot_loop+" sped.d/rec.data.task-clock.dump
+}
+proof_script_script() {
+	test_expect_code 129 "$PROF" script -s foo.py 2>ss.err &&
+	grep -q "scripting is not supported by prof" ss.err
+}
+proof_script_gen_script() {
+	test_expect_code 129 "$PROF" script -g python 2>sgs.err &&
+	grep -q "scripting is not supported by prof" sgs.err
+}
+proof_script_list() {
+	test_expect_code 129 "$PROF" script -l 2>sl.err &&
+	grep -q "scripting is not supported by prof" sl.err
 }
 
 # --- the proofs, row by row ---------------------------------------------
