@@ -489,6 +489,15 @@ static int check_output(struct script *sc)
 			return -1;
 		}
 	}
+	for (int i = 0; i < session__nr_evsels(sc->session); i++) {
+		struct session_evsel *e = session__evsel(sc->session, i);
+
+		if (e->attr.type == PERF_TYPE_SOFTWARE && e->attr.config == PERF_COUNT_SW_BPF_OUTPUT &&
+		    PRINT(sc, OT_SW, BPF_OUTPUT)) {
+			error("field 'bpf-output' is not supported by prof script");
+			return -1;
+		}
+	}
 	/* perf: callchains are shown when some event has them (a stream: always) */
 	if (sc->use_callchain && !pipe && session__nr_evsels(sc->session)) {
 		bool any = false;
@@ -951,8 +960,9 @@ static void print_sample(struct script *sc, const struct perf_sample *sample,
 			sc->name_width = max_name_len(sc);
 		fprintf(fp, "%*s: ", sc->name_width, session_evsel__name(e));
 	}
+	/* perf's "  %-21s ": the branch flags only AUX (PT, BTS) decoding gives */
 	if (sc->print_flags)
-		fprintf(fp, "%-*s", 25, " ");	/* no branch flags without an AUX decoder */
+		fprintf(fp, "  %-21s ", "");
 	if (PRINT(sc, t, TRACE) && sample->raw_data) {
 		char *s = e->tp_format ? trace_event__format(e->tp_format, sample->raw_data,
 							     sample->raw_size, false) : NULL;
