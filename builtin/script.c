@@ -29,6 +29,7 @@
 #include "builtin.h"
 #include <sys/stat.h>
 #include <time.h>
+#include <stdarg.h>
 
 #define MAX_FRAMES	1024
 
@@ -105,6 +106,12 @@ struct name_list {
 	size_t nr;
 };
 
+/* The text of one sample or record, written at once (see ob_*). */
+struct obuf {
+	char *buf;
+	size_t len, alloc;
+};
+
 struct script {
 	const char *input;
 	const char *symfs, *vmlinux, *kallsyms;
@@ -138,6 +145,7 @@ struct script {
 	u64 *kaddr, *uaddr, *caddr;
 	int nr_uframes;
 	struct inline_cache *inlines;
+	struct obuf ob;
 };
 
 /* ---- small lists (-c, --pid, --tid, --dsos, -S) ---- */
@@ -680,6 +688,124 @@ static int build_stack(struct script *sc, struct thread *thread, const struct pe
 
 /* ---- printing ---- */
 
+/*
+ * A sample's text is built here and written with one fwrite: printf's
+ * format parsing was most of prof script's time. The hot fields are
+ * formatted by hand, the rare ones through ob_printf.
+ */
+static void ob_printf(struct obuf *o, const char *fmt, ...) __printf(2, 3);
+
+static inline void ob_grow(struct obuf *o, size_t n)
+{
+	if (o->len + n > o->alloc) {
+		o->alloc = (o->len + n) * 2 + 4096;
+		o->buf = xrealloc(o->buf, o->alloc);
+	}
+}
+
+static inline void ob_mem(struct obuf *o, const char *s, size_t n)
+{
+	ob_grow(o, n);
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
+}
+
+static inline void ob_str(struct obuf *o, const char *s)
+{
+	ob_mem(o, s, strlen(s));
+}
+
+static inline void ob_ch(struct obuf *o, char c)
+{
+	ob_grow(o, 1);
+	o->buf[o->len++] = c;
+}
+
+static inline void ob_spaces(struct obuf *o, int n)
+{
+	if (n <= 0)
+		return;
+	ob_grow(o, (size_t)n);
+	memset(o->buf + o->len, ' ', (size_t)n);
+	o->len += (size_t)n;
+}
+
+/* "%*s": @s right-aligned in @width */
+static inline void ob_rstr(struct obuf *o, const char *s, int width)
+{
+	size_t n = strlen(s);
+
+	ob_spaces(o, width - (int)n);
+	ob_mem(o, s, n);
+}
+
+/* "%*lx" and "%*lu": right-aligned in @width */
+static inline void ob_hex(struct obuf *o, u64 v, int width)
+{
+	char tmp[16];
+	int n = 0;
+
+	do {
+		tmp[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	ob_spaces(o, width - n);
+	ob_grow(o, (size_t)n);
+	while (n)
+		o->buf[o->len++] = tmp[--n];
+}
+
+static inline void ob_dec(struct obuf *o, u64 v, int width)
+{
+	char tmp[20];
+	int n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	ob_spaces(o, width - n);
+	ob_grow(o, (size_t)n);
+	while (n)
+		o->buf[o->len++] = tmp[--n];
+}
+
+/* "%*d" */
+static inline void ob_int(struct obuf *o, int v, int width)
+{
+	if (v >= 0) {
+		ob_dec(o, (u64)v, width);
+		return;
+	}
+	ob_printf(o, "%*d", width, v);
+}
+
+static void ob_printf(struct obuf *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(o->buf ? o->buf + o->len : NULL, o->alloc - o->len, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= o->alloc - o->len) {
+		ob_grow(o, (size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(o->buf + o->len, o->alloc - o->len, fmt, ap);
+		va_end(ap);
+	}
+	o->len += (size_t)n;
+}
+
+static void ob_flush(struct obuf *o, FILE *fp)
+{
+	if (o->len)
+		fwrite(o->buf, 1, o->len, fp);
+	o->len = 0;
+}
+
 static bool dso_is_kernel(const struct dso *dso)
 {
 	return dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_MODULE;
@@ -697,19 +823,29 @@ static const char *dso_name(const struct dso *dso)
 	return dso->kind == DSO_KIND_MODULE && !dso->bid.size ? dso->short_name : dso->long_name;
 }
 
-static void print_symoff(FILE *fp, const struct symbol *sym, u64 addr, bool offset)
+static void print_symoff(struct obuf *fp, const struct symbol *sym, u64 addr, bool offset)
 {
 	if (!sym) {
-		fputs("[unknown]", fp);
+		ob_str(fp, "[unknown]");
 		return;
 	}
-	fputs(sym->name, fp);
-	if (offset)
-		fprintf(fp, "+0x%" PRIx64, addr - sym->start);
+	ob_str(fp, sym->name);
+	if (offset) {
+		ob_mem(fp, "+0x", 3);
+		ob_hex(fp, addr - sym->start, 0);
+	}
+}
+
+/* " (dso)" */
+static void print_dso(struct obuf *fp, const struct dso *dso)
+{
+	ob_mem(fp, " (", 2);
+	ob_str(fp, dso_name(dso));
+	ob_ch(fp, ')');
 }
 
 /* perf's map__fprintf_srcline: nothing where addr2line knows no line. */
-static void print_srcline(FILE *fp, struct dso *dso, u64 addr)
+static void print_srcline(struct obuf *fp, struct dso *dso, u64 addr)
 {
 	const char *s;
 
@@ -717,10 +853,10 @@ static void print_srcline(FILE *fp, struct dso *dso, u64 addr)
 		return;
 	s = dso__srcline_str(dso, addr, NULL, false, true);
 	if (s && strncmp(s, "??:0", 4))
-		fprintf(fp, "\n  %s", s);
+		ob_printf(fp, "\n  %s", s);
 }
 
-static void print_chain(struct script *sc, int t, int nr, FILE *fp)
+static void print_chain(struct script *sc, int t, int nr, struct obuf *fp)
 {
 	bool ip = PRINT(sc, t, IP), sym = PRINT(sc, t, SYM), dso = PRINT(sc, t, DSO);
 	bool off = PRINT(sc, t, SYMOFFSET), srcline = PRINT(sc, t, SRCLINE);
@@ -730,24 +866,25 @@ static void print_chain(struct script *sc, int t, int nr, FILE *fp)
 		u64 addr = sc->caddr[i];
 
 		/* perf 6.1 shows user frames by their DSO address */
-		if (ip)
-			fprintf(fp, "\t%16" PRIx64,
-				c->has_map && c->dso && !dso_is_kernel(c->dso) ? addr : c->ip);
+		if (ip) {
+			ob_ch(fp, '\t');
+			ob_hex(fp, c->has_map && c->dso && !dso_is_kernel(c->dso) ? addr : c->ip, 16);
+		}
 		if (sym) {
-			fputc(' ', fp);
+			ob_ch(fp, ' ');
 			print_symoff(fp, c->sym, addr, off);
 		}
 		if (dso && !c->inlined)
-			fprintf(fp, " (%s)", c->has_map ? dso_name(c->dso) : "[unknown]");
+			print_dso(fp, c->has_map ? c->dso : NULL);
 		if (srcline && c->has_map)
 			print_srcline(fp, c->dso, addr);
 		if (c->inlined)
-			fputs(" (inlined)", fp);
-		fputc('\n', fp);
+			ob_str(fp, " (inlined)");
+		ob_ch(fp, '\n');
 	}
 }
 
-static void print_time(struct script *sc, u64 time, FILE *fp)
+static void print_time(struct script *sc, u64 time, struct obuf *fp)
 {
 	u64 t = time;
 
@@ -760,18 +897,23 @@ static void print_time(struct script *sc, u64 time, FILE *fp)
 		sc->previous_time = time;
 	}
 	if (sc->nanosecs) {
-		fprintf(fp, "%5" PRIu64 ".%09" PRIu64 ": ", t / (u64)1000000000, t % (u64)1000000000);
+		ob_printf(fp, "%5" PRIu64 ".%09" PRIu64 ": ", t / (u64)1000000000, t % (u64)1000000000);
 	} else {
-		char buf[32];
-		u64 us = t / 1000;
+		u64 us = t / 1000, frac = us % 1000000;
+		char digits[6];
 
-		snprintf(buf, sizeof(buf), "%" PRIu64 ".%06" PRIu64, us / 1000000, us % 1000000);
-		fprintf(fp, "%12s: ", buf);
+		/* "%12s: " of "sec.usec" */
+		ob_dec(fp, us / 1000000, 5);
+		ob_ch(fp, '.');
+		for (int i = 5; i >= 0; i--, frac /= 10)
+			digits[i] = (char)('0' + frac % 10);
+		ob_mem(fp, digits, 6);
+		ob_mem(fp, ": ", 2);
 	}
 }
 
 /* perf's misc letters: cpumode bits (as masks), then the record's own flag. */
-static void print_misc(const struct perf_sample *sample, u32 type, FILE *fp)
+static void print_misc(const struct perf_sample *sample, u32 type, struct obuf *fp)
 {
 	static const struct { u16 mask; char c; } modes[] = {
 		{ PERF_RECORD_MISC_KERNEL, 'K' }, { PERF_RECORD_MISC_USER, 'U' },
@@ -783,24 +925,24 @@ static void print_misc(const struct perf_sample *sample, u32 type, FILE *fp)
 
 	for (size_t i = 0; i < ARRAY_SIZE(modes); i++)
 		if ((misc & modes[i].mask) == modes[i].mask)
-			n += fprintf(fp, "%c", modes[i].c);
+			ob_ch(fp, modes[i].c), n++;
 	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) &&
 	    (misc & PERF_RECORD_MISC_MMAP_DATA))
-		n += fprintf(fp, "M");
+		ob_ch(fp, 'M'), n++;
 	else if (type == PERF_RECORD_COMM && (misc & PERF_RECORD_MISC_COMM_EXEC))
-		n += fprintf(fp, "E");
+		ob_ch(fp, 'E'), n++;
 	else if ((type == PERF_RECORD_SWITCH || type == PERF_RECORD_SWITCH_CPU_WIDE) &&
 		 (misc & PERF_RECORD_MISC_SWITCH_OUT)) {
-		n += fprintf(fp, "S");
+		ob_ch(fp, 'S'), n++;
 		if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
-			n += fprintf(fp, "p");
+			ob_ch(fp, 'p'), n++;
 	}
-	fprintf(fp, "%*s", 6 - n, " ");
+	ob_printf(fp, "%*s", 6 - n, " ");
 }
 
 /* perf's perf_sample__fprintf_start: comm, pid/tid, cpu, time. */
 static void print_start(struct script *sc, const struct perf_sample *sample, struct thread *thread,
-			struct session_evsel *e, u32 type, FILE *fp)
+			struct session_evsel *e, u32 type, struct obuf *fp)
 {
 	int t = output_type(e->attr.type);
 
@@ -808,18 +950,28 @@ static void print_start(struct script *sc, const struct perf_sample *sample, str
 		const char *comm = thread ? thread__comm_str(thread) : ":-1";
 
 		if (PRINT(sc, t, IP) && evsel_has_callchain(e) && sc->use_callchain)
-			fprintf(fp, "%s ", comm);
+			ob_str(fp, comm);
 		else
-			fprintf(fp, "%16s ", comm);
+			ob_rstr(fp, comm, 16);
+		ob_ch(fp, ' ');
 	}
 	if (PRINT(sc, t, PID) && PRINT(sc, t, TID))
-		fprintf(fp, "%5d/%-5d ", (int)sample->pid, (int)sample->tid);
+		ob_printf(fp, "%5d/%-5d ", (int)sample->pid, (int)sample->tid);
 	else if (PRINT(sc, t, PID))
-		fprintf(fp, "%5d ", (int)sample->pid);
+		ob_printf(fp, "%5d ", (int)sample->pid);
 	else if (PRINT(sc, t, TID))
-		fprintf(fp, "%5d ", (int)sample->tid);
-	if (PRINT(sc, t, CPU))
-		fprintf(fp, "[%03d] ", (int)sample->cpu);
+		ob_int(fp, (int)sample->tid, 5), ob_ch(fp, ' ');
+	if (PRINT(sc, t, CPU)) {
+		if (sample->cpu < 1000) {
+			ob_ch(fp, '[');
+			ob_ch(fp, (char)('0' + sample->cpu / 100));
+			ob_ch(fp, (char)('0' + sample->cpu / 10 % 10));
+			ob_ch(fp, (char)('0' + sample->cpu % 10));
+			ob_mem(fp, "] ", 2);
+		} else {
+			ob_printf(fp, "[%03d] ", (int)sample->cpu);
+		}
+	}
 	if (PRINT(sc, t, MISC))
 		print_misc(sample, type, fp);
 	if (PRINT(sc, t, TIME))
@@ -856,50 +1008,50 @@ static const char *page_size_name(u64 size, char *buf, size_t len)
 
 /* One end of a branch: raw address, or symbol and DSO (brstacksym). */
 static void print_branch_end(struct script *sc, const struct perf_sample *sample, u64 ip,
-			     int how, FILE *fp)
+			     int how, struct obuf *fp)
 {
 	struct addr_location al;
 
 	if (how == F_BRSTACK) {
-		fprintf(fp, "0x%" PRIx64, ip);
+		ob_printf(fp, "0x%" PRIx64, ip);
 		return;
 	}
 	machine__resolve_any(sc->machine, (pid_t)sample->pid, (pid_t)sample->tid, ip, &al);
 	if (how == F_BRSTACKSYM) {
 		print_symoff(fp, al.sym, al.addr, false);
 		if (al.map)
-			fprintf(fp, "(%s)", dso_name(al.dso));
+			ob_printf(fp, "(%s)", dso_name(al.dso));
 	} else {
-		fprintf(fp, "0x%" PRIx64, al.map ? al.addr : ip);
+		ob_printf(fp, "0x%" PRIx64, al.map ? al.addr : ip);
 		if (al.map)
-			fprintf(fp, "(%s)", dso_name(al.dso));
+			ob_printf(fp, "(%s)", dso_name(al.dso));
 	}
 	addr_location__exit(&al);
 }
 
-static void print_brstack(struct script *sc, const struct perf_sample *sample, int how, FILE *fp)
+static void print_brstack(struct script *sc, const struct perf_sample *sample, int how, struct obuf *fp)
 {
 	for (u64 i = 0; i < sample->branch_nr; i++) {
 		const struct branch_entry *b = &sample->branch[i];
 		u64 f = b->flags;
 		u16 cycles = (u16)(f >> 4);
 
-		fputc(' ', fp);
+		ob_ch(fp, ' ');
 		print_branch_end(sc, sample, b->from, how, fp);
-		fputc('/', fp);
+		ob_ch(fp, '/');
 		print_branch_end(sc, sample, b->to, how, fp);
-		fprintf(fp, "/%c/%c/%c/%d ", (f & 1) ? 'M' : (f & 2) ? 'P' : '-',
+		ob_printf(fp, "/%c/%c/%c/%d ", (f & 1) ? 'M' : (f & 2) ? 'P' : '-',
 			(f & 4) ? 'X' : '-', (f & 8) ? 'A' : '-', cycles);
 	}
 }
 
-static void print_addr(struct script *sc, int t, const struct perf_sample *sample, FILE *fp)
+static void print_addr(struct script *sc, int t, const struct perf_sample *sample, struct obuf *fp)
 {
 	struct addr_location al;
 
 	const struct perf_event_attr *a = &sample->evsel->attr;
 
-	fprintf(fp, "%16" PRIx64, sample->addr);
+	ob_printf(fp, "%16" PRIx64, sample->addr);
 	/* perf's sample_addr_correlates_sym: page faults only (and BTS) */
 	if (a->type != PERF_TYPE_SOFTWARE || (a->config != PERF_COUNT_SW_PAGE_FAULTS &&
 					      a->config != PERF_COUNT_SW_PAGE_FAULTS_MIN &&
@@ -908,11 +1060,11 @@ static void print_addr(struct script *sc, int t, const struct perf_sample *sampl
 	machine__resolve_fb(sc->machine, sample->cpumode, (pid_t)sample->pid,
 			    (pid_t)sample->tid, sample->addr, &al);
 	if (PRINT(sc, t, SYM)) {
-		fputc(' ', fp);
+		ob_ch(fp, ' ');
 		print_symoff(fp, al.sym, al.addr, PRINT(sc, t, SYMOFFSET));
 	}
 	if (PRINT(sc, t, DSO))
-		fprintf(fp, " (%s)", al.map ? dso_name(al.dso) : "[unknown]");
+		ob_printf(fp, " (%s)", al.map ? dso_name(al.dso) : "[unknown]");
 	addr_location__exit(&al);
 }
 
@@ -946,55 +1098,58 @@ static FILE *sample_fp(struct script *sc, const struct session_evsel *e)
 }
 
 static void print_sample(struct script *sc, const struct perf_sample *sample,
-			 struct addr_location *al, FILE *fp)
+			 struct addr_location *al, struct obuf *fp)
 {
 	struct session_evsel *e = sample->evsel;
 	int t = output_type(e->attr.type);
 	char buf[32];
 
 	print_start(sc, sample, al->thread, e, PERF_RECORD_SAMPLE, fp);
-	if (PRINT(sc, t, PERIOD))
-		fprintf(fp, "%10" PRIu64 " ", sample->period);
+	if (PRINT(sc, t, PERIOD)) {
+		ob_dec(fp, sample->period, 10);
+		ob_ch(fp, ' ');
+	}
 	if (PRINT(sc, t, EVNAME)) {
 		if (!sc->name_width)
 			sc->name_width = max_name_len(sc);
-		fprintf(fp, "%*s: ", sc->name_width, session_evsel__name(e));
+		ob_rstr(fp, session_evsel__name(e), sc->name_width);
+		ob_mem(fp, ": ", 2);
 	}
 	/* perf's "  %-21s ": the branch flags only AUX (PT, BTS) decoding gives */
 	if (sc->print_flags)
-		fprintf(fp, "  %-21s ", "");
+		ob_printf(fp, "  %-21s ", "");
 	if (PRINT(sc, t, TRACE) && sample->raw_data) {
 		char *s = e->tp_format ? trace_event__format(e->tp_format, sample->raw_data,
 							     sample->raw_size, false) : NULL;
 
 		if (s)
-			fputs(s, fp);
+			ob_str(fp, s);
 		free(s);
 	}
 	if (PRINT(sc, t, ADDR))
 		print_addr(sc, t, sample, fp);
 	if (PRINT(sc, t, DATA_SRC))
-		fprintf(fp, "%16" PRIx64, sample->data_src);
+		ob_printf(fp, "%16" PRIx64, sample->data_src);
 	if (PRINT(sc, t, WEIGHT))
-		fprintf(fp, "%16" PRIu64, sample->weight);
+		ob_printf(fp, "%16" PRIu64, sample->weight);
 	if (PRINT(sc, t, INS_LAT))
-		fprintf(fp, "%16" PRIu16, sample->ins_lat);
+		ob_printf(fp, "%16" PRIu16, sample->ins_lat);
 	if (PRINT(sc, t, IP)) {
 		int nr = -1;
 
 		if (sc->use_callchain && sample->callchain)
 			nr = build_stack(sc, al->thread, sample);
-		fputc(nr >= 0 ? '\n' : ' ', fp);
+		ob_ch(fp, nr >= 0 ? '\n' : ' ');
 		if (nr >= 0) {
 			print_chain(sc, t, nr, fp);
 		} else {
-			fprintf(fp, "%16" PRIx64, sample->ip);
+			ob_hex(fp, sample->ip, 16);
 			if (PRINT(sc, t, SYM)) {
-				fputc(' ', fp);
+				ob_ch(fp, ' ');
 				print_symoff(fp, al->sym, al->addr, PRINT(sc, t, SYMOFFSET));
 			}
 			if (PRINT(sc, t, DSO))
-				fprintf(fp, " (%s)", al->map ? dso_name(al->dso) : "[unknown]");
+				print_dso(fp, al->map ? al->dso : NULL);
 			if (PRINT(sc, t, SRCLINE) && al->map)
 				print_srcline(fp, al->dso, al->addr);
 		}
@@ -1006,12 +1161,12 @@ static void print_sample(struct script *sc, const struct perf_sample *sample,
 	else if (PRINT(sc, t, BRSTACKOFF))
 		print_brstack(sc, sample, F_BRSTACKOFF, fp);
 	if (PRINT(sc, t, PHYS_ADDR))
-		fprintf(fp, "%16" PRIx64, sample->phys_addr);
+		ob_printf(fp, "%16" PRIx64, sample->phys_addr);
 	if (PRINT(sc, t, DATA_PAGE_SIZE))
-		fprintf(fp, " %s", page_size_name(sample->data_page_size, buf, sizeof(buf)));
+		ob_printf(fp, " %s", page_size_name(sample->data_page_size, buf, sizeof(buf)));
 	if (PRINT(sc, t, CODE_PAGE_SIZE))
-		fprintf(fp, " %s", page_size_name(sample->code_page_size, buf, sizeof(buf)));
-	fputc('\n', fp);
+		ob_printf(fp, " %s", page_size_name(sample->code_page_size, buf, sizeof(buf)));
+	ob_ch(fp, '\n');
 }
 
 /* ---- filters ---- */
@@ -1085,7 +1240,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 			addr_location__exit(&al);
 			return -1;
 		}
-		print_sample(sc, sample, &al, fp);
+		print_sample(sc, sample, &al, &sc->ob);
+		ob_flush(&sc->ob, fp);
 		if (sc->per_event_dump)
 			sc->dump_samples[sample->evsel->idx]++;
 	}
@@ -1112,7 +1268,8 @@ static void print_side_band(struct script *sc, union perf_event *ev, struct perf
 		return;
 	if (tid != -1)
 		thread = machine__findnew_thread(sc->machine, pid, tid);
-	print_start(sc, &copy, thread, e, ev->header.type, stdout);
+	print_start(sc, &copy, thread, e, ev->header.type, &sc->ob);
+	ob_flush(&sc->ob, stdout);
 	dump__event_line(stdout, ev, &copy);
 }
 
@@ -1186,8 +1343,9 @@ static int on_other_event(struct session *s, union perf_event *ev, struct perf_s
 			return 0;
 		print_start(sc, sample, machine__findnew_thread(sc->machine, (pid_t)sample->pid,
 								(pid_t)sample->tid),
-			    e, ev->header.type, stdout);
-		printf("PERF_RECORD_LOST lost %" PRIu64 "\n", ev->lost.lost);
+			    e, ev->header.type, &sc->ob);
+		ob_printf(&sc->ob, "PERF_RECORD_LOST lost %" PRIu64 "\n", ev->lost.lost);
+		ob_flush(&sc->ob, stdout);
 	} else if (show && ev->header.type == PERF_RECORD_NAMESPACES && ev->header.size >= 16) {
 		u32 who[2];
 
@@ -1402,6 +1560,7 @@ static void script__exit(struct script *sc)
 			fclose(sc->dump_fp[i]);
 	free(sc->dump_fp);
 	free(sc->dump_samples);
+	free(sc->ob.buf);
 	free(sc->frames);
 	free(sc->kframes);
 	free(sc->uframes);
