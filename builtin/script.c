@@ -1502,6 +1502,23 @@ static void script__dump_stats(struct script *sc)
 	}
 }
 
+/* perf_session__warn_about_errors, the parts a recording here can show. */
+static void script__warn_lost(struct script *sc)
+{
+	const struct session_stats *st = session__stats(sc->session);
+	u64 nr = st->nr_events[PERF_RECORD_SAMPLE] + st->total_lost_samples;
+
+	fflush(stdout);
+	/* perf's own LOST handler counts them; --show-lost-events prints them */
+	if (!sc->show_lost && st->nr_events[PERF_RECORD_LOST])
+		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " events and lost %" PRIu64
+			" chunks!\n\nCheck IO/CPU overload!\n\n", st->nr_events[0],
+			st->nr_events[PERF_RECORD_LOST]);
+	if (nr && (double)st->total_lost_samples / (double)nr > 0.05)
+		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n",
+			nr, (double)st->total_lost_samples / (double)nr * 100.0);
+}
+
 static int script__run(struct script *sc)
 {
 	struct tool tool = {
@@ -1538,6 +1555,8 @@ static int script__run(struct script *sc)
 	sc->uaddr = xmalloc(MAX_FRAMES * sizeof(*sc->uaddr));
 	sc->caddr = xmalloc(MAX_FRAMES * sizeof(*sc->caddr));
 	ret = session__process_events(sc->session, &tool);
+	if (ret >= 0)
+		script__warn_lost(sc);
 	if (sc->per_event_dump)
 		script__dump_stats(sc);
 	if (ret == -EPIPE)

@@ -3,8 +3,8 @@
 # script-bench.sh: prof script against perf script on the same files, same
 # output; alternating runs, medians of wall time and peak RSS (/usr/bin/time
 # %M), ratios prof/perf. A benchmark, not a test.
-#   1. a -g profile (perf record -g -c 10000 of the demo, ~ROUNDS/10 K
-#      samples, made here): the default output, and the whole flame-graph
+#   1. a -g profile (perf record -g -c 10000 of the demo, ~1M
+#      samples at ROUNDS=1500, made here): the default output, the flame-graph
 #      step, script | stackcollapse-perf.pl, whose folds are compared
 #   2. -F +srcline on a smaller -g profile (perf runs addr2line: one run
 #      each unless SRCLINE_N is set)
@@ -20,7 +20,7 @@
 set -eu
 . "$(dirname "$0")/bench-lib.sh"
 : "${PROF:=./prof}" "${PERF:=perf}" "${N:=5}" "${HELPERS:=.build/tests/helpers}"
-: "${ROUNDS:=9000}" "${SRCLINE_ROUNDS:=300}" "${SRCLINE_N:=1}"
+: "${ROUNDS:=1500}" "${SRCLINE_ROUNDS:=300}" "${SRCLINE_N:=1}"
 : "${FLAMEGRAPH:=$(dirname "$0")/../../../shared/tools/FlameGraph}"
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
