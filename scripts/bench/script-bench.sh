@@ -93,7 +93,7 @@ if [ -n "${DATA:-}" ]; then
 else
 	"$PERF" record -q -g -c 10000 -o "$tmp/big.data" -- "$HELPERS/demo" "$ROUNDS" >/dev/null 2>&1
 fi
-"$PERF" record -q -g -c 10000 -o "$tmp/small.data" -- "$HELPERS/symtest" "$SRCLINE_ROUNDS" \
+"$PERF" record -q -g -c 100000 -o "$tmp/small.data" -- "$HELPERS/symtest" "$SRCLINE_ROUNDS" \
 	>/dev/null 2>&1
 "$PERF" record -q --call-graph dwarf -c 100000 -o "$tmp/dwarf.data" -- \
 	"$HELPERS/symtest" "$SRCLINE_ROUNDS" >/dev/null 2>&1

@@ -2651,7 +2651,7 @@ proof_script_time() {
 	t=$(sed -n "3s/[ :]//gp" st0) &&
 	scr st --time "$t," -F time -G &&
 	test "$(wc -l <st)" -lt "$(wc -l <st0)" &&
-	test_expect_code 255 "$PROF" script -i rec.data --time abc 2>st.err &&
+	test_expect_code 234 "$PROF" script -i rec.data --time abc 2>st.err &&
 	grep -q "^Invalid time string$" st.err
 }
 proof_script_cpu() {

@@ -113,7 +113,7 @@ test_expect_success PERF,PERF_EVENTS '-F: perf refuses these lists, and so does 
 	same_error flat.data -F +period,+cpu
 '
 
-test_expect_success PERF,PERF_EVENTS 'filters: --pid, --tid, -c, -S, --dsos, --time' '
+test_expect_success PERF,PERF_EVENTS 'filters: --pid, --tid, -c, -S, --dsos, --time (ranges, percentages)' '
 	pid=$("$PROF" script -i flat.data -F pid | awk "NR == 1 { print \$1 }") &&
 	test -n "$pid" &&
 	same flat.data --pid "$pid" &&
@@ -126,7 +126,15 @@ test_expect_success PERF,PERF_EVENTS 'filters: --pid, --tid, -c, -S, --dsos, --t
 	same flat.data --time "$first,$last" &&
 	# the 20th sample lies a few ns after its microsecond: out of the range
 	test_line_count = 15 prof.out &&
-	same flat.data --time "$first,"
+	same flat.data --time "$first," &&
+	same flat.data --time 10%/2 &&
+	same flat.data --time 0%-10%,30%-40% &&
+	same flat.data --time 25% &&
+	mid=$(LC_ALL=C "$PERF" script -i flat.data -F time | sed -n "12s/[ :]//gp") &&
+	same flat.data --time "$first,$mid $last," &&
+	same_error flat.data --time "$first,$last $mid," &&
+	same_error flat.data --time abc &&
+	same_error flat.data --time 0%-10%,$last
 '
 
 test_expect_success PERF,PERF_EVENTS 'side-band records: --show-task-events, --show-mmap-events' '
