@@ -22,8 +22,7 @@
 #include "prof/callchain.h"
 #include "prof/header-print.h"
 #include "prof/dump.h"
-#include "prof/unwind.h"
-#include "prof/inline-cache.h"
+#include "prof/resolved-sample.h"
 #include "prof/srcline.h"
 #include "prof/trace-event.h"
 #include "builtin.h"
@@ -31,8 +30,6 @@
 #include <time.h>
 #include <stdarg.h>
 #include <math.h>
-
-#define MAX_FRAMES	1024
 
 static const char *const script_usage[] = {
 	"prof script [<options>]",
@@ -141,12 +138,7 @@ struct script {
 	FILE **dump_fp;			/* --per-event-dump: one file per event */
 	u64 *dump_samples;		/* and the samples written to it */
 	int nr_dump_fp;
-	/* the stack adaptor's buffers */
-	struct callchain_frame *frames;
-	struct callchain_cursor_node *kframes, *uframes, *cursor;
-	u64 *kaddr, *uaddr, *caddr;
-	int nr_uframes;
-	struct inline_cache *inlines;
+	struct sample_resolver *resolver;	/* the samples' stacks */
 	struct obuf ob;
 };
 
@@ -588,104 +580,23 @@ static void script__set_clock(struct script *sc)
 	sc->machine->clock_monotonic = mono;
 }
 
-/* ---- the stack: a sample's frames, display order ---- */
+/* ---- the stack ---- */
 
 /*
- * A local adaptor until the shared resolved-sample module is in: the
- * recorded chain and the dwarf-unwound user frames through the machine's
- * own resolvers, inline frames from the inline cache, as perf 6.1's
- * thread__resolve_callchain (callee order, --max-stack per part).
+ * Whether the recorded chain of @sample has a context marker perf does
+ * not know: perf then drops the chain and prints the sample as one line.
  */
-static int on_unwind_entry(const struct unwind_entry *e, void *arg)
+static bool chain_corrupt(const struct perf_sample *sample)
 {
-	struct script *sc = arg;
-	struct callchain_cursor_node *c;
+	for (u64 i = 0; i < sample->callchain_nr; i++) {
+		u64 ip = sample->callchain[i];
 
-	if (sc->nr_uframes >= MAX_FRAMES)
-		return 1;
-	/* perf's libdw unwinder delivers nothing when it cannot open the leaf's file */
-	if (!sc->nr_uframes && (!e->map || !e->dso))
-		return 1;
-	if (!sc->nr_uframes && e->dso->kind == DSO_KIND_USER) {
-		char path[PATH_MAX];
-
-		snprintf(path, sizeof(path), "%s%s", symbol_conf.symfs ? symbol_conf.symfs : "",
-			 e->dso->long_name);
-		if (access(path, R_OK))
-			return 1;
+		if (ip >= PROF_CONTEXT_MAX && ip != PROF_CONTEXT_HV && ip != PROF_CONTEXT_KERNEL &&
+		    ip != PROF_CONTEXT_USER && ip != PROF_CONTEXT_GUEST &&
+		    ip != PROF_CONTEXT_GUEST_KERNEL && ip != PROF_CONTEXT_GUEST_USER)
+			return true;
 	}
-	sc->uaddr[sc->nr_uframes] = e->addr;
-	c = &sc->uframes[sc->nr_uframes++];
-	memset(c, 0, sizeof(*c));
-	c->ip = e->ip;
-	c->has_map = e->map != NULL;
-	c->dso = e->map ? e->dso : NULL;
-	c->sym = e->map ? e->sym : NULL;
-	c->level = '.';
-	return 0;
-}
-
-static void push_frame(struct script *sc, int *nr, const struct callchain_cursor_node *c,
-		       u64 addr, bool expand)
-{
-	const struct inline_entry *e = NULL;
-	int k;
-
-	if (expand && sc->inline_names && c->sym && c->has_map && c->dso) {
-		if (!sc->inlines)
-			sc->inlines = inline_cache__new();
-		e = inline_cache__find(sc->inlines, c->dso, c->sym, addr);
-	}
-	k = inline_entry__expand(e, c, false, &sc->cursor[*nr], MAX_FRAMES - *nr);
-	for (int i = 0; i < k; i++)
-		sc->caddr[*nr + i] = addr;
-	*nr += k;
-}
-
-/* The frames of @sample into sc->cursor / sc->caddr; -1: perf shows no chain. */
-static int build_stack(struct script *sc, struct thread *thread, const struct perf_sample *sample)
-{
-	u64 st = sample->evsel->attr.sample_type;
-	int n = -1, nr = 0, nk = 0;
-	bool lbr;
-
-	sc->nr_uframes = 0;
-	if (sample->callchain_nr && (st & PERF_SAMPLE_BRANCH_STACK) &&
-	    (sample->evsel->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
-		n = machine__resolve_lbr_callchain(sc->machine, (pid_t)sample->pid,
-						   (pid_t)sample->tid, sample->callchain,
-						   sample->callchain_nr, sample->branch,
-						   sample->branch_nr, sc->max_stack, true,
-						   sc->frames, MAX_FRAMES);
-	lbr = n >= 0;
-	if (!lbr) {
-		n = machine__resolve_callchain(sc->machine, sample->cpumode, (pid_t)sample->pid,
-					       (pid_t)sample->tid, sample->callchain,
-					       sample->callchain_nr, sc->frames, MAX_FRAMES);
-		if (n < 0)
-			return -1;
-	}
-	for (int i = 0; i < n && (nk < sc->max_stack || lbr); i++) {
-		const struct callchain_frame *f = &sc->frames[i];
-		struct callchain_cursor_node *c = &sc->kframes[nk];
-
-		memset(c, 0, sizeof(*c));
-		c->ip = f->ip;
-		c->has_map = f->map != NULL;
-		c->dso = f->map ? f->dso : NULL;
-		c->sym = f->map ? f->sym : NULL;
-		c->level = f->level;
-		sc->kaddr[nk++] = f->addr;
-	}
-	if ((st & PERF_SAMPLE_REGS_USER) && (st & PERF_SAMPLE_STACK_USER) &&
-	    sample->user_regs.regs && unwind__user_stack(sample, NULL) && thread)
-		unwind__get_entries(sc->machine, thread, sample, sc->max_stack,
-				    on_unwind_entry, sc);
-	for (int i = 0; i < nk; i++)
-		push_frame(sc, &nr, &sc->kframes[i], sc->kaddr[i], false);
-	for (int i = 0; i < sc->nr_uframes; i++)
-		push_frame(sc, &nr, &sc->uframes[i], sc->uaddr[i], true);
-	return nr;
+	return false;
 }
 
 /* ---- printing ---- */
@@ -858,14 +769,15 @@ static void print_srcline(struct obuf *fp, struct dso *dso, u64 addr)
 		ob_printf(fp, "\n  %s", s);
 }
 
-static void print_chain(struct script *sc, int t, int nr, struct obuf *fp)
+static void print_chain(struct script *sc, int t, const struct resolved_sample *rs,
+			struct obuf *fp)
 {
 	bool ip = PRINT(sc, t, IP), sym = PRINT(sc, t, SYM), dso = PRINT(sc, t, DSO);
 	bool off = PRINT(sc, t, SYMOFFSET), srcline = PRINT(sc, t, SRCLINE);
 
-	for (int i = 0; i < nr; i++) {
-		const struct callchain_cursor_node *c = &sc->cursor[i];
-		u64 addr = sc->caddr[i];
+	for (int i = 0; i < rs->nr; i++) {
+		const struct callchain_cursor_node *c = &rs->frames[i];
+		u64 addr = rs->addrs[i];
 
 		/* perf 6.1 shows user frames by their DSO address */
 		if (ip) {
@@ -878,8 +790,21 @@ static void print_chain(struct script *sc, int t, int nr, struct obuf *fp)
 		}
 		if (dso && !c->inlined)
 			print_dso(fp, c->has_map ? c->dso : NULL);
-		if (srcline && c->has_map)
+		/*
+		 * An unwound frame carries the line its inline expansion found
+		 * (perf prints it, "??:0" too); the others are looked up.
+		 */
+		if (srcline && c->has_map && c->srcline) {
+			ob_mem(fp, "\n  ", 3);
+			/*
+			 * "??:0" from the expansion: perf's addr2line said so only
+			 * where the file has DWARF; elsewhere it shows the fallback
+			 */
+			ob_str(fp, strcmp(c->srcline, "??:0") ? c->srcline :
+				   dso__srcline_str(c->dso, addr, NULL, false, true));
+		} else if (srcline && c->has_map) {
 			print_srcline(fp, c->dso, addr);
+		}
 		if (c->inlined)
 			ob_str(fp, " (inlined)");
 		ob_ch(fp, '\n');
@@ -1100,8 +1025,9 @@ static FILE *sample_fp(struct script *sc, const struct session_evsel *e)
 }
 
 static void print_sample(struct script *sc, const struct perf_sample *sample,
-			 struct addr_location *al, struct obuf *fp)
+			 struct resolved_sample *rs, struct obuf *fp)
 {
+	struct addr_location *al = &rs->al;
 	struct session_evsel *e = sample->evsel;
 	int t = output_type(e->attr.type);
 	char buf[32];
@@ -1137,13 +1063,13 @@ static void print_sample(struct script *sc, const struct perf_sample *sample,
 	if (PRINT(sc, t, INS_LAT))
 		ob_printf(fp, "%16" PRIu16, sample->ins_lat);
 	if (PRINT(sc, t, IP)) {
-		int nr = -1;
+		bool chain = sc->use_callchain && sample->callchain && !chain_corrupt(sample);
 
-		if (sc->use_callchain && sample->callchain)
-			nr = build_stack(sc, al->thread, sample);
-		ob_ch(fp, nr >= 0 ? '\n' : ' ');
-		if (nr >= 0) {
-			print_chain(sc, t, nr, fp);
+		if (chain)
+			resolved_sample__chain(sc->resolver, sample, rs, NULL);
+		ob_ch(fp, chain ? '\n' : ' ');
+		if (chain) {
+			print_chain(sc, t, rs, fp);
 		} else {
 			ob_hex(fp, sample->ip, 16);
 			if (PRINT(sc, t, SYM)) {
@@ -1229,7 +1155,7 @@ static bool time_skipped(struct script *sc, u64 time)
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct script *sc = session__tool_priv(s);
-	struct addr_location al;
+	struct resolved_sample rs;
 	FILE *fp;
 
 	(void)ev;
@@ -1239,22 +1165,20 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		return 0;
 	if (time_skipped(sc, sample->time) || cpu_filtered(sc, sample))
 		return 0;
-	machine__jit_advance(sc->machine, sample->time);
-	machine__resolve(sc->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
-			 sample->ip, &al);
-	if (!sample_filtered(sc, &al, al.thread ? al.thread->pid : (pid_t)sample->pid,
+	resolved_sample__resolve(sc->resolver, sample, &rs);
+	if (!sample_filtered(sc, &rs.al, rs.al.thread ? rs.al.thread->pid : (pid_t)sample->pid,
 			     (pid_t)sample->tid)) {
 		fp = sample_fp(sc, sample->evsel);
 		if (!fp) {
-			addr_location__exit(&al);
+			resolved_sample__exit(&rs);
 			return -1;
 		}
-		print_sample(sc, sample, &al, &sc->ob);
+		print_sample(sc, sample, &rs, &sc->ob);
 		ob_flush(&sc->ob, fp);
 		if (sc->per_event_dump)
 			sc->dump_samples[sample->evsel->idx]++;
 	}
-	addr_location__exit(&al);
+	resolved_sample__exit(&rs);
 	/* a reader that went away: stop (perf dies of SIGPIPE) */
 	return ferror(stdout) ? -EPIPE : 0;
 }
@@ -1654,13 +1578,14 @@ static int script__run(struct script *sc)
 			return -1;
 		}
 	}
-	sc->frames = xmalloc(MAX_FRAMES * sizeof(*sc->frames));
-	sc->kframes = xmalloc(MAX_FRAMES * sizeof(*sc->kframes));
-	sc->uframes = xmalloc(MAX_FRAMES * sizeof(*sc->uframes));
-	sc->cursor = xmalloc(MAX_FRAMES * sizeof(*sc->cursor));
-	sc->kaddr = xmalloc(MAX_FRAMES * sizeof(*sc->kaddr));
-	sc->uaddr = xmalloc(MAX_FRAMES * sizeof(*sc->uaddr));
-	sc->caddr = xmalloc(MAX_FRAMES * sizeof(*sc->caddr));
+	{
+		struct resolve_param p = {
+			.max_stack = sc->max_stack, .inline_names = sc->inline_names,
+			.key = CCKEY_FUNCTION,
+		};
+
+		sc->resolver = sample_resolver__new(sc->machine, &p);
+	}
 	ret = session__process_events(sc->session, &tool);
 	if (ret >= 0)
 		script__warn_lost(sc);
@@ -1687,13 +1612,6 @@ static void script__exit(struct script *sc)
 	free(sc->dump_fp);
 	free(sc->dump_samples);
 	free(sc->ob.buf);
-	free(sc->frames);
-	free(sc->kframes);
-	free(sc->uframes);
-	free(sc->cursor);
-	free(sc->kaddr);
-	free(sc->uaddr);
-	free(sc->caddr);
 	free(sc->cpus);
 	free(sc->ranges);
 	name_list__exit(&sc->comms);
@@ -1701,7 +1619,7 @@ static void script__exit(struct script *sc)
 	name_list__exit(&sc->tids);
 	name_list__exit(&sc->dsos);
 	name_list__exit(&sc->syms);
-	inline_cache__delete(sc->inlines);
+	sample_resolver__delete(sc->resolver);
 	machine__delete(sc->machine);
 	session__delete(sc->session);
 }

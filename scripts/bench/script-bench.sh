@@ -39,9 +39,9 @@ keep_outputs() {
 # The samples where perf's unwinder ran off the stack copy, by header line,
 # dropped from $tmp/out.$t (a no-op for files without them).
 drop_bogus() {
-	awk '/^[^\t]/ { h = $0 } /^\tffffffffffffffff \[unknown\]/ { print h }' "$tmp/out.perf" >"$tmp/bogus"
+	awk '/^[^\t ]/ { h = $0 } /^\tffffffffffffffff \[unknown\]/ { print h }' "$tmp/out.perf" >"$tmp/bogus"
 	for t in prof perf; do
-		awk 'NR == FNR { bad[$0] = 1; next } /^[^\t]/ { skip = ($0 in bad) } !skip' \
+		awk 'FILENAME == ARGV[1] { bad[$0] = 1; next } /^[^\t ]/ { skip = ($0 in bad) } !skip' \
 			"$tmp/bogus" "$tmp/out.$t" >"$tmp/x" && mv "$tmp/x" "$tmp/out.$t"
 	done
 }

@@ -39,12 +39,12 @@ same_error() {
 # ran out (deliberate-differences.md, Unwinding): those are dropped from
 # both outputs, by their header line, before comparing.
 dwarf_same() {
-	LC_ALL=C "$PERF" script -i "$1" >perf.raw 2>/dev/null &&
-	LC_ALL=C "$PROF" script -i "$1" >prof.raw &&
-	awk "/^[^\t]/ { h = \$0 } /^\tffffffffffffffff \[unknown\]/ { print h }" perf.raw >bogus &&
+	LC_ALL=C "$PERF" script -i "$@" >perf.raw 2>/dev/null &&
+	LC_ALL=C "$PROF" script -i "$@" >prof.raw &&
+	awk "/^[^\t ]/ { h = \$0 } /^\tffffffffffffffff \[unknown\]/ { print h }" perf.raw >bogus &&
 	for f in perf prof; do
-		awk "NR == FNR { bad[\$0] = 1; next }
-		     /^[^\t]/ { skip = (\$0 in bad) } !skip" bogus $f.raw >$f.out || return 1
+		awk "FILENAME == ARGV[1] { bad[\$0] = 1; next }
+		     /^[^\t ]/ { skip = (\$0 in bad) } !skip" bogus $f.raw >$f.out || return 1
 	done &&
 	test_cmp_nonempty perf.out prof.out
 }
@@ -70,9 +70,13 @@ test_expect_success PERF,PERF_EVENTS 'call chains: unpadded comm, a tab-indented
 	grep -qx "" prof.out
 '
 
-test_expect_success PERF,PERF_EVENTS '--call-graph dwarf: unwound frames and (inlined) ones' '
+test_expect_success PERF,PERF_EVENTS '--call-graph dwarf: unwound frames and (inlined) ones, their source lines' '
 	dwarf_same dwarf.data &&
-	grep -q " (inlined)\$" prof.out
+	grep -q " (inlined)\$" prof.out &&
+	dwarf_same dwarf.data -F +srcline &&
+	grep -q "^  symtest.c:[0-9]* (inlined)\$" prof.out &&
+	dwarf_same dwarf.data -F +srcline --no-inline &&
+	same fp.data -F +srcline
 '
 
 test_expect_success PERF,PERF_EVENTS 'two events: names padded to the longest; addr resolved for faults' '

@@ -38,10 +38,10 @@ test_expect_success PERF,PERF_EVENTS,STACKCOLLAPSE 'dwarf chains with inlined fr
 		"$HELPERS/symtest" 10 >/dev/null 2>&1 &&
 	LC_ALL=C "$PERF" script -i dwarf.data >perf.raw 2>/dev/null &&
 	LC_ALL=C "$PROF" script -i dwarf.data >prof.raw &&
-	awk "/^[^\t]/ { h = \$0 } /^\tffffffffffffffff \[unknown\]/ { print h }" perf.raw >bogus &&
+	awk "/^[^\t ]/ { h = \$0 } /^\tffffffffffffffff \[unknown\]/ { print h }" perf.raw >bogus &&
 	for f in perf prof; do
-		awk "NR == FNR { bad[\$0] = 1; next }
-		     /^[^\t]/ { skip = (\$0 in bad) } !skip" bogus $f.raw >$f.txt || return 1
+		awk "FILENAME == ARGV[1] { bad[\$0] = 1; next }
+		     /^[^\t ]/ { skip = (\$0 in bad) } !skip" bogus $f.raw >$f.txt || return 1
 	done &&
 	for opt in --inline --pid --tid --all --addrs ""; do
 		perl "$SC" $opt perf.txt >perf.folded 2>/dev/null &&
