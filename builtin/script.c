@@ -207,7 +207,6 @@ static const char *event_type_name(int type)
 	}
 }
 
-static struct script *the_script;	/* for the -F option callback's usage */
 
 static bool output_set_by_user(const struct script *sc)
 {
@@ -1717,7 +1716,6 @@ int cmd_script(int argc, const char **argv)
 		OPT_END()
 	};
 
-	the_script = &sc;
 	memcpy(sc.output, default_output, sizeof(sc.output));
 	argc = parse_options(argc, argv, options, script_usage, 0);
 	if (argc) {
