@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 const struct cmd_struct commands[] = {
+	{ "data", cmd_data, 0, "Data file related processing" },
 	{ "flamegraph", cmd_flamegraph, 0, "Fold perf.data stacks into a flame graph" },
 	{ "help", cmd_help, 0, "Display help information about prof" },
 	{ "list", cmd_list, 0, "List all symbolic event types" },

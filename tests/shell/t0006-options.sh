@@ -346,8 +346,15 @@ script	--per-event-dump	PERF_EVENTS	ok
 script	--script	-	ok
 script	--gen-script	-	ok
 script	--list	-	ok
+data	--verbose	PERF_EVENTS	ok
+data	--input	PERF_EVENTS	ok
+data	--to-json	PERF_EVENTS	ok
+data	--to-ctf	-	ok
+data	--tod	-	ok
+data	--all	-	ok
+data	--force	PERF_EVENTS	ok
 '
-COMMANDS="record report stat top list help version flamegraph script"
+COMMANDS="record report stat top list help version flamegraph script data"
 
 # Prerequisites of this file only.
 have_feature() {
@@ -2766,6 +2773,49 @@ proof_script_gen_script() {
 proof_script_list() {
 	test_expect_code 129 "$PROF" script -l 2>sl.err &&
 	grep -q "scripting is not supported by prof" sl.err
+}
+
+# --- data -------------------------------------------------------------
+proof_data_verbose() {
+	"$PROF" data convert -v --to-json dv.json -i rec.data 2>dv.err &&
+	grep -q "\"samples\": \[" dv.json &&
+	test_expect_code 129 "$PROF" data convert -x 2>dv2.err &&
+	grep -q -- "-v, --verbose" dv2.err
+}
+proof_data_input() {
+	mkdir -p din.d && cp rec.data din.d/other.data &&
+	(cd din.d && "$PROF" data convert --to-json o.json -i other.data 2>/dev/null) &&
+	grep -q "\"comm\": \"demo\"" din.d/o.json &&
+	(cd din.d && test_expect_code 255 "$PROF" data convert --to-json p.json 2>err) &&
+	grep -q "perf.data" din.d/err
+}
+proof_data_to_json() {
+	"$PROF" data convert --to-json dj.json -i rec.data 2>dj.err &&
+	grep -q "^	\"linux-perf-json-version\": 1,$" dj.json &&
+	grep -q "\"symbol\": \"hot_loop\"" dj.json &&
+	grep -q "^\[ perf data convert: Converted and wrote [0-9.]* MB ([0-9]* samples) \]$" dj.err &&
+	test_expect_code 255 "$PROF" data convert -i rec.data 2>dj2.err &&
+	grep -q "^You must specify one of --to-ctf or --to-json.$" dj2.err
+}
+proof_data_to_ctf() {
+	test_expect_code 255 "$PROF" data convert --to-ctf ctf.d 2>dc.err &&
+	grep -q "CTF output is not supported by prof" dc.err
+}
+proof_data_tod() {
+	test_expect_code 255 "$PROF" data convert --to-json x.json --tod 2>dt.err &&
+	grep -q "^--tod: CTF output is not supported by prof" dt.err
+}
+proof_data_all() {
+	test_expect_code 255 "$PROF" data convert --to-json x.json --all 2>da.err &&
+	grep -q "^--all: CTF output is not supported by prof" da.err
+}
+proof_data_force() {
+	echo keep >df.json &&
+	test_expect_code 255 "$PROF" data convert --to-json df.json -i rec.data 2>df.err &&
+	grep -q "^Output file exists. Use --force to overwrite it.$" df.err &&
+	grep -qx keep df.json &&
+	"$PROF" data convert -f --to-json df.json -i rec.data 2>/dev/null &&
+	grep -q "linux-perf-json-version" df.json
 }
 
 # --- the proofs, row by row ---------------------------------------------

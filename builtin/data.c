@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * prof data convert --to-json: a perf.data file as perf 6.1's JSON
+ * ("linux-perf-json-version": 1): the header's facts, then every sample
+ * with its time, thread, command and call chain (address, symbol and
+ * shared object of each frame), tab-indented as perf writes it. CTF
+ * output needs babeltrace, which prof does not use: --to-ctf is refused.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/parse-options.h"
+#include "prof/session.h"
+#include "prof/machine.h"
+#include "prof/symbol.h"
+#include "builtin.h"
+#include <sys/stat.h>
+#include <stdarg.h>
+#include <time.h>
+
+static const char *const convert_usage[] = {
+	"prof data convert [<options>]",
+	NULL
+};
+
+struct convert {
+	const char *input, *to_json, *to_ctf;
+	bool force, all, tod;
+	FILE *out;
+	struct session *session;
+	struct machine *machine;
+	bool first;
+	u64 nr_samples;
+};
+
+/* JSON strings as perf escapes them (RFC 8259's required escapes). */
+static void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		switch (*s) {
+		case '"': fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\b': fputs("\\b", out); break;
+		case '\f': fputs("\\f", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		case '\t': fputs("\\t", out); break;
+		default:
+			if ((unsigned char)*s <= 0x1f)
+				fprintf(out, "\\u%04x", *s);
+			else
+				fputc(*s, out);
+			break;
+		}
+	}
+	fputc('"', out);
+}
+
+/* A new line at @depth tabs, after a comma when @comma. */
+static void json_line(FILE *out, bool comma, int depth)
+{
+	if (comma)
+		fputc(',', out);
+	fputc('\n', out);
+	while (depth-- > 0)
+		fputc('\t', out);
+}
+
+static void json_format(FILE *out, bool comma, int depth, const char *fmt, ...) __printf(4, 5);
+static void json_format(FILE *out, bool comma, int depth, const char *fmt, ...)
+{
+	va_list ap;
+
+	json_line(out, comma, depth);
+	va_start(ap, fmt);
+	vfprintf(out, fmt, ap);
+	va_end(ap);
+}
+
+static void json_key_format(FILE *out, bool comma, int depth, const char *key,
+			    const char *fmt, ...) __printf(5, 6);
+static void json_key_format(FILE *out, bool comma, int depth, const char *key,
+			    const char *fmt, ...)
+{
+	va_list ap;
+
+	json_line(out, comma, depth);
+	json_string(out, key);
+	fputs(": ", out);
+	va_start(ap, fmt);
+	vfprintf(out, fmt, ap);
+	va_end(ap);
+}
+
+static void json_key_string(FILE *out, bool comma, int depth, const char *key, const char *val)
+{
+	json_line(out, comma, depth);
+	json_string(out, key);
+	fputs(": ", out);
+	json_string(out, val ? val : "");
+}
+
+/* One frame: its address and, when a symbol holds it, symbol and DSO. */
+static void json_frame(struct convert *c, bool comma, u64 ip, const struct addr_location *al)
+{
+	FILE *out = c->out;
+
+	json_format(out, comma, 4, "{");
+	json_key_format(out, false, 5, "ip", "\"0x%" PRIx64 "\"", ip);
+	if (al && al->sym && al->sym->name[0]) {
+		fputc(',', out);
+		json_key_string(out, false, 5, "symbol", al->sym->name);
+		if (al->map && al->dso && al->dso->short_name[0]) {
+			fputc(',', out);
+			json_key_string(out, false, 5, "dso", al->dso->short_name);
+		}
+	}
+	json_format(out, false, 4, "}");
+}
+
+static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct convert *c = session__tool_priv(s);
+	struct addr_location al;
+	FILE *out = c->out;
+	pid_t pid, tid;
+
+	(void)ev;
+	if (!sample->evsel)
+		return 0;
+	machine__jit_advance(c->machine, sample->time);
+	machine__resolve(c->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
+			 sample->ip, &al);
+	pid = al.thread ? al.thread->pid : (pid_t)sample->pid;
+	tid = al.thread ? al.thread->tid : (pid_t)sample->tid;
+	if (!c->first)
+		fputc(',', out);
+	c->first = false;
+	json_format(out, false, 2, "{");
+	json_key_format(out, false, 3, "timestamp", "%" PRIi64, (s64)sample->time);
+	json_key_format(out, true, 3, "pid", "%i", (int)pid);
+	json_key_format(out, true, 3, "tid", "%i", (int)tid);
+	if (sample->evsel->attr.sample_type & PERF_SAMPLE_CPU)
+		json_key_format(out, true, 3, "cpu", "%i", (int)sample->cpu);
+	json_key_string(out, true, 3, "comm", al.thread ? thread__comm_str(al.thread) : "");
+	json_key_format(out, true, 3, "callchain", "[");
+	if (sample->callchain) {
+		u8 cpumode = PROF_CPUMODE_USER;
+		bool first = true;
+
+		for (u64 i = 0; i < sample->callchain_nr; i++) {
+			u64 ip = sample->callchain[i];
+			struct addr_location fal;
+
+			if (ip >= PROF_CONTEXT_MAX) {
+				if (ip == PROF_CONTEXT_HV)
+					cpumode = PROF_CPUMODE_HYPERVISOR;
+				else if (ip == PROF_CONTEXT_KERNEL)
+					cpumode = PROF_CPUMODE_KERNEL;
+				else if (ip == PROF_CONTEXT_USER)
+					cpumode = PROF_CPUMODE_USER;
+				continue;
+			}
+			machine__resolve(c->machine, cpumode, pid, tid, ip, &fal);
+			json_frame(c, !first, ip, &fal);
+			addr_location__exit(&fal);
+			first = false;
+		}
+	} else {
+		json_frame(c, false, sample->ip, &al);
+	}
+	json_format(out, false, 3, "]");
+	json_format(out, false, 2, "}");
+	addr_location__exit(&al);
+	c->nr_samples++;
+	return 0;
+}
+
+static int on_machine_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct convert *c = session__tool_priv(s);
+
+	machine__jit_advance(c->machine, sample->time);
+	return machine__process_event(c->machine, ev);
+}
+
+static void json_headers(struct convert *c)
+{
+	const struct perf_file_header *fh = session__file_header(c->session);
+	const struct perf_header *h = session__header(c->session);
+	FILE *out = c->out;
+	struct stat st;
+	char buf[64];
+
+	json_key_format(out, false, 2, "header-version", "%u", 1u);
+	/* perf: the file's modification time */
+	if (!stat(c->input, &st) &&
+	    strftime(buf, sizeof(buf), "%FT%TZ", gmtime(&st.st_mtime)))
+		json_key_string(out, true, 2, "captured-on", buf);
+	json_key_format(out, true, 2, "data-offset", "%" PRIu64, fh ? fh->data.offset : 0);
+	json_key_format(out, true, 2, "data-size", "%" PRIu64, fh ? fh->data.size : 0);
+	json_key_format(out, true, 2, "feat-offset", "%" PRIu64,
+			fh ? fh->data.offset + fh->data.size : 0);
+	json_key_string(out, true, 2, "hostname", h->hostname);
+	json_key_string(out, true, 2, "os-release", h->osrelease);
+	json_key_string(out, true, 2, "arch", h->arch);
+	json_key_string(out, true, 2, "cpu-desc", h->cpudesc);
+	json_key_string(out, true, 2, "cpuid", h->cpuid);
+	json_key_format(out, true, 2, "nrcpus-online", "%u", h->nr_cpus_online);
+	json_key_format(out, true, 2, "nrcpus-avail", "%u", h->nr_cpus_avail);
+	if (perf_header__has_feat(h, HEADER_CLOCK_DATA)) {
+		json_key_format(out, true, 2, "clockid", "%u", h->clock_data_clockid);
+		json_key_format(out, true, 2, "clock-time", "%" PRIu64, h->clock_clockid_ns);
+		json_key_format(out, true, 2, "real-time", "%" PRIu64, h->clock_tod_ns);
+	}
+	json_key_string(out, true, 2, "perf-version", h->version);
+	json_key_format(out, true, 2, "cmdline", "[");
+	for (u32 i = 0; i < h->nr_cmdline; i++) {
+		json_line(out, i != 0, 3);
+		json_string(out, h->cmdline[i]);
+	}
+	json_format(out, false, 2, "]");
+}
+
+static int convert_json(struct convert *c)
+{
+	struct tool tool = {
+		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
+		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event,
+		.ordered_events = true, .priv = c,
+	};
+	struct stat st;
+	int ret;
+
+	c->out = fopen(c->to_json, "w");
+	if (!c->out)
+		return error("failed to open %s: %s", c->to_json, strerror(errno));
+	c->machine = machine__new_host();
+	machine__process_header_build_ids(c->machine, session__header(c->session));
+	machine__set_recorded_kernel(c->machine, session__header(c->session)->osrelease,
+				     session__header(c->session)->arch);
+	c->first = true;
+	fputc('{', c->out);
+	json_key_format(c->out, false, 1, "linux-perf-json-version", "1");
+	json_key_format(c->out, true, 1, "headers", "{");
+	json_headers(c);
+	json_format(c->out, false, 1, "}");
+	json_key_format(c->out, true, 1, "samples", "[");
+	ret = session__process_events(c->session, &tool);
+	json_format(c->out, false, 1, "]");
+	json_format(c->out, false, 0, "}");
+	fputc('\n', c->out);
+	if (fclose(c->out)) {
+		c->out = NULL;
+		return error("failed to write %s: %s", c->to_json, strerror(errno));
+	}
+	c->out = NULL;
+	if (ret < 0) {
+		const char *msg = session__strerror(c->session);
+
+		return error("%s", *msg ? msg : strerror(-ret));
+	}
+	fprintf(stderr, "[ perf data convert: Converted '%s' into JSON data '%s' ]\n",
+		c->input, c->to_json);
+	fprintf(stderr, "[ perf data convert: Converted and wrote %.3f MB (%" PRIu64
+		" samples) ]\n", stat(c->to_json, &st) ? 0.0 : (double)st.st_size / 1024 / 1024,
+		c->nr_samples);
+	return 0;
+}
+
+static int cmd_data_convert(int argc, const char **argv)
+{
+	struct convert c = { .input = "perf.data" };
+	char *errmsg = NULL;
+	int ret;
+	const struct option options[] = {
+		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
+		OPT_STRING('i', "input", &c.input, "file", "input file name"),
+		OPT_STRING(0, "to-json", &c.to_json, NULL, "Convert to JSON format"),
+		OPT_STRING(0, "to-ctf", &c.to_ctf, NULL,
+			   "Convert to CTF format: not supported (needs babeltrace), refused"),
+		OPT_BOOLEAN(0, "tod", &c.tod, "Convert time to wall clock time: CTF only, refused"),
+		OPT_BOOLEAN(0, "all", &c.all, "Convert all events: CTF only, refused"),
+		OPT_BOOLEAN('f', "force", &c.force, "don't complain, do it"),
+		OPT_END()
+	};
+
+	argc = parse_options(argc, argv, options, convert_usage, 0);
+	if (argc)
+		usage_with_options(convert_usage, options);
+	if (c.to_ctf || c.all || c.tod) {
+		error("%s: CTF output is not supported by prof (it needs babeltrace); "
+		      "use --to-json", c.to_ctf ? "--to-ctf" : c.all ? "--all" : "--tod");
+		return -1;
+	}
+	if (!c.to_json) {
+		/* perf's words */
+		fputs("You must specify one of --to-ctf or --to-json.\n", stderr);
+		return -1;
+	}
+	if (!c.force && !access(c.to_json, F_OK)) {
+		/* perf's words */
+		fputs("Output file exists. Use --force to overwrite it.\n", stderr);
+		return -1;
+	}
+	ret = session__open_input(&c.session, c.input, c.force, &errmsg);
+	if (ret < 0) {
+		session__open_error(ret, c.input, errmsg);
+		free(errmsg);
+		return -1;
+	}
+	ret = convert_json(&c);
+	machine__delete(c.machine);
+	session__delete(c.session);
+	return ret < 0 ? -1 : 0;
+}
+
+/*
+ * perf data has one command, convert: its usage and options are the
+ * answer to "prof data", "prof data -h" and an unknown command.
+ */
+int cmd_data(int argc, const char **argv)
+{
+	const char *help[] = { "convert", "-h", NULL };
+
+	if (argc >= 2 && !strcmp(argv[1], "convert"))
+		return cmd_data_convert(argc - 1, argv + 1);
+	if (argc >= 2 && (!strcmp(argv[1], "--list-opts") || !strcmp(argv[1], "--list-all-opts"))) {
+		const char *list[] = { "convert", argv[1], NULL };
+
+		return cmd_data_convert(2, list);
+	}
+	if (argc >= 2 && argv[1][0] != '-')
+		fprintf(stderr, "Unknown command: %s\n", argv[1]);	/* perf's words */
+	return cmd_data_convert(2, help);	/* the usage; exits 129 */
+}
