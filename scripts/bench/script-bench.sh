@@ -47,7 +47,7 @@ drop_bogus() {
 }
 
 # run TAG N FILTER ARGS...: both tools N times, alternating, as
-# "TOOL script ARGS | FILTER" (FILTER "cat" for none): the wall time of the
+# "TOOL script ARGS | FILTER" (FILTER "cat": no pipe): the wall time of the
 # whole pipeline and the script's own peak RSS; every run's outputs must
 # be the same.
 run() {
@@ -59,7 +59,9 @@ run() {
 		for t in prof perf; do
 			eval "bin=\$$(echo $t | tr a-z A-Z)"
 			timed "$t script $*" "$tmp/wall.$t" "$tmp/out.$t" "$tmp/err.$t" \
-				sh -c 'ti=$1 o=$2 b=$3 f=$4; shift 4; "$ti" -f "%e %M" -o "$o" "$b" script "$@" | $f' \
+				sh -c 'ti=$1 o=$2 b=$3 f=$4; shift 4
+				       if [ "$f" = cat ]; then exec "$ti" -f "%e %M" -o "$o" "$b" script "$@"; fi
+				       "$ti" -f "%e %M" -o "$o" "$b" script "$@" | $f' \
 				sh "$TIME" "$tmp/t" "$bin" "$filter" "$@"
 			# the pipe hides the script's status: time(1) says it
 			if grep -q "exited with non-zero status" "$tmp/t"; then
@@ -111,3 +113,4 @@ else
 fi
 run "script -F +srcline" "$SRCLINE_N" cat -i "$tmp/small.data" -F +srcline
 run "script (dwarf, inlined frames)" "$SRCLINE_N" cat -i "$tmp/dwarf.data"
+run "script -F +srcline (dwarf, inlined frames)" "$SRCLINE_N" cat -i "$tmp/dwarf.data" -F +srcline
