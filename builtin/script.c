@@ -932,42 +932,61 @@ static const char *page_size_name(u64 size, char *buf, size_t len)
 	return buf;
 }
 
-/* One end of a branch: raw address, or symbol and DSO (brstacksym). */
-static void print_branch_end(struct script *sc, const struct perf_sample *sample, u64 ip,
+/*
+ * One end of a branch, looked up as perf's thread__find_map_fb: brstack
+ * its address, brstackoff its address in its file (unless the DSO's
+ * symbols are adjusted), brstacksym its symbol; the DSO when -F has dso.
+ */
+static void print_branch_end(struct script *sc, int t, const struct perf_sample *sample, u64 ip,
 			     int how, struct obuf *fp)
 {
 	struct addr_location al;
 
-	if (how == F_BRSTACK) {
-		ob_printf(fp, "0x%" PRIx64, ip);
-		return;
-	}
-	machine__resolve_any(sc->machine, (pid_t)sample->pid, (pid_t)sample->tid, ip, &al);
+	machine__resolve_fb(sc->machine, sample->cpumode, (pid_t)sample->pid, (pid_t)sample->tid,
+			    ip, &al);
 	if (how == F_BRSTACKSYM) {
 		print_symoff(fp, al.sym, al.addr, false);
-		if (al.map)
-			ob_printf(fp, "(%s)", dso_name(al.dso));
 	} else {
-		ob_printf(fp, "0x%" PRIx64, al.map ? al.addr : ip);
-		if (al.map)
-			ob_printf(fp, "(%s)", dso_name(al.dso));
+		if (how == F_BRSTACKOFF && al.map && !al.dso->adjust_symbols)
+			ip = al.addr;
+		ob_mem(fp, "0x", 2);
+		ob_hex(fp, ip, 0);
+	}
+	if (PRINT(sc, t, DSO)) {
+		ob_ch(fp, '(');
+		ob_str(fp, al.map ? dso_name(al.dso) : "[unknown]");
+		ob_ch(fp, ')');
 	}
 	addr_location__exit(&al);
 }
 
-static void print_brstack(struct script *sc, const struct perf_sample *sample, int how, struct obuf *fp)
+/* perf's branch type names (flags bits 20-23), "" for unknown */
+static const char *branch_type_name(unsigned int type)
+{
+	static const char *const names[] = {
+		"", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL", "SYSRET",
+		"COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "",
+	};
+
+	return names[type & 15];
+}
+
+/* brstack, brstackoff: " from/to/flags/ " each; brstacksym without the leading space */
+static void print_brstack(struct script *sc, int t, const struct perf_sample *sample, int how,
+			  struct obuf *fp)
 {
 	for (u64 i = 0; i < sample->branch_nr; i++) {
 		const struct branch_entry *b = &sample->branch[i];
 		u64 f = b->flags;
-		u16 cycles = (u16)(f >> 4);
 
-		ob_ch(fp, ' ');
-		print_branch_end(sc, sample, b->from, how, fp);
+		if (how != F_BRSTACKSYM)
+			ob_ch(fp, ' ');
+		print_branch_end(sc, t, sample, b->from, how, fp);
 		ob_ch(fp, '/');
-		print_branch_end(sc, sample, b->to, how, fp);
-		ob_printf(fp, "/%c/%c/%c/%d ", (f & 1) ? 'M' : (f & 2) ? 'P' : '-',
-			(f & 4) ? 'X' : '-', (f & 8) ? 'A' : '-', cycles);
+		print_branch_end(sc, t, sample, b->to, how, fp);
+		ob_printf(fp, "/%c/%c/%c/%u/%s ", (f & 2) ? 'P' : (f & 1) ? 'M' : '-',
+			  (f & 4) ? 'X' : '-', (f & 8) ? 'A' : '-', (unsigned int)((f >> 4) & 0xffff),
+			  branch_type_name((unsigned int)(f >> 20)));
 	}
 }
 
@@ -1082,11 +1101,11 @@ static void print_sample(struct script *sc, const struct perf_sample *sample,
 		}
 	}
 	if (PRINT(sc, t, BRSTACK))
-		print_brstack(sc, sample, F_BRSTACK, fp);
+		print_brstack(sc, t, sample, F_BRSTACK, fp);
 	else if (PRINT(sc, t, BRSTACKSYM))
-		print_brstack(sc, sample, F_BRSTACKSYM, fp);
+		print_brstack(sc, t, sample, F_BRSTACKSYM, fp);
 	else if (PRINT(sc, t, BRSTACKOFF))
-		print_brstack(sc, sample, F_BRSTACKOFF, fp);
+		print_brstack(sc, t, sample, F_BRSTACKOFF, fp);
 	if (PRINT(sc, t, PHYS_ADDR))
 		ob_printf(fp, "%16" PRIx64, sample->phys_addr);
 	if (PRINT(sc, t, DATA_PAGE_SIZE))
