@@ -129,6 +129,7 @@ struct script {
 	struct machine *machine;
 	bool clock_known;
 	int name_width;
+	int data_src_width;		/* the widest data_src text so far (perf's) */
 	u64 initial_time, previous_time;
 	struct time_range { u64 start, end; } *ranges;	/* --time, 0: open end */
 	int nr_ranges;
@@ -1042,6 +1043,104 @@ static FILE *sample_fp(struct script *sc, const struct session_evsel *e)
 	return sc->dump_fp[e->idx];
 }
 
+/* ---- data_src: perf 6.1's mem-events text ---- */
+
+/* Append @name to @out, after " or " when something is there already. */
+static void or_append(char *out, size_t sz, const char *name)
+{
+	size_t l = strlen(out);
+
+	snprintf(out + l, sz - l, "%s%s", l ? " or " : "", name);
+}
+
+/* The names of the set bits of @m (bit 0 first), " or " between them. */
+static void bits_append(char *out, size_t sz, u64 m, const char *const *names, size_t n)
+{
+	for (size_t i = 0; m && i < n; i++, m >>= 1)
+		if (m & 1)
+			or_append(out, sz, names[i]);
+}
+
+/* "|OP LOAD|LVL L1 hit|SNP None|TLB L1 or L2 hit|LCK No|BLK  N/A" */
+static void data_src_text(u64 v, char *out, size_t sz)
+{
+	static const char *const lvl[] = {
+		"N/A", "HIT", "MISS", "L1", "LFB/MAB", "L2", "L3", "Local RAM",
+		"Remote RAM (1 hop)", "Remote RAM (2 hops)", "Remote Cache (1 hop)",
+		"Remote Cache (2 hops)", "I/O", "Uncached",
+	};
+	static const char *const hops[] = {
+		"N/A", "core, same node", "node, same socket", "socket, same board", "board",
+		"", "", "",
+	};
+	static const char *const snoop[] = { "N/A", "None", "Hit", "Miss", "HitM" };
+	static const char *const snoopx[] = { "Fwd", "Peer" };
+	static const char *const tlb[] = { "N/A", "HIT", "MISS", "L1", "L2", "Walker", "Fault" };
+	u64 op = v & 0x1f, lv = (v >> 5) & 0x3fff, snp = (v >> 19) & 0x1f;
+	u64 lck = (v >> 24) & 3, dtlb = (v >> 26) & 0x7f, lvlnum = (v >> 33) & 0xf;
+	u64 remote = (v >> 37) & 1, snpx = (v >> 38) & 3, blk = (v >> 40) & 7;
+	u64 hop = (v >> 43) & 7;
+	char part[128];
+
+	snprintf(out, sz, "|OP %s", (op & 1) ? "N/A" : (op & 2) ? "LOAD" : (op & 4) ? "STORE" :
+		 (op & 8) ? "PFETCH" : (op & 16) ? "EXEC" : "No");
+	/* the level: Remote, the hops or the level bits, then the level number */
+	snprintf(part, sizeof(part), "%s", remote ? "Remote " : "");
+	if (hop) {
+		snprintf(part + strlen(part), sizeof(part) - strlen(part), "%s ", hops[hop]);
+	} else {
+		char names[96] = "";
+
+		bits_append(names, sizeof(names), lv & ~(u64)6, lvl, ARRAY_SIZE(lvl));
+		snprintf(part + strlen(part), sizeof(part) - strlen(part), "%s", names);
+	}
+	if (lvlnum) {
+		static const char *const lvlnums[16] = {
+			[0x0b] = "Any cache", [0x0c] = "LFB/MAB", [0x0d] = "RAM", [0x0e] = "PMEM",
+			[0x0f] = "N/A",
+		};
+		char num[16];
+		bool printed = hop || (lv & ~(u64)6);
+
+		snprintf(num, sizeof(num), "L%u", (unsigned int)lvlnum);
+		snprintf(part + strlen(part), sizeof(part) - strlen(part), "%s%s",
+			 printed ? " or " : "", lvlnums[lvlnum] ? lvlnums[lvlnum] : num);
+	}
+	if (!part[0])
+		snprintf(part, sizeof(part), "N/A");
+	snprintf(out + strlen(out), sz - strlen(out), "|LVL %s%s%s", part,
+		 (lv & 2) ? " hit" : "", (lv & 4) ? " miss" : "");
+	part[0] = '\0';
+	bits_append(part, sizeof(part), snp, snoop, ARRAY_SIZE(snoop));
+	bits_append(part, sizeof(part), snpx, snoopx, ARRAY_SIZE(snoopx));
+	snprintf(out + strlen(out), sz - strlen(out), "|SNP %s", part[0] ? part : "N/A");
+	part[0] = '\0';
+	bits_append(part, sizeof(part), dtlb & ~(u64)6, tlb, ARRAY_SIZE(tlb));
+	snprintf(out + strlen(out), sz - strlen(out), "|TLB %s%s%s", part[0] ? part : "N/A",
+		 (dtlb & 2) ? " hit" : "", (dtlb & 4) ? " miss" : "");
+	snprintf(out + strlen(out), sz - strlen(out), "|LCK %s",
+		 (lck & 1) ? "N/A" : (lck & 2) ? "Yes" : "No");
+	snprintf(out + strlen(out), sz - strlen(out), "|BLK %s%s%s",
+		 !blk || (blk & 1) ? " N/A" : "", blk && !(blk & 1) && (blk & 2) ? " Data" : "",
+		 blk && !(blk & 1) && (blk & 4) ? " Addr" : "");
+}
+
+/* perf's data_src__fprintf: "%16lx text", padded to the widest so far. */
+static void print_data_src(struct script *sc, u64 v, struct obuf *fp)
+{
+	char text[512], line[600];
+	int n;
+
+	data_src_text(v, text, sizeof(text));
+	n = snprintf(line, sizeof(line), "%16" PRIx64 " %s", v, text);
+	if (n > 99)
+		n = 99;		/* perf formats into 100 bytes */
+	line[n] = '\0';
+	if (sc->data_src_width < n)
+		sc->data_src_width = n;
+	ob_printf(fp, "%-*s", sc->data_src_width, line);
+}
+
 static void print_sample(struct script *sc, const struct perf_sample *sample,
 			 struct resolved_sample *rs, struct obuf *fp)
 {
@@ -1075,7 +1174,7 @@ static void print_sample(struct script *sc, const struct perf_sample *sample,
 	if (PRINT(sc, t, ADDR))
 		print_addr(sc, t, sample, fp);
 	if (PRINT(sc, t, DATA_SRC))
-		ob_printf(fp, "%16" PRIx64, sample->data_src);
+		print_data_src(sc, sample->data_src, fp);
 	if (PRINT(sc, t, WEIGHT))
 		ob_printf(fp, "%16" PRIu64, sample->weight);
 	if (PRINT(sc, t, INS_LAT))
