@@ -8,9 +8,10 @@
  * side-band records are shown with --show-*-events.
  *
  * The flow: options -> session__open -> the machine model fed by the
- * records -> per sample: its location and call chain resolved by the
- * machine (src/symbol), printed here. Python and Perl scripting is not
- * part of prof: such options are refused with what to use instead.
+ * records -> per sample: its location and stack from resolved-sample (the
+ * one path report and top use too), printed here into one buffer per
+ * sample. Python and Perl scripting is not part of prof: such options are
+ * refused with what to use instead.
  */
 #include "prof/compat.h"
 #include "prof/util.h"
