@@ -11,7 +11,7 @@
 #include "prof/parse-options.h"
 #include "prof/session.h"
 #include "prof/machine.h"
-#include "prof/symbol.h"
+#include "prof/stats-print.h"
 #include "builtin.h"
 #include <sys/stat.h>
 #include <stdarg.h>
@@ -247,6 +247,8 @@ static int convert_json(struct convert *c)
 	json_format(c->out, false, 1, "}");
 	json_key_format(c->out, true, 1, "samples", "[");
 	ret = session__process_events(c->session, &tool);
+	if (ret >= 0)
+		stats__warn_lost(c->session, false, stderr);
 	json_format(c->out, false, 1, "]");
 	json_format(c->out, false, 0, "}");
 	fputc('\n', c->out);

@@ -23,6 +23,7 @@
 #include "prof/callchain.h"
 #include "prof/header-print.h"
 #include "prof/dump.h"
+#include "prof/stats-print.h"
 #include "prof/resolved-sample.h"
 #include "prof/srcline.h"
 #include "prof/trace-event.h"
@@ -1651,23 +1652,6 @@ static void script__dump_stats(struct script *sc)
 	}
 }
 
-/* perf_session__warn_about_errors, the parts a recording here can show. */
-static void script__warn_lost(struct script *sc)
-{
-	const struct session_stats *st = session__stats(sc->session);
-	u64 nr = st->nr_events[PERF_RECORD_SAMPLE] + st->total_lost_samples;
-
-	fflush(stdout);
-	/* perf's own LOST handler counts them; --show-lost-events prints them */
-	if (!sc->show_lost && st->nr_events[PERF_RECORD_LOST])
-		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " events and lost %" PRIu64
-			" chunks!\n\nCheck IO/CPU overload!\n\n", st->nr_events[0],
-			st->nr_events[PERF_RECORD_LOST]);
-	if (nr && (double)st->total_lost_samples / (double)nr > 0.05)
-		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n",
-			nr, (double)st->total_lost_samples / (double)nr * 100.0);
-}
-
 static int script__run(struct script *sc)
 {
 	struct tool tool = {
@@ -1705,8 +1689,11 @@ static int script__run(struct script *sc)
 		sc->resolver = sample_resolver__new(sc->machine, &p);
 	}
 	ret = session__process_events(sc->session, &tool);
-	if (ret >= 0)
-		script__warn_lost(sc);
+	if (ret >= 0) {
+		fflush(stdout);
+		/* --show-lost-events prints them; perf's own handler counts them */
+		stats__warn_lost(sc->session, sc->show_lost, stderr);
+	}
 	if (sc->per_event_dump)
 		script__dump_stats(sc);
 	if (ret == -EPIPE)

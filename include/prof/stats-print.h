@@ -23,4 +23,12 @@ size_t stats__fprintf(struct session *s, FILE *fp, bool skip_empty);
  */
 size_t stats__fprintf_dump(struct session *s, FILE *fp, bool skip_empty);
 
+/*
+ * perf_session__warn_about_errors, the lost-data part, after a session
+ * was processed: "Processed N events and lost M chunks!" (unless the tool
+ * printed the LOST records itself, @lost_shown) and the lost-samples share
+ * above 5%, each after "Warning:", as perf's ui__warning prints them.
+ */
+void stats__warn_lost(struct session *s, bool lost_shown, FILE *fp);
+
 #endif

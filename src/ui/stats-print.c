@@ -64,3 +64,17 @@ size_t stats__fprintf_dump(struct session *s, FILE *fp, bool skip_empty)
 {
 	return print_stats(s, fp, true, skip_empty);
 }
+
+void stats__warn_lost(struct session *s, bool lost_shown, FILE *fp)
+{
+	const struct session_stats *st = session__stats(s);
+	u64 nr = st->nr_events[PERF_RECORD_SAMPLE] + st->total_lost_samples;
+
+	if (!lost_shown && st->nr_events[PERF_RECORD_LOST])
+		fprintf(fp, "Warning:\nProcessed %" PRIu64 " events and lost %" PRIu64
+			" chunks!\n\nCheck IO/CPU overload!\n\n", st->nr_events[0],
+			st->nr_events[PERF_RECORD_LOST]);
+	if (nr && (double)st->total_lost_samples / (double)nr > 0.05)
+		fprintf(fp, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n",
+			nr, (double)st->total_lost_samples / (double)nr * 100.0);
+}
