@@ -853,9 +853,15 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 		synthesize__cgroups(&sb, &so);
 	if (r->system_wide || r->cpu_list)
 		synthesize__all(&sb, &so);
-	else if (r->pid || r->tid || tail)
-		synthesize__thread_map(&sb, &so, threads);
-	else if (forks) {
+	else if (r->pid || r->tid || tail) {
+		ret = synthesize__thread_map(&sb, &so, threads);
+		/* perf gives up (exit 255) on a target it cannot describe */
+		if (ret && !tail) {
+			error("cannot read the memory maps of a -p/-t target: %s", strerror(-ret));
+			strbuf_release(&sb);
+			return -ECANCELED;
+		}
+	} else if (forks) {
 		synth__comm(&sb, (u32)r->wl.pid, (u32)r->wl.pid, "perf-exec", false, so.id_hdr_size);
 		if (r->namespaces)
 			synthesize__namespaces(&sb, &so, r->wl.pid, r->wl.pid);
@@ -1117,7 +1123,8 @@ static int record__open_output(struct record *r, const char *path, bool pipe,
 		}
 	}
 	if (err) {
-		error("failed to write %s: %s", path, strerror(-err));
+		if (err != -ECANCELED)	/* already said */
+			error("failed to write %s: %s", path, strerror(-err));
 		perf_data_writer__delete(r->writer);
 		r->writer = NULL;
 		return -1;

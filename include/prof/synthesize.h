@@ -44,11 +44,15 @@ int synthesize__kernel(struct strbuf *sb, const struct synth_opts *o);
 /*
  * One process @pid (all its threads with @all_threads, else only @tid):
  * optional FORK (@fork: system-wide style), COMM per thread, then the
- * leader's executable MMAP2s. Returns 0 or -ESRCH when it is gone.
+ * leader's executable MMAP2s. Returns 0, -ESRCH when it is gone, or
+ * -errno when its maps cannot be read.
  */
 int synthesize__thread(struct strbuf *sb, const struct synth_opts *o, pid_t pid,
 		       pid_t tid, bool fork);
-/* Every thread of @threads (-p/-t targets; tids, grouped by process). */
+/*
+ * Every thread of @threads (-p/-t targets; tids, grouped by process).
+ * 0, or -errno when a target's maps cannot be read (perf record gives up).
+ */
 int synthesize__thread_map(struct strbuf *sb, const struct synth_opts *o,
 			   const struct thread_map *threads);
 /*

@@ -96,8 +96,11 @@ void synthesize__namespaces(struct strbuf *sb, const struct synth_opts *o, pid_t
 			  (u32)ARRAY_SIZE(names), o->id_hdr_size);
 }
 
-/* The leader's maps: executable ones, and readable data ones with -d. */
-static void synth_maps(struct strbuf *sb, const struct synth_opts *o, pid_t pid)
+/*
+ * The leader's maps: executable ones, and readable data ones with -d.
+ * -errno when the maps cannot be opened (a process not ours to read).
+ */
+static int synth_maps(struct strbuf *sb, const struct synth_opts *o, pid_t pid)
 {
 	char path[64], *line = NULL;
 	size_t cap = 0, last = (size_t)-1;
@@ -107,7 +110,7 @@ static void synth_maps(struct strbuf *sb, const struct synth_opts *o, pid_t pid)
 	snprintf(path, sizeof(path), "%s/%d/task/%d/maps", proc_root(o), pid, pid);
 	f = fopen(path, "re");
 	if (!f)
-		return;
+		return -errno;
 	t0 = o->map_timeout_ns ? now_ns() : 0;
 	while (getline(&line, &cap, f) > 0) {
 		struct synth_mmap2 m = { .misc = PERF_RECORD_MISC_USER };
@@ -164,8 +167,10 @@ static void synth_maps(struct strbuf *sb, const struct synth_opts *o, pid_t pid)
 	}
 	free(line);
 	fclose(f);
+	return 0;
 }
 
+/* 0, -ESRCH for a process gone, or synth_maps()'s error */
 static int synth_process(struct strbuf *sb, const struct synth_opts *o, pid_t pid,
 			 const pid_t *only_tids, int nr_only, bool fork)
 {
@@ -215,7 +220,7 @@ static int synth_process(struct strbuf *sb, const struct synth_opts *o, pid_t pi
 	}
 	closedir(dir);
 	if (!kthread && !(o->skip & SYNTH_SKIP_MMAP))
-		synth_maps(sb, o, pid);
+		return synth_maps(sb, o, pid);
 	return 0;
 }
 
@@ -230,7 +235,7 @@ int synthesize__thread_map(struct strbuf *sb, const struct synth_opts *o,
 {
 	pid_t *done = xcalloc((size_t)threads->nr + 1, sizeof(pid_t));
 	pid_t *tids = xcalloc((size_t)threads->nr + 1, sizeof(pid_t));
-	int nr_done = 0, i, j;
+	int nr_done = 0, i, j, err = 0;
 
 	/* Group the tids by process so each process is described once. */
 	for (i = 0; i < threads->nr; i++) {
@@ -248,11 +253,15 @@ int synthesize__thread_map(struct strbuf *sb, const struct synth_opts *o,
 		for (j = i; j < threads->nr; j++)
 			if (proc__tgid(proc_root(o), threads->map[j]) == pid)
 				tids[nr++] = threads->map[j];
-		synth_process(sb, o, pid, tids, nr, false);
+		err = synth_process(sb, o, pid, tids, nr, false);
+		/* perf gives up on a target whose maps it cannot read */
+		if (err && err != -ESRCH)
+			break;
+		err = 0;
 	}
 	free(done);
 	free(tids);
-	return 0;
+	return err;
 }
 
 /* --num-thread-synthesize: a share of the processes, into its own buffer */

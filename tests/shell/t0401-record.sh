@@ -192,6 +192,25 @@ test_expect_success PERF_EVENTS,ROOT '-p: recording ends when the target exits' 
 	test -s pe.data
 '
 
+# A process whose maps this user cannot read, though its events can be opened
+# (e.g. a sandbox's init): perf gives up on such a -p target.
+unreadable_maps_pid() {
+	for p in /proc/[0-9]*; do
+		test -d "$p" && ! head -c1 "$p/maps" >/dev/null 2>&1 &&
+			echo "${p#/proc/}" && return 0
+	done
+	return 1
+}
+test_lazy_prereq UNREADABLE_MAPS 'unreadable_maps_pid'
+
+test_expect_success PERF,PERF_EVENTS,ROOT,UNREADABLE_MAPS '-p a target whose maps cannot be read: exit 255, as perf' '
+	t=$(unreadable_maps_pid) &&
+	test_expect_code 255 perf record -q -o pm.data -p "$t" -- sleep 0.1 &&
+	test_expect_code 255 "$PROF" record -o um.data -p "$t" -- sleep 0.1 2>err &&
+	grep -q "cannot read the memory maps of a -p/-t target" err &&
+	test_line_count = 1 err
+'
+
 test_expect_success PERF,PERF_EVENTS 'the build-id cache lets perf resolve a binary removed after recording' '
 	mkdir bin && cp "$D" bin/demo &&
 	"$PROF" record -q -o bc.data -- bin/demo 100 &&
