@@ -1927,6 +1927,7 @@ int cmd_record(int argc, const char **argv)
 	o.evlist = evlist__new();
 	((struct option *)&options[0])->value = o.evlist;
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	set_msg_quiet(o.quiet);
 	verbose = o.verbose;
 	if (o.all_conflict) {
 		const char *second = !strcmp(o.all_first, "all-user") ? "all-kernel" : "all-user";
@@ -2019,6 +2020,9 @@ int cmd_record(int argc, const char **argv)
 		/* dwarf: what follows is its size; fp and lbr take nothing more */
 		if (!err && r.callgraph == CALLCHAIN_RECORD_DWARF && *rest)
 			err = -ERANGE;
+		/* perf's option callback says it before -q takes effect */
+		if (err)
+			set_msg_quiet(false);
 		if (err == -ERANGE) {
 			error("callchain: Incorrect stack dump size (max %d): %s",
 			      CALLCHAIN_MAX_DUMP_SIZE, strchr(o.call_graph, ',') + 1);

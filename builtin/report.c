@@ -1651,6 +1651,7 @@ int cmd_report(int argc, const char **argv)
 	rep.skip_empty = true;
 	argv = joined_argv = join_call_graph_arg(&argc, argv, &joined);
 	argc = parse_options(argc, argv, options, report_usage, 0);
+	set_msg_quiet(rep.quiet);
 	if (argc)
 		usage_with_options(report_usage, options);
 	rep.no_demangle = !rep.no_demangle;

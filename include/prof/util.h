@@ -38,6 +38,8 @@ void *xgrow(void *arr, size_t elem, size_t need, size_t *alloc);
  */
 typedef void (*msg_sink_fn)(const char *prefix, const char *msg);
 void set_msg_sink(msg_sink_fn fn);	/* NULL restores stderr */
+/* -q of record/report, as perf's: error(), warning(), pr_info() say nothing but "Error:\n..." */
+void set_msg_quiet(bool quiet);
 
 int error(const char *fmt, ...) __printf(1, 2);	/* always returns -1 */
 void warning(const char *fmt, ...) __printf(1, 2);

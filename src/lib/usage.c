@@ -12,6 +12,12 @@ int verbose;
 const char *prof_progname = "prof";
 
 static msg_sink_fn msg_sink;
+static bool msg_quiet;
+
+void set_msg_quiet(bool quiet)
+{
+	msg_quiet = quiet;
+}
 
 void set_msg_sink(msg_sink_fn fn)
 {
@@ -22,6 +28,9 @@ static void emit(const char *prefix, const char *fmt, va_list ap)
 {
 	struct strbuf sb = STRBUF_INIT;
 
+	/* perf's -q silences all but its ui__error()s, "Error:\n..." */
+	if (msg_quiet && !strstarts(fmt, "Error:\n"))
+		return;
 	strbuf_vaddf(&sb, fmt, ap);
 	if (msg_sink) {
 		msg_sink(prefix, sb.buf);

@@ -88,7 +88,7 @@ test_expect_success PERF_EVENTS 'pipe mode: a closed pipe ends record at once (S
 test_expect_success PERF,PERF_EVENTS 'exit status of the workload passes through' '
 	test_expect_code 0 "$PROF" record -q -o t.data -- true &&
 	test_expect_code 1 "$PROF" record -q -o t.data -- false &&
-	test_expect_code 255 "$PROF" record -q -o t.data -- /nonexistent/cmd 2>err &&
+	test_expect_code 255 "$PROF" record -o t.data -- /nonexistent/cmd 2>err &&
 	grep -q "^Failed to collect .* for the ./nonexistent/cmd. workload: No such file or directory" err
 '
 
@@ -166,14 +166,14 @@ test_expect_success PERF,PERF_EVENTS '-z: zstd records perf decompresses' '
 '
 
 test_expect_success PERF_EVENTS 'an unwritable output path is a clear error' '
-	test_expect_code 255 "$PROF" record -q -o /nonexistent/x.data -- true 2>err &&
+	test_expect_code 255 "$PROF" record -o /nonexistent/x.data -- true 2>err &&
 	grep -q "failed to open /nonexistent/x.data" err
 '
 
 test_expect_success PERF,PERF_EVENTS,ROOT,UNSHARE 'a full disk: clear error, what was written stays readable' '
 	mkdir tiny &&
 	test_expect_code 255 unshare -m sh -c "mount -t tmpfs -o size=32k tmpfs tiny &&
-		\"$PROF\" record -q -g -o tiny/f.data -- \"$D\" 1000 2>err;
+		\"$PROF\" record -g -o tiny/f.data -- \"$D\" 1000 2>err;
 		rc=\$?; cp tiny/f.data full.data; exit \$rc" &&
 	grep -q "failed to write tiny/f.data: No space left on device" err &&
 	perf report -i full.data --stdio >full.rep 2>full.err &&

@@ -21,6 +21,28 @@ same_failure() {
 	test -s perf.first && test_cmp perf.first prof.first
 }
 
+# same_usage_error ARGS...: prof ARGS refuses as perf does, stderr (up to
+# the option's usage) the same but for the program's name.
+same_usage_error() {
+	run perf "$@" && run prof "$@" &&
+	test_cmp perf.rc prof.rc &&
+	sed -n "1,/Usage:/{s/perf/P/g;p;}" perf.err >perf.head &&
+	sed -n "1,/Usage:/{s/prof/P/g;p;}" prof.err >prof.head &&
+	grep -q Usage: perf.head && test_cmp perf.head prof.head
+}
+
+test_expect_success PERF '-q of record and report hides the errors perf hides, same exit status' '
+	for args in "record -q -o /nonexistent/q.data -- true" \
+		    "record -q --vmlinux /nonexistent -o q.data -- true" \
+		    "report -q -i nonexistent.data --stdio" \
+		    "report -q -i /dev/null --stdio"; do
+		run perf $args && run prof $args &&
+		test_cmp perf.rc prof.rc && test "$(cat prof.rc)" != 0 &&
+		test_must_be_empty perf.err && test_must_be_empty prof.err || return 1
+	done &&
+	same_usage_error record -q --call-graph bogus -o q.data -- true
+'
+
 test_expect_success PERF 'record/top -F 0, -F abc, -F with -c: refused as perf refuses them' '
 	same_failure record -F 0 -o f.data -- true &&
 	same_failure record -F abc -o f.data -- true &&
