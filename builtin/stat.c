@@ -986,7 +986,7 @@ int cmd_stat(int argc, const char **argv)
 		OPT_BOOLEAN(0, "summary", &o.summary, "print summary for interval mode"),
 		OPT_STRING(0, "for-each-cgroup", &cgroups.for_each, "name",
 			   "expand events for each cgroup"),
-		OPT_BOOLEAN('q', "quiet", &o.quiet,
+		OPT_BOOLEAN(0, "quiet", &o.quiet,
 			    "don't print any output, messages or warnings (useful with record)"),
 		OPT_BOOLEAN('T', "transaction", &o.transaction, "hardware transaction statistics"),
 		OPT_BOOLEAN(0, "interval-clear", &o.interval_clear,

@@ -142,7 +142,7 @@ test_expect_success PERF_EVENTS '--null and -q' '
 	"$PROF" stat -n -- true 2>out &&
 	grep -q "seconds time elapsed" out &&
 	! grep -q task-clock out &&
-	test_expect_code 2 "$PROF" stat -q -e task-clock -- "$W" -x 2 2>out &&
+	test_expect_code 2 "$PROF" stat --quiet -e task-clock -- "$W" -x 2 2>out &&
 	test_line_count = 0 out
 '
 

@@ -43,6 +43,11 @@ test_expect_success PERF '-q of record and report hides the errors perf hides, s
 	same_usage_error record -q --call-graph bogus -o q.data -- true
 '
 
+test_expect_success PERF 'stat has --quiet but no -q, as perf 6.1' '
+	same_usage_error stat -q -- true &&
+	test_cmp perf.rc prof.rc && test "$(cat prof.rc)" = 129
+'
+
 test_expect_success PERF 'record/top -F 0, -F abc, -F with -c: refused as perf refuses them' '
 	same_failure record -F 0 -o f.data -- true &&
 	same_failure record -F abc -o f.data -- true &&
