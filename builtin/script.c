@@ -21,6 +21,7 @@
 #include "prof/machine.h"
 #include "prof/symbol.h"
 #include "prof/callchain.h"
+#include "prof/hist-filter.h"
 #include "prof/header-print.h"
 #include "prof/dump.h"
 #include "prof/stats-print.h"
@@ -101,11 +102,6 @@ static const struct output_opt default_output[NR_OT] = {
 	[OT_OTHER] = { DEF_RAW, B(F_TRACE) | B(F_BPF_OUTPUT), 0, 0, false, false },
 };
 
-struct name_list {
-	char **names;
-	size_t nr;
-};
-
 /* The text of one sample or record, written at once (see ob_*). */
 struct obuf {
 	char *buf;
@@ -144,45 +140,6 @@ struct script {
 	struct sample_resolver *resolver;	/* the samples' stacks */
 	struct obuf ob;
 };
-
-/* ---- small lists (-c, --pid, --tid, --dsos, -S) ---- */
-
-static void name_list__parse(struct name_list *l, const char *str)
-{
-	char *copy, *save = NULL;
-
-	if (!str)
-		return;
-	copy = xstrdup(str);
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		l->names = xrealloc(l->names, (l->nr + 1) * sizeof(*l->names));
-		l->names[l->nr++] = xstrdup(t);
-	}
-	free(copy);
-}
-
-static bool name_list__has(const struct name_list *l, const char *name)
-{
-	for (size_t i = 0; i < l->nr; i++)
-		if (!strcmp(l->names[i], name))
-			return true;
-	return false;
-}
-
-static bool name_list__has_int(const struct name_list *l, long v)
-{
-	for (size_t i = 0; i < l->nr; i++)
-		if (strtol(l->names[i], NULL, 0) == v)
-			return true;
-	return false;
-}
-
-static void name_list__exit(struct name_list *l)
-{
-	for (size_t i = 0; i < l->nr; i++)
-		free(l->names[i]);
-	free(l->names);
-}
 
 /* ---- output types and fields ---- */
 
