@@ -2,6 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 test_description='every option of every command does something or is refused'
 . "$(dirname "$0")/test-lib.sh"
+# the build-id caches of this run only (perf's too): a binary cached here
+# must not resolve symbols for another test file's stripped copy
+PROF_BUILDID_DIR="$TRASH/cache" PERF_BUILDID_DIR="$TRASH/cache"
+export PROF_BUILDID_DIR PERF_BUILDID_DIR
 
 # Every option a command parses (prof CMD --list-all-opts) needs a row in
 # TABLE below and a proof: a function proof_CMD_OPT (OPT without leading
@@ -1703,7 +1707,7 @@ proof_stat_for_each_cgroup() {
 	grep -q " msec task-clock  *\/ " fc
 }
 proof_stat_quiet() {
-	st qq -q -e task-clock -- true &&
+	st qq --quiet -e task-clock -- true &&
 	! test -s qq &&
 	st qq0 -e task-clock -- true && test -s qq0
 }
