@@ -12,7 +12,10 @@ readable() {
 	perf report --stats -i "$1" >"$1.stats" 2>"$1.err" &&
 	grep -E -q "SAMPLE events: +[1-9]" "$1.stats" &&
 	perf script -i "$1" >"$1.script" 2>"$1.serr" &&
-	test_must_be_empty "$1.serr" &&
+	# a busy machine may lose chunks of small buffers: perf's warning only
+	{ grep -v -E "^(Warning:|Processed [0-9]+ events and lost [0-9]+ chunks!|Check IO/CPU overload!|)$" \
+		"$1.serr" >"$1.serr.other" || test $? = 1; } &&
+	test_must_be_empty "$1.serr.other" &&
 	test -s "$1.script"
 }
 
