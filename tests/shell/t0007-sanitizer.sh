@@ -12,6 +12,10 @@ if [ ! -x "$SAN/prof" ] || [ ! -x "$SFUZZ/fuzz-report" ]; then
 fi
 unset ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+# the build-id cache of this run only: a symbol file another run cached
+# must not name what a stripped binary lacks
+PROF_BUILDID_DIR="$TRASH/cache"
+export PROF_BUILDID_DIR
 
 # no sanitizer report in FILE
 clean() {
