@@ -18,7 +18,11 @@ same_json() {
 }
 
 test_expect_success PERF,PERF_EVENTS 'call chains, kernel and user frames, names to escape' '
-	"$PERF" record -q -e task-clock -g -o fp.data -- "$HELPERS/symtest" 20 >/dev/null 2>&1 &&
+	# symtest for the user frames, dd for kernel ones (a tick may not land
+	# in the kernel while symtest runs)
+	"$PERF" record -q -e task-clock -g -o fp.data -- sh -c "\"\$1\" 20 &&
+		dd if=/dev/zero of=/dev/null bs=1 count=200000 2>/dev/null" sh "$HELPERS/symtest" \
+		>/dev/null 2>&1 &&
 	same_json fp.data &&
 	grep -q "\"symbol\": \"sym_plain\"" prof.json &&
 	grep -q "\"dso\": \"\[kernel.kallsyms\]\"" prof.json
