@@ -1976,12 +1976,14 @@ int cmd_record(int argc, const char **argv)
 	if (o.vmlinux && access(o.vmlinux, R_OK)) {
 		pr_info("Invalid file: %s", o.vmlinux);
 		evlist__delete(o.evlist);
+		evlist__delete(sb_evlist);
 		free(full_argv);
 		return 256 - EINVAL;
 	}
 	if (o.aux_sample) {	/* prof opens no AUX area event (intel_pt, cs_etm, ...) */
 		pr_info("No AUX area event to sample");
 		evlist__delete(o.evlist);
+		evlist__delete(sb_evlist);
 		free(full_argv);
 		return 256 - EINVAL;
 	}
@@ -2010,6 +2012,7 @@ int cmd_record(int argc, const char **argv)
 				(o.quiet ? SAMPLE_RATE_QUIET : 0) |
 				(o.strict_freq ? SAMPLE_RATE_STRICT : 0))) {
 		evlist__delete(o.evlist);
+		evlist__delete(sb_evlist);
 		free(full_argv);
 		return 256 - EINVAL;	/* perf's exit status */
 	}
@@ -2070,6 +2073,7 @@ int cmd_record(int argc, const char **argv)
 		r.uid_pids = uid__pid_list(o.uid);
 		if (!r.uid_pids) {
 			evlist__delete(o.evlist);
+			evlist__delete(sb_evlist);
 			free(full_argv);
 			return error("Invalid User: %s", o.uid);
 		}
@@ -2084,6 +2088,7 @@ int cmd_record(int argc, const char **argv)
 		free(r.uid_pids);
 		free(full_argv);
 		evlist__delete(o.evlist);
+		evlist__delete(sb_evlist);
 		return 0;
 	}
 
