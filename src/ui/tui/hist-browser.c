@@ -960,92 +960,66 @@ static int browser__box(struct browser *b, const char *title, const char *const 
 	return ch;
 }
 
-static const char *const report_help[] = {
-	"h/?/F1        Show this window",
-	"UP/DOWN/PGUP",
-	"PGDN/SPACE    Navigate",
-	"q/ESC/CTRL+C  Exit browser or go back to previous screen",
-	"",
-	"For multiple event sessions:",
-	"",
-	"TAB/UNTAB     Switch events",
-	"",
-	"For symbolic views (--sort has sym):",
-	"",
-	"ENTER         Zoom into DSO/Threads & Annotate current symbol",
-	"ESC           Zoom out",
-	"+             Expand/Collapse one callchain level",
-	"a             Annotate current symbol [not in prof]",
-	"C             Collapse all callchains",
-	"d             Zoom into current DSO",
-	"e             Expand/Collapse main entry callchains",
-	"E             Expand all callchains",
-	"F             Toggle percentage of filtered entries",
-	"H             Display column headers",
-	"k             Zoom into the kernel map",
-	"L             Change percent limit",
-	"m             Display context menu",
-	"S             Zoom into current Processor Socket [not in prof]",
-	"i             Show header information",
-	"P             Print histograms to perf.hist.N",
-	"r             Run available scripts [not in prof]",
-	"s             Switch to another data file in PWD [not in prof]",
-	"t             Zoom into current Thread",
-	"V             Verbose (DSO names in callchains, etc)",
-	"/             Filter symbol by name",
-	"0-9           Sort by event n in group",
-	"",
-	"Press any key...",
-};
-
 /*
- * perf 6.1's help texts; the keys prof cannot do are marked, and say so
- * on the status line when pressed.
- * perf top's: report's without header information, scripts, data files,
- * group sorting.
+ * perf 6.1's help texts, report's and top's in one table: top's lacks
+ * header information, scripts, data files and group sorting, and has
+ * zeroing and events. The keys prof cannot do are marked, and say so on
+ * the status line when pressed.
  */
-static const char *const top_help[] = {
-	"h/?/F1        Show this window",
-	"UP/DOWN/PGUP",
-	"PGDN/SPACE    Navigate",
-	"q/ESC/CTRL+C  Exit browser or go back to previous screen",
-	"",
-	"For multiple event sessions:",
-	"",
-	"TAB/UNTAB     Switch events",
-	"",
-	"For symbolic views (--sort has sym):",
-	"",
-	"ENTER         Zoom into DSO/Threads & Annotate current symbol",
-	"ESC           Zoom out",
-	"+             Expand/Collapse one callchain level",
-	"a             Annotate current symbol [not in prof]",
-	"C             Collapse all callchains",
-	"d             Zoom into current DSO",
-	"e             Expand/Collapse main entry callchains",
-	"E             Expand all callchains",
-	"F             Toggle percentage of filtered entries",
-	"H             Display column headers",
-	"k             Zoom into the kernel map",
-	"L             Change percent limit",
-	"m             Display context menu",
-	"S             Zoom into current Processor Socket [not in prof]",
-	"P             Print histograms to perf.hist.N",
-	"t             Zoom into current Thread",
-	"V             Verbose (DSO names in callchains, etc)",
-	"z             Toggle zeroing of samples",
-	"f             Enable/Disable events",
-	"/             Filter symbol by name",
-	"",
-	"Press any key...",
+enum help_for { HELP_BOTH, HELP_REPORT, HELP_TOP };
+static const struct {
+	enum help_for for_;
+	const char *text;
+} help_lines[] = {
+	{ HELP_BOTH, "h/?/F1        Show this window" },
+	{ HELP_BOTH, "UP/DOWN/PGUP" },
+	{ HELP_BOTH, "PGDN/SPACE    Navigate" },
+	{ HELP_BOTH, "q/ESC/CTRL+C  Exit browser or go back to previous screen" },
+	{ HELP_BOTH, "" },
+	{ HELP_BOTH, "For multiple event sessions:" },
+	{ HELP_BOTH, "" },
+	{ HELP_BOTH, "TAB/UNTAB     Switch events" },
+	{ HELP_BOTH, "" },
+	{ HELP_BOTH, "For symbolic views (--sort has sym):" },
+	{ HELP_BOTH, "" },
+	{ HELP_BOTH, "ENTER         Zoom into DSO/Threads & Annotate current symbol" },
+	{ HELP_BOTH, "ESC           Zoom out" },
+	{ HELP_BOTH, "+             Expand/Collapse one callchain level" },
+	{ HELP_BOTH, "a             Annotate current symbol [not in prof]" },
+	{ HELP_BOTH, "C             Collapse all callchains" },
+	{ HELP_BOTH, "d             Zoom into current DSO" },
+	{ HELP_BOTH, "e             Expand/Collapse main entry callchains" },
+	{ HELP_BOTH, "E             Expand all callchains" },
+	{ HELP_BOTH, "F             Toggle percentage of filtered entries" },
+	{ HELP_BOTH, "H             Display column headers" },
+	{ HELP_BOTH, "k             Zoom into the kernel map" },
+	{ HELP_BOTH, "L             Change percent limit" },
+	{ HELP_BOTH, "m             Display context menu" },
+	{ HELP_BOTH, "S             Zoom into current Processor Socket [not in prof]" },
+	{ HELP_REPORT, "i             Show header information" },
+	{ HELP_BOTH, "P             Print histograms to perf.hist.N" },
+	{ HELP_REPORT, "r             Run available scripts [not in prof]" },
+	{ HELP_REPORT, "s             Switch to another data file in PWD [not in prof]" },
+	{ HELP_BOTH, "t             Zoom into current Thread" },
+	{ HELP_BOTH, "V             Verbose (DSO names in callchains, etc)" },
+	{ HELP_TOP, "z             Toggle zeroing of samples" },
+	{ HELP_TOP, "f             Enable/Disable events" },
+	{ HELP_BOTH, "/             Filter symbol by name" },
+	{ HELP_REPORT, "0-9           Sort by event n in group" },
+	{ HELP_BOTH, "" },
+	{ HELP_BOTH, "Press any key..." },
 };
 
 static void browser__help(struct browser *b)
 {
-	if (b->ops->wait)
-		browser__box(b, "Help", top_help, (int)ARRAY_SIZE(top_help));
-	else
-		browser__box(b, "Help", report_help, (int)ARRAY_SIZE(report_help));
+	enum help_for skip = b->ops->wait ? HELP_REPORT : HELP_TOP;
+	const char *lines[ARRAY_SIZE(help_lines)];
+	int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(help_lines); i++)
+		if (help_lines[i].for_ != skip)
+			lines[n++] = help_lines[i].text;
+	browser__box(b, "Help", lines, n);
 }
 
 /* perf's yes/no question: Enter (or y) confirms, anything else cancels. */
