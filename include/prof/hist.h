@@ -163,6 +163,13 @@ struct hists {
 	 * apart), and the collapse pass runs when a key has one in perf.
 	 */
 	bool flag_keys;
+	/*
+	 * An inlined entry is in a layout that compares symbols: perf
+	 * compares such a stand-in with others by name, the rest by address,
+	 * so its walk can miss an equal entry. From then on every lookup is
+	 * perf's walk and the collapse pass runs when a key has one in perf.
+	 */
+	bool inl_walk;
 	u64 nosym_min, nosym_max;
 	/*
 	 * Entries made with a thread's ":tid" placeholder comm (borrowed):

@@ -350,14 +350,20 @@ static s64 entry_cmp(const struct hist_layout *l, const struct hist_entry *a,
 	return 0;
 }
 
-/* Does perf 6.1 give one of the keys an se_collapse (a collapse pass)? */
+/*
+ * Does perf 6.1 give one of the keys an se_collapse (a collapse pass)?
+ * Only comm: srcline and srcfile got theirs after 6.1.
+ */
 static bool layout__need_collapse(const struct hist_layout *l)
 {
-	for (int i = 0; i < l->nr_keys; i++)
-		if (l->keys[i]->id == SORT_COMM || l->keys[i]->id == SORT_SRCLINE ||
-		    l->keys[i]->id == SORT_SRCFILE)
-			return true;
-	return false;
+	return hist_layout__has_key(l, SORT_COMM);
+}
+
+/* Does a key of the layout compare symbols (perf's _sort__sym_cmp)? */
+static bool layout__cmp_sym(const struct hist_layout *l)
+{
+	return hist_layout__has_key(l, SORT_SYM) || hist_layout__has_key(l, SORT_IPC_LBR) ||
+	       hist_layout__has_key(l, SORT_IPC_NULL);
 }
 
 /*
@@ -726,7 +732,8 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 	 * dso and symbol (or address) pointers is the one (a shortcut past
 	 * the hash; equal pointers imply equal keys).
 	 */
-	if (h->simple_keys && (hs->sym || !h->may_wrap) && !h->comm_renamed) {
+	if (h->simple_keys && (hs->sym || !h->may_wrap) && !h->comm_renamed && !h->inl_walk &&
+	    !hs->inlined) {
 		u64 k = hs->sym ? (uintptr_t)hs->sym : hs->ip;
 		u32 slot = (u32)((k >> 4) ^ (k >> 17) ^ ((uintptr_t)hs->comm >> 4)) &
 			   (RECENT_SLOTS - 1);
@@ -861,7 +868,9 @@ static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sam
 	bool left;
 
 	sample_key(h, hs, &key, &kb);
-	if ((h->may_wrap && !key.sym) || h->flag_keys || h->comm_renamed) {
+	if (key.inlined && key.sym && !h->inl_walk && layout__cmp_sym(l))
+		h->inl_walk = true;
+	if ((h->may_wrap && !key.sym) || h->flag_keys || h->comm_renamed || h->inl_walk) {
 		/* perf's walk: it may miss an equal entry and make a duplicate */
 		he = in_find(h, &key, &p, &left);
 		while (he && he->merged)
@@ -1165,7 +1174,7 @@ void hists__output_resort(struct hists *h)
 	stack = xmalloc((n + 1) * sizeof(int));
 	k = in_walk(h, in);
 	if (h->may_wrap || h->comm_renamed ||
-	    (h->flag_keys && layout__need_collapse(h->layout))) {
+	    ((h->flag_keys || h->inl_walk) && layout__need_collapse(h->layout))) {
 		k = collapse_dups(h, in, k, tmp, &t, stack);
 		memcpy(in, tmp, k * sizeof(*in));
 	}

@@ -168,13 +168,13 @@ static s64 sym_collapse(const struct hist_entry *l, const struct hist_entry *r)
 	if (l->sym == r->sym)
 		return 0;
 	if (l->inlined || r->inlined) {
-		/* perf: inlined stand-ins share their caller's range */
+		/* perf: inlined stand-ins share their caller's range; same name, overlapping: equal */
 		int c = strcmp(l->sym->name, r->sym->name);
 
 		if (c)
 			return c;
-		if (l->inlined != r->inlined)
-			return l->inlined ? -1 : 1;
+		if (l->sym->start <= r->sym->end && l->sym->end >= r->sym->start)
+			return 0;
 	}
 	if (l->sym->start != r->sym->start)
 		return (s64)(r->sym->start - l->sym->start);
