@@ -2027,12 +2027,13 @@ int cmd_record(int argc, const char **argv)
 		if (err)
 			set_msg_quiet(false);
 		if (err == -ERANGE) {
-			error("callchain: Incorrect stack dump size (max %d): %s",
+			error("callchain: Incorrect stack dump size (max %d): %s\n",
 			      CALLCHAIN_MAX_DUMP_SIZE, strchr(o.call_graph, ',') + 1);
+			parse_options_usage_for(record_usage, options, "call-graph", 0);
 			exit(PROF_EXIT_USAGE);
 		}
 		if (err) {
-			pr_info("callchain: Unknown --call-graph option value: %s", o.call_graph);
+			pr_info("callchain: Unknown --call-graph option value: %s\n", o.call_graph);
 			parse_options_usage_for(record_usage, options, "call-graph", 0);
 			exit(PROF_EXIT_USAGE);
 		}

@@ -156,10 +156,10 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 	t->call_graph = true;
 	err = callchain_param__parse_top(&t->cp, arg, &t->cg_mode, &t->dump_size);
 	if (err == -ERANGE)	/* "dwarf,SIZE...": name SIZE as perf does */
-		return error("callchain: Incorrect stack dump size (max %d): %.*s",
+		return error("callchain: Incorrect stack dump size (max %d): %.*s\n",
 			     CALLCHAIN_MAX_DUMP_SIZE, (int)strcspn(arg + 6, ","), arg + 6);
 	if (err)
-		return error("invalid call graph option '%s'", arg);
+		return error("callchain: Unknown --call-graph option value: %s\n", arg);
 	if (t->cg_mode == CALLCHAIN_RECORD_LBR)
 		return error("prof top: --call-graph lbr is not supported: use fp or dwarf "
 			     "(prof record --call-graph lbr, then prof report, rebuilds LBR chains)");
@@ -939,7 +939,7 @@ int cmd_top(int argc, const char **argv)
 		OPT_STRING('u', "uid", &t.uid_str, "user", "user to profile"),
 		OPT_STRING('F', "freq", &t.freq_str, "freq or 'max'", "profile at this frequency"),
 		OPT_U64('c', "count", &t.interval, "event period to sample"),
-		OPT_CALLBACK('m', "mmap-pages", &t.mmap_pages, "pages[,pages]",
+		OPT_CALLBACK('m', "mmap-pages", &t.mmap_pages, "pages",
 			     "number of mmap data pages", perf_mmap__parse_pages_opt),
 		OPT_CALLBACK_NOOPT('g', NULL, &t, NULL,
 				   "enables call-graph recording and display", parse_g),

@@ -100,7 +100,7 @@ int perf_mmap__parse_pages_opt(const struct option *opt, const char *arg, int un
 	/* ",N" sizes the AUX area, which only AUX events (none here) use */
 	if ((*buf && perf_mmap__parse_pages(buf, pages)) ||
 	    (comma && perf_mmap__parse_pages(comma, &aux)))
-		return error("Invalid argument for --mmap_pages/-m");
+		return error("Invalid argument for --mmap_pages/-m\n");	/* perf's blank line */
 	return 0;
 }
 

@@ -47,6 +47,23 @@ test_expect_success PERF 'stat has --quiet but no -q, as perf 6.1' '
 	test_cmp perf.rc prof.rc && test "$(cat prof.rc)" = 129
 '
 
+# An option callback that says why it failed ends its message with a
+# blank line before perf's usage; a value of the wrong type does not.
+test_expect_success PERF 'option callback errors: message, blank line, usage, as perf' '
+	same_usage_error record -m x -o m.data -- true &&
+	same_usage_error record --call-graph bogus -o m.data -- true &&
+	same_usage_error record --call-graph dwarf,99999999 -o m.data -- true &&
+	same_usage_error record --call-graph dwarf,x -o m.data -- true &&
+	same_usage_error record -c x -o m.data -- true &&
+	same_usage_error top -m x &&
+	same_usage_error top --call-graph bogus &&
+	same_usage_error top --call-graph dwarf,99999999 &&
+	same_usage_error stat -I x -- true &&
+	sed -n 2p prof.err | grep -q "^ Usage: prof stat" &&
+	same_usage_error record -m x -o m.data -- true &&
+	test -z "$(sed -n 2p prof.err)"
+'
+
 test_expect_success PERF 'record/top -F 0, -F abc, -F with -c: refused as perf refuses them' '
 	same_failure record -F 0 -o f.data -- true &&
 	same_failure record -F abc -o f.data -- true &&
