@@ -81,6 +81,7 @@ struct report {
 	struct hist_filter filter;	/* --comms, --pid, --tid, --dsos, --symbols */
 	regex_t parent_regex;
 	bool has_parent_regex;
+	struct callee_regex ignore_callees;	/* --ignore-callees */
 	bool inline_names;		/* --inline (default): expand inlined frames */
 	struct sample_resolver *resolver;	/* each sample's location and frames */
 	struct hist_entry **he_cache;
@@ -504,20 +505,24 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	report__sample_vals(rep, &hs.v, sample);
 	if (rep->trace_key)
 		hs.trace = report__trace(rep, sample);
+	/*
+	 * perf decides filtering once per sample, from its own location, and
+	 * an entry keeps the decision of the sample that created it; also
+	 * when --ignore-callees moves the sample to a caller (perf 6.1 then
+	 * forgets the decision: deliberate-differences.md).
+	 */
+	filtered = report__filtered(rep, hs.comm, hs.pid, hs.tid, hs.dso, hs.sym);
 	if (((rep->use_callchain || rep->layout.children) &&
 	     sample->evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) || rep->has_parent_regex)
 		nr = resolved_sample__chain(rep->resolver, sample, &rs, h);
+	if (rs.rerooted)
+		hist_sample__set_location(&hs, al, (pid_t)sample->pid, (pid_t)sample->tid);
 	hs.parent = rs.parent;
 	if (rep->branch_mode) {
 		report__add_branches(rep, h, &hs, sample);
 		goto out;
 	}
 
-	/*
-	 * perf decides filtering once per sample, from its own location, and
-	 * an entry keeps the decision of the sample that created it.
-	 */
-	filtered = report__filtered(rep, hs.comm, hs.pid, hs.tid, hs.dso, hs.sym);
 	nr_before = h->nr_entries;
 	he = hists__add(h, &hs, true);
 	if (h->nr_entries != nr_before)
@@ -1334,6 +1339,7 @@ static int report__run(struct report *rep)
 		.key = rep->cp.key,
 		.intern = report__intern,
 		.parent_regex = rep->has_parent_regex ? &rep->parent_regex : NULL,
+		.ignore_callees_regex = rep->ignore_callees.set ? &rep->ignore_callees.re : NULL,
 	});
 	rep->he_cache = xmalloc((RESOLVE_MAX_FRAMES + 1) * sizeof(*rep->he_cache));
 
@@ -1451,6 +1457,7 @@ static void report__exit(struct report *rep)
 	free(rep->cpu_bitmap);
 	if (rep->has_parent_regex)
 		regfree(&rep->parent_regex);
+	callee_regex__exit(&rep->ignore_callees);
 	hist_filter__exit(&rep->filter);
 	machine__delete(rep->machine);
 	session__delete(rep->session);
@@ -1580,6 +1587,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK(0, "unwinder", &rep.unwinder, "libdw|libunwind",
 			     "unwinder of --call-graph dwarf samples (prof extension)",
 			     unwind__parse_opt),
+		OPT_CALLBACK(0, "ignore-callees", &rep.ignore_callees, "regex",
+			     "ignore callees of these functions in call graphs",
+			     parse_ignore_callees_opt),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex filter to identify parent, see: '--sort parent'"),
 		OPT_STRING('c', "comms", &rep.comm_list, "comm[,comm...]",

@@ -55,6 +55,7 @@ struct top {
 	struct sample_rate rate;	/* from -F/-c */
 	unsigned int mmap_pages;
 	const char *sort_order, *field_order;
+	struct callee_regex ignore_callees;	/* --ignore-callees */
 	int print_entries;
 	double min_percent;
 	int delay_secs;
@@ -338,6 +339,8 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	hs.period = s.period;
 	if (t->call_graph)
 		nr = resolved_sample__chain(t->resolver, &s, &rs, h);
+	if (rs.rerooted)	/* --ignore-callees */
+		hist_sample__set_location(&hs, &rs.al, (pid_t)s.pid, (pid_t)s.tid);
 	he = hists__add(h, &hs, true);
 	he->filtered = false;
 	h->nr_samples++;
@@ -864,6 +867,7 @@ static int top__run(struct top *t)
 		.inline_names = true,
 		.key = t->cp.key,
 		.intern = top__intern,
+		.ignore_callees_regex = t->ignore_callees.set ? &t->ignore_callees.re : NULL,
 	});
 	t->he_cache = xmalloc((RESOLVE_MAX_FRAMES + 1) * sizeof(*t->he_cache));
 	top__synthesize(t, threads);
@@ -911,6 +915,7 @@ out:
 	free(t->pfd);
 	free(t->jit);
 	sample_resolver__delete(t->resolver);
+	callee_regex__exit(&t->ignore_callees);
 	free(t->he_cache);
 	free(t->uid_pids);
 	cpu_map__put(cpus);
@@ -1007,6 +1012,9 @@ int cmd_top(int argc, const char **argv)
 			    "Show a column with the sum of periods"),
 		OPT_STRING('k', "vmlinux", &t.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "ignore-vmlinux", &t.ignore_vmlinux, "don't load vmlinux even if found"),
+		OPT_CALLBACK(0, "ignore-callees", &t.ignore_callees, "regex",
+			     "ignore callees of these functions in call graphs",
+			     parse_ignore_callees_opt),
 		OPT_STRING(0, "kallsyms", &t.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN(0, "demangle-kernel", &t.demangle_kernel,
 			    "Enable kernel symbol demangling"),

@@ -25,6 +25,7 @@
 #include "compat.h"
 #include "callchain.h"	/* struct callchain_cursor_node, enum chain_key */
 #include "machine.h"	/* struct addr_location */
+#include <regex.h>
 
 struct perf_sample;
 struct sample_resolver;
@@ -58,7 +59,29 @@ struct resolve_param {
 	const char *(*intern)(void *ctx, const char *s);
 	/* --parent: a compiled regex (regex_t *), NULL for none */
 	const void *parent_regex;
+	/*
+	 * --ignore-callees: a compiled regex (regex_t *), NULL for none. A
+	 * recorded chain frame (within --max-stack) whose symbol matches
+	 * becomes the sample's location, and the frames before it in
+	 * display order are dropped (perf's add_callchain_ip); the
+	 * --parent frame itself is not tried, as perf.
+	 */
+	const void *ignore_callees_regex;
 };
+
+/* --ignore-callees of report and top: resolve_param.ignore_callees_regex when set. */
+struct callee_regex {
+	regex_t re;
+	bool set;
+};
+struct option;
+/*
+ * The option's callback: opt->value is a struct callee_regex, compiled as
+ * perf does (extended); a bad regex is perf's two-line message and -1.
+ * The last one given counts.
+ */
+int parse_ignore_callees_opt(const struct option *opt, const char *arg, int unset);
+void callee_regex__exit(struct callee_regex *cr);
 
 /* The largest number of frames one sample gives (perf's PERF_MAX_STACK_DEPTH * 8). */
 #define RESOLVE_MAX_FRAMES	1024
@@ -82,6 +105,9 @@ struct resolve_param {
  *   origin[i]  enum frame_origin.
  * parent: the first frame (display order, within --max-stack) whose
  * symbol matches --parent, or NULL.
+ * rerooted: resolved_sample__chain moved al to the last chain frame
+ * matching --ignore-callees (al then holds that frame's map, symbol,
+ * address and level; its thread is the sample's).
  */
 struct resolved_sample {
 	struct addr_location al;
@@ -90,6 +116,7 @@ struct resolved_sample {
 	const u64 *addrs;
 	const u8 *origin;
 	struct symbol *parent;
+	bool rerooted;
 };
 
 /* A resolver for the samples of @m (borrowed). @p is copied. */
@@ -111,6 +138,7 @@ int resolved_sample__resolve(struct sample_resolver *r, const struct perf_sample
  * user stack (perf delivers none when no map holds the user leaf or its
  * file cannot be read under --symfs; the leaf is then only in al). In
  * caller order the whole is reversed, inline expansions included.
+ * --ignore-callees may move rs->al (rs->rerooted).
  * @intern_ctx goes to param.intern. Returns rs->nr.
  */
 int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *s,

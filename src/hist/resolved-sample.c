@@ -14,6 +14,10 @@
  *    class was seen in the process (perf's libunwind unwinder is set up
  *    for it then, unwind__prepare_access), from then on at least the user
  *    leaf, whether or not its own file can be read;
+ *  - --ignore-callees: the last recorded chain frame (display order,
+ *    within --max-stack) whose symbol matches becomes the sample's
+ *    location and everything before it is dropped, unwound frames
+ *    included in caller order (perf resets its cursor there);
  *  - -U leaves frames without a symbol out; only unwound frames are
  *    expanded into their inlined functions (perf 6.1's append_inlines);
  *  - caller order reverses the whole, inline expansions included.
@@ -29,7 +33,7 @@
 #include "prof/srcline.h"
 #include "prof/unwind.h"
 #include "prof/inline-cache.h"
-#include <regex.h>
+#include "prof/parse-options.h"
 
 struct sample_resolver {
 	struct machine *m;
@@ -191,14 +195,76 @@ static void push(struct sample_resolver *r, int *nr, const struct callchain_curs
 	*nr += n;
 }
 
+int parse_ignore_callees_opt(const struct option *opt, const char *arg, int unset)
+{
+	struct callee_regex *cr = opt->value;
+	char buf[256];
+	int err;
+
+	if (unset || !arg)
+		return 0;
+	callee_regex__exit(cr);
+	err = regcomp(&cr->re, arg, REG_EXTENDED);
+	if (err) {
+		regerror(err, &cr->re, buf, sizeof(buf));
+		return error("Invalid --ignore-callees regex: %s\n%s", arg, buf);
+	}
+	cr->set = true;
+	return 0;
+}
+
+void callee_regex__exit(struct callee_regex *cr)
+{
+	if (cr->set)
+		regfree(&cr->re);
+	cr->set = false;
+}
+
+/* The entries of @s's chain before its first unknown context marker. */
+static size_t chain_valid_prefix(const struct perf_sample *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->callchain_nr; i++) {
+		u64 ip = s->callchain[i];
+
+		if (ip >= PROF_CONTEXT_MAX && ip != PROF_CONTEXT_HV &&
+		    ip != PROF_CONTEXT_KERNEL && ip != PROF_CONTEXT_USER)
+			break;
+	}
+	return i;
+}
+
+/* --ignore-callees: the sample's location becomes chain frame @f's. */
+static void reroot(struct resolved_sample *rs, const struct callchain_frame *f)
+{
+	struct addr_location *al = &rs->al;
+
+	map__put(al->map);
+	al->map = map__get(f->map);
+	al->dso = f->dso;
+	al->sym = f->sym;
+	al->addr = f->addr;
+	al->level = f->level;
+	if (f->level == 'k')
+		al->cpumode = PROF_CPUMODE_KERNEL;
+	else if (f->level == '.')
+		al->cpumode = PROF_CPUMODE_USER;
+	rs->rerooted = true;
+}
+
 int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *s,
 			   struct resolved_sample *rs, void *intern_ctx)
 {
 	const regex_t *parent_re = r->p.parent_regex;
+	const regex_t *ignore_re = r->p.ignore_callees_regex;
+	const struct callchain_frame *root = NULL;
+	int kstart = 0;
 	u64 st = s->evsel ? s->evsel->attr.sample_type : 0;
 	int n = -1, nr = 0, nk = 0, max_stack = r->p.max_stack;
-	bool caller = r->p.caller, lbr;
+	bool caller = r->p.caller, lbr, corrupt;
 	enum frame_origin korigin;
+	const struct callchain_frame *parent_frame = NULL;
 
 	r->intern_ctx = intern_ctx;
 	r->nr_uframes = 0;
@@ -219,6 +285,17 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 		n = machine__resolve_callchain(r->m, s->cpumode, (pid_t)s->pid, (pid_t)s->tid,
 					       s->callchain, s->callchain_nr, r->chain,
 					       RESOLVE_MAX_FRAMES);
+	/*
+	 * A chain with an unknown context marker has no frames, but perf
+	 * walked the entries before the marker first (callee order: from
+	 * the chain's start): its --parent and --ignore-callees matches
+	 * there stand.
+	 */
+	corrupt = n < 0;
+	if (corrupt && !caller && (parent_re || ignore_re))
+		n = machine__resolve_callchain(r->m, s->cpumode, (pid_t)s->pid, (pid_t)s->tid,
+					       s->callchain, chain_valid_prefix(s), r->chain,
+					       RESOLVE_MAX_FRAMES);
 	/* perf takes the first match in display order, within --max-stack */
 	for (int i = 0; parent_re && i < n && (lbr || i < max_stack); i++) {
 		int j = caller && !lbr ? n - 1 - i : i;
@@ -226,6 +303,7 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 
 		if (f->sym && !regexec(parent_re, f->sym->name, 0, NULL, 0)) {
 			rs->parent = f->sym;
+			parent_frame = f;
 			break;
 		}
 	}
@@ -244,18 +322,29 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 		c->srcline = NULL;
 		c->level = f->level;
 		r->kaddr[nk - 1] = f->addr;
+		/* perf tries --parent first: its frame is never a root */
+		if (ignore_re && f->map && f->sym && f != parent_frame &&
+		    !regexec(ignore_re, f->sym->name, 0, NULL, 0)) {
+			root = f;
+			kstart = nk - 1;
+		}
 	}
+	if (root)
+		reroot(rs, root);
+	if (corrupt)
+		nk = kstart = 0;
 	if ((st & PERF_SAMPLE_REGS_USER) && (st & PERF_SAMPLE_STACK_USER) &&
 	    s->user_regs.regs && unwind__user_stack(s, NULL) && rs->al.thread &&
 	    unwind_ready(rs->al.thread))
 		unwind__get_entries(r->m, rs->al.thread, s, max_stack, on_unwind_entry, r);
 	if (caller) {
-		for (int i = r->nr_uframes - 1; i >= 0; i--)
+		/* unwound first here, so a root drops them with the callers */
+		for (int i = r->nr_uframes - 1; i >= 0 && !root; i--)
 			push(r, &nr, &r->uframes[i], r->uaddr[i], FRAME_UNWOUND);
-		for (int i = 0; i < nk; i++)
+		for (int i = kstart; i < nk; i++)
 			push(r, &nr, &r->kframes[i], r->kaddr[i], korigin);
 	} else {
-		for (int i = 0; i < nk; i++)
+		for (int i = kstart; i < nk; i++)
 			push(r, &nr, &r->kframes[i], r->kaddr[i], korigin);
 		for (int i = 0; i < r->nr_uframes; i++)
 			push(r, &nr, &r->uframes[i], r->uaddr[i], FRAME_UNWOUND);

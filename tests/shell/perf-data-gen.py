@@ -202,6 +202,23 @@ def chains(out, bin1, bin2, first=False):
     # IP|TID|PERIOD|CALLCHAIN
     write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
 
+def bad_marker(out, binary):
+    """Chains of demo's hot_loop <- run <- main, every other one cut by an
+    unknown context marker (perf drops such a chain after walking it)."""
+    a = Mapping(binary, 0x555555554000)
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("badmark")) + a.mmap()
+    user, bad = 0xfffffffffffffe00, 0xfffffffffffffed0
+
+    for i in range(40):
+        ip = a.ip("hot_loop", 4 + i % 4)
+        chain = [user, ip, a.ip("run", 20), a.ip("main", 30)]
+        if i % 2:
+            chain += [bad, a.ip("main", 40)]
+        body = struct.pack("<QIIQQ", ip, PID, PID, 1000, len(chain))
+        data += rec(9, 2, body + struct.pack("<%dQ" % len(chain), *chain))
+    # IP|TID|PERIOD|CALLCHAIN
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
+
 def stack(out, binary):
     m = Mapping(binary, 0x555555554000)
     data = rec(3, 0, struct.pack("<II", PID, PID) + padded("uwtest"))
@@ -355,12 +372,12 @@ def unordered(out):
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
-             "stack": (stack, 2), "lbr": (lbr, 2),
+             "stack": (stack, 2), "bad-marker": (bad_marker, 2), "lbr": (lbr, 2),
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
              "anon": (anon, 1), "comm-override": (comm_override, 1),
              "long-comm": (long_comm, 1), "unordered": (unordered, 1)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
-                         "stack OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
+                         "stack OUT BIN | bad-marker OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
                          "comm-override OUT | long-comm OUT | unordered OUT")
     modes[sys.argv[1]][0](*sys.argv[2:])

@@ -126,6 +126,7 @@ report	--branch-stack	PERF_EVENTS	ok
 report	--inverted	PERF_EVENTS	ok
 report	--max-stack	PERF_EVENTS	ok
 report	--parent	PERF_EVENTS	ok
+report	--ignore-callees	PERF_EVENTS	ok
 report	--comms	PERF_EVENTS	ok
 report	--pid	PERF_EVENTS	ok
 report	--tid	PERF_EVENTS	ok
@@ -267,6 +268,7 @@ top	--percentage	PERF_EVENTS	ok
 top	--show-total-period	PERF_EVENTS	ok
 top	--vmlinux	PERF_EVENTS,ROOT,PERF	ok
 top	--ignore-vmlinux	PERF_EVENTS,ROOT,PERF	ok
+top	--ignore-callees	PERF_EVENTS	ok
 top	--kallsyms	PERF_EVENTS,ROOT	ok
 top	--demangle-kernel	PERF_EVENTS,ROOT,PERF	ok
 top	--dump-symtab	PERF_EVENTS	ok
@@ -1196,6 +1198,12 @@ proof_report_parent() {
 	rep par0 --sort parent -g none &&
 	entries par | grep -q "hot_loop" && ! entries par0 | grep -q "hot_loop"
 }
+proof_report_ignore_callees() {
+	rep igc --ignore-callees "^main$" --no-children &&
+	rep igc0 --no-children &&
+	entries igc | grep -q "\[\.\] main$" && ! entries igc | grep -q "\[\.\] hot_loop$" &&
+	entries igc0 | grep -q "\[\.\] hot_loop$"
+}
 proof_report_comms() {
 	rep cm -c sh -g none --no-children &&
 	entries cm >cm.e && test -s cm.e &&
@@ -1890,6 +1898,7 @@ start_tops() {
 	topv cg -e task-clock --call-graph fp -p "$b" &&
 	topv ms -e task-clock -g --max-stack 1 --no-children -p "$b" &&
 	topv ms0 -e task-clock -g --no-children -p "$b" &&
+	topv igc -e task-clock -g --no-children --ignore-callees "^main$" -p "$b" &&
 	topv K -e task-clock -K -p "$b,$d" &&
 	topv U -e task-clock -U -p "$b,$d" &&
 	topv sort -e task-clock -s comm -p "$b,$d" &&
@@ -2082,6 +2091,10 @@ proof_top_short_g() {
 }
 proof_top_call_graph() {
 	grep -q -- "---[a-z_]" top.cg && ! grep -q -- "---[a-z_]" top.pid
+}
+proof_top_ignore_callees() {
+	topentries igc | grep -q "\[\.\] main$" && ! topentries igc | grep -q "\[\.\] hot_loop$" &&
+	topentries ms0 | grep -q "\[\.\] hot_loop$"
 }
 proof_top_max_stack() {
 	grep -A1 -- "---hot_loop$" top.ms0 | grep -q "^ *main$" &&

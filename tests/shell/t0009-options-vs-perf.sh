@@ -21,12 +21,15 @@ PENDING_record=
 PENDING_report=
 # annotate
 PENDING_report="$PENDING_report $ANNOTATE"
+# annotate's percentages: perf 6.1's --percent-type sets only what its
+# annotate views show (report --stdio prints the same with any of them).
+PENDING_report="$PENDING_report --percent-type"
 # report's views that need data or commands prof lacks: AUX traces
 # (--itrace), LBR cycles (--total-cycles), reference events
 # (--show-ref-call-graph), kernel modules' symbols of a live kernel
-# (--modules), the resolver's callee cut (--ignore-callees), the TUI
-# samples list (--samples), colour and raw styles (--stdio-color, --pretty).
-PENDING_report="$PENDING_report --ignore-callees --itrace --modules --percent-type --pretty"
+# (--modules), the TUI samples list (--samples), colour and raw styles
+# (--stdio-color, --pretty).
+PENDING_report="$PENDING_report --itrace --modules --pretty"
 PENDING_report="$PENDING_report --samples --show-ref-call-graph --stdio-color --total-cycles"
 
 PENDING_stat=
@@ -35,7 +38,7 @@ PENDING_top=
 # annotate
 PENDING_top="$PENDING_top $ANNOTATE --sym-annotate"
 # the views top shares with report, not yet wired into top.
-PENDING_top="$PENDING_top --group-sort-idx --ignore-callees"
+PENDING_top="$PENDING_top --group-sort-idx"
 PENDING_top="$PENDING_top --raw-trace --show-on-off-events --switch-off --switch-on"
 
 # opts: "-x --long", "--long" or "-x" per option line of a -h output.

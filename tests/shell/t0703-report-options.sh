@@ -195,6 +195,50 @@ test_expect_failure PERF,PERF_EVENTS,ROOT,TRACEFS '--raw-trace: a column per fie
 	same sw.data --raw-trace
 '
 
+# --ignore-callees: a chain frame matching the regex becomes the sample's
+# entry and its callees (in caller order: its callers) leave the chain;
+# the last match in display order wins, --parent's own frame is not tried.
+for opts in "--no-children" "--children" "--no-children -g caller" "--children -g callee" \
+	    "--no-children -g folded" "--no-children -s dso,sym -n" "--children -g none" \
+	    "--no-children -p ^main$" "--no-children --max-stack 2"; do
+	test_expect_success PERF,PERF_EVENTS "--ignore-callees with $opts" "
+		for re in '^main$' loop '__libc_start_call_main|^sym_' 'loop|^main$'; do
+			same g.data $opts --ignore-callees \"\$re\" || return 1
+		done
+	"
+done
+
+# perf walks a chain up to an unknown context marker before dropping it:
+# --ignore-callees and --parent matches there stand (callee order).
+test_expect_success PERF '--ignore-callees and --parent before a bad context marker' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" bad-marker bad.data "$HELPERS/demo" &&
+	same bad.data --no-children -p "^main$" &&
+	grep -q "^   100.00%  badmark  demo  *\[\.\] hot_loop  main *$" prof.out &&
+	for opts in "--no-children" "--children" "--no-children -g caller"; do
+		same bad.data $opts --ignore-callees "^run$" &&
+		same bad.data $opts --ignore-callees "^main$|run" &&
+		same bad.data $opts -p "^main$" || return 1
+	done
+'
+
+test_expect_success PERF,PERF_EVENTS '--ignore-callees: a bad regex is perf'"'"'s usage error' '
+	same t.data --ignore-callees "(" &&
+	test_must_fail "$PROF" report -i t.data --stdio --ignore-callees "(" 2>err &&
+	grep -q "^Invalid --ignore-callees regex: ($" err
+'
+
+# perf 6.1 forgets --comms, --dsos and --symbols for a sample it moves to
+# a caller; prof keeps the decision of the sample (deliberate-differences.md).
+test_expect_success PERF,PERF_EVENTS '--ignore-callees keeps a filtered sample out' '
+	"$PROF" report -i g.data --stdio --no-children -g none --comms demo -s comm,sym \
+		--ignore-callees __libc_start_call_main >none.out &&
+	"$PROF" report -i g.data --stdio --no-children --comms demo \
+		--ignore-callees __libc_start_call_main >out &&
+	test "$(grep -c "%  .*\[\.\] __libc_start_call_main$" out)" = 1 &&
+	grep -q "\[\.\] hot_loop *$" none.out &&
+	! grep -q symtest out
+'
+
 # A generated file whose records are out of time order within a round:
 # -D shows them as perf does, sorted or (--disable-order) as written.
 test_expect_success PERF '--disable-order: the records in file order' '
