@@ -48,6 +48,7 @@ struct report {
 	const char *symfs, *vmlinux, *kallsyms;
 	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list;
 	const char *percentage;
+	const char *pretty;		/* --pretty: "raw" is -T's raw table */
 	const char *field_sep;		/* -t */
 	const char *call_graph;
 	const char *parent_pattern;
@@ -1012,10 +1013,47 @@ static int on_read(struct session *s, union perf_event *ev, struct perf_sample *
 	return 0;
 }
 
+/*
+ * --pretty raw: perf's "raw" per-thread table, a cell per thread and
+ * counter with the event's index; perf 6.1 ends none of them with a
+ * newline, so the cells run on in one line.
+ */
+static void report__print_threads_raw(struct report *rep)
+{
+	int pidw = 3, tidw = 3, namew = 4, raww = 3, countw = 5;
+
+	for (int t = 0; t < rep->nr_tvals; t++) {
+		pidw = max(pidw, snprintf(NULL, 0, "%d", rep->tvals[t].pid));
+		tidw = max(tidw, snprintf(NULL, 0, "%d", rep->tvals[t].tid));
+		for (int c = 0; c < rep->nr_tcounters; c++)
+			countw = max(countw, snprintf(NULL, 0, "%" PRIu64, rep->tvals[t].value[c]));
+	}
+	for (int c = 0; c < rep->nr_tcounters; c++) {
+		const char *name = session_evsel__name(session__evsel(rep->session,
+								      rep->tcounters[c]));
+
+		namew = max(namew, (int)strlen(name));
+		raww = max(raww, snprintf(NULL, 0, "%x", rep->tcounters[c]));
+	}
+	printf("# %*s  %*s  %*s  %*s  %*s\n", pidw, "PID", tidw, "TID", namew, "Name",
+	       raww, "Raw", countw, "Count");
+	for (int t = 0; t < rep->nr_tvals; t++)
+		for (int c = 0; c < rep->nr_tcounters; c++)
+			printf("  %*d  %*d  %*s  %*x  %*" PRIu64, pidw, rep->tvals[t].pid,
+			       tidw, rep->tvals[t].tid, namew,
+			       session_evsel__name(session__evsel(rep->session, rep->tcounters[c])),
+			       raww, rep->tcounters[c], countw, rep->tvals[t].value[c]);
+}
+
 /* perf's "pretty" per-thread table: columns as wide as their widest cell. */
 static void report__print_threads(struct report *rep)
 {
 	int pidw = 3, tidw = 3, w[64];
+
+	if (rep->pretty && !strcmp(rep->pretty, "raw")) {
+		report__print_threads_raw(rep);
+		return;
+	}
 
 	for (int c = 0; c < rep->nr_tcounters; c++)
 		w[c] = (int)strlen(session_evsel__name(session__evsel(rep->session,
@@ -1645,6 +1683,7 @@ int cmd_report(int argc, const char **argv)
 			    "Enable LBR callgraph stitching approach"),
 		OPT_BOOLEAN(0, "show-cpu-utilization", &rep.cpu_utilization,
 			    "Show sample percentage for different cpu modes"),
+		OPT_STRING(0, "pretty", &rep.pretty, "key", "pretty printing style key: normal raw"),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
 			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),

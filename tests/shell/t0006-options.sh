@@ -108,6 +108,7 @@ report	--quiet	PERF_EVENTS	ok
 report	--dump-raw-trace	PERF_EVENTS	ok
 report	--stats	PERF_EVENTS	ok
 report	--threads	PERF_EVENTS	ok
+report	--pretty	PERF_EVENTS	ok
 report	--force	PERF_EVENTS,ROOT	ok
 report	--vmlinux	PERF_EVENTS,ROOT,PERF	ok
 report	--ignore-vmlinux	PERF_EVENTS,ROOT,PERF	ok
@@ -1074,6 +1075,12 @@ proof_report_stats() {
 proof_report_threads() {
 	rep t -T &&
 	grep -q "^# PID  TID" t && ! grep -q "^# PID  TID" base
+}
+proof_report_pretty() {
+	rep praw -T --pretty raw &&
+	rep pnorm -T --pretty normal &&
+	grep -q "^# PID  TID  Name  Raw  Count$" praw && ! grep -q "Name" pnorm &&
+	grep -q "^# PID  TID" pnorm
 }
 proof_report_force() {
 	mkdir -p own.d && cp rec.data own.d/perf.data && chown nobody own.d/perf.data &&

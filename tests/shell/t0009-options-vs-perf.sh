@@ -27,9 +27,8 @@ PENDING_report="$PENDING_report --percent-type"
 # report's views that need data or commands prof lacks: AUX traces
 # (--itrace), LBR cycles (--total-cycles), reference events
 # (--show-ref-call-graph), kernel modules' symbols of a live kernel
-# (--modules), the TUI samples list (--samples), colour and raw styles
-# (--stdio-color, --pretty).
-PENDING_report="$PENDING_report --itrace --modules --pretty"
+# (--modules), the TUI samples list (--samples), colour (--stdio-color).
+PENDING_report="$PENDING_report --itrace --modules"
 PENDING_report="$PENDING_report --samples --show-ref-call-graph --stdio-color --total-cycles"
 
 PENDING_stat=

@@ -82,6 +82,14 @@ test_expect_success PERF,PERF_EVENTS 'report -T: per-thread READ counts (perf re
 	test $(sed -n "/^#  *PID/,\$p" prof.out | wc -l) -gt 1
 '
 
+test_expect_success PERF,PERF_EVENTS 'report -T --pretty: perf'"'"'s raw table, or the pretty one' '
+	same_threads read.data --pretty raw &&
+	grep -q "^#  *PID  *TID  *Name  *Raw  *Count$" prof.out &&
+	same_threads read.data --pretty=normal &&
+	same_threads read.data --pretty bogus -s pid &&
+	same_threads flat.data --pretty raw
+'
+
 test_expect_success PERF,PERF_EVENTS 'report -T: no READ records, only the heading' '
 	same_threads flat.data &&
 	same_threads g.data --no-children &&
