@@ -49,6 +49,7 @@ struct report {
 	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list;
 	const char *percentage;
 	const char *pretty;		/* --pretty: "raw" is -T's raw table */
+	bool show_ref_callgraph;	/* --show-ref-call-graph */
 	const char *field_sep;		/* -t */
 	const char *call_graph;
 	const char *parent_pattern;
@@ -790,6 +791,9 @@ static int report__print(struct report *rep)
 			       name ? name : session_evsel__name(evsel));
 			if (rep->time_str)
 				printf(" (time slices: %s)", rep->time_str);
+			if (rep->show_ref_callgraph &&
+			    strstr(name ? name : session_evsel__name(evsel), "call-graph=no"))
+				printf(", show reference callgraph");
 			putchar('\n');
 			printf("# Event count (approx.): %" PRIu64 "\n", total);
 			if (rep->socket_filter >= 0)
@@ -806,6 +810,7 @@ static int report__print(struct report *rep)
 			.priv = rep,
 			.cp = rep->use_callchain ? &rep->cp : NULL,
 			.min_percent = rep->min_percent,
+			.show_ref_callgraph = rep->show_ref_callgraph,
 		};
 		int err = hists__tui_browse(tui_h, (const char *const *)tui_names, tui_nr, &ops);
 
@@ -1684,6 +1689,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "show-cpu-utilization", &rep.cpu_utilization,
 			    "Show sample percentage for different cpu modes"),
 		OPT_STRING(0, "pretty", &rep.pretty, "key", "pretty printing style key: normal raw"),
+		OPT_BOOLEAN(0, "show-ref-call-graph", &rep.show_ref_callgraph,
+			    "Show callgraph from reference event"),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
 			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "Display recorded tasks"),

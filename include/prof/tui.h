@@ -42,6 +42,8 @@ struct hist_browser_ops {
 	void *priv;
 	const struct callchain_param *cp;	/* NULL: no callchains */
 	double min_percent;			/* --percent-limit */
+	/* --show-ref-call-graph: perf's title names it for a "call-graph=no" event */
+	bool show_ref_callgraph;
 	bool hide_kernel, hide_user;		/* initial K/U state */
 };
 

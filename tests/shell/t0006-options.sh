@@ -109,6 +109,7 @@ report	--dump-raw-trace	PERF_EVENTS	ok
 report	--stats	PERF_EVENTS	ok
 report	--threads	PERF_EVENTS	ok
 report	--pretty	PERF_EVENTS	ok
+report	--show-ref-call-graph	PERF_EVENTS	ok
 report	--force	PERF_EVENTS,ROOT	ok
 report	--vmlinux	PERF_EVENTS,ROOT,PERF	ok
 report	--ignore-vmlinux	PERF_EVENTS,ROOT,PERF	ok
@@ -1081,6 +1082,14 @@ proof_report_pretty() {
 	rep pnorm -T --pretty normal &&
 	grep -q "^# PID  TID  Name  Raw  Count$" praw && ! grep -q "Name" pnorm &&
 	grep -q "^# PID  TID" pnorm
+}
+proof_report_show_ref_call_graph() {
+	"$PROF" record -q -g -e task-clock -e page-faults/call-graph=no/ -o ref.data \
+		-- "$HELPERS/demo" 5 >/dev/null 2>&1 &&
+	"$PROF" report --stdio -i ref.data --no-children --show-ref-call-graph >sref &&
+	"$PROF" report --stdio -i ref.data --no-children >sref0 &&
+	grep -q "call-graph=no/., show reference callgraph$" sref &&
+	! grep -q "show reference" sref0
 }
 proof_report_force() {
 	mkdir -p own.d && cp rec.data own.d/perf.data && chown nobody own.d/perf.data &&

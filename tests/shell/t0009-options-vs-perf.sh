@@ -25,11 +25,11 @@ PENDING_report="$PENDING_report $ANNOTATE"
 # annotate views show (report --stdio prints the same with any of them).
 PENDING_report="$PENDING_report --percent-type"
 # report's views that need data or commands prof lacks: AUX traces
-# (--itrace), LBR cycles (--total-cycles), reference events
-# (--show-ref-call-graph), kernel modules' symbols of a live kernel
-# (--modules), the TUI samples list (--samples), colour (--stdio-color).
+# (--itrace), LBR cycles (--total-cycles), kernel modules' symbols of a
+# live kernel (--modules: perf 6.1's default, to be compared on a kernel
+# with modules), the TUI samples list (--samples), colour (--stdio-color).
 PENDING_report="$PENDING_report --itrace --modules"
-PENDING_report="$PENDING_report --samples --show-ref-call-graph --stdio-color --total-cycles"
+PENDING_report="$PENDING_report --samples --stdio-color --total-cycles"
 
 PENDING_stat=
 

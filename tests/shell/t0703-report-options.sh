@@ -239,6 +239,24 @@ test_expect_success PERF,PERF_EVENTS '--ignore-callees keeps a filtered sample o
 	! grep -q symtest out
 '
 
+# --show-ref-call-graph: perf 6.1 names it in the heading of an event
+# recorded with call-graph=no (a sampled group's member, or an event of
+# its own); the rest is as without it.
+test_expect_success PERF,PERF_EVENTS '--show-ref-call-graph: perf'"'"'s heading of a call-graph=no event' '
+	"$PERF" record -q -g -e "{task-clock,page-faults/call-graph=no/}:S" -o ref.data \
+		-- "$HELPERS/demo" 30 >/dev/null 2>&1 &&
+	"$PERF" record -q -g -e task-clock -e page-faults/call-graph=no/ -o ref2.data \
+		-- "$HELPERS/demo" 30 >/dev/null 2>&1 &&
+	for opts in "--no-children" "--children" "--no-group --no-children" "--no-group -n"; do
+		same ref.data --show-ref-call-graph $opts || return 1
+	done &&
+	grep -q "^# Samples: .* of event .page-faults/call-graph=no/., show reference callgraph$" prof.out &&
+	same ref2.data --show-ref-call-graph --no-children &&
+	grep -q "^# Samples: .* of event .page-faults/call-graph=no/., show reference callgraph$" prof.out &&
+	grep -q "^# Samples: .* of event .task-clock.$" prof.out &&
+	same g.data --show-ref-call-graph
+'
+
 # A generated file whose records are out of time order within a round:
 # -D shows them as perf does, sorted or (--disable-order) as written.
 test_expect_success PERF '--disable-order: the records in file order' '

@@ -785,8 +785,10 @@ static void browser__title(struct browser *b, char *buf, size_t size, u64 nr_sam
 		return;
 	}
 	n = hist__convert_unit(nr_samples, &unit);
-	snprintf(buf, size, "Samples: %" PRIu64 "%c of event%s '%s', Event count (approx.): %" PRIu64,
-		 n, unit, b->h->nr_members > 1 ? "s" : "", b->evname, total);
+	snprintf(buf, size, "Samples: %" PRIu64 "%c of event%s '%s',%sEvent count (approx.): %" PRIu64,
+		 n, unit, b->h->nr_members > 1 ? "s" : "", b->evname,
+		 b->ops->show_ref_callgraph && strstr(b->evname, "call-graph=no") ?
+		 " show reference callgraph, " : " ", total);
 }
 
 static void browser__draw(struct browser *b)
