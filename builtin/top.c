@@ -915,7 +915,6 @@ out:
 	free(t->pfd);
 	free(t->jit);
 	sample_resolver__delete(t->resolver);
-	callee_regex__exit(&t->ignore_callees);
 	free(t->he_cache);
 	free(t->uid_pids);
 	cpu_map__put(cpus);
@@ -1106,6 +1105,7 @@ int cmd_top(int argc, const char **argv)
 	}
 	ret = top__run(&t);
 	hist_filter__exit(&t.filter);
+	callee_regex__exit(&t.ignore_callees);
 	evlist__delete(t.evlist);
 	return ret < 0 ? -1 : 0;
 }
