@@ -1926,7 +1926,7 @@ start_tops() {
 	topv v -e task-clock -v -p "$b" &&
 	topv m -e task-clock -m 17 -p "$b" &&
 	topv d2 -e task-clock -d 2 -p "$b" &&
-	topv d1 -e task-clock -d 1 --refreshes 9 --duration 5.5 -p "$b" &&
+	topv d1 -e task-clock -d 1 --refreshes 3 --duration 9.5 -p "$b" &&
 	topv d3 -e task-clock -d 3 --refreshes 9 --duration 3.5 -p "$b" &&
 	topv du -e task-clock -d 1 --refreshes 3 --duration 1.5 -p "$b" &&
 	topv hier -e task-clock --hierarchy -p "$b" &&
