@@ -1185,12 +1185,7 @@ static int report__setup_time(struct report *rep)
 	if (!ret)
 		return 0;
 	fflush(stdout);
-	if (ret == -ENODATA)
-		fputs("HINT: no first/last sample time found in perf data.\n"
-		      "Please use latest perf binary to execute 'perf record'\n"
-		      "(if '--buildid-all' is enabled, please set '--timestamp-boundary').\n", stderr);
-	else
-		fputs("Invalid time string\n", stderr);
+	fputs(time_ranges__strerror(ret), stderr);
 	rep->status = 256 - EINVAL;
 	return -1;
 }

@@ -32,6 +32,12 @@ struct time_range {
 int time_ranges__parse(const char *str, u64 first, u64 last, struct time_range **ranges,
 		       int *nr);
 
+/*
+ * perf's words for a time_ranges__parse() failure, one or more lines
+ * ending in a newline: the HINT for -ENODATA, else "Invalid time string".
+ */
+const char *time_ranges__strerror(int err);
+
 /* Is a sample at @t outside the ranges (perf: a sample without a time is kept)? */
 bool time_ranges__skip(const struct time_range *ranges, int nr, u64 t);
 

@@ -213,3 +213,12 @@ bool time_ranges__skip(const struct time_range *r, int nr, u64 t)
 			return false;
 	return true;
 }
+
+const char *time_ranges__strerror(int err)
+{
+	if (err == -ENODATA)
+		return "HINT: no first/last sample time found in perf data.\n"
+		       "Please use latest perf binary to execute 'perf record'\n"
+		       "(if '--buildid-all' is enabled, please set '--timestamp-boundary').\n";
+	return "Invalid time string\n";
+}
