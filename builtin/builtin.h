@@ -36,6 +36,22 @@ int cmd_stat(int argc, const char **argv);
 int cmd_top(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 
+/*
+ * prof script report stackcollapse: perf's stackcollapse.py, folded by
+ * prof flamegraph's code from @input (perf script's filters: comma lists
+ * of names, pids, tids and DSOs, and a --time string; NULL for none).
+ */
+struct fg_py_opts {
+	bool include_pid, include_tid, no_comm, tidy_java, kernel;
+};
+struct fg_filters {
+	const char *comms, *pids, *tids, *dsos, *time;
+};
+int flamegraph__stackcollapse(const char *input, bool force, const struct fg_filters *f,
+			      const struct fg_py_opts *py);
+/* prof script report flamegraph: prof flamegraph's page of @input, into @output. */
+int flamegraph__html(const char *input, bool force, const char *output);
+
 /* The embedded man page text of a command (Documentation/prof-<cmd>.txt). */
 #include "prof/builtin-doc.h"
 

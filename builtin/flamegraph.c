@@ -9,6 +9,10 @@
  * the "ip sym+off (dso)" line perf script gives it (fg_frame()): the
  * same tidying, "[unknown]" and annotation rules, so the folds are equal
  * line for line (tests/shell/t1100-flamegraph.sh runs the real script).
+ *
+ * The filters are perf script's (hist-filter.h, time-range.h), so that a
+ * filtered fold is the script's fold of `perf script` filtered alike;
+ * --symbol keeps the stacks with a frame of the names.
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -20,6 +24,8 @@
 #include "prof/symbol.h"
 #include "prof/strbuf.h"
 #include "prof/resolved-sample.h"
+#include "prof/hist-filter.h"
+#include "prof/time-range.h"
 #include "builtin.h"
 #include <linux/perf_event.h>
 #include <ctype.h>
@@ -43,6 +49,19 @@ struct flamegraph {
 	bool folded, force;
 	bool pid, tid, kernel, jit, all, addrs;
 	const char *count;		/* --count period|samples */
+	/* the filters: -c, --pid=, --tid=, --dsos as perf script's, --time */
+	struct hist_filter filter;
+	struct name_list through;	/* --symbol: only stacks through these */
+	const char *time_str;
+	struct time_range *ranges;
+	int nr_ranges;
+	u64 nr_filtered;		/* samples of the drawn event the filters left out */
+	/*
+	 * perf's stackcollapse.py (prof script report stackcollapse) instead
+	 * of stackcollapse-perf.pl: every sample of every event counts 1,
+	 * frames are the symbols' names (fg_py_frame())
+	 */
+	const struct fg_py_opts *py;
 	struct machine *machine;
 	struct sample_resolver *resolver;
 	/* the event drawn: -e's, else the first one sampled with a call chain */
@@ -370,6 +389,65 @@ static void fg_frame(struct flamegraph *fg, const struct resolved_sample *rs, in
 	}
 }
 
+/*
+ * stackcollapse.py's name of a frame: the symbol's name or "[unknown]",
+ * ";" as ":", Java's tidying with --tidy-java, "_[k]" for the kernel's
+ * with --kernel.
+ */
+static void fg_py_frame(struct flamegraph *fg, const struct symbol *sym, const struct dso *dso)
+{
+	struct strbuf *f = &fg->frame;
+
+	strbuf_reset(f);
+	strbuf_addstr(f, sym ? sym->name : "[unknown]");
+	for (char *q = f->buf; *q; q++)
+		if (*q == ';')
+			*q = ':';
+	if (fg->py->tidy_java) {
+		size_t o = 0;
+		char *paren;
+
+		for (size_t i = 0; i < f->len; i++)
+			if (f->buf[i] != '<' && f->buf[i] != '>')
+				f->buf[o++] = f->buf[i];
+		strbuf_setlen(f, o);
+		if (f->buf[0] == 'L') {
+			memmove(f->buf, f->buf + 1, f->len);
+			f->len--;
+		}
+		paren = strchr(f->buf, '(');
+		if (paren)
+			strbuf_setlen(f, (size_t)(paren - f->buf));
+	}
+	if (fg->py->kernel && dso && !strcmp(dso->long_name, "[kernel.kallsyms]"))
+		strbuf_addstr(f, "_[k]");
+	if (fg->nr_parts == fg->alloc_parts) {
+		fg->alloc_parts = fg->alloc_parts ? 2 * fg->alloc_parts : 256;
+		fg->parts = xrealloc(fg->parts, fg->alloc_parts * sizeof(*fg->parts));
+	}
+	fg->parts[fg->nr_parts++] = xstrdup(f->buf);
+}
+
+/* stackcollapse.py's bottom frame: the comm (blanks as "_"), -pid, /tid. */
+static void fg_py_pname(struct flamegraph *fg, const char *comm, const struct perf_sample *s)
+{
+	const char *sep = "-";
+
+	strbuf_reset(&fg->pname);
+	if (fg->py->no_comm)
+		return;
+	strbuf_addstr(&fg->pname, comm);
+	for (char *q = fg->pname.buf; *q; q++)
+		if (*q == ' ')
+			*q = '_';
+	if (fg->py->include_pid) {
+		strbuf_addf(&fg->pname, "-%d", (int)s->pid);
+		sep = "/";
+	}
+	if (fg->py->include_tid)
+		strbuf_addf(&fg->pname, "%s%d", sep, (int)s->tid);
+}
+
 /* ---- reading perf.data ---- */
 
 static int on_machine_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
@@ -401,6 +479,40 @@ static bool fg_wanted(struct flamegraph *fg, struct session_evsel *e)
 	return e == fg->drawn || e->attr.type == PERF_TYPE_TRACEPOINT;
 }
 
+/* The length of @s without a trailing annotation _[k] _[w] _[i] _[j]. */
+static size_t strip_annotation(const char *s)
+{
+	size_t l = strlen(s);
+
+	if (l >= 4 && s[l - 4] == '_' && s[l - 3] == '[' && strchr("kwij", s[l - 2]) && s[l - 1] == ']')
+		return l - 4;
+	return l;
+}
+
+/*
+ * --symbol: does the stack go through one of the names, as a frame of
+ * the graph (the name drawn, without its _[k]/_[j]/_[i]) or as the
+ * symbol behind a frame (a C++ name with its parameters)?
+ */
+static bool fg_through(const struct flamegraph *fg, const struct resolved_sample *rs, int nr)
+{
+	for (size_t i = 0; i < fg->nr_parts; i++) {
+		const char *p = fg->parts[i];
+		size_t len = strip_annotation(p);
+
+		for (size_t k = 0; k < fg->through.nr; k++)
+			if (strlen(fg->through.names[k]) == len &&
+			    !strncmp(fg->through.names[k], p, len))
+				return true;
+	}
+	for (int i = 0; i < nr; i++)
+		if (rs->frames[i].sym && name_list__has(&fg->through, rs->frames[i].sym->name))
+			return true;
+	if (!nr && rs->al.sym)
+		return name_list__has(&fg->through, rs->al.sym->name);
+	return false;
+}
+
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct flamegraph *fg = session__tool_priv(s);
@@ -412,23 +524,41 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	(void)ev;
 	if (!e || e->idx < 0)
 		return 0;
-	if (!fg_wanted(fg, e)) {
+	/* stackcollapse.py: process_event() has no tracepoint's samples */
+	if (fg->py ? e->attr.type == PERF_TYPE_TRACEPOINT : !fg_wanted(fg, e)) {
 		fg->nr_other++;
 		return 0;
 	}
-	fg->nr_samples++;
+	if (time_ranges__skip(fg->ranges, fg->nr_ranges, sample->time)) {
+		fg->nr_filtered++;
+		return 0;
+	}
 	/* perf script prints the period of events that sample it, not of tracepoints */
 	weight = e->attr.type != PERF_TYPE_TRACEPOINT && (e->attr.sample_type & PERF_SAMPLE_PERIOD)
 		 ? sample->period : 1;
-	if (!strcmp(fg->count, "samples") || !weight)
+	if (fg->py || !strcmp(fg->count, "samples") || !weight)
 		weight = 1;
 	resolved_sample__resolve(fg->resolver, sample, &rs);
-	if (!fg_pname(fg, rs.al.thread ? thread__comm_str(rs.al.thread) : ":-1", sample))
+	if (hist_filter__rejects(&fg->filter, rs.al.thread ? thread__comm_str(rs.al.thread) : "",
+				 rs.al.thread ? rs.al.thread->pid : (pid_t)sample->pid,
+				 (pid_t)sample->tid, rs.al.dso, NULL)) {
+		fg->nr_filtered++;
 		goto out;
+	}
+	if (fg->py) {
+		fg_py_pname(fg, rs.al.thread ? thread__comm_str(rs.al.thread) : ":-1", sample);
+	} else if (!fg_pname(fg, rs.al.thread ? thread__comm_str(rs.al.thread) : ":-1", sample)) {
+		fg->nr_samples++;	/* drawn, as the script draws it: not at all */
+		goto out;
+	}
 	fg->nr_parts = 0;
 	if (has_chain(e))
 		nr = resolved_sample__chain(fg->resolver, sample, &rs, NULL);
-	if (has_chain(e)) {
+	if (fg->py) {
+		/* the chain's frames; perf's Python gets an empty one without */
+		for (int i = 0; i < nr; i++)
+			fg_py_frame(fg, rs.frames[i].sym, rs.frames[i].has_map ? rs.frames[i].dso : NULL);
+	} else if (has_chain(e)) {
 		for (int i = 0; i < nr; i++)
 			fg_frame(fg, &rs, i);
 	} else {
@@ -444,12 +574,19 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	strbuf_reset(&fg->stack);
 	strbuf_addstr(&fg->stack, fg->pname.buf);
 	for (size_t i = fg->nr_parts; i-- > 0;) {
-		strbuf_addch(&fg->stack, ';');
+		if (fg->stack.len || !fg->py || !fg->py->no_comm)
+			strbuf_addch(&fg->stack, ';');
 		strbuf_addstr(&fg->stack, fg->parts[i]);
-		free(fg->parts[i]);
 	}
+	if (fg->through.nr && !fg_through(fg, &rs, nr)) {
+		fg->nr_filtered++;
+	} else {
+		fg->nr_samples++;
+		fold_add(fg, fg->stack.buf, fg->stack.len, weight);
+	}
+	for (size_t i = 0; i < fg->nr_parts; i++)
+		free(fg->parts[i]);
 	fg->nr_parts = 0;
-	fold_add(fg, fg->stack.buf, fg->stack.len, weight);
 out:
 	resolved_sample__exit(&rs);
 	return 0;
@@ -476,6 +613,12 @@ struct fg_opts {
 	double fontsize;
 	bool hash, reverse, inverted, flamechart;
 };
+
+#define FG_OPTS_DEFAULT { \
+	.countname = "samples", .nametype = "Function:", .fonttype = "Verdana", \
+	.colors = "hot", .minwidth = "0.1", .width = 1200, .height = 16, .fontsize = 12, \
+	.notes = "", \
+}
 
 /* One input line: a stack (frames ';'-separated, outermost first) and its count. */
 struct fg_line {
@@ -951,15 +1094,6 @@ static void xml_escape(FILE *out, const char *s, size_t len, bool quot)
 	}
 }
 
-/* The length of @s without a trailing annotation _[k] _[w] _[i] _[j]. */
-static size_t strip_annotation(const char *s)
-{
-	size_t l = strlen(s);
-
-	if (l >= 4 && s[l - 4] == '_' && s[l - 3] == '[' && strchr("kwij", s[l - 2]) && s[l - 1] == ']')
-		return l - 4;
-	return l;
-}
 
 /* "1234567" -> "1,234,567" */
 static void commas(char *dst, const char *digits)
@@ -1319,6 +1453,17 @@ static int fg_read(struct flamegraph *fg)
 	}
 	for (int i = 0; i < session__nr_evsels(s); i++)
 		fg->any_chain |= has_chain(session__evsel(s, i));
+	if (fg->time_str) {
+		const struct perf_header *h = session__header(s);
+
+		ret = time_ranges__parse(fg->time_str, h ? h->first_sample_time : 0,
+					 h ? h->last_sample_time : 0, &fg->ranges, &fg->nr_ranges);
+		if (ret) {
+			fputs(time_ranges__strerror(ret), stderr);
+			session__delete(s);
+			return -1;
+		}
+	}
 	if (fg->event && !(fg->drawn = find_event(s, fg->event))) {
 		session__delete(s);
 		return error("event '%s' is not in %s", fg->event, fg->input);
@@ -1335,6 +1480,9 @@ static int fg_read(struct flamegraph *fg)
 		const char *msg = session__strerror(s);
 
 		ret = error("%s", *msg ? msg : strerror(-ret));
+	} else if (fg->nr_filtered && !fg->nr_samples && !fg->py) {
+		ret = error("the filters left none of the %" PRIu64 " samples of %s: nothing to draw",
+			    fg->nr_filtered, fg->drawn ? session_evsel__name(fg->drawn) : "the file");
 	} else if (fg->drawn && fg->nr_other && !fg->event) {
 		warning("drew %s only (%" PRIu64 " samples), %" PRIu64
 			" samples of other events left out: pick one with -e",
@@ -1360,6 +1508,56 @@ static char *fg_auto_subtitle(const struct flamegraph *fg)
 	return NULL;
 }
 
+/*
+ * --pid and --tid: alone, stackcollapse-perf.pl's (the pid, or pid/tid,
+ * in the process frame); with a list (--pid=1,2), perf script's filter.
+ */
+static int fg_opt_pid(const struct option *opt, const char *arg, int unset)
+{
+	struct flamegraph *fg = opt->value;
+
+	if (!arg || unset)
+		fg->pid = !unset;
+	else
+		name_list__parse(&fg->filter.pids, arg);
+	return 0;
+}
+
+static int fg_opt_tid(const struct option *opt, const char *arg, int unset)
+{
+	struct flamegraph *fg = opt->value;
+
+	if (!arg || unset)
+		fg->tid = !unset;
+	else
+		name_list__parse(&fg->filter.tids, arg);
+	return 0;
+}
+
+static void fg_init(struct flamegraph *fg)
+{
+	strbuf_init(&fg->stack, 256);
+	strbuf_init(&fg->frame, 64);
+	strbuf_init(&fg->pname, 32);
+	strbuf_init(&fg->line, 128);
+}
+
+static void fg_exit(struct flamegraph *fg)
+{
+	free(fg->drawn_name);
+	for (size_t i = 0; i < fg->alloc_folds; i++)
+		free(fg->folds[i].key);
+	free(fg->folds);
+	free(fg->parts);
+	free(fg->ranges);
+	hist_filter__exit(&fg->filter);
+	name_list__exit(&fg->through);
+	strbuf_release(&fg->stack);
+	strbuf_release(&fg->frame);
+	strbuf_release(&fg->pname);
+	strbuf_release(&fg->line);
+}
+
 static bool ends_with(const char *s, const char *sfx)
 {
 	size_t l = strlen(s), k = strlen(sfx);
@@ -1367,20 +1565,68 @@ static bool ends_with(const char *s, const char *sfx)
 	return l >= k && !strcmp(s + l - k, sfx);
 }
 
+/*
+ * Fold @fg's perf.data, or read @folded_input, and write fg->output: the
+ * folded lines, or the SVG or (@html) the page with @o.
+ */
+static int fg_run(struct flamegraph *fg, struct fg_opts *o, const char *folded_input, bool svg,
+		  bool html)
+{
+	struct fg_graph g = { 0 };
+	char *auto_sub = NULL;
+	FILE *out;
+	int ret;
+
+	fg_init(fg);
+	ret = folded_input ? graph_read_folded(&g, folded_input) : fg_read(fg);
+	if (!ret && svg && !folded_input && !fg->nr_samples)
+		ret = error("The %s data has no samples: nothing to draw", fg->input);
+	if (!ret && svg && !folded_input) {
+		for (size_t i = 0; i < fg->alloc_folds; i++)
+			if (fg->folds[i].key) {
+				char *text = xasprintf("%s %" PRIu64, fg->folds[i].key, fg->folds[i].weight);
+
+				graph_add_line(&g, fg->folds[i].key, strlen(fg->folds[i].key),
+					       (double)fg->folds[i].weight, text);
+				free(text);
+			}
+		if (!o->subtitle)
+			o->subtitle = auto_sub = fg_auto_subtitle(fg);
+	}
+	if (!ret) {
+		out = strcmp(fg->output, "-") ? fopen(fg->output, "w") : stdout;
+		if (!out) {
+			ret = error("cannot open %s: %s", fg->output, strerror(errno));
+		} else {
+			if (svg) {
+				if (o->reverse)
+					graph_reverse(&g);
+				if (!strcmp(o->colors, "chain"))
+					graph_chain(&g);
+				graph_merge(&g, o->flamechart);
+				ret = html ? graph_write_html(&g, o, out) : graph_write_svg(&g, o, out);
+			} else {
+				fg_write_folded(fg, out);
+			}
+			if ((out != stdout ? fclose(out) : fflush(out)) != 0)
+				ret = error("cannot write %s: %s", fg->output, strerror(errno));
+		}
+	}
+	graph_exit(&g);
+	free(auto_sub);
+	fg_exit(fg);
+	return ret;
+}
+
 int cmd_flamegraph(int argc, const char **argv)
 {
 	struct flamegraph fg = { .count = "period" };
 	struct stat st;
-	struct fg_opts o = {
-		.countname = "samples", .nametype = "Function:", .fonttype = "Verdana",
-		.colors = "hot", .minwidth = "0.1", .width = 1200, .height = 16, .notes = "",
-	};
+	struct fg_opts o = FG_OPTS_DEFAULT;
 	const char *fontsize = "12", *folded_input = NULL;
-	struct fg_graph g = { 0 };
-	char *auto_sub = NULL, *end;
+	const char *comms = NULL, *dsos = NULL, *symbols = NULL;
+	char *end;
 	bool svg, html = false;
-	FILE *out;
-	int ret;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &fg.input, "file", "input file name"),
 		OPT_STRING('o', "output", &fg.output, "file",
@@ -1392,9 +1638,18 @@ int cmd_flamegraph(int argc, const char **argv)
 		OPT_STRING('e', "event", &fg.event, "event", "draw this event's samples"),
 		OPT_STRING(0, "count", &fg.count, "period|samples",
 			   "weigh stacks by sample period (default) or count samples"),
+		OPT_STRING('c', "comms", &comms, "comm[,comm...]", "only samples of these comms"),
+		OPT_STRING(0, "dsos", &dsos, "dso[,dso...]", "only samples in these DSOs"),
+		OPT_STRING(0, "symbol", &symbols, "symbol[,symbol...]",
+			   "only stacks through these functions"),
+		OPT_STRING(0, "time", &fg.time_str, "str", "Time span of interest (start,stop)"),
 		OPT_GROUP("stackcollapse-perf.pl's options"),
-		OPT_BOOLEAN(0, "pid", &fg.pid, "include PID with process names"),
-		OPT_BOOLEAN(0, "tid", &fg.tid, "include TID and PID with process names"),
+		OPT_CALLBACK_OPTARG(0, "pid", &fg, "pid[,pid...]",
+				    "include PID with process names; --pid=LIST: only these pids",
+				    fg_opt_pid, NULL),
+		OPT_CALLBACK_OPTARG(0, "tid", &fg, "tid[,tid...]",
+				    "include TID and PID with process names; --tid=LIST: only these tids",
+				    fg_opt_tid, NULL),
 		OPT_BOOLEAN(0, "kernel", &fg.kernel, "annotate kernel functions with a _[k]"),
 		OPT_BOOLEAN(0, "jit", &fg.jit, "annotate jit functions with a _[j]"),
 		OPT_BOOLEAN(0, "all", &fg.all, "all annotations (--kernel --jit)"),
@@ -1421,6 +1676,10 @@ int cmd_flamegraph(int argc, const char **argv)
 	};
 
 	argc = parse_options(argc, argv, options, flamegraph_usage, 0);
+	if (argc && strspn(argv[0], "0123456789,") == strlen(argv[0]))
+		usage_with_options_msg(flamegraph_usage, options,
+				       "'%s': a list of pids or tids follows an '=': --pid=LIST, --tid=LIST",
+				       argv[0]);
 	if (argc)
 		usage_with_options(flamegraph_usage, options);
 	if (strcmp(fg.count, "period") && strcmp(fg.count, "samples"))
@@ -1479,54 +1738,40 @@ int cmd_flamegraph(int argc, const char **argv)
 	}
 	if (folded_input && !svg)
 		return error("--folded-input is drawn (.html or .svg): it is folded already");
-	strbuf_init(&fg.stack, 256);
-	strbuf_init(&fg.frame, 64);
-	strbuf_init(&fg.pname, 32);
-	strbuf_init(&fg.line, 128);
-	ret = folded_input ? graph_read_folded(&g, folded_input) : fg_read(&fg);
-	if (!ret && svg && !folded_input && !fg.nr_samples)
-		ret = error("The %s data has no samples: nothing to draw", fg.input);
-	if (!ret && svg && !folded_input) {
-		for (size_t i = 0; i < fg.alloc_folds; i++)
-			if (fg.folds[i].key) {
-				char *text = xasprintf("%s %" PRIu64, fg.folds[i].key, fg.folds[i].weight);
+	if (folded_input && (comms || dsos || symbols || fg.time_str || fg.event ||
+			     fg.filter.pids.nr || fg.filter.tids.nr))
+		return error("-e, -c, --pid=, --tid=, --dsos, --symbol and --time filter samples"
+			     " of perf.data, not --folded-input");
+	name_list__parse(&fg.filter.comms, comms);
+	name_list__parse(&fg.filter.dsos, dsos);
+	name_list__parse(&fg.through, symbols);
+	return fg_run(&fg, &o, folded_input, svg, html);
+}
 
-				graph_add_line(&g, fg.folds[i].key, strlen(fg.folds[i].key),
-					       (double)fg.folds[i].weight, text);
-				free(text);
-			}
-		if (!o.subtitle)
-			o.subtitle = auto_sub = fg_auto_subtitle(&fg);
-	}
-	if (!ret) {
-		out = strcmp(fg.output, "-") ? fopen(fg.output, "w") : stdout;
-		if (!out) {
-			ret = error("cannot open %s: %s", fg.output, strerror(errno));
-		} else {
-			if (svg) {
-				if (o.reverse)
-					graph_reverse(&g);
-				if (!strcmp(o.colors, "chain"))
-					graph_chain(&g);
-				graph_merge(&g, o.flamechart);
-				ret = html ? graph_write_html(&g, &o, out) : graph_write_svg(&g, &o, out);
-			} else {
-				fg_write_folded(&fg, out);
-			}
-			if ((out != stdout ? fclose(out) : fflush(out)) != 0)
-				ret = error("cannot write %s: %s", fg.output, strerror(errno));
-		}
-	}
-	graph_exit(&g);
-	free(auto_sub);
-	free(fg.drawn_name);
-	for (size_t i = 0; i < fg.alloc_folds; i++)
-		free(fg.folds[i].key);
-	free(fg.folds);
-	free(fg.parts);
-	strbuf_release(&fg.stack);
-	strbuf_release(&fg.frame);
-	strbuf_release(&fg.pname);
-	strbuf_release(&fg.line);
+int flamegraph__stackcollapse(const char *input, bool force, const struct fg_filters *f,
+			      const struct fg_py_opts *py)
+{
+	struct flamegraph fg = { .input = input, .force = force, .count = "samples", .py = py,
+				 .kernel = py->kernel, .time_str = f->time };
+	int ret;
+
+	fg_init(&fg);
+	name_list__parse(&fg.filter.comms, f->comms);
+	name_list__parse(&fg.filter.pids, f->pids);
+	name_list__parse(&fg.filter.tids, f->tids);
+	name_list__parse(&fg.filter.dsos, f->dsos);
+	ret = fg_read(&fg);
+	if (!ret)
+		fg_write_folded(&fg, stdout);
+	fg_exit(&fg);
 	return ret;
+}
+
+int flamegraph__html(const char *input, bool force, const char *output)
+{
+	struct flamegraph fg = { .input = input, .force = force, .count = "period",
+				 .output = output };
+	struct fg_opts o = FG_OPTS_DEFAULT;
+
+	return fg_run(&fg, &o, NULL, true, true);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * hist-filter.c: --comms/--pid/--tid/--dsos/--symbols, for report and
- * top (hist-filter.h).
+ * hist-filter.c: --comms/--pid/--tid/--dsos/--symbols, for report, top
+ * and flamegraph (hist-filter.h).
  */
 #include "prof/hist-filter.h"
 #include "prof/dso.h"

@@ -298,6 +298,10 @@ flamegraph	--folded	PERF_EVENTS	ok
 flamegraph	--folded-input	-	ok
 flamegraph	--event	PERF_EVENTS	ok
 flamegraph	--count	PERF_EVENTS	ok
+flamegraph	--comms	PERF_EVENTS	ok
+flamegraph	--dsos	PERF_EVENTS	ok
+flamegraph	--symbol	PERF_EVENTS	ok
+flamegraph	--time	PERF_EVENTS	ok
 flamegraph	--pid	PERF_EVENTS	ok
 flamegraph	--tid	PERF_EVENTS	ok
 flamegraph	--kernel	SHARED	ok
@@ -2518,13 +2522,52 @@ proof_flamegraph_count() {
 	"$PROF" flamegraph -i rec.data --count period -o - --folded >fgc.period &&
 	! test_cmp fgc.samples fgc.period
 }
+proof_flamegraph_comms() {
+	"$PROF" flamegraph -i rec.data --comms demo -o - --folded >fgco &&
+	grep -q "^demo;.*;hot_loop [0-9]*\$" fgco &&
+	test_must_fail "$PROF" flamegraph -i rec.data --comms nosuch -o - --folded 2>fgco.err &&
+	grep -q "the filters left none" fgco.err
+}
+proof_flamegraph_dsos() {
+	"$PROF" flamegraph -i rec.data -o - --folded >fgds.all &&
+	"$PROF" flamegraph -i rec.data --dsos demo -o - --folded >fgds &&
+	grep -q "^demo;.*;hot_loop [0-9]*\$" fgds &&
+	test_must_fail "$PROF" flamegraph -i rec.data --dsos nosuch -o - --folded 2>fgds.err &&
+	grep -q "the filters left none" fgds.err
+}
+proof_flamegraph_symbol() {
+	"$PROF" flamegraph -i rec.data --symbol hot_loop -o - --folded >fgsy &&
+	test -s fgsy &&
+	! grep -v ";hot_loop[; ]" fgsy &&
+	test_must_fail "$PROF" flamegraph -i rec.data --symbol nosuch -o - --folded 2>fgsy.err &&
+	grep -q "the filters left none" fgsy.err
+}
+proof_flamegraph_time() {
+	"$PROF" flamegraph -i rec.data --count samples -o - --folded >fgti.all &&
+	"$PROF" flamegraph -i rec.data --count samples --time 0%-50% -o - --folded >fgti.half &&
+	awk "{ s += \$NF } END { print s }" fgti.all >fgti.n &&
+	awk "{ s += \$NF } END { print s }" fgti.half >fgti.m &&
+	test $(cat fgti.m) -gt 0 && test $(cat fgti.m) -lt $(cat fgti.n) &&
+	test_must_fail "$PROF" flamegraph -i rec.data --time x -o - --folded 2>fgti.err &&
+	grep -q "^Invalid time string" fgti.err
+}
 proof_flamegraph_pid() {
 	"$PROF" flamegraph -i rec.data --pid -o - --folded >fgp &&
-	grep -q "^demo-[0-9][0-9]*;" fgp
+	grep -q "^demo-[0-9][0-9]*;" fgp &&
+	pid=$(sed -n "s/^demo-\([0-9]*\);.*/\1/p" fgp | head -n 1) &&
+	"$PROF" flamegraph -i rec.data --pid=$pid -o - --folded >fgp.list &&
+	grep -q "^demo;" fgp.list &&
+	test_must_fail "$PROF" flamegraph -i rec.data --pid=1 -o - --folded 2>fgp.err &&
+	grep -q "the filters left none" fgp.err
 }
 proof_flamegraph_tid() {
 	"$PROF" flamegraph -i rec.data --tid -o - --folded >fgt &&
-	grep -q "^demo-[0-9][0-9]*/[0-9][0-9]*;" fgt
+	grep -q "^demo-[0-9][0-9]*/[0-9][0-9]*;" fgt &&
+	tid=$(sed -n "s|^demo-[0-9]*/\([0-9]*\);.*|\1|p" fgt | head -n 1) &&
+	"$PROF" flamegraph -i rec.data --tid=$tid -o - --folded >fgt.list &&
+	grep -q "^demo;" fgt.list &&
+	test_must_fail "$PROF" flamegraph -i rec.data --tid=1 -o - --folded 2>fgt.err &&
+	grep -q "the filters left none" fgt.err
 }
 proof_flamegraph_kernel() {
 	"$PROF" flamegraph -i "$FG_CORPUS" --kernel -o - --folded >fgk 2>/dev/null &&

@@ -110,6 +110,109 @@ test_expect_success PERF,PERF_EVENTS,SHARED 'a pipe: perf record -o - | prof fla
 	grep -q "^<title>hot_loop (" pipe.svg
 '
 
+# filtered DATA PERF_FILTER [OPTION...]: prof flamegraph OPTION... folds
+# what stackcollapse-perf.pl folds of perf script PERF_FILTER (the pid in
+# its lines, for --pid and --tid); the filter itself is among the OPTIONs.
+filtered() {
+	data=$1 &&
+	pf=$2 &&
+	shift 2 &&
+	"$PERF" script -i "$data" "$pf" -F comm,pid,tid,time,period,event,trace,ip,sym,dso \
+		>perf.script 2>/dev/null &&
+	sc= &&
+	for o in "$@"; do
+		case "$o" in
+		--pid | --tid | --kernel) sc="$sc $o" ;;
+		esac || return 1
+	done &&
+	"$FG/stackcollapse-perf.pl" $sc <perf.script >perf.folded 2>/dev/null &&
+	"$PROF" flamegraph -i "$data" -o - --folded "$@" >prof.folded 2>prof.err &&
+	test_cmp_nonempty perf.folded prof.folded
+}
+
+test_expect_success PERF,PERF_EVENTS 'record: three processes' '
+	"$PERF" record -q -g -e task-clock -o three.data -- \
+		sh -c "\"$HELPERS/demo\" 100 & \"$HELPERS/optwork\" 60; wait" >/dev/null 2>&1 &&
+	"$PERF" script -i three.data -F comm,pid 2>/dev/null >comms &&
+	grep -q "^ *demo " comms &&
+	grep -q "^ *optwork " comms
+'
+
+test_expect_success PERF,PERF_EVENTS,SHARED '-c, --pid=, --tid=, --dsos: perf script'"'"'s filters' '
+	pid=$(awk "\$1 == \"demo\" { print \$2; exit }" comms) &&
+	opid=$(awk "\$1 == \"optwork\" { print \$2; exit }" comms) &&
+	filtered three.data --comms=demo -c demo &&
+	filtered three.data --comms=demo,optwork --comms demo,optwork --pid &&
+	filtered three.data --pid=$pid --pid=$pid &&
+	filtered three.data --pid=$pid,$opid --pid=$pid,$opid --tid &&
+	filtered three.data --tid=$opid --tid=$opid --pid &&
+	filtered three.data --dsos=[kernel.kallsyms] --dsos [kernel.kallsyms] --kernel &&
+	filtered three.data --dsos=demo --dsos demo &&
+	filtered three.data --dsos=optwork -c optwork --dsos=optwork &&
+	! grep -v "^optwork;" prof.folded
+'
+
+test_expect_success PERF,PERF_EVENTS,SHARED '--time: perf script'"'"'s ranges and percentages' '
+	"$PERF" script -i three.data -F time 2>/dev/null | tr -d " :" >times &&
+	n=$(wc -l <times) &&
+	a=$(sed -n "$((n / 4))p" times) &&
+	b=$(sed -n "$((n / 2))p" times) &&
+	c=$(sed -n "$((3 * n / 4))p" times) &&
+	filtered three.data --time=$a,$b --time $a,$b &&
+	filtered three.data --time=$b, --time=$b, &&
+	filtered three.data "--time=$a,$b $c," "--time=$a,$b $c," --pid &&
+	filtered three.data --time=10%-60% --time 10%-60% &&
+	filtered three.data --time=0%-20%,50%-70% --time=0%-20%,50%-70% &&
+	filtered three.data --time=25%/2 --time=25%/2
+'
+
+# through FOLDED NAME: the lines of FOLDED with a frame NAME (or NAME_[x]).
+through() {
+	grep -E ";$2(_\[[kjiw]\])?(;| [0-9]+\$)" "$1"
+}
+
+test_expect_success PERF,PERF_EVENTS '--symbol: only the stacks through the function' '
+	"$PROF" flamegraph -i three.data -o - --folded >all.folded &&
+	"$PROF" flamegraph -i three.data -o - --folded --symbol hot_loop >sym.folded &&
+	through all.folded hot_loop >expect &&
+	test_cmp_nonempty expect sym.folded &&
+	test $(wc -l <expect) -lt $(wc -l <all.folded) &&
+	"$PROF" flamegraph -i three.data -o - --folded --kernel --symbol hot_loop,main >sym.folded &&
+	"$PROF" flamegraph -i three.data -o - --folded --kernel >all.folded &&
+	{ through all.folded hot_loop && through all.folded main; } | sort -u >expect &&
+	test_cmp_nonempty expect sym.folded
+'
+
+test_expect_success PERF,PERF_EVENTS '--symbol: inlined and C++ functions, by the name drawn or the symbol'"'"'s' '
+	"$PROF" flamegraph -i dwarf.data -o - --folded >all.folded &&
+	"$PROF" flamegraph -i dwarf.data -o - --folded --symbol prof::work >sym.folded &&
+	through all.folded prof::work >expect &&
+	test_cmp_nonempty expect sym.folded &&
+	"$PROF" flamegraph -i dwarf.data -o - --folded --symbol run_work >sym.folded &&
+	through all.folded run_work >expect &&
+	test_cmp_nonempty expect sym.folded
+'
+
+test_expect_success PERF,PERF_EVENTS 'filters: the same stacks in the SVG' '
+	"$PROF" flamegraph -i three.data -c demo --symbol hot_loop -o - --folded >f.folded &&
+	"$PROF" flamegraph --folded-input f.folded -o want.svg &&
+	"$PROF" flamegraph -i three.data -c demo --symbol hot_loop -o got.svg &&
+	test_cmp_nonempty want.svg got.svg
+'
+
+test_expect_success PERF,PERF_EVENTS 'filters: nothing left, a bad list or time, folded input' '
+	test_must_fail "$PROF" flamegraph -i three.data -c nosuch -o x.svg 2>err &&
+	grep -q "the filters left none of the [0-9]* samples of task-clock" err &&
+	! test -e x.svg &&
+	test_expect_code 129 "$PROF" flamegraph -i three.data --pid 1 -o - --folded 2>err &&
+	grep -q "follows an .=.: --pid=LIST" err &&
+	test_must_fail "$PROF" flamegraph -i three.data --time 2,1 -o - --folded 2>err &&
+	grep -q "^Invalid time string" err &&
+	"$PROF" flamegraph -i three.data -o - --folded >f.folded &&
+	test_must_fail "$PROF" flamegraph --folded-input f.folded -c demo -o x.svg 2>err &&
+	grep -q "not --folded-input" err
+'
+
 test_expect_success PERF,PERF_EVENTS '-o FILE.folded writes the file' '
 	"$PROF" flamegraph -i fp.data -o out.folded &&
 	"$PROF" flamegraph -i fp.data -o - --folded >stdout.folded &&
@@ -284,7 +387,7 @@ test_expect_success 'folded input: a malformed line is an error naming it' '
 	grep -q "no stack counts" err
 '
 
-test_expect_success PERF,PERF_EVENTS 'bad profiles: no samples, no call chains, several events' '
+test_expect_success PERF,PERF_EVENTS,SHARED 'bad profiles: no samples, no call chains, several events' '
 	"$PERF" record -q -e page-faults -c 1000000000 -o empty.data -- true >/dev/null 2>&1 &&
 	test_must_fail "$PROF" flamegraph -i empty.data -o empty.svg 2>err &&
 	grep -q "has no samples" err &&
@@ -302,6 +405,10 @@ test_expect_success PERF,PERF_EVENTS 'bad profiles: no samples, no call chains, 
 	"$PERF" script -i two.data -F event 2>/dev/null | grep -c page-faults >n &&
 	awk "{ s += \$NF } END { print s }" pf.folded >m &&
 	test_cmp n m &&
+	"$PERF" script -i two.data -F comm,tid,time,period,event,ip,sym,dso 2>/dev/null |
+		"$FG/stackcollapse-perf.pl" --event-filter=page-faults >perf.folded 2>/dev/null &&
+	"$PROF" flamegraph -i two.data -e page-faults -o - --folded >prof.folded &&
+	test_cmp_nonempty perf.folded prof.folded &&
 	test_must_fail "$PROF" flamegraph -i two.data -e nosuch -o x.svg 2>err &&
 	grep -q "event .nosuch. is not in two.data" err
 '
