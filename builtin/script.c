@@ -1703,6 +1703,125 @@ static int script__header_only(struct script *sc)
 	return 0;
 }
 
+/* ---- prof script report flamegraph|stackcollapse: prof flamegraph's code ---- */
+
+static const char *const stackcollapse_usage[] = {
+	"prof script report stackcollapse [<perf script options>] [-- <stackcollapse.py options>]",
+	NULL
+};
+
+static const char *const flamegraph_report_usage[] = {
+	"prof script report flamegraph [-o <file>] [-f html] [-i <file>]",
+	NULL
+};
+
+/* The input: -i's, else standard input when it is a pipe, else perf.data. */
+static const char *script_input(const char *input)
+{
+	struct stat st;
+
+	if (input && *input)
+		return input;
+	return !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
+}
+
+/*
+ * perf's stackcollapse-report: perf script -s stackcollapse.py with the
+ * options given, those after "--" the script's. prof takes perf script's
+ * filters and the script's options.
+ */
+static int report_stackcollapse(int argc, const char **argv)
+{
+	struct fg_filters f = { 0 };
+	struct fg_py_opts py = { 0 };
+	const char *input = NULL;
+	bool force = false;
+	const char **args;
+	int ret;
+	const struct option perf_options[] = {
+		OPT_STRING('i', "input", &input, "file", "input file name"),
+		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
+		OPT_STRING('c', "comms", &f.comms, "comm[,comm...]",
+			   "only display events for these comms"),
+		OPT_STRING(0, "pid", &f.pids, "pid[,pid...]", "only consider symbols in these pids"),
+		OPT_STRING(0, "tid", &f.tids, "tid[,tid...]", "only consider symbols in these tids"),
+		OPT_STRING(0, "dsos", &f.dsos, "dso[,dso...]", "only consider symbols in these DSOs"),
+		OPT_STRING(0, "time", &f.time, "str", "Time span of interest (start,stop)"),
+		OPT_END()
+	};
+	const struct option py_options[] = {
+		OPT_BOOLEAN(0, "include-tid", &py.include_tid, "include thread id in stack"),
+		OPT_BOOLEAN(0, "include-pid", &py.include_pid, "include process id in stack"),
+		OPT_BOOLEAN(0, "no-comm", &py.no_comm, "do not separate stacks according to comm"),
+		OPT_BOOLEAN(0, "tidy-java", &py.tidy_java, "beautify Java signatures"),
+		OPT_BOOLEAN(0, "kernel", &py.kernel, "annotate kernel functions with _[k]"),
+		OPT_END()
+	};
+
+	argc = parse_options(argc, argv, perf_options, stackcollapse_usage, 0);
+	/* what follows "--" is the script's; parse_options skips an argv[0] */
+	args = xcalloc((size_t)argc + 2, sizeof(*args));
+	args[0] = "stackcollapse.py";
+	memcpy(args + 1, argv, (size_t)argc * sizeof(*args));
+	argc = parse_options(argc + 1, args, py_options, stackcollapse_usage, 0);
+	free(args);
+	/* the script's words */
+	if (argc)
+		usage_with_options_msg(stackcollapse_usage, py_options,
+				       "unexpected command line argument");
+	if (py.include_tid && py.no_comm)
+		usage_with_options_msg(stackcollapse_usage, py_options,
+				       "requesting tid but not comm is invalid");
+	if (py.include_pid && py.no_comm)
+		usage_with_options_msg(stackcollapse_usage, py_options,
+				       "requesting pid but not comm is invalid");
+	ret = flamegraph__stackcollapse(script_input(input), force, &f, &py);
+	return ret < 0 ? -1 : 0;
+}
+
+/*
+ * perf's flamegraph-report: flamegraph.py's options. prof draws prof
+ * flamegraph's page, which needs no d3 template and has its own colours.
+ */
+static int report_flamegraph(int argc, const char **argv)
+{
+	const char *format = "html", *output = NULL, *template = NULL, *colorscheme = NULL;
+	const char *input = NULL;
+	const struct option options[] = {
+		OPT_STRING('f', "format", &format, "html", "output file format (html)"),
+		OPT_STRING('o', "output", &output, "file", "output file name (default flamegraph.html)"),
+		OPT_STRING(0, "template", &template, "path",
+			   "path to flame graph HTML template: not needed, refused"),
+		OPT_STRING(0, "colorscheme", &colorscheme, "scheme",
+			   "flame graph color scheme: not supported, refused"),
+		OPT_STRING('i', "input", &input, "file", "input file name"),
+		OPT_END()
+	};
+	int ret;
+
+	argc = parse_options(argc, argv, options, flamegraph_report_usage, 0);
+	if (argc)
+		usage_with_options_msg(flamegraph_report_usage, options,
+				       "unrecognized arguments: %s", argv[0]);
+	if (strcmp(format, "html"))
+		return error("-f %s: prof writes the flame graph as one self-contained HTML page "
+			     "(prof flamegraph -o x.svg or x.folded for other formats)", format);
+	if (template)
+		return error("--template: prof's flame graph page is self-contained, it needs no "
+			     "d3-flame-graph template");
+	if (colorscheme)
+		return error("--colorscheme: prof's flame graph page has its own colours "
+			     "(prof flamegraph -o x.svg --colors for flamegraph.pl's)");
+	if (!output)
+		output = "flamegraph.html";
+	if (strcmp(output, "-")) {
+		printf("dumping data to %s\n", output);	/* perf's words */
+		fflush(stdout);
+	}
+	ret = flamegraph__html(script_input(input), false, output);
+	return ret < 0 ? -1 : 0;
+}
+
 int cmd_script(int argc, const char **argv)
 {
 	struct script sc = {
@@ -1780,12 +1899,17 @@ int cmd_script(int argc, const char **argv)
 	};
 
 	memcpy(sc.output, default_output, sizeof(sc.output));
+	/* perf's "report <script>": the two built in, by prof flamegraph's code */
+	if (argc > 2 && !strcmp(argv[1], "report") && !strcmp(argv[2], "stackcollapse"))
+		return report_stackcollapse(argc - 2, argv + 2);
+	if (argc > 2 && !strcmp(argv[1], "report") && !strcmp(argv[2], "flamegraph"))
+		return report_flamegraph(argc - 2, argv + 2);
 	argc = parse_options(argc, argv, options, script_usage, 0);
 	if (argc) {
 		/* perf's "record <script>", "report <script>", "<script> <command>" */
 		error("'%s': prof script runs no Perl or Python scripts; pipe its output into "
-		      "your script instead (for flame graphs: prof script | stackcollapse-perf.pl)",
-		      argv[0]);
+		      "your script instead (for flame graphs: prof script report flamegraph, "
+		      "or prof flamegraph)", argv[0]);
 		return -1;
 	}
 	if (sc.reltime && sc.deltatime) {
