@@ -276,7 +276,8 @@ deps:
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all $(OBJ)/tests/helpers/demo
-	$(Q)PROF=$(OUT)/prof DEMO=$(OBJ)/tests/helpers/demo scripts/demo.sh
+	$(Q)PROF=$(OUT)/prof DEMO=$(OBJ)/tests/helpers/demo FLAMEGRAPH=$(OBJ)/demo-flamegraph.html \
+		scripts/demo.sh
 
 # ---------------------------------------------------------------- docs
 # The man pages come from scripts/doc2man.awk (no asciidoc tool chain):

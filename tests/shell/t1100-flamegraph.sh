@@ -413,6 +413,16 @@ test_expect_success PERF,PERF_EVENTS,SHARED 'bad profiles: no samples, no call c
 	grep -q "event .nosuch. is not in two.data" err
 '
 
+test_expect_success PERF_EVENTS 'make demo ends with the demo'"'"'s flame graph and its path' '
+	PROF="$PROF" DEMO="$HELPERS/demo" FLAMEGRAPH="$TRASH/demo.d/fg.html" \
+		sh "$SRCDIR/scripts/demo.sh" >demo.out 2>demo.err &&
+	tail -n 1 demo.out >last &&
+	echo "The flame graph of the demo (open it in a browser): $TRASH/demo.d/fg.html" >expect &&
+	test_cmp expect last &&
+	grep -q "<canvas id=\"fg\"" demo.d/fg.html &&
+	grep -q "\"hot_loop\"" demo.d/fg.html
+'
+
 test_expect_success 'bad arguments' '
 	test_must_fail "$PROF" flamegraph -i nosuch.data -o - --folded 2>err &&
 	grep -q nosuch.data err &&
