@@ -1515,22 +1515,12 @@ static char *fg_auto_subtitle(const struct flamegraph *fg)
 static int fg_opt_pid(const struct option *opt, const char *arg, int unset)
 {
 	struct flamegraph *fg = opt->value;
+	bool tid = !strcmp(opt->long_name, "tid");
 
 	if (!arg || unset)
-		fg->pid = !unset;
+		*(tid ? &fg->tid : &fg->pid) = !unset;
 	else
-		name_list__parse(&fg->filter.pids, arg);
-	return 0;
-}
-
-static int fg_opt_tid(const struct option *opt, const char *arg, int unset)
-{
-	struct flamegraph *fg = opt->value;
-
-	if (!arg || unset)
-		fg->tid = !unset;
-	else
-		name_list__parse(&fg->filter.tids, arg);
+		name_list__parse(tid ? &fg->filter.tids : &fg->filter.pids, arg);
 	return 0;
 }
 
@@ -1649,7 +1639,7 @@ int cmd_flamegraph(int argc, const char **argv)
 				    fg_opt_pid, NULL),
 		OPT_CALLBACK_OPTARG(0, "tid", &fg, "tid[,tid...]",
 				    "include TID and PID with process names; --tid=LIST: only these tids",
-				    fg_opt_tid, NULL),
+				    fg_opt_pid, NULL),
 		OPT_BOOLEAN(0, "kernel", &fg.kernel, "annotate kernel functions with a _[k]"),
 		OPT_BOOLEAN(0, "jit", &fg.jit, "annotate jit functions with a _[j]"),
 		OPT_BOOLEAN(0, "all", &fg.all, "all annotations (--kernel --jit)"),
