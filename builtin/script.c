@@ -1905,6 +1905,13 @@ int cmd_script(int argc, const char **argv)
 	if (argc > 2 && !strcmp(argv[1], "report") && !strcmp(argv[2], "flamegraph"))
 		return report_flamegraph(argc - 2, argv + 2);
 	argc = parse_options(argc, argv, options, script_usage, 0);
+	if (argc >= 2 && !strcmp(argv[0], "report") &&
+	    (!strcmp(argv[1], "flamegraph") || !strcmp(argv[1], "stackcollapse"))) {
+		/* perf reads perf.data there, whatever came before "report" */
+		error("the options of prof script report %s follow its name: "
+		      "prof script report %s -i FILE ...", argv[1], argv[1]);
+		return -1;
+	}
 	if (argc) {
 		/* perf's "record <script>", "report <script>", "<script> <command>" */
 		error("'%s': prof script runs no Perl or Python scripts; pipe its output into "

@@ -200,8 +200,10 @@ test_expect_success PERF,PERF_EVENTS '--header-only and --header show the file h
 test_expect_success PERF_EVENTS 'perf scripting is refused with what to use instead' '
 	test_must_fail "$PROF" script -i fp.data -s foo.py 2>err &&
 	grep -q "not supported by prof; pipe the output" err &&
-	test_must_fail "$PROF" script -i fp.data report flamegraph 2>err &&
+	test_must_fail "$PROF" script -i fp.data report failed-syscalls 2>err &&
 	grep -q "prof script runs no Perl or Python scripts" err &&
+	test_must_fail "$PROF" script -i fp.data report flamegraph 2>err &&
+	grep -q "follow its name: prof script report flamegraph -i FILE" err &&
 	test_must_fail "$PROF" script -i fp.data -l 2>err &&
 	grep -q "not supported" err
 '
