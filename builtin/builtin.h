@@ -38,17 +38,19 @@ int cmd_version(int argc, const char **argv);
 
 /*
  * prof script report stackcollapse: perf's stackcollapse.py, folded by
- * prof flamegraph's code from @input (perf script's filters: comma lists
- * of names, pids, tids and DSOs, and a --time string; NULL for none).
+ * prof flamegraph's code from @input into @out (perf script's filters:
+ * comma lists of names, pids, tids and DSOs, and a --time string; NULL
+ * for none). With @json, flamegraph.py's stacks.json instead (-f json).
  */
 struct fg_py_opts {
 	bool include_pid, include_tid, no_comm, tidy_java, kernel;
+	bool json;
 };
 struct fg_filters {
 	const char *comms, *pids, *tids, *dsos, *time;
 };
 int flamegraph__stackcollapse(const char *input, bool force, const struct fg_filters *f,
-			      const struct fg_py_opts *py);
+			      const struct fg_py_opts *py, FILE *out);
 /* prof script report flamegraph: prof flamegraph's page of @input, into @output. */
 int flamegraph__html(const char *input, bool force, const char *output);
 

@@ -42,6 +42,7 @@ struct fold {
 	char *key;
 	u64 weight;
 	u32 hash;
+	size_t seq;		/* the order stacks first came in */
 };
 
 struct flamegraph {
@@ -123,7 +124,8 @@ static void fold_add(struct flamegraph *fg, const char *key, size_t len, u64 wei
 			return;
 		}
 	}
-	fg->folds[j] = (struct fold){ .key = xstrndup(key, len), .weight = weight, .hash = h };
+	fg->folds[j] = (struct fold){ .key = xstrndup(key, len), .weight = weight, .hash = h,
+				      .seq = fg->nr_folds };
 	fg->nr_folds++;
 }
 
@@ -389,6 +391,13 @@ static void fg_frame(struct flamegraph *fg, const struct resolved_sample *rs, in
 	}
 }
 
+static bool ends_with(const char *s, const char *sfx)
+{
+	size_t l = strlen(s), k = strlen(sfx);
+
+	return l >= k && !strcmp(s + l - k, sfx);
+}
+
 /*
  * stackcollapse.py's name of a frame: the symbol's name or "[unknown]",
  * ";" as ":", Java's tidying with --tidy-java, "_[k]" for the kernel's
@@ -399,8 +408,15 @@ static void fg_py_frame(struct flamegraph *fg, const struct symbol *sym, const s
 	struct strbuf *f = &fg->frame;
 
 	strbuf_reset(f);
+	if (fg->py->json) {
+		/* flamegraph.py's node: its libtype, then the name as it is */
+		bool kernel = dso && (!strcmp(dso->long_name, "[kernel.kallsyms]") ||
+				      ends_with(dso->long_name, "/vmlinux"));
+
+		strbuf_addch(f, kernel ? 'k' : 'u');
+	}
 	strbuf_addstr(f, sym ? sym->name : "[unknown]");
-	for (char *q = f->buf; *q; q++)
+	for (char *q = f->buf; *q && !fg->py->json; q++)
 		if (*q == ';')
 			*q = ':';
 	if (fg->py->tidy_java) {
@@ -434,6 +450,14 @@ static void fg_py_pname(struct flamegraph *fg, const char *comm, const struct pe
 	const char *sep = "-";
 
 	strbuf_reset(&fg->pname);
+	if (fg->py->json) {
+		/* flamegraph.py: "comm (pid)", a kernel node for pid 0 */
+		if (s->pid)
+			strbuf_addf(&fg->pname, "u%s (%d)", comm, (int)s->pid);
+		else
+			strbuf_addf(&fg->pname, "k%s", comm);
+		return;
+	}
 	if (fg->py->no_comm)
 		return;
 	strbuf_addstr(&fg->pname, comm);
@@ -574,8 +598,9 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	strbuf_reset(&fg->stack);
 	strbuf_addstr(&fg->stack, fg->pname.buf);
 	for (size_t i = fg->nr_parts; i-- > 0;) {
+		/* flamegraph.py's names keep their ";": its frames are lines */
 		if (fg->stack.len || !fg->py || !fg->py->no_comm)
-			strbuf_addch(&fg->stack, ';');
+			strbuf_addch(&fg->stack, fg->py && fg->py->json ? '\n' : ';');
 		strbuf_addstr(&fg->stack, fg->parts[i]);
 	}
 	if (fg->through.nr && !fg_through(fg, &rs, nr)) {
@@ -1548,13 +1573,6 @@ static void fg_exit(struct flamegraph *fg)
 	strbuf_release(&fg->line);
 }
 
-static bool ends_with(const char *s, const char *sfx)
-{
-	size_t l = strlen(s), k = strlen(sfx);
-
-	return l >= k && !strcmp(s + l - k, sfx);
-}
-
 /*
  * Fold @fg's perf.data, or read @folded_input, and write fg->output: the
  * folded lines, or the SVG or (@html) the page with @o.
@@ -1738,8 +1756,130 @@ int cmd_flamegraph(int argc, const char **argv)
 	return fg_run(&fg, &o, folded_input, svg, html);
 }
 
+/* A node of flamegraph.py's tree: name, libtype, value, children in order. */
+struct py_node {
+	const char *name;	/* into a fold's key */
+	size_t len;
+	char libtype;		/* 'r'oot, 'k'ernel, 'u'ser */
+	u64 value;
+	size_t *kids, nr_kids;
+};
+
+/* json.dumps' string: ASCII only, \uXXXX (surrogate pairs) for the rest. */
+static void py_json_string(FILE *out, const char *s, size_t len)
+{
+	char *copy = xstrndup(s, len);
+	u32 *cps = xmalloc((len + 1) * sizeof(*cps));
+	size_t n = utf8_decode(copy, cps, len);
+
+	fputc('"', out);
+	for (size_t i = 0; i < n; i++) {
+		u32 c = cps[i];
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", (int)c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c == '\r')
+			fputs("\\r", out);
+		else if (c == '\b')
+			fputs("\\b", out);
+		else if (c == '\f')
+			fputs("\\f", out);
+		else if (c < 0x20 || (c >= 0x7f && c < 0x10000))
+			fprintf(out, "\\u%04x", c);
+		else if (c >= 0x10000)
+			fprintf(out, "\\u%04x\\u%04x", 0xd800 + ((c - 0x10000) >> 10),
+				0xdc00 + ((c - 0x10000) & 0x3ff));
+		else
+			fputc((int)c, out);
+	}
+	fputc('"', out);
+	free(cps);
+	free(copy);
+}
+
+static void py_json_node(FILE *out, const struct py_node *nodes, size_t i)
+{
+	const struct py_node *n = &nodes[i];
+
+	fputs("{\"n\": ", out);
+	py_json_string(out, n->name, n->len);
+	fprintf(out, ", \"l\": \"%s\", \"v\": %" PRIu64 ", \"c\": [",
+		n->libtype == 'r' ? "root" : n->libtype == 'k' ? "kernel" : "", n->value);
+	for (size_t k = 0; k < n->nr_kids; k++) {
+		if (k)
+			fputs(", ", out);
+		py_json_node(out, nodes, n->kids[k]);
+	}
+	fputs("]}", out);
+}
+
+static int fold_seq_cmp(const void *a, const void *b)
+{
+	size_t x = ((const struct fold *)a)->seq, y = ((const struct fold *)b)->seq;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * flamegraph.py's stacks.json: the tree of the stacks, each node's
+ * children in the order they first came, a stack's samples counted at
+ * its last node.
+ */
+static void fg_write_py_json(struct flamegraph *fg, FILE *out)
+{
+	struct fold *v = xmalloc((fg->nr_folds + 1) * sizeof(*v));
+	struct py_node *nodes = xcalloc(1, sizeof(*nodes));
+	size_t n = 0, nr_nodes = 1, alloc_nodes = 1;
+
+	nodes[0] = (struct py_node){ .name = "all", .len = 3, .libtype = 'r' };
+	for (size_t i = 0; i < fg->alloc_folds; i++)
+		if (fg->folds[i].key)
+			v[n++] = fg->folds[i];
+	qsort(v, n, sizeof(*v), fold_seq_cmp);
+	for (size_t i = 0; i < n; i++) {
+		size_t at = 0;
+
+		for (const char *p = v[i].key, *e; ; p = e + 1) {
+			size_t len, k;
+
+			e = strchr(p, '\n');
+			len = e ? (size_t)(e - p) : strlen(p);
+			for (k = 0; k < nodes[at].nr_kids; k++) {
+				struct py_node *c = &nodes[nodes[at].kids[k]];
+
+				if (c->len == len - 1 && !memcmp(c->name, p + 1, len - 1))
+					break;
+			}
+			if (k == nodes[at].nr_kids) {
+				if (nr_nodes == alloc_nodes) {
+					alloc_nodes *= 2;
+					nodes = xrealloc(nodes, alloc_nodes * sizeof(*nodes));
+				}
+				nodes[nr_nodes] = (struct py_node){ .name = p + 1, .len = len - 1,
+								    .libtype = p[0] };
+				nodes[at].kids = xrealloc(nodes[at].kids,
+							  (nodes[at].nr_kids + 1) * sizeof(size_t));
+				nodes[at].kids[nodes[at].nr_kids++] = nr_nodes++;
+			}
+			at = nodes[at].kids[k];
+			if (!e)
+				break;
+		}
+		nodes[at].value += v[i].weight;
+	}
+	py_json_node(out, nodes, 0);
+	for (size_t i = 0; i < nr_nodes; i++)
+		free(nodes[i].kids);
+	free(nodes);
+	free(v);
+}
+
 int flamegraph__stackcollapse(const char *input, bool force, const struct fg_filters *f,
-			      const struct fg_py_opts *py)
+			      const struct fg_py_opts *py, FILE *out)
 {
 	struct flamegraph fg = { .input = input, .force = force, .count = "samples", .py = py,
 				 .kernel = py->kernel, .time_str = f->time };
@@ -1751,8 +1891,10 @@ int flamegraph__stackcollapse(const char *input, bool force, const struct fg_fil
 	name_list__parse(&fg.filter.tids, f->tids);
 	name_list__parse(&fg.filter.dsos, f->dsos);
 	ret = fg_read(&fg);
-	if (!ret)
-		fg_write_folded(&fg, stdout);
+	if (!ret && py->json)
+		fg_write_py_json(&fg, out);
+	else if (!ret)
+		fg_write_folded(&fg, out);
 	fg_exit(&fg);
 	return ret;
 }

@@ -1711,7 +1711,7 @@ static const char *const stackcollapse_usage[] = {
 };
 
 static const char *const flamegraph_report_usage[] = {
-	"prof script report flamegraph [-o <file>] [-f html] [-i <file>]",
+	"prof script report flamegraph [-o <file>] [-f html|json] [-i <file>]",
 	NULL
 };
 
@@ -1775,7 +1775,7 @@ static int report_stackcollapse(int argc, const char **argv)
 	if (py.include_pid && py.no_comm)
 		usage_with_options_msg(stackcollapse_usage, py_options,
 				       "requesting pid but not comm is invalid");
-	ret = flamegraph__stackcollapse(script_input(input), force, &f, &py);
+	ret = flamegraph__stackcollapse(script_input(input), force, &f, &py, stdout);
 	return ret < 0 ? -1 : 0;
 }
 
@@ -1788,8 +1788,9 @@ static int report_flamegraph(int argc, const char **argv)
 	const char *format = "html", *output = NULL, *template = NULL, *colorscheme = NULL;
 	const char *input = NULL;
 	const struct option options[] = {
-		OPT_STRING('f', "format", &format, "html", "output file format (html)"),
-		OPT_STRING('o', "output", &output, "file", "output file name (default flamegraph.html)"),
+		OPT_STRING('f', "format", &format, "html|json", "output file format"),
+		OPT_STRING('o', "output", &output, "file",
+			   "output file name (default flamegraph.html, stacks.json)"),
 		OPT_STRING(0, "template", &template, "path",
 			   "path to flame graph HTML template: not needed, refused"),
 		OPT_STRING(0, "colorscheme", &colorscheme, "scheme",
@@ -1803,9 +1804,10 @@ static int report_flamegraph(int argc, const char **argv)
 	if (argc)
 		usage_with_options_msg(flamegraph_report_usage, options,
 				       "unrecognized arguments: %s", argv[0]);
-	if (strcmp(format, "html"))
-		return error("-f %s: prof writes the flame graph as one self-contained HTML page "
-			     "(prof flamegraph -o x.svg or x.folded for other formats)", format);
+	if (strcmp(format, "html") && strcmp(format, "json"))
+		usage_with_options_msg(flamegraph_report_usage, options,
+				       "argument -f/--format: invalid choice: '%s' (choose from 'json', 'html')",
+				       format);
 	if (template)
 		return error("--template: prof's flame graph page is self-contained, it needs no "
 			     "d3-flame-graph template");
@@ -1813,10 +1815,23 @@ static int report_flamegraph(int argc, const char **argv)
 		return error("--colorscheme: prof's flame graph page has its own colours "
 			     "(prof flamegraph -o x.svg --colors for flamegraph.pl's)");
 	if (!output)
-		output = "flamegraph.html";
+		output = strcmp(format, "json") ? "flamegraph.html" : "stacks.json";
 	if (strcmp(output, "-")) {
 		printf("dumping data to %s\n", output);	/* perf's words */
 		fflush(stdout);
+	}
+	if (!strcmp(format, "json")) {
+		/* d3-flame-graph's data, as flamegraph.py's json.dumps writes it */
+		struct fg_filters f = { 0 };
+		struct fg_py_opts py = { .json = true };
+		FILE *out = strcmp(output, "-") ? fopen(output, "w") : stdout;
+
+		if (!out)
+			return error("Error writing output file: %s: %s", output, strerror(errno));
+		ret = flamegraph__stackcollapse(script_input(input), false, &f, &py, out);
+		if ((out != stdout ? fclose(out) : fflush(out)) != 0 && !ret)
+			ret = error("Error writing output file: %s: %s", output, strerror(errno));
+		return ret < 0 ? -1 : 0;
 	}
 	ret = flamegraph__html(script_input(input), false, output);
 	return ret < 0 ? -1 : 0;

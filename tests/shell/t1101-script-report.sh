@@ -123,10 +123,50 @@ test_expect_success PERF,PERF_EVENTS 'flamegraph: -o, --output, -o -, -i' '
 	test_cmp_nonempty want.html stdout.html
 '
 
+# json DATA: -f json writes flamegraph.py's stacks.json (perf's script
+# reads perf.data whatever -i says: the file is copied there).
+json() {
+	rm -rf json.d &&
+	mkdir json.d &&
+	cp "$1" json.d/perf.data &&
+	(cd json.d && "$PERF" script report flamegraph -f json >perf.out 2>/dev/null &&
+	 mv stacks.json perf.json &&
+	 "$PROF" script report flamegraph -f json >prof.out 2>/dev/null) &&
+	test_cmp json.d/perf.out json.d/prof.out &&
+	test_cmp_nonempty json.d/perf.json json.d/stacks.json
+}
+
+test_expect_success PERF,PERF_EVENTS,PERF_PYTHON 'flamegraph -f json: flamegraph.py'"'"'s stacks.json' '
+	json fp.data &&
+	json three.data &&
+	json dwarf.data &&
+	json flat.data &&
+	grep -q "{\"n\": \"all\", \"l\": \"root\", \"v\": 0, \"c\": \[{\"n\": \"demo (" json.d/stacks.json
+'
+
+test_expect_success PERF,PERF_EVENTS,TRACEFS,PERF_PYTHON 'flamegraph -f json: tracepoints left out, as the script' '
+	json tp.data
+'
+
+test_expect_success PERF,PERF_EVENTS,SHARED,PERF_PYTHON 'flamegraph -f json: corpus files' '
+	C=$SHARED/corpus/perf-data &&
+	json "$C/chromiumos_quipper_history/perf.data.callgraph.next" &&
+	json "$C/perf_data_converter/quipper_testdata/perf.data.callgraph-3.8"
+'
+
+test_expect_success PERF,PERF_EVENTS,PERF_PYTHON 'flamegraph -f json: -o FILE, -o -' '
+	"$PROF" script report flamegraph -i fp.data -f json -o mine.json >out &&
+	echo "dumping data to mine.json" >expect &&
+	test_cmp expect out &&
+	"$PROF" script report flamegraph -i fp.data --format json -o - >stdout.json &&
+	test_cmp_nonempty mine.json stdout.json &&
+	json fp.data &&
+	test_cmp json.d/stacks.json mine.json
+'
+
 test_expect_success PERF,PERF_EVENTS 'flamegraph: what prof does not do is refused' '
-	test_must_fail "$PROF" script report flamegraph -i fp.data -f json 2>err &&
-	grep -q -e "^-f json: prof writes the flame graph as one self-contained HTML page" err &&
-	! test -e stacks.json &&
+	test_expect_code 129 "$PROF" script report flamegraph -i fp.data -f xml 2>err &&
+	grep -q "invalid choice: .xml. (choose from .json., .html.)" err &&
 	test_must_fail "$PROF" script report flamegraph -i fp.data --template t.html 2>err &&
 	grep -q -e "^--template: prof.s flame graph page is self-contained" err &&
 	test_must_fail "$PROF" script report flamegraph -i fp.data --colorscheme orange 2>err &&
