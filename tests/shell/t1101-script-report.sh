@@ -60,7 +60,10 @@ test_expect_success PERF,PERF_EVENTS,TRACEFS,PERF_PYTHON 'stackcollapse: tracepo
 	"$PERF" record -q -g -e sched:sched_process_exec -e task-clock -o tp.data -- \
 		sh -c "for i in 1 2 3; do /bin/true; done; \"$HELPERS/demo\" 50" >/dev/null 2>&1 &&
 	every_option tp.data &&
-	! grep -q __traceiter prof.folded
+	"$PERF" script -i tp.data -F event 2>/dev/null | grep -c "task-clock:" >expect &&
+	"$PROF" script report stackcollapse -i tp.data >prof.folded &&
+	awk "{ s += \$NF } END { print s }" prof.folded >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success PERF,PERF_EVENTS,PERF_PYTHON 'stackcollapse: perf script'"'"'s filters' '
