@@ -152,7 +152,7 @@ test_expect_success PERF,PERF_EVENTS 'side-band records: --show-task-events, --s
 
 # System-wide recordings see other users' processes, whose JIT maps prof
 # reads only from their owner (deliberate-differences.md): compare ours.
-test_expect_success PERF,PERF_EVENTS,SYSWIDE '-a: the cpu column, -C' '
+test_expect_success PERF,PERF_EVENTS,SYSWIDE,SAME_ROOT '-a: the cpu column, -C' '
 	"$PERF" record -q -a -e task-clock -o sys.data -- "$HELPERS/symtest" 20 >/dev/null 2>&1 &&
 	same sys.data -c symtest &&
 	grep -q "^ *symtest *[0-9]* \[[0-9][0-9][0-9]\] " prof.out &&
