@@ -76,9 +76,14 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		break;
 	case MODE_REPORT:
 		addr_location__sym_snprintf(&al, sym, sizeof(sym));
-		/* perf's sort keys compare symbols, not names: overloads differ. */
-		snprintf(key, sizeof(key), "%p\t%s %s %s", (void *)al.sym, thread__comm_str(al.thread),
-			 addr_location__dso_name(&al, false), sym);
+		/*
+		 * perf's sort keys compare symbols by address, not name
+		 * (overloads differ), and DSOs by name: two inodes of one
+		 * library path (a chroot's and the host's) make one entry.
+		 */
+		snprintf(key, sizeof(key), "%" PRIx64 "-%" PRIx64 "\t%s %s %s",
+			 al.sym ? al.sym->start : 0, al.sym ? al.sym->end : 0,
+			 thread__comm_str(al.thread), addr_location__dso_name(&al, false), sym);
 		add_entry(c, key, sample->period);
 		c->total += sample->period;
 		break;
