@@ -27,6 +27,7 @@
 #include "prof/stats-print.h"
 #include "prof/resolved-sample.h"
 #include "prof/srcline.h"
+#include "prof/time-range.h"
 #include "prof/trace-event.h"
 #include "builtin.h"
 #include <sys/stat.h>
@@ -129,7 +130,7 @@ struct script {
 	int name_width;
 	int data_src_width;		/* the widest data_src text so far (perf's) */
 	u64 initial_time, previous_time;
-	struct time_range { u64 start, end; } *ranges;	/* --time, 0: open end */
+	struct time_range *ranges;	/* --time (time-range.h) */
 	int nr_ranges;
 	struct name_list comms, pids, tids, dsos, syms;
 	unsigned long *cpus;		/* -C bitmap, NULL: all */
@@ -1215,15 +1216,7 @@ static bool sample_filtered(struct script *sc, const struct addr_location *al, p
 /* perf_time__ranges_skip_sample: one range, or any of several. */
 static bool time_skipped(struct script *sc, u64 time)
 {
-	if (!sc->nr_ranges || !time)
-		return false;
-	if (sc->nr_ranges == 1)
-		return (sc->ranges[0].start && time < sc->ranges[0].start) ||
-		       (sc->ranges[0].end && time > sc->ranges[0].end);
-	for (int i = 0; i < sc->nr_ranges; i++)
-		if (time >= sc->ranges[i].start && (time <= sc->ranges[i].end || !sc->ranges[i].end))
-			return false;
-	return true;
+	return time_ranges__skip(sc->ranges, sc->nr_ranges, time);
 }
 
 /* ---- records ---- */
@@ -1388,156 +1381,21 @@ static int on_feature(struct session *s, union perf_event *ev)
 
 /* ---- options ---- */
 
-/* perf's "sec.nsec" of --time: the fraction padded to nanoseconds. */
-static int parse_timestamp(const char *s, size_t len, u64 *out)
-{
-	char buf[64], *dot, *end;
-	u64 sec, nsec = 0;
-
-	if (!len) {
-		*out = 0;
-		return 0;
-	}
-	if (len >= sizeof(buf))
-		return -1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	dot = strchr(buf, '.');
-	if (dot)
-		*dot = '\0';
-	errno = 0;
-	sec = strtoull(buf, &end, 10);
-	if (errno || *end || end == buf)
-		return -1;
-	if (dot) {
-		size_t n = strlen(dot + 1);
-
-		if (n > 9 || !n)
-			return -1;
-		nsec = strtoull(dot + 1, &end, 10);
-		if (*end)
-			return -1;
-		for (; n < 9; n++)
-			nsec *= 10;
-	}
-	*out = sec * 1000000000ULL + nsec;
-	return 0;
-}
-
-static struct time_range *add_range(struct script *sc)
-{
-	sc->ranges = xrealloc(sc->ranges, (size_t)(sc->nr_ranges + 1) * sizeof(*sc->ranges));
-	return &sc->ranges[sc->nr_ranges++];
-}
-
-/* "start,stop" in seconds, either end empty. */
-static int parse_abs_range(struct script *sc, const char *s, size_t len)
-{
-	const char *comma = memchr(s, ',', len);
-	struct time_range *r = add_range(sc);
-
-	if (!comma || parse_timestamp(s, (size_t)(comma - s), &r->start) ||
-	    parse_timestamp(comma + 1, len - (size_t)(comma + 1 - s), &r->end))
-		return -1;
-	return r->start && r->end && r->start > r->end ? -1 : 0;
-}
-
-/* "12.5%": a fraction, -1 when not one */
-static double parse_percent(const char *s, size_t len)
-{
-	char buf[32], *end;
-	double v;
-
-	if (len < 2 || len >= sizeof(buf) || s[len - 1] != '%')
-		return -1;
-	memcpy(buf, s, len - 1);
-	buf[len - 1] = '\0';
-	v = strtod(buf, &end);
-	return *end || end == buf ? -1 : v / 100.0;
-}
-
-/* perf's set_percent_time: the share of the file's first..last sample. */
-static int set_percent(struct script *sc, double from, double to, u64 first, u64 last)
-{
-	struct time_range *r;
-	u64 total = last - first;
-
-	if (from < 0.0 || from > 1.0 || to < 0.0 || to > 1.0)
-		return -1;
-	r = add_range(sc);
-	r->start = first + (u64)llround(from * (double)total);
-	r->end = first + (u64)llround(to * (double)total);
-	if (r->end > r->start && to != 1.0)
-		r->end--;
-	return 0;
-}
-
-/* One "x%/n" (the n-th slice of x%), "x%-y%" or "x%" (= "x%/1"). */
-static int parse_percent_item(struct script *sc, const char *s, size_t len, u64 first, u64 last)
-{
-	const char *slash = memchr(s, '/', len), *dash = memchr(s, '-', len);
-
-	if (slash) {
-		double pct = parse_percent(s, (size_t)(slash - s));
-		char buf[16], *end;
-		long n;
-
-		if (len - (size_t)(slash + 1 - s) >= sizeof(buf))
-			return -1;
-		memcpy(buf, slash + 1, len - (size_t)(slash + 1 - s));
-		buf[len - (size_t)(slash + 1 - s)] = '\0';
-		n = strtol(buf, &end, 10);
-		if (*end || pct <= 0.0)
-			return -1;
-		return set_percent(sc, pct * (double)(n - 1), pct * (double)n, first, last);
-	}
-	if (dash)
-		return set_percent(sc, parse_percent(s, (size_t)(dash - s)),
-				   parse_percent(dash + 1, len - (size_t)(dash + 1 - s)), first, last);
-	return set_percent(sc, 0.0, parse_percent(s, len), first, last);
-}
-
-/*
- * perf's --time: "start,stop" ranges separated by spaces, or percentages
- * of the span from the file's first to its last sample ("10%/2",
- * "0%-10%,30%-40%", "25%"), which the header must tell.
- */
+/* perf's --time: see time-range.h; percentages need the header's sample times. */
 static int parse_time_ranges(struct script *sc)
 {
 	const struct perf_header *h = session__header(sc->session);
-	const char *s = sc->time_str, *p, *sep;
-	bool percent;
+	int err;
 
-	if (!s)
+	if (!sc->time_str)
 		return 0;
-	percent = strchr(s, '%') != NULL;
-	if (percent && !h->first_sample_time && !h->last_sample_time) {
-		/* perf's words */
-		fputs("HINT: no first/last sample time found in perf data.\n"
-		      "Please use latest perf binary to execute 'perf record'\n"
-		      "(if '--buildid-all' is enabled, please set '--timestamp-boundary').\n",
-		      stderr);
+	err = time_ranges__parse(sc->time_str, h->first_sample_time, h->last_sample_time,
+				 &sc->ranges, &sc->nr_ranges);
+	if (err < 0) {
+		fputs(time_ranges__strerror(err), stderr);	/* perf's words */
 		return -1;
 	}
-	for (p = s; ; p = sep + 1) {
-		sep = strchr(p, percent ? ',' : ' ');
-		if (!sep)
-			sep = p + strlen(p);
-		if (percent ? parse_percent_item(sc, p, (size_t)(sep - p), h->first_sample_time,
-						 h->last_sample_time) :
-			      parse_abs_range(sc, p, (size_t)(sep - p)))
-			goto bad;
-		/* spans in seconds must come in order, apart (percentages may not) */
-		if (!percent && sc->nr_ranges > 1 &&
-		    sc->ranges[sc->nr_ranges - 1].start <= sc->ranges[sc->nr_ranges - 2].end)
-			goto bad;
-		if (!*sep)
-			break;
-	}
 	return 0;
-bad:
-	fputs("Invalid time string\n", stderr);	/* perf's words */
-	return -1;
 }
 
 static int parse_cpu_list(struct script *sc, const char *list)
