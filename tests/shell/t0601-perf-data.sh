@@ -92,7 +92,7 @@ test_expect_success PERF,PERF_EVENTS 'perf report --sort srcline lines, percenta
 	test_cmp_nonempty perf-sl prof-sl
 '
 
-test_expect_success PERF,SYSWIDE,SAME_ROOT 'system wide: kernel, modules, other processes' '
+test_expect_success PERF,SYSWIDE 'system wide: kernel, modules, other processes' '
 	( "$HELPERS/symtest" 30 & dd if=/dev/zero of=/dev/null bs=64 count=100000 2>/dev/null & wait ) &
 	"$PERF" record -q -a -g -o sys.data -- sleep 0.4 >/dev/null 2>&1 &&
 	wait &&

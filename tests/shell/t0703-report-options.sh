@@ -100,7 +100,7 @@ test_expect_success PERF,PERF_EVENTS '--time ranges and percentages' '
 
 # A CPU-wide recording sees the other processes of the machine: prof may
 # warn about their JIT dumps, so stdout and the status are compared.
-test_expect_success PERF,SYSWIDE,SAME_ROOT '-C: the samples of some CPUs; perf'"'"'s refusals' '
+test_expect_success PERF,SYSWIDE '-C: the samples of some CPUs; perf'"'"'s refusals' '
 	"$PERF" record -q -a -e task-clock -o a.data -- "$HELPERS/demo" 100 >/dev/null 2>&1 &&
 	ncpu=$("$PERF" report -i a.data --header-only | sed -n "s/^# nrcpus avail : //p") &&
 	test -n "$ncpu" &&

@@ -35,7 +35,7 @@ test_expect_success PERF,PERF_EVENTS 'no chains: the sampled address; two events
 	grep -q "\"callchain\": \[" prof.json
 '
 
-test_expect_success PERF,PERF_EVENTS,SYSWIDE,SAME_ROOT 'samples with a cpu' '
+test_expect_success PERF,PERF_EVENTS,SYSWIDE 'samples with a cpu' '
 	"$PERF" record -q -a -e task-clock -o sys.data -- "$HELPERS/symtest" 10 >/dev/null 2>&1 &&
 	rm -f perf.json prof.json &&
 	LC_ALL=C "$PERF" data convert --to-json perf.json -i sys.data >/dev/null 2>&1 &&

@@ -60,7 +60,7 @@ test_expect_success PERF,PERF_EVENTS,SHARED 'a comm is cut where the script cuts
 	grep -q "^my-?;" prof.folded
 '
 
-test_expect_success PERF,SYSWIDE,SAME_ROOT,SHARED 'system-wide (-a)' '
+test_expect_success PERF,SYSWIDE,SHARED 'system-wide (-a)' '
 	"$PERF" record -q -a -g -e cpu-clock -o all.data -- sleep 0.3 >/dev/null 2>&1 &&
 	every_option all.data
 '

@@ -31,7 +31,6 @@
 #   ROOT        running as root
 #   PERF_EVENTS perf_event_open allowed for us (per-task software events)
 #   SYSWIDE     CPU-wide events allowed (root or perf_event_paranoid <= 0)
-#   SAME_ROOT   not in a chroot: every process sees this root (see _check_prereq)
 #   HWPMU       hardware counters exist (never on the CI VMs)
 #   TRACEFS     tracefs is mounted and readable
 #   TMUX UNSHARE SETPRIV PYTHON3 STRACE  the tool is there and works
@@ -98,16 +97,6 @@ _paranoid() {
 	cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 4
 }
 
-# Do our ancestors (as far as we may look) share our root? Not in a chroot.
-_same_root() {
-	_r=$(stat -L -c %d:%i /) && _p=$$ &&
-	while [ "$_p" -gt 1 ] && _pr=$(stat -L -c %d:%i /proc/$_p/root 2>/dev/null); do
-		[ "$_pr" = "$_r" ] || return 1
-		_p=$(awk '/^PPid:/ { print $2 }' /proc/$_p/status 2>/dev/null) || return 0
-		[ -n "$_p" ] || return 0
-	done
-	return 0
-}
 _check_prereq() {
 	case "$1" in
 	PERF) command -v "$PERF" >/dev/null 2>&1 &&
@@ -115,10 +104,6 @@ _check_prereq() {
 	ROOT) [ "$(id -u)" = 0 ] ;;
 	PERF_EVENTS) [ "$(id -u)" = 0 ] || [ "$(_paranoid)" -le 2 ] ;;
 	SYSWIDE) [ "$(id -u)" = 0 ] || [ "$(_paranoid)" -le 0 ] ;;
-	# Every process sees our root (not a chroot): -a then records no
-	# other inode of our libraries' paths. Known bug: a chroot's report
-	# sometimes leaves the second file of a path unresolved.
-	SAME_ROOT) _same_root ;;
 	HWPMU) [ -d /sys/bus/event_source/devices/cpu ] ||
 		[ -d /sys/bus/event_source/devices/cpu_core ] ;;
 	NOHWPMU) ! _check_prereq HWPMU ;;
