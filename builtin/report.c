@@ -16,6 +16,7 @@
 #include "prof/machine.h"
 #include "prof/symbol.h"
 #include "prof/hist.h"
+#include "prof/evswitch.h"
 #include "prof/hist-filter.h"
 #include "prof/sort.h"
 #include "prof/callchain.h"
@@ -122,10 +123,7 @@ struct report {
 	bool disable_order;		/* --disable-order: records in file order */
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
-	/* --switch-on/--switch-off: samples count between the two events' samples */
-	const char *switch_on_name, *switch_off_name;
-	struct session_evsel *switch_on, *switch_off;
-	bool discarding, show_on_off;
+	struct evswitch evswitch;	/* --switch-on/--switch-off/--show-on-off-events */
 	int col_widths[HIST_MAX_FIELDS], nr_col_widths;
 	const struct option *options;	/* for perf's usage lines after an error */
 	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
@@ -431,43 +429,10 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 	return rep->trace_text ? rep->trace_text : "";
 }
 
-/*
- * perf's evswitch: with --switch-on, samples are dropped until one of the
- * on-event (itself dropped unless --show-on-off-events); then the first
- * sample of the --switch-off event (dropped the same way) drops what
- * follows, until the next on-event sample when there is an on-event.
- */
-static bool report__switch_discard(struct report *rep, struct session_evsel *e)
+/* evswitch__init's names: the file's events */
+static const char *report__evsel_name(void *ctx, int idx)
 {
-	if (rep->switch_on && rep->discarding) {
-		if (e != rep->switch_on)
-			return true;
-		rep->discarding = false;
-		return !rep->show_on_off;
-	}
-	if (rep->switch_off && !rep->discarding) {
-		if (e != rep->switch_off)
-			return false;
-		rep->discarding = true;
-		return !rep->show_on_off;
-	}
-	return false;
-}
-
-/* The event named @name (perf's evlist__find_evsel_by_str), or perf's words and -ENOENT. */
-static int report__find_switch(struct report *rep, const char *what, const char *name,
-			       struct session_evsel **out)
-{
-	for (int i = 0; i < session__nr_evsels(rep->session); i++)
-		if (!strcmp(session_evsel__name(session__evsel(rep->session, i)), name)) {
-			*out = session__evsel(rep->session, i);
-			return 0;
-		}
-	/* prof has no evlist command: the header lists the events */
-	fprintf(stderr, "ERROR: switch-%s event not found (%s)\n"
-		"HINT:  use 'prof report --header-only' to see the available event names\n",
-		what, name);
-	return -ENOENT;
+	return session_evsel__name(session__evsel(ctx, idx));
 }
 
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
@@ -491,7 +456,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	/* --time and --cpu drop the sample before anything counts it */
 	if (rep->nr_ranges && time_ranges__skip(rep->ranges, rep->nr_ranges, sample->time))
 		return 0;
-	if (report__switch_discard(rep, sample->evsel))
+	if (evswitch__discard(&rep->evswitch, sample->evsel->idx))
 		return 0;
 	if (rep->cpu_bitmap && ((int)sample->cpu < 0 || (int)sample->cpu >= rep->nr_cpu_bitmap ||
 				!rep->cpu_bitmap[sample->cpu]))
@@ -1664,11 +1629,11 @@ int cmd_report(int argc, const char **argv)
 		OPT_INTEGER(0, "group-sort-idx", &rep.group_sort_idx,
 			    "Sort the output by the event at the index n in group. If n is invalid,"
 			    " sort by the first event. WARNING: should be used on grouped events."),
-		OPT_STRING(0, "switch-on", &rep.switch_on_name, "event",
+		OPT_STRING(0, "switch-on", &rep.evswitch.on_name, "event",
 			   "Consider events after the occurrence of this event"),
-		OPT_STRING(0, "switch-off", &rep.switch_off_name, "event",
+		OPT_STRING(0, "switch-off", &rep.evswitch.off_name, "event",
 			   "Stop considering events after the occurrence of this event"),
-		OPT_BOOLEAN(0, "show-on-off-events", &rep.show_on_off,
+		OPT_BOOLEAN(0, "show-on-off-events", &rep.evswitch.show_on_off,
 			    "Show the on/off switch events, used with --switch-on and --switch-off"),
 		OPT_BOOLEAN(0, "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
 		OPT_INTEGER(0, "socket-filter", &rep.socket_filter,
@@ -1772,14 +1737,11 @@ int cmd_report(int argc, const char **argv)
 		rep.use_tui = false;
 	}
 	/* perf's evswitch__init: the events are looked up before anything prints */
-	if ((rep.switch_on_name &&
-	     report__find_switch(&rep, "on", rep.switch_on_name, &rep.switch_on) < 0) ||
-	    (rep.switch_off_name &&
-	     report__find_switch(&rep, "off", rep.switch_off_name, &rep.switch_off) < 0)) {
+	if (evswitch__init(&rep.evswitch, session__nr_evsels(rep.session), report__evsel_name,
+			   rep.session) < 0) {
 		status = 256 - ENOENT;
 		goto out;
 	}
-	rep.discarding = rep.switch_on != NULL;
 	if (rep.hierarchy && rep.field_order) {
 		/* perf's words and usage lines; it exits 0, prof fails */
 		fputs("Error: --hierarchy and --fields options cannot be used together\n\n", stderr);

@@ -38,6 +38,7 @@
 #include "prof/symbol.h"
 #include "prof/unwind.h"
 #include "prof/resolved-sample.h"
+#include "prof/evswitch.h"
 #include "prof/hist-filter.h"
 #include "prof/dsos-print.h"
 #include <elf.h>
@@ -84,6 +85,7 @@ struct top {
 	const char *comm_list, *dso_list, *sym_list;
 	struct hist_filter filter;
 	int count_filter;		/* -f: entries with more samples than this */
+	struct evswitch evswitch;	/* --switch-on/--switch-off/--show-on-off-events */
 	const char *percentage;		/* relative|absolute */
 	bool show_total_period;
 	/* symbols */
@@ -320,6 +322,9 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	if (perf_sample__parse(&s, &t->sev, ev, false))
 		return;
 	if (t->multi && (idx = top__event_of(t, s.id)) < 0)
+		return;
+	/* perf drops what the switches drop before counting anything */
+	if (evswitch__discard(&t->evswitch, idx))
 		return;
 	h = &t->hists[idx];
 	/* the header's rates are the first event's, which --stdio shows */
@@ -783,6 +788,17 @@ static int top__setup_targets(struct top *t, struct cpu_map **cpus, struct threa
 	return 0;
 }
 
+/* evswitch__init's names: the events in the evlist's order */
+static const char *top__evsel_name(void *ctx, int idx)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry((struct evlist *)ctx, evsel)
+		if (!idx--)
+			return evsel__name(evsel);
+	return "";
+}
+
 static int top__run(struct top *t)
 {
 	struct cpu_map *cpus = NULL;
@@ -793,8 +809,6 @@ static int top__run(struct top *t)
 	int ret = -1, err;
 	u64 now;
 
-	if (!t->evlist->nr_entries && evlist__add_default_cycles(t->evlist))
-		return -1;
 	if (top__setup_targets(t, &cpus, &threads))
 		goto out;
 	top__config(t);
@@ -1026,6 +1040,12 @@ int cmd_top(int argc, const char **argv)
 		OPT_STRING('w', "column-widths", &t.col_widths_str, "width[,width...]",
 			   "don't try to adjust column width, use these fixed values"),
 		OPT_BOOLEAN(0, "overwrite", &t.overwrite, "Use a backward ring buffer, default: no"),
+		OPT_STRING(0, "switch-on", &t.evswitch.on_name, "event",
+			   "Consider events after the occurrence of this event"),
+		OPT_STRING(0, "switch-off", &t.evswitch.off_name, "event",
+			   "Stop considering events after the occurrence of this event"),
+		OPT_BOOLEAN(0, "show-on-off-events", &t.evswitch.show_on_off,
+			    "Show the on/off switch events, used with --switch-on and --switch-off"),
 		OPT_END()
 	};
 	int ret;
@@ -1090,6 +1110,15 @@ int cmd_top(int argc, const char **argv)
 	if (sample_rate__config(&t.rate, t.freq_str, t.interval, 0)) {
 		evlist__delete(t.evlist);
 		return 256 - EINVAL;	/* perf's exit status */
+	}
+	if (!t.evlist->nr_entries && evlist__add_default_cycles(t.evlist)) {
+		evlist__delete(t.evlist);
+		return -1;
+	}
+	/* perf's evswitch__init: the names are looked up before anything opens */
+	if (evswitch__init(&t.evswitch, t.evlist->nr_entries, top__evsel_name, t.evlist) < 0) {
+		evlist__delete(t.evlist);
+		return 256 - ENOENT;
 	}
 	t.tty = isatty(STDOUT_FILENO);
 	/* without a terminal, --tui falls back to stdio quietly, as perf */

@@ -279,6 +279,9 @@ top	--stitch-lbr	PERF_EVENTS,PERF	ok
 top	--hierarchy	PERF_EVENTS	ok
 top	--column-widths	PERF_EVENTS	ok
 top	--overwrite	PERF_EVENTS,STRACE	ok
+top	--switch-on	PERF_EVENTS	ok
+top	--switch-off	PERF_EVENTS	ok
+top	--show-on-off-events	PERF_EVENTS	ok
 list	--raw-dump	-	ok
 list	--desc	HWPMU	ok
 list	--long-desc	HWPMU	ok
@@ -1948,6 +1951,10 @@ start_tops() {
 	topv abs -e task-clock -s comm --comms dd --percentage absolute -p "$b,$d" &&
 	topv tp -e task-clock --show-total-period -p "$b" &&
 	topv D -e task-clock -D -p "$b" &&
+	topv swon -e task-clock --switch-on task-clock -p "$b" &&
+	topv swoff -e task-clock --switch-on task-clock --switch-off task-clock -p "$b" &&
+	topv swshow -e task-clock --switch-on task-clock --switch-off task-clock \
+		--show-on-off-events -p "$b" &&
 	if test_have_prereq ROOT; then
 		topv ks -e task-clock --kallsyms kall.kallsyms -p "$d"
 	fi &&
@@ -2278,6 +2285,16 @@ proof_top_realtime() {
 	grep -q "PerfTop:" top.rt2 &&
 	grep -q "^Could not set realtime priority.$" top.rt2.err &&
 	! grep -q "sched_setscheduler" top.inh.st
+}
+# the same event switches on, then off: no sample counts unless shown
+proof_top_switch_on() {
+	topentries swon | grep -q "hot_loop" && ! topentries swoff
+}
+proof_top_switch_off() {
+	grep -q "PerfTop: *0 irqs/sec" top.swoff && ! grep -q "PerfTop: *0 irqs/sec" top.swon
+}
+proof_top_show_on_off_events() {
+	topentries swshow | grep -q "hot_loop" && ! topentries swoff
 }
 proof_top_overwrite() {
 	grep -q "PerfTop:" top.ow &&

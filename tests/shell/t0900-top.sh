@@ -105,6 +105,29 @@ test_expect_success PERF_EVENTS 'top'"'"'s stacks are report'"'"'s (--max-stack,
 	! grep -q "^hot_loop\$" top.chain
 '
 
+# perf's evswitch, as report has it: samples are dropped until the
+# on-event's, which is dropped too, and again from the off-event's on.
+# The same event as both switches every sample on, then off: none counts,
+# unless --show-on-off-events keeps the switching samples.
+test_expect_success PERF_EVENTS '--switch-on, --switch-off, --show-on-off-events' '
+	start_demo &&
+	top1() { "$PROF" top --stdio -d 1 --refreshes 1 -e cpu-clock -p "$(cat demo.pid)" "$@"; } &&
+	top1 --switch-on cpu-clock --switch-off cpu-clock >none 2>err &&
+	top1 --switch-on cpu-clock --switch-off cpu-clock --show-on-off-events >all 2>err &&
+	top1 --switch-on cpu-clock >on 2>err &&
+	stop_demo &&
+	grep -q "^   PerfTop: *0 irqs/sec" none &&
+	! grep -E "^ +[0-9.]+%  " none &&
+	grep -E "^ +[0-9]+\.[0-9]+%  demo +\[\.\] hot_loop$" all &&
+	grep -E "^ +[0-9]+\.[0-9]+%  demo +\[\.\] hot_loop$" on &&
+	test_expect_code 254 "$PROF" top --stdio --switch-on nosuch 2>err &&
+	cat >expect <<-\EOF &&
+	ERROR: switch-on event not found (nosuch)
+	HINT:  use '"'"'prof evlist'"'"' to see the available event names
+	EOF
+	test_cmp expect err
+'
+
 test_expect_success 'top --call-graph: a bad dwarf size and lbr are refused' '
 	test_expect_code 129 "$PROF" top --stdio --call-graph dwarf,70000 2>err &&
 	grep -q "^callchain: Incorrect stack dump size (max 65528): 70000$" err &&
