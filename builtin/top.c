@@ -34,6 +34,8 @@
 #include "prof/sort.h"
 #include "prof/top-stdio.h"
 #include "prof/tui.h"
+#include "prof/tracepoint.h"
+#include "prof/trace-event.h"
 #include "prof/dso.h"
 #include "prof/symbol.h"
 #include "prof/unwind.h"
@@ -86,6 +88,9 @@ struct top {
 	struct hist_filter filter;
 	int count_filter;		/* -f: entries with more samples than this */
 	struct evswitch evswitch;	/* --switch-on/--switch-off/--show-on-off-events */
+	bool raw_trace;			/* --raw-trace: the trace key shows fields */
+	/* --sort trace: per event, whether it is a tracepoint and its format */
+	struct top_tp { bool is_tp; struct tep_event *format; } *tps;
 	const char *percentage;		/* relative|absolute */
 	bool show_total_period;
 	/* symbols */
@@ -310,6 +315,25 @@ static const char *top__intern(void *ctx, const char *str)
 	return hists__intern(ctx, str);
 }
 
+/*
+ * --sort trace: a tracepoint's record as its print format shows it (its
+ * fields with --raw-trace; *@text to free), "" when the format is
+ * unknown, NULL for other events (N/A), as report's.
+ */
+static const char *top__trace(struct top *t, int idx, const struct perf_sample *s, char **text)
+{
+	if (!t->tps || !t->tps[idx].is_tp)
+		return NULL;
+#ifdef HAVE_LIBTRACEEVENT
+	if (t->tps[idx].format && s->raw_data)
+		*text = trace_event__format(t->tps[idx].format, s->raw_data, s->raw_size,
+					    t->raw_trace);
+#else
+	(void)s;
+#endif
+	return *text ? *text : "";
+}
+
 static void top__sample(struct top *t, const union perf_event *ev)
 {
 	struct perf_sample s;
@@ -317,6 +341,7 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	struct hist_sample hs = { 0 };
 	struct hist_entry *he;
 	struct hists *h;
+	char *trace = NULL;
 	int nr = 0, idx = 0;
 
 	if (perf_sample__parse(&s, &t->sev, ev, false))
@@ -342,6 +367,7 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	hs.comm = hists__intern(h, rs.al.thread ? thread__comm_str(rs.al.thread) : "");
 	hs.cpu = (int)s.cpu;
 	hs.period = s.period;
+	hs.trace = top__trace(t, idx, &s, &trace);
 	if (t->call_graph)
 		nr = resolved_sample__chain(t->resolver, &s, &rs, h);
 	if (rs.rerooted)	/* --ignore-callees */
@@ -353,6 +379,7 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	/* A sample makes every entry it reaches visible again (see decay). */
 	hists__add_chain(h, he, &hs, rs.frames, nr, s.period, true, false, true, t->he_cache);
 	resolved_sample__exit(&rs);
+	free(trace);
 }
 
 static void top__event(struct top *t, const union perf_event *ev)
@@ -459,11 +486,14 @@ static void top__format_header(struct top *t)
 		     PRIu64 "/%" PRIu64 " drop: %" PRIu64 "/%" PRIu64 " [",
 		     rate, rate > 0 ? 100.0 * krate / rate : 0.0, exact,
 		     t->lost, t->lost_total, t->drop, t->drop_total);
+	/*
+	 * perf: the attr's period (a frequency in freq mode: a union), "Hz"
+	 * by the options' mode, not the event's: a tracepoint (period 1) in
+	 * top's default freq mode shows as "1Hz".
+	 */
 	if (t->evlist->nr_entries == 1)
 		n += snprintf(b + n, size - (size_t)n, "%" PRIu64 "%s ",
-			      first->attr.freq ? (u64)first->attr.sample_freq :
-						 (u64)first->attr.sample_period,
-			      first->attr.freq ? "Hz" : "");
+			      (u64)first->attr.sample_period, t->rate.freq ? "Hz" : "");
 	n += snprintf(b + n, size - (size_t)n, "%s], ", evsel__name(first));
 	if (t->pid)
 		n += snprintf(b + n, size - (size_t)n, " (target_pid: %s", t->pid);
@@ -863,6 +893,20 @@ static int top__run(struct top *t)
 		goto out;
 	}
 	t->nr_hists = t->evlist->nr_entries;
+	if (hist_layout__has_key(&t->layout, SORT_TRACE)) {
+		int i = 0;
+
+		/* the running kernel's formats of the tracepoints, as perf top reads them */
+		t->tps = xcalloc((size_t)t->nr_hists, sizeof(*t->tps));
+		evlist__for_each_entry(t->evlist, evsel) {
+			t->tps[i].is_tp = evsel->attr.type == PERF_TYPE_TRACEPOINT;
+#ifdef HAVE_LIBTRACEEVENT
+			if (t->tps[i].is_tp && evsel->tp_sys)
+				t->tps[i].format = tracepoint__format(evsel->tp_sys, evsel->tp_name);
+#endif
+			i++;
+		}
+	}
 	t->hists = xcalloc((size_t)t->nr_hists, sizeof(*t->hists));
 	for (int i = 0; i < t->nr_hists; i++) {
 		hists__init(&t->hists[i], &t->layout);
@@ -923,6 +967,7 @@ out:
 		machine__delete(t->machine);
 	}
 	free(t->hists);
+	free(t->tps);
 	evlist__munmap(t->maps, t->nr_maps);
 	evlist__for_each_entry(t->evlist, evsel)
 		evsel__close(evsel);
@@ -1040,6 +1085,8 @@ int cmd_top(int argc, const char **argv)
 		OPT_STRING('w', "column-widths", &t.col_widths_str, "width[,width...]",
 			   "don't try to adjust column width, use these fixed values"),
 		OPT_BOOLEAN(0, "overwrite", &t.overwrite, "Use a backward ring buffer, default: no"),
+		OPT_BOOLEAN(0, "raw-trace", &t.raw_trace,
+			    "Show raw trace event output (do not use print fmt or plugins)"),
 		OPT_STRING(0, "switch-on", &t.evswitch.on_name, "event",
 			   "Consider events after the occurrence of this event"),
 		OPT_STRING(0, "switch-off", &t.evswitch.off_name, "event",

@@ -282,6 +282,7 @@ top	--overwrite	PERF_EVENTS,STRACE	ok
 top	--switch-on	PERF_EVENTS	ok
 top	--switch-off	PERF_EVENTS	ok
 top	--show-on-off-events	PERF_EVENTS	ok
+top	--raw-trace	SYSWIDE,ROOT,TRACEFS	ok
 list	--raw-dump	-	ok
 list	--desc	HWPMU	ok
 list	--long-desc	HWPMU	ok
@@ -2295,6 +2296,12 @@ proof_top_switch_off() {
 }
 proof_top_show_on_off_events() {
 	topentries swshow | grep -q "hot_loop" && ! topentries swoff
+}
+proof_top_raw_trace() {
+	"$PROF" top --stdio -d 1 --refreshes 1 -a -e sched:sched_switch -s trace >top.rtf &&
+	"$PROF" top --stdio -d 1 --refreshes 1 -a -e sched:sched_switch -s trace --raw-trace >top.rtr &&
+	grep -q "==>" top.rtf && ! grep -q "==>" top.rtr &&
+	grep -q " prev_state=[0-9]" top.rtr
 }
 proof_top_overwrite() {
 	grep -q "PerfTop:" top.ow &&

@@ -38,7 +38,6 @@ PENDING_top=
 PENDING_top="$PENDING_top $ANNOTATE --sym-annotate"
 # the views top shares with report, not yet wired into top.
 PENDING_top="$PENDING_top --group-sort-idx"
-PENDING_top="$PENDING_top --raw-trace"
 
 # opts: "-x --long", "--long" or "-x" per option line of a -h output.
 opts() {

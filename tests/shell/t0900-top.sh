@@ -128,6 +128,25 @@ test_expect_success PERF_EVENTS '--switch-on, --switch-off, --show-on-off-events
 	test_cmp expect err
 '
 
+# --sort trace shows a tracepoint's record by its print format (its fields
+# with --raw-trace), as report; the header names the tracepoint's period
+# with perf's "Hz" of top's default frequency mode, as perf top.
+test_expect_success ROOT,TRACEFS '--sort trace, --raw-trace; a tracepoint in the header' '
+	# a minute at most, or until told to stop
+	sh -c "i=0; while test ! -e stop && test \$i -lt 6000; do sleep 0.01; i=\$((i + 1)); done" &
+	echo $! >sl.pid &&
+	"$PROF" top --stdio -d 1 --refreshes 1 -e sched:sched_switch -p "$(cat sl.pid)" \
+		-s trace >fmt 2>err &&
+	"$PROF" top --stdio -d 1 --refreshes 1 -e sched:sched_switch -p "$(cat sl.pid)" \
+		-s trace --raw-trace >raw 2>err &&
+	touch stop &&
+	wait "$(cat sl.pid)" &&
+	grep -E "^ +[0-9.]+%  prev_comm=sleep prev_pid=[0-9]+ prev_prio=[0-9]+ prev_state=[A-Z+]+ ==> next_comm=" fmt &&
+	grep -E "^ +[0-9.]+%   prev_comm=sleep prev_pid=[0-9]+ prev_prio=[0-9]+ prev_state=[0-9]+ next_comm=" raw &&
+	! grep -q "==>" raw &&
+	grep -q "^   PerfTop: .* \[1Hz sched:sched_switch\],  (target_pid: " fmt
+'
+
 test_expect_success 'top --call-graph: a bad dwarf size and lbr are refused' '
 	test_expect_code 129 "$PROF" top --stdio --call-graph dwarf,70000 2>err &&
 	grep -q "^callchain: Incorrect stack dump size (max 65528): 70000$" err &&
