@@ -25,6 +25,7 @@ extern const struct cmd_struct commands[];
 extern const size_t nr_commands;
 const struct cmd_struct *find_command(const char *name);
 
+int cmd_annotate(int argc, const char **argv);
 int cmd_data(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);

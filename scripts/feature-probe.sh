@@ -35,5 +35,6 @@ libunwind libunwind-generic -lunwind-generic libunwind-dev
 libtraceevent libtraceevent -ltraceevent libtraceevent-dev
 ncursesw ncursesw -lncursesw libncurses-dev
 zstd libzstd -lzstd libzstd-dev
+capstone capstone -lcapstone libcapstone-dev
 LIST
 mv "$out/FEATURES.tmp" "$out/FEATURES"

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 const struct cmd_struct commands[] = {
+	{ "annotate", cmd_annotate, 0, "Read perf.data (created by perf record) and display annotated code" },
 	{ "data", cmd_data, 0, "Data file related processing" },
 	{ "flamegraph", cmd_flamegraph, 0, "Fold perf.data stacks into a flame graph" },
 	{ "help", cmd_help, 0, "Display help information about prof" },

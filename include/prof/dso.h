@@ -98,6 +98,15 @@ int dso__load(struct dso *dso, struct map *map);
  * [vdso] only; asked once.
  */
 int dso__elf_class(struct dso *dso);
+/*
+ * The file holding @dso's code as perf reads it for its unwinder and
+ * annotate: the build-id cache's copy, else the path under --symfs (or
+ * in the live process's mount namespace). User DSOs; -ENOENT when
+ * neither is a regular file (@buf then holds the last path tried).
+ */
+int dso__code_path(const struct dso *dso, char *buf, size_t size);
+/* dso-relative @addr -> the file's virtual address, objdump's and DWARF's (perf's map__rip_2objdump). */
+u64 dso__objdump_addr(const struct dso *dso, u64 addr);
 /* Borrowed symbol at dso-relative @addr (loads first), or NULL. */
 struct symbol *dso__find_symbol(struct dso *dso, struct map *map, u64 addr);
 

@@ -21,6 +21,9 @@
 #ifndef HAVE_ZSTD
 #define HAVE_ZSTD 0
 #endif
+#ifndef HAVE_CAPSTONE
+#define HAVE_CAPSTONE 0
+#endif
 
 const struct prof_feature prof_features[] = {
 	{ "dwarf", HAVE_LIBDW, "HAVE_DWARF_SUPPORT" },
@@ -30,6 +33,7 @@ const struct prof_feature prof_features[] = {
 	{ "libtraceevent", HAVE_LIBTRACEEVENT, "HAVE_LIBTRACEEVENT" },
 	{ "libncursesw", HAVE_NCURSESW, "HAVE_NCURSESW_SUPPORT" },
 	{ "zstd", HAVE_ZSTD, "HAVE_ZSTD_SUPPORT" },
+	{ "libcapstone", HAVE_CAPSTONE, "HAVE_LIBCAPSTONE_SUPPORT" },
 };
 const size_t nr_prof_features = ARRAY_SIZE(prof_features);
 

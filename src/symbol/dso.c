@@ -737,6 +737,21 @@ static int file_elf_class(const char *path)
 	return n > 0 ? elf_class_of(b, (size_t)n) : 0;
 }
 
+u64 dso__objdump_addr(const struct dso *dso, u64 addr)
+{
+	if (dso->kind == DSO_KIND_USER || dso->kind == DSO_KIND_VDSO)
+		return addr + dso->text_offset;
+	return addr;
+}
+
+int dso__code_path(const struct dso *dso, char *buf, size_t size)
+{
+	if (!dso__build_id_path(dso, "elf", buf, size) && is_regular_file(buf))
+		return 0;
+	dso__fs_path(dso, buf, size, dso->long_name);
+	return is_regular_file(buf) ? 0 : -ENOENT;
+}
+
 int dso__elf_class(struct dso *dso)
 {
 	char path[PATH_MAX];
@@ -752,12 +767,8 @@ int dso__elf_class(struct dso *dso)
 		else if (dso->symsrc_filename)
 			c = file_elf_class(dso->symsrc_filename);
 	} else if (dso->kind == DSO_KIND_USER) {
-		if (!dso__build_id_path(dso, "elf", path, sizeof(path)))
+		if (!dso__code_path(dso, path, sizeof(path)))
 			c = file_elf_class(path);
-		if (!c) {
-			dso__fs_path(dso, path, sizeof(path), dso->long_name);
-			c = file_elf_class(path);
-		}
 	}
 	dso->elf_class = c ? (u8)c : 0xff;
 	return c;

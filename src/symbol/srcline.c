@@ -198,13 +198,6 @@ static const char *intern_path(struct srcline_cache *c, Dwarf_Die *cu, const cha
 	return intern(c, buf);
 }
 
-/* dso-relative address -> the address DWARF uses (perf's map__rip_2objdump). */
-static u64 dso__objdump_addr(const struct dso *dso, u64 addr)
-{
-	if (dso->kind == DSO_KIND_USER || dso->kind == DSO_KIND_VDSO)
-		return addr + dso->text_offset;
-	return addr;
-}
 
 /*
  * perf gets lines from binutils' addr2line, whose DWARF 5 reader starts

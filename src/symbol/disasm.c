@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * disasm.c: one symbol's instructions as objdump prints them. capstone
+ * decodes the bytes in-process and the operands are printed here from its
+ * details in objdump's AT&T form (capstone's own text differs: decimal
+ * immediates, suffixes, ", " separators, no scale 1, no "# target"
+ * comments). The alternative runs an objdump as perf 6.1 does.
+ */
+#include "prof/compat.h"
+#include <fcntl.h>
+#include <gelf.h>
+#include <sys/wait.h>
+#include "prof/util.h"
+#include "prof/strbuf.h"
+#include "prof/dso.h"
+#include "prof/disasm.h"
+#ifdef HAVE_CAPSTONE
+#include <capstone/capstone.h>
+#endif
+
+bool disasm__have_capstone(void)
+{
+#ifdef HAVE_CAPSTONE
+	return true;
+#else
+	return false;
+#endif
+}
+
+static struct disasm_insn *disasm__add(struct disasm *d)
+{
+	if (d->nr == d->alloc) {
+		d->alloc = d->alloc ? d->alloc * 2 : 64;
+		d->insns = xrealloc(d->insns, (size_t)d->alloc * sizeof(*d->insns));
+	}
+	memset(&d->insns[d->nr], 0, sizeof(d->insns[0]));
+	return &d->insns[d->nr++];
+}
+
+void disasm__exit(struct disasm *d)
+{
+	for (int i = 0; i < d->nr; i++) {
+		free(d->insns[i].text);
+		free(d->insns[i].raw);
+	}
+	free(d->insns);
+	memset(d, 0, sizeof(*d));
+}
+
+/* The file of @dso's code, or -1 with the reason in @err. */
+static int code_file(struct dso *dso, char *path, size_t size, char *err, size_t errsz)
+{
+	if (dso->kind == DSO_KIND_VDSO) {
+		dso__load(dso, NULL);
+		if (dso->symsrc_filename && !dso->image) {
+			snprintf(path, size, "%s", dso->symsrc_filename);
+			return 0;
+		}
+		if (dso->image) {
+			path[0] = '\0';	/* the in-memory image */
+			return 0;
+		}
+	} else if (dso->kind == DSO_KIND_USER) {
+		if (!dso__code_path(dso, path, size))
+			return 0;
+		snprintf(err, errsz, "No such file or directory");
+		return -1;
+	}
+	snprintf(err, errsz, "no file with the code of %s", dso->long_name);
+	return -1;
+}
+
+#ifdef HAVE_CAPSTONE
+/* ---- the file's symbols, objdump's pick for an address ---- */
+
+struct osym {
+	u64 value;
+	u32 rank;		/* lower wins among equal values */
+	const char *name;	/* in the ELF string table */
+};
+
+struct ofile {
+	int fd;
+	Elf *elf;
+	struct osym *syms;
+	size_t nr;
+	u64 plt_lo, plt_hi;	/* the PLT sections: prof's synthesized name@plt */
+	struct dso *dso;
+};
+
+static int osym_cmp(const void *pa, const void *pb)
+{
+	const struct osym *a = pa, *b = pb;
+
+	if (a->value != b->value)
+		return a->value < b->value ? -1 : 1;
+	return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+/*
+ * objdump's sorted symbols: .symtab, else .dynsym; no section, file or
+ * undefined ones. Among equal addresses it names the first of: functions
+ * before other symbols, globals before locals, then the table's order.
+ */
+static void ofile__read_syms(struct ofile *f)
+{
+	Elf_Scn *scn = NULL, *use = NULL;
+	GElf_Shdr sh, ush = { 0 };
+	Elf_Data *data;
+	size_t n;
+
+	while ((scn = elf_nextscn(f->elf, scn))) {
+		const char *name;
+		size_t shstrndx;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB || (sh.sh_type == SHT_DYNSYM && !use)) {
+			use = scn;
+			ush = sh;
+		}
+		if (!elf_getshdrstrndx(f->elf, &shstrndx) &&
+		    (name = elf_strptr(f->elf, shstrndx, sh.sh_name)) &&
+		    !strncmp(name, ".plt", 4)) {
+			if (!f->plt_hi || sh.sh_addr < f->plt_lo)
+				f->plt_lo = sh.sh_addr;
+			if (sh.sh_addr + sh.sh_size > f->plt_hi)
+				f->plt_hi = sh.sh_addr + sh.sh_size;
+		}
+	}
+	if (!use || !(data = elf_getdata(use, NULL)) || !ush.sh_entsize)
+		return;
+	n = ush.sh_size / ush.sh_entsize;
+	f->syms = xcalloc(n ? n : 1, sizeof(*f->syms));
+	for (size_t i = 1; i < n; i++) {
+		GElf_Sym s;
+		const char *name;
+		int type;
+
+		if (!gelf_getsym(data, (int)i, &s))
+			continue;
+		type = GELF_ST_TYPE(s.st_info);
+		if (type == STT_SECTION || type == STT_FILE || s.st_shndx == SHN_UNDEF ||
+		    s.st_shndx == SHN_ABS)
+			continue;
+		name = elf_strptr(f->elf, ush.sh_link, s.st_name);
+		if (!name || !*name)
+			continue;
+		f->syms[f->nr].value = s.st_value;
+		f->syms[f->nr].name = name;
+		f->syms[f->nr].rank = (u32)((type != STT_FUNC) << 31 |
+					    (GELF_ST_BIND(s.st_info) == STB_LOCAL) << 30 | i);
+		f->nr++;
+	}
+	qsort(f->syms, f->nr, sizeof(*f->syms), osym_cmp);
+}
+
+/* " <name+0xoff>" for @addr as objdump names it, "" when nothing does. */
+static void ofile__name(struct ofile *f, u64 addr, struct strbuf *sb)
+{
+	size_t lo = 0, hi = f->nr;
+	const struct osym *best;
+
+	if (addr >= f->plt_lo && addr < f->plt_hi) {
+		/* objdump's synthetic name@plt, which prof synthesizes too */
+		u64 a = addr - f->dso->text_offset;
+		struct symbol *s = dso__find_symbol(f->dso, NULL, a);
+
+		if (s && s->synthesized) {
+			strbuf_addf(sb, " <%s", s->name);
+			if (a != s->start)
+				strbuf_addf(sb, "+0x%" PRIx64, a - s->start);
+			strbuf_addch(sb, '>');
+			return;
+		}
+	}
+	while (lo < hi) {	/* the first symbol above addr */
+		size_t mid = (lo + hi) / 2;
+
+		if (f->syms[mid].value <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return;
+	best = &f->syms[lo - 1];
+	while (best > f->syms && best[-1].value == best->value)
+		best--;
+	strbuf_addf(sb, " <%s", best->name);
+	if (addr != best->value)
+		strbuf_addf(sb, "+0x%" PRIx64, addr - best->value);
+	strbuf_addch(sb, '>');
+}
+
+/* The bytes of [start, end) (objdump addresses) from the section holding them. */
+static u8 *ofile__bytes(struct ofile *f, u64 start, u64 end, size_t *len)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(f->elf, scn))) {
+		Elf_Data *data;
+		u64 stop;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !(sh.sh_flags & SHF_ALLOC) || start < sh.sh_addr ||
+		    start >= sh.sh_addr + sh.sh_size)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !data->d_buf || data->d_size < sh.sh_size)
+			return NULL;
+		stop = end < sh.sh_addr + sh.sh_size ? end : sh.sh_addr + sh.sh_size;
+		*len = (size_t)(stop - start);
+		return (u8 *)data->d_buf + (start - sh.sh_addr);
+	}
+	return NULL;
+}
+
+static int ofile__open(struct ofile *f, struct dso *dso, const char *path)
+{
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+	f->dso = dso;
+	elf_version(EV_CURRENT);
+	if (*path) {
+		f->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (f->fd < 0)
+			return -1;
+		f->elf = elf_begin(f->fd, ELF_C_READ_MMAP, NULL);
+	} else {
+		f->elf = elf_memory(dso->image, dso->image_size);
+	}
+	if (!f->elf || elf_kind(f->elf) != ELF_K_ELF)
+		return -1;
+	ofile__read_syms(f);
+	return 0;
+}
+
+static void ofile__close(struct ofile *f)
+{
+	free(f->syms);
+	if (f->elf)
+		elf_end(f->elf);
+	if (f->fd >= 0)
+		close(f->fd);
+}
+
+/* objdump's hex of a signed displacement: -0x8, 0x3c */
+static void add_disp(struct strbuf *sb, s64 v)
+{
+	if (v < 0)
+		strbuf_addf(sb, "-0x%" PRIx64, (u64)0 - (u64)v);
+	else
+		strbuf_addf(sb, "0x%" PRIx64, (u64)v);
+}
+
+static void add_reg(struct strbuf *sb, csh h, unsigned int reg)
+{
+	strbuf_addf(sb, "%%%s", cs_reg_name(h, reg));
+}
+
+/*
+ * A memory operand, objdump's way: fs/gs overrides in the operand (the
+ * others are prefixes: null in 64-bit mode), the displacement whenever
+ * one is encoded (mod 1 and 2, no base, rip), the scale always.
+ */
+static void add_mem(struct strbuf *sb, csh h, const cs_insn *in, const cs_x86_op *op,
+		    struct ofile *f, u64 *rip_target)
+{
+	const cs_x86 *x = &in->detail->x86;
+	const x86_op_mem *m = &op->mem;
+	unsigned int mod = x->modrm >> 6;
+	bool has_base = m->base != X86_REG_INVALID, has_index = m->index != X86_REG_INVALID;
+
+	if (m->segment == X86_REG_FS || m->segment == X86_REG_GS) {
+		add_reg(sb, h, m->segment);
+		strbuf_addch(sb, ':');
+	}
+	if (m->base == X86_REG_RIP) {
+		add_disp(sb, m->disp);
+		strbuf_addstr(sb, "(%rip)");
+		*rip_target = in->address + in->size + (u64)m->disp;
+		return;
+	}
+	if (!has_base && !has_index) {
+		strbuf_addf(sb, "0x%" PRIx64, (u64)m->disp);
+		return;
+	}
+	if (m->disp || mod == 1 || mod == 2 || !has_base)
+		add_disp(sb, m->disp);
+	strbuf_addch(sb, '(');
+	if (has_base)
+		add_reg(sb, h, m->base);
+	if (has_index) {
+		strbuf_addch(sb, ',');
+		add_reg(sb, h, m->index);
+		strbuf_addf(sb, ",%d", m->scale);
+	}
+	strbuf_addch(sb, ')');
+	(void)f;
+}
+
+static bool is_branch(const cs_insn *in)
+{
+	const cs_detail *dt = in->detail;
+
+	for (int i = 0; i < dt->groups_count; i++)
+		if (dt->groups[i] == CS_GRP_JUMP || dt->groups[i] == CS_GRP_CALL)
+			return true;
+	return false;
+}
+
+/*
+ * The mnemonic objdump prints: capstone's AT&T one has a size suffix
+ * where objdump leaves it out because a register operand says the size
+ * (movq %rax,%rdx -> mov), and on every call, jmp, ret, push and pop.
+ */
+static void add_mnemonic(struct strbuf *sb, csh h, const cs_insn *in)
+{
+	const cs_x86 *x = &in->detail->x86;
+	const char *mn = in->mnemonic, *sp = strrchr(mn, ' ');
+	const char *base = cs_insn_name(h, in->id);
+	size_t len, blen = base ? strlen(base) : 0;
+	bool reg = false, strip;
+
+	if (sp) {	/* "lock cmpxchgl": the prefix stays */
+		strbuf_add(sb, mn, (size_t)(sp - mn) + 1);
+		mn = sp + 1;
+	}
+	len = strlen(mn);
+	for (int i = 0; i < x->op_count; i++)
+		if (x->operands[i].type == X86_OP_REG)
+			reg = true;
+	strip = base && len == blen + 1 && !strncmp(mn, base, blen) && strchr("bwlq", mn[blen]) &&
+		(reg || is_branch(in) || !strcmp(base, "ret") || !strcmp(base, "push") ||
+		 !strcmp(base, "pop") || !strcmp(base, "leave"));
+	strbuf_add(sb, mn, strip ? len - 1 : len);
+}
+
+static void format_insn(struct strbuf *sb, csh h, const cs_insn *in, struct ofile *f)
+{
+	const cs_x86 *x = &in->detail->x86;
+	bool branch = is_branch(in);
+	u64 rip_target = 0;
+	bool rip = false;
+	size_t mlen;
+
+	strbuf_reset(sb);
+	if (x->prefix[1] == X86_PREFIX_CS || x->prefix[1] == X86_PREFIX_DS ||
+	    x->prefix[1] == X86_PREFIX_ES || x->prefix[1] == X86_PREFIX_SS) {
+		static const char *const segs[] = { "cs", "ds", "es", "ss" };
+		int i = x->prefix[1] == X86_PREFIX_CS ? 0 : x->prefix[1] == X86_PREFIX_DS ? 1 :
+			x->prefix[1] == X86_PREFIX_ES ? 2 : 3;
+
+		if (!branch)
+			strbuf_addf(sb, "%s ", segs[i]);
+	}
+	add_mnemonic(sb, h, in);
+	if (!x->op_count)
+		return;
+	mlen = sb->len;
+	while (sb->len < 6)
+		strbuf_addch(sb, ' ');
+	strbuf_addch(sb, ' ');
+	(void)mlen;
+	for (int i = 0; i < x->op_count; i++) {
+		const cs_x86_op *op = &x->operands[i];
+
+		if (i)
+			strbuf_addch(sb, ',');
+		switch (op->type) {
+		case X86_OP_REG:
+			if (branch)
+				strbuf_addch(sb, '*');
+			add_reg(sb, h, op->reg);
+			break;
+		case X86_OP_IMM:
+			if (branch) {
+				strbuf_addf(sb, "%" PRIx64, (u64)op->imm);
+				ofile__name(f, (u64)op->imm, sb);
+			} else {
+				u64 v = (u64)op->imm;
+
+				if (op->size && op->size < 8)
+					v &= (1ULL << (op->size * 8)) - 1;
+				strbuf_addf(sb, "$0x%" PRIx64, v);
+			}
+			break;
+		case X86_OP_MEM:
+			if (branch)
+				strbuf_addch(sb, '*');
+			add_mem(sb, h, in, op, f, &rip_target);
+			rip = x->operands[i].mem.base == X86_REG_RIP;
+			break;
+		default:
+			break;
+		}
+	}
+	if (rip) {
+		strbuf_addf(sb, "        # %" PRIx64, rip_target);
+		ofile__name(f, rip_target, sb);
+	}
+}
+
+static int disasm_capstone(struct ofile *f, u64 start, u64 end, u64 text_offset,
+			   struct disasm *d, char *err, size_t errsz)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t len = 0;
+	const u8 *code = ofile__bytes(f, start, end, &len);
+	u64 addr = start;
+	cs_insn *in;
+	csh h;
+
+	if (!code) {
+		snprintf(err, errsz, "no code at %#" PRIx64 " in the file", start);
+		return -1;
+	}
+	if (cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK) {
+		snprintf(err, errsz, "capstone cannot disassemble x86-64");
+		return -1;
+	}
+	cs_option(h, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
+	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
+	cs_option(h, CS_OPT_SKIPDATA, CS_OPT_ON);
+	in = cs_malloc(h);
+	while (len && cs_disasm_iter(h, &code, &len, &addr, in)) {
+		struct disasm_insn *di = disasm__add(d);
+		struct strbuf raw = STRBUF_INIT;
+
+		di->addr = in->address;
+		di->dso_addr = in->address - text_offset;
+		if (in->id == 0) {	/* a byte capstone cannot decode */
+			strbuf_addstr(&sb, "(bad)");
+		} else {
+			format_insn(&sb, h, in, f);
+		}
+		di->text = strbuf_detach(&sb, NULL);
+		for (int i = 0; i < in->size; i++)
+			strbuf_addf(&raw, "%s%02x", i ? " " : "", in->bytes[i]);
+		di->raw = strbuf_detach(&raw, NULL);
+	}
+	cs_free(in, 1);
+	cs_close(&h);
+	strbuf_release(&sb);
+	return 0;
+}
+#endif
+
+/* ---- objdump, as perf runs it ---- */
+
+/* objdump's text after "addr:\t", tabs expanded as perf's "| expand" does. */
+static char *objdump_text(const char *line, const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t col = (size_t)(text - line), keep;
+
+	for (const char *p = text; *p && *p != '\n'; p++) {
+		if (*p == '\t') {
+			do
+				strbuf_addch(&sb, ' ');
+			while ((col + sb.len) % 8);
+		} else {
+			strbuf_addch(&sb, *p);
+		}
+	}
+	keep = sb.len;
+	while (keep && sb.buf[keep - 1] == ' ')
+		keep--;
+	strbuf_setlen(&sb, keep);
+	return strbuf_detach(&sb, NULL);
+}
+
+static int disasm_objdump(const char *objdump, const char *style, const char *path,
+			  u64 start, u64 end, u64 text_offset, struct disasm *d,
+			  char *err, size_t errsz)
+{
+	char a1[64], a2[64], mopt[256];
+	const char *argv[10];
+	int argc = 0, fds[2], status;
+	char *line = NULL;
+	size_t cap = 0;
+	pid_t pid;
+	FILE *in;
+
+	snprintf(a1, sizeof(a1), "--start-address=0x%016" PRIx64, start);
+	snprintf(a2, sizeof(a2), "--stop-address=0x%016" PRIx64, end);
+	argv[argc++] = objdump;
+	argv[argc++] = a1;
+	argv[argc++] = a2;
+	argv[argc++] = "-d";
+	argv[argc++] = "--no-show-raw-insn";
+	argv[argc++] = "-C";
+	if (style) {
+		snprintf(mopt, sizeof(mopt), "-M%s", style);
+		argv[argc++] = mopt;
+	}
+	argv[argc++] = path;
+	argv[argc] = NULL;
+	if (pipe(fds) < 0) {
+		snprintf(err, errsz, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		snprintf(err, errsz, "fork: %s", strerror(errno));
+		return -1;
+	}
+	if (!pid) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(fds[1], STDOUT_FILENO);
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		execvp(objdump, (char *const *)argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	in = fdopen(fds[0], "r");
+	while (in && getline(&line, &cap, in) > 0) {
+		char *p = line, *colon;
+		u64 a;
+
+		while (*p == ' ')
+			p++;
+		a = strtoull(p, &colon, 16);
+		if (colon == p || *colon != ':' || colon[1] != '\t')
+			continue;
+		{
+			struct disasm_insn *di = disasm__add(d);
+
+			di->addr = a;
+			di->dso_addr = a - text_offset;
+			di->text = objdump_text(line, colon + 2);
+		}
+	}
+	free(line);
+	if (in)
+		fclose(in);
+	else
+		close(fds[0]);
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		snprintf(err, errsz, "%s failed", objdump);
+		return -1;
+	}
+	if (!d->nr) {
+		snprintf(err, errsz, "%s printed no instructions", objdump);
+		return -1;
+	}
+	return 0;
+}
+
+int disasm__symbol(struct dso *dso, const struct symbol *sym, const struct disasm_opts *o,
+		   struct disasm *d, char *err, size_t errsz)
+{
+	char path[PATH_MAX];
+	u64 start, end;
+	int ret = -1;
+
+	memset(d, 0, sizeof(*d));
+	if (code_file(dso, path, sizeof(path), err, errsz) < 0)
+		return -1;
+	start = dso__objdump_addr(dso, sym->start);
+	end = dso__objdump_addr(dso, sym->end > sym->start ? sym->end : sym->start + 1);
+	d->start = start;
+	if (o->objdump) {
+		if (!*path) {
+			snprintf(err, errsz, "%s has no file for objdump", dso->long_name);
+			return -1;
+		}
+		ret = disasm_objdump(o->objdump, o->style, path, start, end, dso->text_offset,
+				     d, err, errsz);
+	} else {
+#ifdef HAVE_CAPSTONE
+		struct ofile f;
+
+		if (ofile__open(&f, dso, path) < 0)
+			snprintf(err, errsz, "%s: not an ELF file", *path ? path : dso->long_name);
+		else
+			ret = disasm_capstone(&f, start, end, dso->text_offset, d, err, errsz);
+		ofile__close(&f);
+#else
+		snprintf(err, errsz, "prof was built without capstone: use --objdump");
+#endif
+	}
+	if (ret < 0)
+		disasm__exit(d);
+	return ret;
+}
