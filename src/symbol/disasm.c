@@ -329,6 +329,10 @@ static void add_mnemonic(struct strbuf *sb, csh h, const cs_insn *in)
 		mn = sp + 1;
 	}
 	len = strlen(mn);
+	if (!strcmp(mn, "movd") && (x->rex & 8)) {	/* REX.W: objdump's movq */
+		strbuf_addstr(sb, "movq");
+		return;
+	}
 	for (int i = 0; i < x->op_count; i++)
 		if (x->operands[i].type == X86_OP_REG)
 			reg = true;
@@ -347,6 +351,13 @@ static void format_insn(struct strbuf *sb, csh h, const cs_insn *in, struct ofil
 	size_t mlen;
 
 	strbuf_reset(sb);
+	if (in->size == 2 && in->bytes[0] == 0x66 && in->bytes[1] == 0x90) {
+		strbuf_addstr(sb, "xchg   %ax,%ax");	/* capstone: "nop" */
+		return;
+	}
+	/* objdump names each operand-size prefix beyond the first "data16" */
+	for (int i = 1; i < in->size && in->bytes[0] == 0x66 && in->bytes[i] == 0x66; i++)
+		strbuf_addstr(sb, "data16 ");
 	if (x->prefix[1] == X86_PREFIX_CS || x->prefix[1] == X86_PREFIX_DS ||
 	    x->prefix[1] == X86_PREFIX_ES || x->prefix[1] == X86_PREFIX_SS) {
 		static const char *const segs[] = { "cs", "ds", "es", "ss" };
@@ -367,7 +378,11 @@ static void format_insn(struct strbuf *sb, csh h, const cs_insn *in, struct ofil
 	for (int i = 0; i < x->op_count; i++) {
 		const cs_x86_op *op = &x->operands[i];
 
-		if (i)
+		/* shifts by one (D0, D1): objdump leaves the implied $0x1 out */
+		if (!i && op->type == X86_OP_IMM && x->op_count == 2 &&
+		    (x->opcode[0] == 0xd0 || x->opcode[0] == 0xd1))
+			continue;
+		if (i && sb->buf[sb->len - 1] != ' ')
 			strbuf_addch(sb, ',');
 		switch (op->type) {
 		case X86_OP_REG:
@@ -411,6 +426,7 @@ static int disasm_capstone(struct ofile *f, u64 start, u64 end, u64 text_offset,
 	const u8 *code = ofile__bytes(f, start, end, &len);
 	u64 addr = start;
 	cs_insn *in;
+	int ret = 0;
 	csh h;
 
 	if (!code) {
@@ -431,11 +447,13 @@ static int disasm_capstone(struct ofile *f, u64 start, u64 end, u64 text_offset,
 
 		di->addr = in->address;
 		di->dso_addr = in->address - text_offset;
-		if (in->id == 0) {	/* a byte capstone cannot decode */
-			strbuf_addstr(&sb, "(bad)");
-		} else {
-			format_insn(&sb, h, in, f);
+		if (in->id == 0) {
+			/* capstone 4 lacks some encodings (AVX-512): objdump's turn */
+			snprintf(err, errsz, "capstone cannot decode %#" PRIx64, in->address);
+			ret = -2;
+			break;
 		}
+		format_insn(&sb, h, in, f);
 		di->text = strbuf_detach(&sb, NULL);
 		for (int i = 0; i < in->size; i++)
 			strbuf_addf(&raw, "%s%02x", i ? " " : "", in->bytes[i]);
@@ -444,7 +462,7 @@ static int disasm_capstone(struct ofile *f, u64 start, u64 end, u64 text_offset,
 	cs_free(in, 1);
 	cs_close(&h);
 	strbuf_release(&sb);
-	return 0;
+	return ret;
 }
 #endif
 
@@ -584,6 +602,13 @@ int disasm__symbol(struct dso *dso, const struct symbol *sym, const struct disas
 		else
 			ret = disasm_capstone(&f, start, end, dso->text_offset, d, err, errsz);
 		ofile__close(&f);
+		if (ret == -2 && *path) {
+			/* an instruction capstone cannot decode: the whole symbol from objdump */
+			disasm__exit(d);
+			d->start = start;
+			ret = disasm_objdump("objdump", NULL, path, start, end, dso->text_offset,
+					     d, err, errsz);
+		}
 #else
 		snprintf(err, errsz, "prof was built without capstone: use --objdump");
 #endif
