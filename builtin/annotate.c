@@ -263,8 +263,10 @@ static void print_insn_line(const struct annotate *a, const struct insn_hits *h,
 	snprintf(abuf, sizeof(abuf), "%" PRIx64 ":", addr);
 	print_value(a, h, pct);
 	printf(" :   %-8s", abuf);
-	if (raw)
+	if (raw && *text)
 		printf("%-24s", raw);
+	else if (raw)
+		fputs(raw, stdout);	/* a continuation line: the bytes alone */
 	printf("%s%s\n", text, comment ? comment : "");
 }
 
@@ -452,6 +454,8 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 		    (file != prev_file || line != prev_line)) {
 			const char *text = a->source ? source_line(file, line) : NULL;
 
+			while (text && (*text == ' ' || *text == '\t'))
+				text++;	/* perf shows the line without its indent */
 			if (text)
 				print_blank(a, (int)line, lw, text);
 			prev_file = file;
@@ -501,7 +505,11 @@ static int annotate__print(struct annotate *a)
 			annotate__symbol(&pr, he);
 		}
 	}
-	(void)any;
+	if (!any) {
+		/* perf's words and status when no sample has a symbol to show */
+		fflush(stdout);
+		fprintf(stderr, "Error:\nThe %s data has no samples!\n", a->input);
+	}
 	return 0;
 }
 

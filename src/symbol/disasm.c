@@ -164,9 +164,16 @@ static void ofile__name(struct ofile *f, u64 addr, struct strbuf *sb)
 	if (addr >= f->plt_lo && addr < f->plt_hi) {
 		/* objdump's synthetic name@plt, which prof synthesizes too */
 		u64 a = addr - f->dso->text_offset;
-		struct symbol *s = dso__find_symbol(f->dso, NULL, a);
+		struct symbol *s = NULL;
 
-		if (s && s->synthesized) {
+		dso__load(f->dso, NULL);
+		for (size_t i = 0; i < f->dso->symbols.nr && !s; i++) {
+			struct symbol *c = f->dso->symbols.entries[i];
+
+			if (c->synthesized && a >= c->start && a < c->end)
+				s = c;
+		}
+		if (s) {
 			strbuf_addf(sb, " <%s", s->name);
 			if (a != s->start)
 				strbuf_addf(sb, "+0x%" PRIx64, a - s->start);
@@ -342,6 +349,52 @@ static void add_mnemonic(struct strbuf *sb, csh h, const cs_insn *in)
 	strbuf_add(sb, mn, strip ? len - 1 : len);
 }
 
+/*
+ * The string instructions with objdump's explicit operands ("rep stos
+ * %rax,%es:(%rdi)"); capstone prints "rep stosq (%rdi)".
+ */
+static bool string_insn(struct strbuf *sb, const cs_insn *in)
+{
+	static const char *const acc[4] = { "%al", "%ax", "%eax", "%rax" };
+	const cs_x86 *x = &in->detail->x86;
+	u8 op = x->opcode[0];
+	int size = (op & 1) ? ((x->rex & 8) ? 3 : x->prefix[2] == 0x66 ? 1 : 2) : 0;
+	const char *rep = x->prefix[0] == 0xf3 ? "rep " : x->prefix[0] == 0xf2 ? "repnz " : "";
+	bool cmp = op == 0xa6 || op == 0xa7 || op == 0xae || op == 0xaf;
+	char mn[16], ops[48];
+
+	if (op < 0xa4 || op > 0xaf || (op >= 0xa8 && op <= 0xa9) || x->opcode[1])
+		return false;
+	if (cmp && x->prefix[0] == 0xf3)
+		rep = "repz ";
+	switch (op & ~1) {
+	case 0xa4:
+		snprintf(mn, sizeof(mn), "%smovs%c", rep, "bwlq"[size]);
+		snprintf(ops, sizeof(ops), "%%ds:(%%rsi),%%es:(%%rdi)");
+		break;
+	case 0xa6:
+		snprintf(mn, sizeof(mn), "%scmps%c", rep, "bwlq"[size]);
+		snprintf(ops, sizeof(ops), "%%es:(%%rdi),%%ds:(%%rsi)");
+		break;
+	case 0xaa:
+		snprintf(mn, sizeof(mn), "%sstos", rep);
+		snprintf(ops, sizeof(ops), "%s,%%es:(%%rdi)", acc[size]);
+		break;
+	case 0xac:
+		snprintf(mn, sizeof(mn), "%slods", rep);
+		snprintf(ops, sizeof(ops), "%%ds:(%%rsi),%s", acc[size]);
+		break;
+	case 0xae:
+		snprintf(mn, sizeof(mn), "%sscas", rep);
+		snprintf(ops, sizeof(ops), "%%es:(%%rdi),%s", acc[size]);
+		break;
+	default:
+		return false;
+	}
+	strbuf_addf(sb, "%-6s %s", mn, ops);
+	return true;
+}
+
 static void format_insn(struct strbuf *sb, csh h, const cs_insn *in, struct ofile *f)
 {
 	const cs_x86 *x = &in->detail->x86;
@@ -351,6 +404,8 @@ static void format_insn(struct strbuf *sb, csh h, const cs_insn *in, struct ofil
 	size_t mlen;
 
 	strbuf_reset(sb);
+	if (string_insn(sb, in))
+		return;
 	if (in->size == 2 && in->bytes[0] == 0x66 && in->bytes[1] == 0x90) {
 		strbuf_addstr(sb, "xchg   %ax,%ax");	/* capstone: "nop" */
 		return;

@@ -1,0 +1,131 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='prof annotate --stdio against perf annotate 6.1 on the same recording'
+. "$(dirname "$0")/test-lib.sh"
+
+# perf record fills a build-id cache: keep it private to the test.
+HOME=$TRASH
+export HOME
+
+test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
+test_lazy_prereq OBJDUMP 'command -v objdump'
+
+# insns TOOL OUT OPTIONS...: the headers and instruction lines (percent,
+# address, text) of TOOL annotate --stdio on ann.data: the lines both
+# print alike (deliberate-differences.md, "annotate").
+insns() {
+	_t=$1 &&
+	_o=$2 &&
+	shift 2 &&
+	LC_ALL=C "$_t" annotate -i ann.data --stdio "$@" >"$_o.raw" 2>"$_o.err" &&
+	grep -E "^ +[0-9.]+ : +[0-9a-f]+:|\|	Source code" "$_o.raw" >"$_o"
+}
+# names_out IN OUT: the lines without the symbol names objdump gives
+# branch targets and rip-relative operands ("<sym+0x1f>").
+names_out() {
+	sed -E "s/ <[^>]*>//" "$1" >"$2"
+}
+
+test_expect_success PERF 'version --build-options says whether capstone is in' '
+	"$PROF" version --build-options >bo &&
+	grep -Eq "^ +libcapstone: \[ (on |OFF) \]  # HAVE_LIBCAPSTONE_SUPPORT$" bo
+'
+
+test_expect_success PERF,PERF_EVENTS 'fixture: a recording of symtest' '
+	"$PERF" record -q -e task-clock -F 4000 -o ann.data "$HELPERS/symtest" 100 >rec.out 2>&1 &&
+	test -s ann.data
+'
+
+test_expect_success PERF,PERF_EVENTS,CAPSTONE 'the symbols, addresses and percentages are perf'"'"'s; the text too, names aside' '
+	insns "$PERF" perf.all --no-source &&
+	insns "$PROF" prof.all --no-source &&
+	names_out perf.all perf.nonames &&
+	names_out prof.all prof.nonames &&
+	test_cmp_nonempty perf.nonames prof.nonames
+'
+
+test_expect_success PERF,PERF_EVENTS,CAPSTONE 'in the workload itself the text is objdump'"'"'s, names included' '
+	insns "$PERF" perf.sym --no-source --dsos symtest &&
+	insns "$PROF" prof.sym --no-source --dsos symtest &&
+	grep -q "sym_plain+0x" perf.sym &&
+	test_cmp_nonempty perf.sym prof.sym
+'
+
+test_expect_success PERF,PERF_EVENTS,CAPSTONE 'the hottest instruction of the hottest symbol is perf'"'"'s' '
+	sed -n "2,/Source code/p" perf.sym | sort -rn | head -1 >perf.hot &&
+	sed -n "2,/Source code/p" prof.sym | sort -rn | head -1 >prof.hot &&
+	test_cmp_nonempty perf.hot prof.hot
+'
+
+test_expect_success PERF,PERF_EVENTS,OBJDUMP '--objdump: the text is exactly objdump'"'"'s' '
+	insns "$PERF" perf.od --no-source --dsos symtest --objdump=objdump &&
+	insns "$PROF" prof.od --no-source --dsos symtest --objdump=objdump &&
+	test_cmp_nonempty perf.od prof.od
+'
+
+test_expect_success PERF,PERF_EVENTS,OBJDUMP '-M intel is objdump'"'"'s intel text' '
+	insns "$PERF" perf.intel --no-source -M intel sym_plain &&
+	insns "$PROF" prof.intel --no-source -M intel sym_plain &&
+	grep -q "QWORD\|rax,\|rdx," perf.intel &&
+	test_cmp_nonempty perf.intel prof.intel
+'
+
+test_expect_success PERF,PERF_EVENTS,CAPSTONE 'one symbol: -s and the positional SYMBOL' '
+	insns "$PERF" perf.s --no-source -s sym_plain &&
+	insns "$PROF" prof.s --no-source -s sym_plain &&
+	test_cmp_nonempty perf.s prof.s &&
+	insns "$PROF" prof.pos --no-source sym_plain &&
+	test_cmp prof.s prof.pos &&
+	test $(grep -c "Source code" prof.s) = 1
+'
+
+test_expect_success PERF,PERF_EVENTS,CAPSTONE '-n, --show-total-period, --percent-type, --asm-raw as perf' '
+	for o in -n --show-total-period "--percent-type local-hits" \
+		"--percent-type local-period" --asm-raw; do
+		insns "$PERF" perf.o --no-source --dsos symtest $o &&
+		insns "$PROF" prof.o --no-source --dsos symtest $o &&
+		test_cmp_nonempty perf.o prof.o || return 1
+	done
+'
+
+test_expect_success PERF,PERF_EVENTS,CAPSTONE '--no-source prints perf'"'"'s header and separator lines' '
+	"$PERF" annotate -i ann.data --stdio --no-source sym_plain 2>/dev/null | sed -n 1,2p >perf.hdr &&
+	"$PROF" annotate -i ann.data --stdio --no-source sym_plain | sed -n 1,2p >prof.hdr &&
+	test_cmp_nonempty perf.hdr prof.hdr
+'
+
+test_expect_success PERF,PERF_EVENTS,CAPSTONE 'source lines interleave, from libdw: the instructions stay perf'"'"'s' '
+	insns "$PERF" perf.src --dsos symtest &&
+	insns "$PROF" prof.src --dsos symtest &&
+	test_cmp_nonempty perf.src prof.src &&
+	grep -q "^ *: [0-9]* *x = x \* 6364136223846793005UL" prof.src.raw &&
+	grep -q "^ *: [0-9]* *x = x \* 6364136223846793005UL" perf.src.raw
+'
+
+test_expect_success PERF,PERF_EVENTS,CAPSTONE '--percent-limit drops the cooler symbols' '
+	insns "$PROF" prof.lim --no-source --percent-limit 10 &&
+	test -s prof.lim &&
+	! grep -q "libc" prof.lim &&
+	test $(grep -c "Source code" prof.lim) -lt $(grep -c "Source code" prof.all)
+'
+
+test_expect_success PERF,PERF_EVENTS,CAPSTONE '--symfs: the code is read under the directory' '
+	mkdir -p "sf$(dirname "$HELPERS/symtest")" &&
+	cp "$HELPERS/symtest" "sf$HELPERS/symtest" &&
+	insns "$PROF" prof.sf --no-source --symfs sf --dsos symtest &&
+	test_cmp_nonempty prof.sym prof.sf &&
+	"$PERF" annotate -i ann.data --stdio --symfs "$TRASH/none" sym_plain >perf.none 2>perf.none.err &&
+	"$PROF" annotate -i ann.data --stdio --symfs "$TRASH/none" sym_plain >prof.none 2>prof.none.err &&
+	test_cmp_nonempty perf.none.err prof.none.err
+'
+
+test_expect_success 'bad input: options prof lacks are refused, a missing file is one line' '
+	test_must_fail "$PROF" annotate --stdio2 2>e1 &&
+	grep -q "stdio2" e1 &&
+	test_must_fail "$PROF" annotate --percent-type nosuch -i /dev/null 2>e2 &&
+	grep -q "Invalid percent type" e2 &&
+	test_must_fail "$PROF" annotate --stdio -i "$TRASH/missing.data" 2>e3 &&
+	test $(wc -l <e3) -ge 1
+'
+
+test_done
