@@ -255,14 +255,25 @@ static void print_blank(const struct annotate *a, int lineno, int lw, const char
 	putchar('\n');
 }
 
+/* Hex digits of @v: perf right-aligns the addresses of a symbol to its widest. */
+static int hex_width(u64 v)
+{
+	int n = 1;
+
+	while (v >>= 4)
+		n++;
+	return n;
+}
+
 static void print_insn_line(const struct annotate *a, const struct insn_hits *h, double pct,
-			    u64 addr, const char *raw, const char *text, const char *comment)
+			    u64 addr, int aw, const char *raw, const char *text,
+			    const char *comment)
 {
 	char abuf[32];
 
 	snprintf(abuf, sizeof(abuf), "%" PRIx64 ":", addr);
 	print_value(a, h, pct);
-	printf(" :   %-8s", abuf);
+	printf(" :   %*s%-8s", aw - hex_width(addr), "", abuf);
 	if (raw && *text)
 		printf("%-24s", raw);
 	else if (raw)
@@ -274,7 +285,7 @@ static void print_insn_line(const struct annotate *a, const struct insn_hits *h,
  * The raw bytes as objdump lays them out: 7 a line, the rest on lines of
  * their own at their addresses.
  */
-static void print_insn(const struct annotate *a, const struct disasm_insn *in,
+static void print_insn(const struct annotate *a, const struct disasm_insn *in, int aw,
 		       const struct insn_hits *h, double pct, const char *comment)
 {
 	static const struct insn_hits none;
@@ -283,7 +294,7 @@ static void print_insn(const struct annotate *a, const struct disasm_insn *in,
 	int n = 0;
 
 	if (!a->asm_raw || !in->raw) {
-		print_insn_line(a, h, pct, in->addr, NULL, in->text, comment);
+		print_insn_line(a, h, pct, in->addr, aw, NULL, in->text, comment);
 		return;
 	}
 	p = in->raw;
@@ -302,9 +313,9 @@ static void print_insn(const struct annotate *a, const struct disasm_insn *in,
 		while (len && raw[len - 1] == ' ')
 			raw[--len] = '\0';
 		if (!off)
-			print_insn_line(a, h, pct, in->addr, raw, in->text, comment);
+			print_insn_line(a, h, pct, in->addr, aw, raw, in->text, comment);
 		else
-			print_insn_line(a, &none, 0.0, in->addr + off, raw, "", NULL);
+			print_insn_line(a, &none, 0.0, in->addr + off, aw, raw, "", NULL);
 		p = q;
 	}
 }
@@ -393,7 +404,7 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 	const char *prev_file = NULL, *last_comment = NULL;
 	unsigned int prev_line = 0;
 	char hdr[512];
-	int len, lw = 4;
+	int len, lw = 4, aw;
 	const char *col = a->show_total_period ? "Period      " : a->show_nr_samples ? "Samples" :
 			  "Percent";
 
@@ -421,6 +432,7 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 			hits[lo - 1].nr += e->nr_events;
 		}
 	}
+	aw = hex_width(d.insns[d.nr - 1].addr);
 	if (a->print_line)
 		print_summary(a, he, &d, hits, pr->sh);
 	len = snprintf(hdr, sizeof(hdr), " %-*s|\tSource code & Disassembly of %s for %s (%" PRIu64
@@ -469,7 +481,7 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 				last_comment = xstrdup(cbuf);
 			}
 		}
-		print_insn(a, in, &hits[i], pct, comment);
+		print_insn(a, in, aw, &hits[i], pct, comment);
 	}
 	free((char *)last_comment);
 	free(hits);

@@ -200,28 +200,38 @@ static void ofile__name(struct ofile *f, u64 addr, struct strbuf *sb)
 	strbuf_addch(sb, '>');
 }
 
-/* The bytes of [start, end) (objdump addresses) from the section holding them. */
-static u8 *ofile__bytes(struct ofile *f, u64 start, u64 end, size_t *len)
+/*
+ * The bytes of the first code section piece of [start, end) (objdump
+ * addresses), at *at: a symbol can run over several sections (perf
+ * extends _init over the PLT), as objdump's range does.
+ */
+static const u8 *ofile__bytes(struct ofile *f, u64 start, u64 end, u64 *at, size_t *len)
 {
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
+	Elf_Scn *scn = NULL, *best = NULL;
+	GElf_Shdr sh, bsh = { 0 };
+	Elf_Data *data;
+	u64 from, stop;
 
 	while ((scn = elf_nextscn(f->elf, scn))) {
-		Elf_Data *data;
-		u64 stop;
-
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
-		    !(sh.sh_flags & SHF_ALLOC) || start < sh.sh_addr ||
-		    start >= sh.sh_addr + sh.sh_size)
+		    !(sh.sh_flags & SHF_ALLOC) || sh.sh_addr + sh.sh_size <= start ||
+		    sh.sh_addr >= end)
 			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data || !data->d_buf || data->d_size < sh.sh_size)
-			return NULL;
-		stop = end < sh.sh_addr + sh.sh_size ? end : sh.sh_addr + sh.sh_size;
-		*len = (size_t)(stop - start);
-		return (u8 *)data->d_buf + (start - sh.sh_addr);
+		if (!best || sh.sh_addr < bsh.sh_addr) {
+			best = scn;
+			bsh = sh;
+		}
 	}
-	return NULL;
+	if (!best)
+		return NULL;
+	data = elf_getdata(best, NULL);
+	if (!data || !data->d_buf || data->d_size < bsh.sh_size)
+		return NULL;
+	from = start > bsh.sh_addr ? start : bsh.sh_addr;
+	stop = end < bsh.sh_addr + bsh.sh_size ? end : bsh.sh_addr + bsh.sh_size;
+	*at = from;
+	*len = (size_t)(stop - from);
+	return (const u8 *)data->d_buf + (from - bsh.sh_addr);
 }
 
 static int ofile__open(struct ofile *f, struct dso *dso, const char *path)
@@ -400,7 +410,7 @@ static void format_insn(struct strbuf *sb, csh h, const cs_insn *in, struct ofil
 	const cs_x86 *x = &in->detail->x86;
 	bool branch = is_branch(in);
 	u64 rip_target = 0;
-	bool rip = false;
+	bool rip = false, swap;
 	size_t mlen;
 
 	strbuf_reset(sb);
@@ -430,8 +440,11 @@ static void format_insn(struct strbuf *sb, csh h, const cs_insn *in, struct ofil
 		strbuf_addch(sb, ' ');
 	strbuf_addch(sb, ' ');
 	(void)mlen;
+	/* xchg with the accumulator (91-97): objdump names %eax first */
+	swap = x->op_count == 2 && x->opcode[0] >= 0x91 && x->opcode[0] <= 0x97 &&
+	       !x->opcode[1];
 	for (int i = 0; i < x->op_count; i++) {
-		const cs_x86_op *op = &x->operands[i];
+		const cs_x86_op *op = &x->operands[swap ? 1 - i : i];
 
 		/* shifts by one (D0, D1): objdump leaves the implied $0x1 out */
 		if (!i && op->type == X86_OP_IMM && x->op_count == 2 &&
@@ -478,8 +491,8 @@ static int disasm_capstone(struct ofile *f, u64 start, u64 end, u64 text_offset,
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t len = 0;
-	const u8 *code = ofile__bytes(f, start, end, &len);
 	u64 addr = start;
+	const u8 *code = ofile__bytes(f, start, end, &addr, &len);
 	cs_insn *in;
 	int ret = 0;
 	csh h;
@@ -496,6 +509,7 @@ static int disasm_capstone(struct ofile *f, u64 start, u64 end, u64 text_offset,
 	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
 	cs_option(h, CS_OPT_SKIPDATA, CS_OPT_ON);
 	in = cs_malloc(h);
+next_section:
 	while (len && cs_disasm_iter(h, &code, &len, &addr, in)) {
 		struct disasm_insn *di = disasm__add(d);
 		struct strbuf raw = STRBUF_INIT;
@@ -514,6 +528,8 @@ static int disasm_capstone(struct ofile *f, u64 start, u64 end, u64 text_offset,
 			strbuf_addf(&raw, "%s%02x", i ? " " : "", in->bytes[i]);
 		di->raw = strbuf_detach(&raw, NULL);
 	}
+	if (!ret && !len && addr < end && (code = ofile__bytes(f, addr, end, &addr, &len)))
+		goto next_section;
 	cs_free(in, 1);
 	cs_close(&h);
 	strbuf_release(&sb);
