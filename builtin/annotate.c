@@ -192,7 +192,7 @@ static void annotate__error(struct annotate *a, struct hist_entry *he, const cha
 {
 	a->failed = xrealloc(a->failed, (size_t)(a->nr_failed + 1) * sizeof(*a->failed));
 	a->failed[a->nr_failed++] = he->dso;
-	if (a->skip_missing)
+	if (a->skip_missing || a->quiet)
 		return;
 	if (he->dso->kind == DSO_KIND_KERNEL || he->dso->kind == DSO_KIND_MODULE)
 		fprintf(stderr, "Error:\nCouldn't annotate %s:\nNo vmlinux file with build id "
@@ -408,6 +408,9 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 	const char *col = a->show_total_period ? "Period      " : a->show_nr_samples ? "Samples" :
 			  "Percent";
 
+	if (verbose > 0)
+		fprintf(stderr, "annotating %s [%#" PRIx64 "-%#" PRIx64 ") of %s\n", he->sym->name,
+			he->sym->start, he->sym->end, he->dso->long_name);
 	if (disasm__symbol(he->dso, he->sym, &o, &d, err, sizeof(err)) < 0) {
 		annotate__error(a, he, err);
 		return 0;
@@ -517,7 +520,7 @@ static int annotate__print(struct annotate *a)
 			annotate__symbol(&pr, he);
 		}
 	}
-	if (!any) {
+	if (!any && !a->quiet) {
 		/* perf's words and status when no sample has a symbol to show */
 		fflush(stdout);
 		fprintf(stderr, "Error:\nThe %s data has no samples!\n", a->input);

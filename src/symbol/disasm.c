@@ -66,6 +66,12 @@ static int code_file(struct dso *dso, char *path, size_t size, char *err, size_t
 		snprintf(err, errsz, "No such file or directory");
 		return -1;
 	}
+	if (dso->kind == DSO_KIND_KERNEL && dso->symsrc_filename &&
+	    symbol_conf.vmlinux_name && !access(dso->symsrc_filename, R_OK)) {
+		/* the kernel's code from the vmlinux given with -k */
+		snprintf(path, size, "%s", dso->symsrc_filename);
+		return 0;
+	}
 	snprintf(err, errsz, "no file with the code of %s", dso->long_name);
 	return -1;
 }

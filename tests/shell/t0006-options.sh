@@ -369,10 +369,45 @@ data	--to-ctf	-	ok
 data	--tod	-	ok
 data	--all	-	ok
 data	--force	PERF_EVENTS	ok
+annotate	--cpu	-	ok
+annotate	--dsos	PERF_EVENTS,CAPSTONE	ok
+annotate	--dump-raw-trace	-	ok
+annotate	--force	PERF_EVENTS,ROOT	ok
+annotate	--input	PERF_EVENTS,CAPSTONE	ok
+annotate	--vmlinux	PERF_EVENTS,ROOT,PERF,CAPSTONE	ok
+annotate	--print-line	PERF_EVENTS,CAPSTONE	ok
+annotate	--disassembler-style	PERF_EVENTS,OBJDUMP	ok
+annotate	--modules	-	ok
+annotate	--show-nr-samples	PERF_EVENTS,CAPSTONE	ok
+annotate	--full-paths	PERF_EVENTS,CAPSTONE	ok
+annotate	--quiet	PERF_EVENTS,CAPSTONE	ok
+annotate	--symbol	PERF_EVENTS,CAPSTONE	ok
+annotate	--verbose	PERF_EVENTS,CAPSTONE	ok
+annotate	--asm-raw	PERF_EVENTS,CAPSTONE	ok
+annotate	--demangle	PERF_EVENTS,CAPSTONE	ok
+annotate	--demangle-kernel	PERF_EVENTS,ROOT,PERF,CAPSTONE	ok
+annotate	--group	-	ok
+annotate	--ignore-vmlinux	PERF_EVENTS,ROOT,PERF,CAPSTONE	ok
+annotate	--itrace	-	ok
+annotate	--objdump	PERF_EVENTS,OBJDUMP	ok
+annotate	--percent-limit	PERF_EVENTS,CAPSTONE	ok
+annotate	--percent-type	PERF_EVENTS,CAPSTONE	ok
+annotate	--prefix	-	ok
+annotate	--prefix-strip	-	ok
+annotate	--show-total-period	PERF_EVENTS,CAPSTONE	ok
+annotate	--skip-missing	PERF_EVENTS	ok
+annotate	--source	PERF_EVENTS,CAPSTONE	ok
+annotate	--stdio	PERF_EVENTS,CAPSTONE	ok
+annotate	--stdio-color	PERF_EVENTS,CAPSTONE	ok
+annotate	--stdio2	-	ok
+annotate	--symfs	PERF_EVENTS,CAPSTONE	ok
+annotate	--tui	-	ok
 '
-COMMANDS="record report stat top list help version flamegraph script data"
+COMMANDS="record report stat top list help version flamegraph script data annotate"
 
 # Prerequisites of this file only.
+test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
+test_lazy_prereq OBJDUMP 'command -v objdump'
 have_feature() {
 	"$PROF" version --build-options | grep -q " $1: \[ on  \]"
 }
@@ -2447,10 +2482,9 @@ test_expect_success 'report --gtk is refused as by perf built without GTK' '
 	! "$PROF" report -h 2>&1 | grep -q -- "--gtk"
 '
 
-test_expect_success 'version --build-options lists what is linked, and no capstone' '
+test_expect_success 'version --build-options lists what is linked' '
 	"$PROF" version --build-options >bo &&
-	! grep -qi capstone bo &&
-	! ldd "$PROF" | grep -qi capstone &&
+	if grep -q " libcapstone: \[ on  \]" bo; then ldd "$PROF" | grep -q libcapstone; else ! ldd "$PROF" | grep -qi capstone; fi &&
 	if grep -q " zstd: \[ on  \]" bo; then ldd "$PROF" | grep -q libzstd; fi &&
 	if grep -q " libncursesw: \[ on  \]" bo; then ldd "$PROF" | grep -q libncursesw; fi &&
 	if grep -q " libtraceevent: \[ on  \]" bo; then ldd "$PROF" | grep -q libtraceevent; fi &&
@@ -2919,6 +2953,181 @@ proof_data_force() {
 	grep -qx keep df.json &&
 	"$PROF" data convert -f --to-json df.json -i rec.data 2>/dev/null &&
 	grep -q "linux-perf-json-version" df.json
+}
+
+# --- annotate ---------------------------------------------------------
+# ann OUT ARGS: prof annotate --stdio of rec.data into OUT (stderr OUT.err).
+ann() {
+	_o=$1 &&
+	shift &&
+	"$PROF" annotate --stdio -i rec.data "$@" >"$_o" 2>"$_o.err"
+}
+# refused CMD-ARGS...: prof annotate fails with one line naming why.
+refused() {
+	test_expect_code 129 "$PROF" annotate --stdio -i rec.data "$@" >/dev/null 2>ref.err &&
+	head -n 1 ref.err | grep -q "^--[a-z0-9-]*: .*\(not\|prof report -D\|DWARF\)"
+}
+proof_annotate_cpu() {
+	refused -C 0
+}
+proof_annotate_dsos() {
+	ann ad --no-source --dsos demo &&
+	grep -q "Disassembly of demo for" ad &&
+	! grep -q "Disassembly of symtest for" ad
+}
+proof_annotate_dump_raw_trace() {
+	refused -D
+}
+proof_annotate_force() {
+	mkdir -p aown.d && cp rec.data aown.d/perf.data && chown nobody aown.d/perf.data &&
+	(cd aown.d && test_must_fail "$PROF" annotate --stdio 2>../aown.err) &&
+	grep -q "not owned by current user" aown.err &&
+	(cd aown.d && "$PROF" annotate --stdio --no-source -f hot_loop >../aown.out 2>/dev/null) &&
+	grep -q "Disassembly of demo" aown.out
+}
+proof_annotate_input() {
+	mkdir -p ain.d && cp rec.data ain.d/perf.data &&
+	(cd ain.d && "$PROF" annotate --stdio --no-source hot_loop >../ain.out 2>/dev/null) &&
+	"$PROF" annotate --stdio --no-source --input rec.data hot_loop >ain2.out 2>/dev/null &&
+	test_cmp_nonempty ain.out ain2.out
+}
+proof_annotate_vmlinux() {
+	kernel_fakes &&
+	ann akv --no-source --no-demangle -k kfake.vmlinux &&
+	cat akv akv.err | grep -q "_Z5kfakev" &&
+	test_must_fail "$PROF" annotate --stdio -i rec.data -k /nonexistent 2>akv2.err &&
+	grep -q "^Invalid file: /nonexistent$" akv2.err
+}
+proof_annotate_print_line() {
+	ann apl --no-source -l hot_loop &&
+	grep -q "^Sorted summary for file" apl &&
+	grep -q " // demo.c:[0-9]" apl
+}
+proof_annotate_disassembler_style() {
+	ann ams --no-source -M intel hot_loop &&
+	grep -E -q "^ +[0-9.]+ : +[0-9a-f]+: +[a-z]+ +[a-z]" ams &&
+	! grep -q "%r" ams
+}
+proof_annotate_modules() {
+	refused -m
+}
+proof_annotate_show_nr_samples() {
+	ann ann1 --no-source -n hot_loop &&
+	grep -q "^ Samples |" ann1 &&
+	grep -E -q "^ +[1-9][0-9]* : " ann1
+}
+proof_annotate_full_paths() {
+	ann afp --no-source -l -P hot_loop &&
+	grep -q " // /.*/demo.c:[0-9]" afp
+}
+proof_annotate_quiet() {
+	ann aq0 --no-source --objdump=/nonexistent hot_loop &&
+	test -s aq0.err &&
+	ann aq --no-source -q --objdump=/nonexistent hot_loop &&
+	! test -s aq.err
+}
+proof_annotate_symbol() {
+	ann asy --no-source --symbol hot_loop &&
+	test $(grep -c "Source code & Disassembly" asy) = 1 &&
+	grep -q "<hot_loop>:" asy
+}
+proof_annotate_verbose() {
+	ann av --no-source -v hot_loop &&
+	grep -q "^annotating hot_loop" av.err
+}
+proof_annotate_asm_raw() {
+	ann aar --no-source --asm-raw hot_loop &&
+	grep -E -q "^ +[0-9.]+ : +[0-9a-f]+: +([0-9a-f]{2} )+ +[a-z]" aar
+}
+proof_annotate_demangle() {
+	ann adm0 --no-source &&
+	ann adm --no-source --no-demangle &&
+	grep -q "<prof::work" adm0 &&
+	grep -q "<_ZN" adm
+}
+proof_annotate_demangle_kernel() {
+	kernel_fakes &&
+	ann adk --no-source -k kfake.vmlinux --demangle-kernel &&
+	cat adk adk.err | grep -q "kfake" &&
+	! cat adk adk.err | grep -q "_Z5kfakev"
+}
+proof_annotate_group() {
+	refused --group
+}
+proof_annotate_ignore_vmlinux() {
+	kernel_fakes &&
+	mkdir -p avm.d && cp kfake.vmlinux avm.d/vmlinux &&
+	(cd avm.d && "$PROF" annotate --stdio -i ../rec.data --no-source >../aiv0 2>&1) &&
+	(cd avm.d && "$PROF" annotate --stdio -i ../rec.data --no-source --ignore-vmlinux >../aiv 2>&1) &&
+	grep -q "_Z5kfakev" aiv0 && ! grep -q "_Z5kfakev" aiv
+}
+proof_annotate_itrace() {
+	refused --itrace=i
+}
+proof_annotate_objdump() {
+	ann aod --no-source --objdump=objdump hot_loop &&
+	grep -q "<hot_loop>:" aod &&
+	ann aod2 --no-source --objdump=/nonexistent hot_loop &&
+	grep -q "/nonexistent failed" aod2.err
+}
+proof_annotate_percent_limit() {
+	ann apl0 --no-source &&
+	ann apl1 --no-source --percent-limit 5 &&
+	test $(grep -c "Source code" apl1) -ge 1 &&
+	test $(grep -c "Source code" apl1) -lt $(grep -c "Source code" apl0)
+}
+proof_annotate_percent_type() {
+	ann apt --no-source --percent-type global-hits hot_loop &&
+	grep -q "percent: global hits)" apt &&
+	test_must_fail "$PROF" annotate --stdio -i rec.data --percent-type x 2>apt2.err &&
+	grep -q "Invalid percent type" apt2.err
+}
+proof_annotate_prefix() {
+	refused --prefix /x
+}
+proof_annotate_prefix_strip() {
+	refused --prefix-strip 1
+}
+proof_annotate_show_total_period() {
+	ann atp --no-source --show-total-period hot_loop &&
+	grep -q "^ Period      |" atp
+}
+proof_annotate_skip_missing() {
+	ann asm0 --no-source --objdump=/nonexistent hot_loop &&
+	grep -q "Couldn.t annotate hot_loop" asm0.err &&
+	ann asm1 --no-source --objdump=/nonexistent --skip-missing hot_loop &&
+	! test -s asm1.err
+}
+proof_annotate_source() {
+	ann asrc hot_loop &&
+	ann asrc0 --no-source hot_loop &&
+	grep -E -q "^ +: [0-9]+ +.*;" asrc &&
+	! grep -E -q "^ +: [0-9]+ +.*;" asrc0
+}
+proof_annotate_stdio() {
+	ann ast --no-source hot_loop &&
+	grep -q "^ Percent |	Source code & Disassembly of demo for task-clock" ast
+}
+proof_annotate_stdio_color() {
+	ann asc --no-source --stdio-color never hot_loop &&
+	grep -q "Source code" asc &&
+	test_must_fail "$PROF" annotate --stdio -i rec.data --stdio-color always 2>asc.err &&
+	grep -q "without colour" asc.err
+}
+proof_annotate_stdio2() {
+	refused --stdio2
+}
+proof_annotate_symfs() {
+	bin=$HELPERS/demo &&
+	mkdir -p "asfroot$(dirname "$bin")" && cp "$bin" "asfroot$bin" &&
+	ann asf --no-source --symfs asfroot hot_loop &&
+	ann asf0 --no-source hot_loop &&
+	test_cmp_nonempty asf0 asf &&
+	ann asf1 --no-source --symfs "$TRASH/nothing" hot_loop &&
+	! grep -q "hot_loop" asf1
+}
+proof_annotate_tui() {
+	refused --tui
 }
 
 # --- the proofs, row by row ---------------------------------------------

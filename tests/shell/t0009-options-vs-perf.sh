@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-test_description='record, report, stat and top have every option perf 6.1 lists in -h'
+test_description='annotate, record, report, stat and top have every option perf 6.1 lists in -h'
 . "$(dirname "$0")/test-lib.sh"
 
 # What perf's "CMD -h" lists, perf as the oracle: each long option must
@@ -15,6 +15,8 @@ test_description='record, report, stat and top have every option perf 6.1 lists 
 
 # Annotate's own options: they arrive with prof annotate.
 ANNOTATE="--objdump --source --asm-raw --disassembler-style --prefix --prefix-strip"
+
+PENDING_annotate=
 
 PENDING_record=
 
@@ -70,7 +72,7 @@ check_opt() {
 	esac
 }
 
-for c in record report stat top; do
+for c in annotate record report stat top; do
 	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
 		{ "$PERF" $c -h >perf.h.$c 2>&1 || test $? = 129; } &&
 		opts <perf.h.$c >perf.$c &&
@@ -88,7 +90,7 @@ done
 
 test_expect_success PERF 'the pending lists name only options prof still lacks' '
 	: >stale &&
-	for c in record report stat top; do
+	for c in annotate record report stat top; do
 		eval "list=\$PENDING_$c" &&
 		for o in $list; do
 			if grep -q -x -- "$o" all.$c; then
@@ -101,7 +103,7 @@ test_expect_success PERF 'the pending lists name only options prof still lacks' 
 
 test_expect_success PERF 'the pending lists name only options perf lists' '
 	: >unknown &&
-	for c in record report stat top; do
+	for c in annotate record report stat top; do
 		eval "list=\$PENDING_$c" &&
 		for o in $list; do
 			if ! grep -q -- "\(^\| \)$o$" perf.$c; then
