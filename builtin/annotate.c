@@ -454,8 +454,15 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 	{
 		char name[1024];
 
+		struct inline_frame fr[8];
+
 		snprintf(name, sizeof(name), "%016" PRIx64 " <%s>:", d.start, he->sym->name);
 		print_blank(a, 5, lw, name);
+		/* objdump -l's "func():" for the first address, where DWARF knows it */
+		if (dso__inline_frames(he->dso, he->sym->start, fr, 8) > 0 && fr[0].funcname) {
+			snprintf(name, sizeof(name), "%s():", fr[0].funcname);
+			print_blank(a, 6, lw, name);
+		}
 	}
 	for (int i = 0; i < d.nr; i++) {
 		const struct disasm_insn *in = &d.insns[i];
