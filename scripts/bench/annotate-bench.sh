@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# annotate-bench.sh: prof annotate against perf annotate --stdio on the same
+# profile: the hottest symbols (--percent-limit LIMIT, default 0.5%, about
+# twenty on the default profile), without source (perf's -S blocks and
+# prof's source lines differ by design: deliberate-differences.md).
+# Alternating runs, median wall times, the ratio prof/perf. A benchmark,
+# not a test.
+#   PROF=./prof PERF=perf HELPERS=.build/tests/helpers N=5 scripts/bench/annotate-bench.sh
+# DATA=file uses that profile instead of recording one (the binaries it
+# names must be at hand). Every run is checked: both tools exit 0 and
+# print the same headers and instruction lines (percent, address, text)
+# once the symbol names objdump puts in "<...>" are taken out (the
+# documented normalisation), else the benchmark fails.
+set -eu
+. "$(dirname "$0")/bench-lib.sh"
+: "${PROF:=./prof}" "${PERF:=perf}" "${N:=5}" "${HELPERS:=.build/tests/helpers}"
+: "${LIMIT:=0.5}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+
+data=${DATA:-}
+if [ -z "$data" ]; then
+	data=$tmp/perf.data
+	"$PERF" record -q -e task-clock -F 2000 -o "$data" -- sh -c \
+		"$HELPERS/symtest 200 & $HELPERS/optwork 300 & $HELPERS/demo 200; wait" \
+		>/dev/null 2>&1 || die "perf record failed"
+fi
+
+# lines FILE: what both must print alike.
+lines() {
+	grep -E '^ +[0-9.]+ : +[0-9a-f]+:|\|	Source code' "$1" | sed -E 's/ <[^>]*>//'
+}
+
+rm -f "$tmp/wall.prof" "$tmp/wall.perf"
+i=0
+while [ "$i" -lt "$N" ]; do
+	for t in prof perf; do
+		eval "bin=\$$(echo $t | tr a-z A-Z)"
+		timed "$t annotate" "$tmp/wall.$t" "$tmp/raw.$t" "$tmp/err.$t" \
+			"$bin" annotate -i "$data" --stdio --no-source --percent-limit "$LIMIT"
+		lines "$tmp/raw.$t" >"$tmp/out.$t"
+	done
+	same_output "annotate (run $i)" "$tmp/out.perf" "$tmp/out.prof"
+	i=$((i + 1))
+done
+nsym=$(grep -c 'Source code' "$tmp/out.perf")
+ninsn=$(grep -vc 'Source code' "$tmp/out.perf")
+wprof=$(median <"$tmp/wall.prof")
+wperf=$(median <"$tmp/wall.perf")
+printf 'annotate --stdio --no-source --percent-limit %s: %d symbols, %d instructions\n' \
+	"$LIMIT" "$nsym" "$ninsn"
+printf '  wall (median of %d): prof %.3f s, perf %.3f s, ratio prof/perf %.3f\n' "$N" \
+	"$(echo "$wprof" | awk '{ print $1 / 1e6 }')" "$(echo "$wperf" | awk '{ print $1 / 1e6 }')" \
+	"$(echo "$wprof $wperf" | awk '{ print $1 / $2 }')"
