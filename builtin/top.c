@@ -155,6 +155,7 @@ static const char *const top_usage[] = {
 static int parse_call_graph(const struct option *opt, const char *arg, int unset)
 {
 	struct top *t = opt->value;
+	char bad[64];
 	int err;
 
 	if (unset) {
@@ -162,12 +163,14 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 		return 0;
 	}
 	t->call_graph = true;
-	err = callchain_param__parse_top(&t->cp, arg, &t->cg_mode, &t->dump_size);
-	if (err == -ERANGE)	/* "dwarf,SIZE...": name SIZE as perf does */
-		return error("callchain: Incorrect stack dump size (max %d): %.*s\n",
-			     CALLCHAIN_MAX_DUMP_SIZE, (int)strcspn(arg + 6, ","), arg + 6);
+	err = callchain_param__parse_top(&t->cp, arg, &t->cg_mode, &t->dump_size, bad,
+					 sizeof(bad));
+	/* perf's words, naming the token at fault (perf names none after "fp,") */
+	if (err == -ERANGE)
+		return error("callchain: Incorrect stack dump size (max %d): %s\n",
+			     CALLCHAIN_MAX_DUMP_SIZE, bad);
 	if (err)
-		return error("callchain: Unknown --call-graph option value: %s\n", arg);
+		return error("callchain: Unknown --call-graph option value: %s\n", bad);
 	if (t->cg_mode == CALLCHAIN_RECORD_LBR)
 		return error("prof top: --call-graph lbr is not supported: use fp or dwarf "
 			     "(prof record --call-graph lbr, then prof report, rebuilds LBR chains)");

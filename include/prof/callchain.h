@@ -130,12 +130,14 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
 int callchain_param__parse(struct callchain_param *p, const char *arg);
 
 /*
- * perf top's --call-graph: an optional record mode first ("fp",
- * "dwarf[,size]", "lbr"; *@mode and *@dump_size are set only when
- * present), then report's print options. Returns 0, -ERANGE for a bad
- * dump size, -EINVAL for a bad print option.
+ * perf top's --call-graph: report's print options, and one record mode
+ * ("fp", "dwarf", "lbr"; *@mode set only when there is one) whose
+ * following number, after "dwarf", is *@dump_size (default 8192).
+ * Returns 0, -ERANGE for a bad dump size, -EINVAL for a token that is
+ * nothing of these; that token goes to @bad (@bad_size bytes) if given.
  */
 int callchain_param__parse_top(struct callchain_param *p, const char *arg,
-			       enum callchain_record_mode *mode, u32 *dump_size);
+			       enum callchain_record_mode *mode, u32 *dump_size, char *bad,
+			       size_t bad_size);
 
 #endif /* PROF_CALLCHAIN_H */

@@ -530,10 +530,51 @@ static int prefix_is(const char *tok, const char *word)
 	return *tok && !strncmp(tok, word, strlen(tok));
 }
 
-int callchain_param__parse(struct callchain_param *p, const char *arg)
+/* One of report's print keywords (perf's mode, order, key, value), into @p. */
+static bool print_keyword(struct callchain_param *p, const char *t)
+{
+	if (prefix_is(t, "graph"))
+		p->mode = CHAIN_GRAPH_ABS;
+	else if (prefix_is(t, "flat"))
+		p->mode = CHAIN_FLAT;
+	else if (prefix_is(t, "fractal"))
+		p->mode = CHAIN_GRAPH_REL;
+	else if (prefix_is(t, "folded"))
+		p->mode = CHAIN_FOLDED;
+	else if (prefix_is(t, "caller"))
+		p->order = ORDER_CALLER, p->order_set = true;
+	else if (prefix_is(t, "callee"))
+		p->order = ORDER_CALLEE, p->order_set = true;
+	else if (prefix_is(t, "function"))
+		p->key = CCKEY_FUNCTION;
+	else if (prefix_is(t, "address"))
+		p->key = CCKEY_ADDRESS;
+	else if (prefix_is(t, "srcline"))
+		p->key = CCKEY_SRCLINE;
+	else if (prefix_is(t, "percent"))
+		p->value = CCVAL_PERCENT;
+	else if (prefix_is(t, "period"))
+		p->value = CCVAL_PERIOD;
+	else if (prefix_is(t, "count"))
+		p->value = CCVAL_COUNT;
+	else if (prefix_is(t, "branch") || prefix_is(t, "nobranch"))
+		p->branch_callstack = t[0] == 'b';
+	else
+		return false;
+	return true;
+}
+
+/*
+ * perf's __parse_callchain_report_opt: keywords anywhere; with @record
+ * (top) one record mode ("fp", "dwarf", "lbr"), the number after "dwarf"
+ * being its dump size; then the threshold, then the print limit. On a
+ * failure the token at fault goes to @bad.
+ */
+static int parse_opts(struct callchain_param *p, const char *arg, bool record,
+		      enum callchain_record_mode *mode, u32 *dump_size, char *bad, size_t bad_size)
 {
 	char *copy, *save = NULL;
-	bool have_min = false;
+	bool have_min = false, record_set = false, try_size = false;
 	int ret = 0;
 
 	p->enabled = true;
@@ -548,64 +589,57 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 			p->enabled = false;
 			break;
 		}
-		if (prefix_is(t, "graph"))
-			p->mode = CHAIN_GRAPH_ABS;
-		else if (prefix_is(t, "flat"))
-			p->mode = CHAIN_FLAT;
-		else if (prefix_is(t, "fractal"))
-			p->mode = CHAIN_GRAPH_REL;
-		else if (prefix_is(t, "folded"))
-			p->mode = CHAIN_FOLDED;
-		else if (prefix_is(t, "caller"))
-			p->order = ORDER_CALLER, p->order_set = true;
-		else if (prefix_is(t, "callee"))
-			p->order = ORDER_CALLEE, p->order_set = true;
-		else if (prefix_is(t, "function"))
-			p->key = CCKEY_FUNCTION;
-		else if (prefix_is(t, "address"))
-			p->key = CCKEY_ADDRESS;
-		else if (prefix_is(t, "srcline"))
-			p->key = CCKEY_SRCLINE;
-		else if (prefix_is(t, "percent"))
-			p->value = CCVAL_PERCENT;
-		else if (prefix_is(t, "period"))
-			p->value = CCVAL_PERIOD;
-		else if (prefix_is(t, "count"))
-			p->value = CCVAL_COUNT;
-		else if (prefix_is(t, "branch") || prefix_is(t, "nobranch"))
-			p->branch_callstack = t[0] == 'b';
-		else if (!have_min) {
+		if (print_keyword(p, t)) {
+			try_size = false;
+			continue;
+		}
+		if (record && !record_set) {
+			const char *rest;
+
+			if (!callchain_record__parse(t, mode, dump_size, &rest) && !*rest) {
+				try_size = *mode == CALLCHAIN_RECORD_DWARF;
+				record_set = true;
+				continue;
+			}
+		}
+		if (try_size) {
+			if (callchain__parse_dump_size(t, dump_size)) {
+				ret = -ERANGE;
+				goto fail;
+			}
+			try_size = false;
+		} else if (!have_min) {
 			p->min_percent = strtod(t, &end);
 			if (end == t) {
 				ret = -EINVAL;
-				break;
+				goto fail;
 			}
 			have_min = true;
 		} else {
 			p->print_limit = (u32)strtoul(t, &end, 0);
 			if (end == t) {
 				ret = -EINVAL;
-				break;
+				goto fail;
 			}
 		}
+		continue;
+fail:
+		if (bad)
+			snprintf(bad, bad_size, "%s", t);
+		break;
 	}
 	free(copy);
 	return ret;
 }
 
-int callchain_param__parse_top(struct callchain_param *p, const char *arg,
-			       enum callchain_record_mode *mode, u32 *dump_size)
+int callchain_param__parse(struct callchain_param *p, const char *arg)
 {
-	const char *rest;
-	int err;
+	return parse_opts(p, arg, false, NULL, NULL, NULL, 0);
+}
 
-	p->enabled = true;
-	if (!arg || !*arg)
-		return 0;
-	err = callchain_record__parse(arg, mode, dump_size, &rest);
-	if (err == -EINVAL)	/* no record mode: report's print options */
-		return callchain_param__parse(p, arg);
-	if (err)
-		return err;
-	return *rest ? callchain_param__parse(p, rest) : 0;
+int callchain_param__parse_top(struct callchain_param *p, const char *arg,
+			       enum callchain_record_mode *mode, u32 *dump_size, char *bad,
+			       size_t bad_size)
+{
+	return parse_opts(p, arg, true, mode, dump_size, bad, bad_size);
 }

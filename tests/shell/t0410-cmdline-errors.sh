@@ -58,6 +58,9 @@ test_expect_success PERF 'option callback errors: message, blank line, usage, as
 	same_usage_error top -m x &&
 	same_usage_error top --call-graph bogus &&
 	same_usage_error top --call-graph dwarf,99999999 &&
+	same_usage_error top --call-graph dwarf,x &&
+	same_usage_error top --call-graph graph,x &&
+	same_usage_error top --call-graph caller,bogus &&
 	same_usage_error stat -I x -- true &&
 	sed -n 2p prof.err | grep -q "^ Usage: prof stat" &&
 	same_usage_error record -m x -o m.data -- true &&

@@ -177,26 +177,26 @@ static void test_call_graph_args(void)
 	is_int(callchain_param__parse(&p, "graph,x"), -EINVAL, "a bad threshold is refused");
 	is_int(callchain_param__parse(&p, "graph,0.5,x"), -EINVAL, "a bad print limit is refused");
 
-	is_int(callchain_param__parse_top(&p, "dwarf", &mode, &size), 0, "dwarf");
+	is_int(callchain_param__parse_top(&p, "dwarf", &mode, &size, NULL, 0), 0, "dwarf");
 	ok(mode == CALLCHAIN_RECORD_DWARF && size == CALLCHAIN_DEFAULT_DUMP_SIZE,
 	   "dwarf copies 8192 bytes by default");
-	is_int(callchain_param__parse_top(&p, "dwarf,1001,folded,caller", &mode, &size), 0,
+	is_int(callchain_param__parse_top(&p, "dwarf,1001,folded,caller", &mode, &size, NULL, 0), 0,
 	       "dwarf,size then report's options");
 	ok(size == 1008 && p.mode == CHAIN_FOLDED && p.order == ORDER_CALLER,
 	   "the size is rounded up to 8; folded, caller");
-	is_int(callchain_param__parse_top(&p, "dwarf,65529", &mode, &size), -ERANGE,
+	is_int(callchain_param__parse_top(&p, "dwarf,65529", &mode, &size, NULL, 0), -ERANGE,
 	       "a dump size above 65528 is refused");
-	is_int(callchain_param__parse_top(&p, "dwarf,0", &mode, &size), -ERANGE,
+	is_int(callchain_param__parse_top(&p, "dwarf,0", &mode, &size, NULL, 0), -ERANGE,
 	       "a zero dump size is refused");
 	mode = CALLCHAIN_RECORD_NONE;
-	is_int(callchain_param__parse_top(&p, "fp,flat", &mode, &size), 0, "fp,flat");
+	is_int(callchain_param__parse_top(&p, "fp,flat", &mode, &size, NULL, 0), 0, "fp,flat");
 	ok(mode == CALLCHAIN_RECORD_FP && p.mode == CHAIN_FLAT, "fp with the flat view");
 	mode = CALLCHAIN_RECORD_NONE;
-	is_int(callchain_param__parse_top(&p, "graph,1", &mode, &size), 0,
+	is_int(callchain_param__parse_top(&p, "graph,1", &mode, &size, NULL, 0), 0,
 	       "no record mode: report's options only");
 	ok(mode == CALLCHAIN_RECORD_NONE && p.mode == CHAIN_GRAPH_ABS && p.min_percent == 1.0,
 	   "the mode is left alone");
-	is_int(callchain_param__parse_top(&p, "lbr", &mode, &size), 0, "lbr parses");
+	is_int(callchain_param__parse_top(&p, "lbr", &mode, &size, NULL, 0), 0, "lbr parses");
 	ok(mode == CALLCHAIN_RECORD_LBR, "(top refuses it afterwards)");
 }
 
