@@ -24,6 +24,9 @@ void trace_event__free(struct tep_handle *tep);	/* NULL is a no-op */
 struct tep_event *trace_event__find(struct tep_handle *tep, u64 id);
 /* "sys:name" of @ev, new string. */
 char *trace_event__name(const struct tep_event *ev);
+/* The names of @ev's own fields (not the common_ ones), comma-separated:
+ * a new string, "" when it has none. */
+char *trace_event__field_names(const struct tep_event *ev);
 /*
  * The record @raw formatted by its print format (perf's "trace" sort key)
  * or, with @fields, as "name=value" pairs (--raw-trace, "trace_fields").

@@ -9,6 +9,7 @@
 #include "prof/compat.h"
 #include "prof/trace-event.h"
 #include "prof/util.h"
+#include "prof/strbuf.h"
 
 #ifdef HAVE_LIBTRACEEVENT
 #include <byteswap.h>
@@ -420,6 +421,15 @@ char *trace_event__name(const struct tep_event *ev)
 	return xasprintf("%s:%s", ev->system, ev->name);
 }
 
+char *trace_event__field_names(const struct tep_event *ev)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (const struct tep_format_field *f = ev->format.fields; f; f = f->next)
+		strbuf_addf(&sb, "%s%s", f == ev->format.fields ? "" : ",", f->name);
+	return strbuf_detach(&sb, NULL);
+}
+
 char *trace_event__format(struct tep_event *ev, const void *raw, u32 size, bool fields)
 {
 	struct tep_record rec = { .data = (void *)raw, .size = (int)size };
@@ -459,6 +469,12 @@ struct tep_event *trace_event__find(struct tep_handle *tep, u64 id)
 }
 
 char *trace_event__name(const struct tep_event *ev)
+{
+	(void)ev;
+	return NULL;
+}
+
+char *trace_event__field_names(const struct tep_event *ev)
 {
 	(void)ev;
 	return NULL;

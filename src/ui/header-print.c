@@ -64,38 +64,54 @@ static void bits_str(char *buf, size_t size, u64 v, const struct bit_name *bits)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "|" : "", bits->name);
 }
 
-static void attr_u(FILE *fp, const char *name, u64 v, bool always)
+struct attr_out {
+	FILE *fp;
+	attr_field_fn fn;
+	void *priv;
+};
+
+static void attr_u(struct attr_out *o, const char *name, u64 v, bool always)
 {
-	if (always || v)
-		fprintf(fp, ", %s = %" PRIu64, name, v);
+	char buf[32];
+
+	if (!always && !v)
+		return;
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	o->fn(o->fp, name, buf, o->priv);
 }
 
-static void attr_x(FILE *fp, const char *name, u64 v)
+static void attr_x(struct attr_out *o, const char *name, u64 v)
 {
-	if (v)
-		fprintf(fp, ", %s = %#" PRIx64, name, v);
+	char buf[32];
+
+	if (!v)
+		return;
+	snprintf(buf, sizeof(buf), "%#" PRIx64, v);
+	o->fn(o->fp, name, buf, o->priv);
 }
 
-static void attr_bits(FILE *fp, const char *name, u64 v, const struct bit_name *bits)
+static void attr_bits(struct attr_out *o, const char *name, u64 v, const struct bit_name *bits)
 {
 	char buf[512];
 
 	if (!v)
 		return;
 	bits_str(buf, sizeof(buf), v, bits);
-	fprintf(fp, ", %s = %s", name, buf);
+	o->fn(o->fp, name, buf, o->priv);
 }
 
-/* perf's perf_event_attr__fprintf with the ", name = value" printer. */
-static void attr__fprintf(FILE *fp, const struct perf_event_attr *a, u32 size)
+void perf_attr__fprintf(FILE *fp, const struct perf_event_attr *a, u32 size,
+			attr_field_fn fn, void *priv)
 {
-	attr_u(fp, "type", a->type, false);
-	attr_u(fp, "size", size, false);
-	attr_x(fp, "config", a->config);
-	attr_u(fp, "{ sample_period, sample_freq }", a->sample_period, false);
-	attr_bits(fp, "sample_type", a->sample_type, sample_type_bits);
-	attr_bits(fp, "read_format", a->read_format, read_format_bits);
-#define F(f) attr_u(fp, #f, a->f, false)
+	struct attr_out o = { .fp = fp, .fn = fn, .priv = priv };
+
+	attr_u(&o, "type", a->type, false);
+	attr_u(&o, "size", size, false);
+	attr_x(&o, "config", a->config);
+	attr_u(&o, "{ sample_period, sample_freq }", a->sample_period, false);
+	attr_bits(&o, "sample_type", a->sample_type, sample_type_bits);
+	attr_bits(&o, "read_format", a->read_format, read_format_bits);
+#define F(f) attr_u(&o, #f, a->f, false)
 	F(disabled); F(inherit); F(pinned); F(exclusive); F(exclude_user);
 	F(exclude_kernel); F(exclude_hv); F(exclude_idle); F(mmap); F(comm); F(freq);
 	F(inherit_stat); F(enable_on_exec); F(task); F(watermark); F(precise_ip);
@@ -105,20 +121,31 @@ static void attr__fprintf(FILE *fp, const struct perf_event_attr *a, u32 size)
 	F(bpf_event); F(aux_output); F(cgroup); F(text_poke); F(build_id);
 	F(inherit_thread); F(remove_on_exec); F(sigtrap);
 #undef F
-	attr_u(fp, "{ wakeup_events, wakeup_watermark }", a->wakeup_events, false);
-	attr_u(fp, "bp_type", a->bp_type, false);
-	attr_x(fp, "{ bp_addr, config1 }", a->bp_addr);
-	attr_x(fp, "{ bp_len, config2 }", a->bp_len);
-	attr_bits(fp, "branch_sample_type", a->branch_sample_type, branch_bits);
-	attr_x(fp, "sample_regs_user", a->sample_regs_user);
-	attr_u(fp, "sample_stack_user", a->sample_stack_user, false);
-	if (a->clockid)
-		fprintf(fp, ", clockid = %" PRId64, (s64)a->clockid);
-	attr_x(fp, "sample_regs_intr", a->sample_regs_intr);
-	attr_u(fp, "aux_watermark", a->aux_watermark, false);
-	attr_u(fp, "sample_max_stack", a->sample_max_stack, false);
-	attr_u(fp, "aux_sample_size", a->aux_sample_size, false);
-	attr_u(fp, "sig_data", a->sig_data, false);
+	attr_u(&o, "{ wakeup_events, wakeup_watermark }", a->wakeup_events, false);
+	attr_u(&o, "bp_type", a->bp_type, false);
+	attr_x(&o, "{ bp_addr, config1 }", a->bp_addr);
+	attr_x(&o, "{ bp_len, config2 }", a->bp_len);
+	attr_bits(&o, "branch_sample_type", a->branch_sample_type, branch_bits);
+	attr_x(&o, "sample_regs_user", a->sample_regs_user);
+	attr_u(&o, "sample_stack_user", a->sample_stack_user, false);
+	if (a->clockid) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%" PRId64, (s64)a->clockid);
+		fn(fp, "clockid", buf, priv);
+	}
+	attr_x(&o, "sample_regs_intr", a->sample_regs_intr);
+	attr_u(&o, "aux_watermark", a->aux_watermark, false);
+	attr_u(&o, "sample_max_stack", a->sample_max_stack, false);
+	attr_u(&o, "aux_sample_size", a->aux_sample_size, false);
+	attr_u(&o, "sig_data", a->sig_data, false);
+}
+
+/* The header's printer: ", name = value". */
+static void header_attr_field(FILE *fp, const char *name, const char *val, void *priv)
+{
+	(void)priv;
+	fprintf(fp, ", %s = %s", name, val);
 }
 
 static void print_event_desc(const struct perf_header *h, FILE *fp)
@@ -139,7 +166,7 @@ static void print_event_desc(const struct perf_header *h, FILE *fp)
 				fprintf(fp, "%s %" PRIu64, j ? "," : "", d->ids[j]);
 			fputs(" }", fp);
 		}
-		attr__fprintf(fp, &d->attr, d->attr_size_field);
+		perf_attr__fprintf(fp, &d->attr, d->attr_size_field, header_attr_field, NULL);
 		fputc('\n', fp);
 	}
 }
