@@ -26,7 +26,9 @@ extern const size_t nr_commands;
 const struct cmd_struct *find_command(const char *name);
 
 int cmd_annotate(int argc, const char **argv);
+int cmd_buildid_list(int argc, const char **argv);
 int cmd_data(int argc, const char **argv);
+int cmd_evlist(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);

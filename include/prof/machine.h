@@ -193,6 +193,12 @@ void addr_location__exit(struct addr_location *al);
 int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 		     u64 ip, struct addr_location *al);
 /*
+ * The DSO of the map @ip falls in, as machine__resolve finds it, without
+ * looking its symbol up (a user DSO's file is not read): perf's
+ * build_id__mark_dso_hit. Borrowed; NULL without a map.
+ */
+struct dso *machine__find_dso(struct machine *m, u8 cpumode, pid_t pid, pid_t tid, u64 ip);
+/*
  * perf's thread__find_symbol_fb, for addresses the cpumode may not
  * describe (a sample's addr, branch entries): as machine__resolve, then,
  * without a map, in the space the address belongs to (machine__addr_cpumode);

@@ -596,6 +596,17 @@ int machine__resolve_any(struct machine *m, pid_t pid, pid_t tid, u64 ip,
 	return resolve(m, PROF_CPUMODE_GUEST_KERNEL, pid, tid, ip, al, false);
 }
 
+struct dso *machine__find_dso(struct machine *m, u8 cpumode, pid_t pid, pid_t tid, u64 ip)
+{
+	struct thread *t = machine__findnew_thread(m, pid, tid);
+	struct map *map;
+	char level;
+	u64 addr;
+
+	map = find_map(m, t, cpumode, ip, &level, &addr);
+	return map ? map->dso : NULL;
+}
+
 /* perf's machine__resolve: the sample's ip, in the sample's space only. */
 int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 		     u64 ip, struct addr_location *al)

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * prof buildid-list: the build-ids a perf.data file records, one
+ * "<build-id> <path>" a line as perf 6.1 prints them (the id padded to 40
+ * columns, blank for a DSO without one); the build-id of an ELF file
+ * given as the input; the running kernel's (-k).
+ *
+ * A file's list is its BUILD_ID feature, the recording machine's entries
+ * first, then each guest's. With -H, a file without that feature, or a
+ * pipe, the records are read: every DSO a sample's ip falls in is hit,
+ * and the DSOs the records made (with -H or a file's feature, those hit)
+ * are listed in the order they were made, perf's order.
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/parse-options.h"
+#include "prof/session.h"
+#include "prof/header.h"
+#include "prof/machine.h"
+#include "prof/build-id.h"
+#include "builtin.h"
+#include <sys/stat.h>
+
+static const char *const buildid_list_usage[] = {
+	"prof buildid-list [<options>]",
+	NULL
+};
+
+struct buildid_list {
+	struct session *session;
+	struct machine *machine;
+	u32 nr_applied;			/* header build-ids set on the machine */
+};
+
+static void print_build_id(const struct build_id *bid, const char *name)
+{
+	char hex[SBUILD_ID_SIZE] = "";
+
+	if (bid && bid->size)
+		build_id__snprintf(bid, hex, sizeof(hex));
+	printf("%-40s %s\n", hex, name);
+}
+
+static void apply_build_ids(struct buildid_list *bl)
+{
+	const struct perf_header *h = session__header(bl->session);
+
+	for (; bl->nr_applied < h->nr_build_ids; bl->nr_applied++) {
+		const struct header_build_id *b = &h->build_ids[bl->nr_applied];
+		u8 cpumode = b->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+		struct build_id bid = { .size = b->size ? b->size : BUILD_ID_SIZE };
+
+		/* the host's only: prof models no guest machine */
+		if (b->pid != -1 || (cpumode != PROF_CPUMODE_KERNEL && cpumode != PROF_CPUMODE_USER))
+			continue;
+		memcpy(bid.data, b->build_id, min(bid.size, sizeof(bid.data)));
+		machine__set_build_id(bl->machine, cpumode, b->filename, &bid);
+	}
+}
+
+static int on_build_id(struct session *s, union perf_event *ev)
+{
+	(void)ev;
+	apply_build_ids(session__tool_priv(s));
+	return 0;
+}
+
+static int on_machine_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct buildid_list *bl = session__tool_priv(s);
+
+	(void)sample;
+	return machine__process_event(bl->machine, ev);
+}
+
+/* perf's build_id__mark_dso_hit: the DSO of the sample's ip. */
+static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct buildid_list *bl = session__tool_priv(s);
+	struct dso *dso = machine__find_dso(bl->machine, sample->cpumode, (pid_t)sample->pid,
+					    (pid_t)sample->tid, sample->ip);
+
+	(void)ev;
+	if (dso)
+		dso->hit = true;
+	return 0;
+}
+
+static bool known_cpumode(const struct header_build_id *b)
+{
+	u8 cpumode = b->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+
+	return cpumode == PROF_CPUMODE_KERNEL || cpumode == PROF_CPUMODE_USER ||
+	       cpumode == PROF_CPUMODE_GUEST_KERNEL || cpumode == PROF_CPUMODE_GUEST_USER;
+}
+
+/* perf's machine order: the host (pid -1) first, then the guests by pid. */
+static int cmp_machine_pid(const void *a, const void *b)
+{
+	s32 x = *(const s32 *)a, y = *(const s32 *)b;
+
+	if (x == y)
+		return 0;
+	if (x == -1 || y == -1)
+		return x == -1 ? -1 : 1;
+	return x < y ? -1 : 1;
+}
+
+/*
+ * The BUILD_ID feature as perf's machines hold it: each machine's
+ * entries in the file's order, a name listed twice in its first place
+ * with its last id; entries of no known cpumode dropped, as perf does.
+ */
+static void list_header_build_ids(const struct perf_header *h)
+{
+	u32 n = h->nr_build_ids, nr_pids = 0;
+	s32 *pids = xcalloc(n ? n : 1, sizeof(*pids));
+
+	for (u32 i = 0; i < n; i++) {
+		u32 k = 0;
+
+		while (k < nr_pids && pids[k] != h->build_ids[i].pid)
+			k++;
+		if (k == nr_pids)
+			pids[nr_pids++] = h->build_ids[i].pid;
+	}
+	qsort(pids, nr_pids, sizeof(*pids), cmp_machine_pid);
+	for (u32 p = 0; p < nr_pids; p++) {
+		for (u32 i = 0; i < n; i++) {
+			const struct header_build_id *b = &h->build_ids[i], *last = b;
+			struct build_id bid;
+			bool seen = false;
+
+			if (b->pid != pids[p] || !known_cpumode(b))
+				continue;
+			for (u32 j = 0; j < n && !seen; j++) {
+				const struct header_build_id *o = &h->build_ids[j];
+
+				if (j == i || o->pid != b->pid || !known_cpumode(o) ||
+				    strcmp(o->filename, b->filename))
+					continue;
+				if (j < i)
+					seen = true;
+				else
+					last = o;
+			}
+			if (seen)
+				continue;
+			memset(&bid, 0, sizeof(bid));
+			bid.size = last->size ? last->size : BUILD_ID_SIZE;
+			memcpy(bid.data, last->build_id, min(bid.size, sizeof(bid.data)));
+			print_build_id(&bid, b->filename);
+		}
+	}
+	free(pids);
+}
+
+static int list_from_records(struct buildid_list *bl, bool with_hits)
+{
+	struct tool tool = {
+		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
+		.fork = on_machine_event, .exit = on_machine_event,
+		.build_id = on_build_id, .priv = bl,
+	};
+	struct dso *dso;
+	int ret;
+
+	bl->machine = machine__new_host();
+	apply_build_ids(bl);
+	ret = session__process_events(bl->session, &tool);
+	if (ret < 0) {
+		const char *msg = session__strerror(bl->session);
+
+		return error("%s", *msg ? msg : strerror(-ret));
+	}
+	list_for_each_entry(dso, &bl->machine->dsos.head, node)
+		if (!with_hits || dso->hit)
+			print_build_id(&dso->bid, dso->long_name);
+	return 0;
+}
+
+static int buildid_list__file(const char *input, bool force, bool with_hits)
+{
+	struct buildid_list bl = { 0 };
+	const struct perf_header *h;
+	struct build_id bid;
+	char *errmsg = NULL;
+	int ret;
+
+	/* an ELF file: its own build-id */
+	if (strcmp(input, "-") && !filename__read_build_id(input, &bid)) {
+		char hex[SBUILD_ID_SIZE];
+
+		build_id__snprintf(&bid, hex, sizeof(hex));
+		puts(hex);
+		return 0;
+	}
+	ret = session__open_input(&bl.session, input, force, &errmsg);
+	if (ret < 0) {
+		session__open_error(ret, input, errmsg);
+		free(errmsg);
+		return -1;
+	}
+	h = session__header(bl.session);
+	/* AUX area traces are not decoded: every DSO counts (perf) */
+	if (!session__is_pipe(bl.session) && perf_header__has_feat(h, HEADER_AUXTRACE))
+		with_hits = false;
+	if (!perf_header__has_feat(h, HEADER_BUILD_ID))
+		with_hits = true;
+	if (with_hits || session__is_pipe(bl.session))
+		ret = list_from_records(&bl, with_hits);
+	else
+		list_header_build_ids(h);
+	machine__delete(bl.machine);
+	session__delete(bl.session);
+	return ret < 0 ? -1 : 0;
+}
+
+int cmd_buildid_list(int argc, const char **argv)
+{
+	const char *input = NULL;
+	bool with_hits = false, force = false, kernel = false;
+	struct stat st;
+	const struct option options[] = {
+		OPT_BOOLEAN('H', "with-hits", &with_hits, "Show only DSOs with hits"),
+		OPT_STRING('i', "input", &input, "file", "input file name"),
+		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
+		OPT_BOOLEAN('k', "kernel", &kernel, "Show current kernel build id"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
+		OPT_END()
+	};
+
+	argc = parse_options(argc, argv, options, buildid_list_usage, 0);
+	if (argc)
+		usage_with_options(buildid_list_usage, options);
+	if (kernel) {
+		struct build_id bid;
+		char hex[SBUILD_ID_SIZE];
+
+		if (kernel__read_build_id(&bid)) {
+			/* perf exits 1 without a word */
+			error("cannot read the running kernel's build-id from /sys/kernel/notes");
+			return 1;
+		}
+		build_id__snprintf(&bid, hex, sizeof(hex));
+		puts(hex);
+		return 0;
+	}
+	if (!input || !*input)
+		input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
+	return buildid_list__file(input, force, with_hits);
+}
