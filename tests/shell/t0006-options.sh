@@ -402,8 +402,19 @@ annotate	--stdio-color	PERF_EVENTS,CAPSTONE	ok
 annotate	--stdio2	-	ok
 annotate	--symfs	PERF_EVENTS,CAPSTONE	ok
 annotate	--tui	-	ok
+evlist	--input	PERF_EVENTS	ok
+evlist	--force	PERF_EVENTS	ok
+evlist	--freq	PERF_EVENTS	ok
+evlist	--verbose	PERF_EVENTS	ok
+evlist	--group	PERF_EVENTS	ok
+evlist	--trace-fields	PERF_EVENTS	ok
+buildid-list	--input	PERF_EVENTS	ok
+buildid-list	--force	PERF_EVENTS	ok
+buildid-list	--with-hits	PERF_EVENTS	ok
+buildid-list	--kernel	-	ok
+buildid-list	--verbose	-	ok
 '
-COMMANDS="record report stat top list help version flamegraph script data annotate"
+COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -417,7 +428,7 @@ proof_name() {
 	--*) _o=${2#--} ;;
 	-?) _o=short_${2#-} ;;
 	esac &&
-	echo "proof_$1_$(echo "$_o" | tr -- - _)"
+	echo "proof_$(echo "$1_$_o" | tr -- - _)"
 }
 
 # --- fixtures ---------------------------------------------------------
@@ -2910,6 +2921,83 @@ proof_script_gen_script() {
 proof_script_list() {
 	test_expect_code 129 "$PROF" script -l 2>sl.err &&
 	grep -q "scripting is not supported by prof" sl.err
+}
+
+# --- evlist -----------------------------------------------------------
+proof_evlist_input() {
+	"$PROF" evlist -i rbase.data >eli.out &&
+	echo task-clock >eli.want &&
+	test_cmp eli.want eli.out &&
+	test_expect_code 255 "$PROF" evlist -i no-such.data 2>eli.err &&
+	grep -q "^failed to open no-such.data: No such file or directory$" eli.err
+}
+proof_evlist_force() {
+	mkdir -p elown.d && cp rbase.data elown.d/perf.data && chown nobody elown.d/perf.data &&
+	(cd elown.d && test_expect_code 255 "$PROF" evlist 2>../elown.err) &&
+	grep -q "^File perf.data not owned by current user or root (use -f to override)$" elown.err &&
+	(cd elown.d && "$PROF" evlist -f >../elown.out) &&
+	grep -q "^task-clock$" elown.out
+}
+proof_evlist_freq() {
+	"$PROF" evlist -F -i rec.data >elf.out &&
+	grep -q "^task-clock: sample_freq=4000$" elf.out &&
+	rec elc -e task-clock -c 100000 -- true &&
+	"$PROF" evlist -F -i elc.data >elc.out &&
+	grep -q "^task-clock: sample_period=100000$" elc.out
+}
+proof_evlist_verbose() {
+	"$PROF" evlist -v -i rec.data >elv.out &&
+	grep -q "^task-clock: type: 1, size: [0-9]*, config: 0x1, { sample_period, sample_freq }: 4000, sample_type: IP|TID|TIME|CALLCHAIN|" elv.out
+}
+proof_evlist_group() {
+	rec elg -e "{task-clock,page-faults}" -e cpu-clock -- true &&
+	"$PROF" evlist -g -i elg.data >elg.out &&
+	printf "{task-clock,page-faults}\ncpu-clock\n" >elg.want &&
+	test_cmp elg.want elg.out &&
+	test_expect_code 129 "$PROF" evlist -g -v -i elg.data 2>elg.err &&
+	grep -q "Error: --group option is not compatible with other options" elg.err
+}
+proof_evlist_trace_fields() {
+	"$PROF" evlist --trace-fields -i rbase.data >elt.out &&
+	echo "task-clock: (not a tracepoint)" >elt.want &&
+	test_cmp elt.want elt.out
+}
+
+# --- buildid-list -----------------------------------------------------
+proof_buildid_list_input() {
+	"$PROF" buildid-list -i rec.data >bli.out &&
+	grep -q "^[0-9a-f]\{40\} .*/demo$" bli.out &&
+	"$PROF" buildid-list -i "$HELPERS/demo" >bli.elf &&
+	grep -q "^$(sed -n "s|^\([0-9a-f]*\) .*/demo$|\1|p" bli.out)$" bli.elf
+}
+proof_buildid_list_force() {
+	mkdir -p blown.d && cp rec.data blown.d/perf.data && chown nobody blown.d/perf.data &&
+	(cd blown.d && test_expect_code 255 "$PROF" buildid-list 2>../blown.err) &&
+	grep -q "^File perf.data not owned by current user or root (use -f to override)$" blown.err &&
+	(cd blown.d && "$PROF" buildid-list -f >../blown.out) &&
+	grep -q "/demo$" blown.out
+}
+proof_buildid_list_with_hits() {
+	# demo spins in its own code: no sample falls in the [vdso]
+	rec blh -e task-clock -- "$HELPERS/demo" 100 &&
+	"$PROF" buildid-list -i blh.data >blh.all &&
+	"$PROF" buildid-list -H -i blh.data >blh.hit &&
+	grep -q "\[vdso\]$" blh.all &&
+	! grep -q "\[vdso\]$" blh.hit &&
+	grep -q "/demo$" blh.hit
+}
+proof_buildid_list_kernel() {
+	"$PROF" buildid-list -k >blk.out &&
+	grep -q "^[0-9a-f]\{40\}$" blk.out &&
+	od -An -tx1 -v /sys/kernel/notes | tr -d " \n" >blk.notes &&
+	grep -q "$(cat blk.out)" blk.notes
+}
+proof_buildid_list_verbose() {
+	echo "not a perf.data file" >blv.data &&
+	test_expect_code 255 "$PROF" buildid-list -i blv.data 2>blv.err &&
+	! grep -q "bad magic" blv.err &&
+	test_expect_code 255 "$PROF" buildid-list -v -i blv.data 2>blv.err &&
+	grep -q "^blv.data: offset 0x0: not a perf.data file (bad magic)$" blv.err
 }
 
 # --- data -------------------------------------------------------------
