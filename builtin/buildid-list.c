@@ -9,7 +9,8 @@
  * first, then each guest's. With -H, a file without that feature, or a
  * pipe, the records are read: every DSO a sample's ip falls in is hit,
  * and the DSOs the records made (with -H or a file's feature, those hit)
- * are listed in the order they were made, perf's order.
+ * are listed in the order they were made, perf's order (the records
+ * read in time order, as perf reads them).
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -41,6 +42,14 @@ static void print_build_id(const struct build_id *bid, const char *name)
 	printf("%-40s %s\n", hex, name);
 }
 
+static bool known_cpumode(const struct header_build_id *b)
+{
+	u8 cpumode = b->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+
+	return cpumode == PROF_CPUMODE_KERNEL || cpumode == PROF_CPUMODE_USER ||
+	       cpumode == PROF_CPUMODE_GUEST_KERNEL || cpumode == PROF_CPUMODE_GUEST_USER;
+}
+
 static void apply_build_ids(struct buildid_list *bl)
 {
 	const struct perf_header *h = session__header(bl->session);
@@ -51,8 +60,12 @@ static void apply_build_ids(struct buildid_list *bl)
 		struct build_id bid = { .size = b->size ? b->size : BUILD_ID_SIZE };
 
 		/* the host's only: prof models no guest machine */
-		if (b->pid != -1 || (cpumode != PROF_CPUMODE_KERNEL && cpumode != PROF_CPUMODE_USER))
+		if (b->pid != -1 || !known_cpumode(b))
 			continue;
+		if (cpumode == PROF_CPUMODE_GUEST_KERNEL)
+			cpumode = PROF_CPUMODE_KERNEL;
+		else if (cpumode == PROF_CPUMODE_GUEST_USER)
+			cpumode = PROF_CPUMODE_USER;
 		memcpy(bid.data, b->build_id, min(bid.size, sizeof(bid.data)));
 		machine__set_build_id(bl->machine, cpumode, b->filename, &bid);
 	}
@@ -84,14 +97,6 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	if (dso)
 		dso->hit = true;
 	return 0;
-}
-
-static bool known_cpumode(const struct header_build_id *b)
-{
-	u8 cpumode = b->misc & PERF_RECORD_MISC_CPUMODE_MASK;
-
-	return cpumode == PROF_CPUMODE_KERNEL || cpumode == PROF_CPUMODE_USER ||
-	       cpumode == PROF_CPUMODE_GUEST_KERNEL || cpumode == PROF_CPUMODE_GUEST_USER;
 }
 
 /* perf's machine order: the host (pid -1) first, then the guests by pid. */
@@ -160,7 +165,7 @@ static int list_from_records(struct buildid_list *bl, bool with_hits)
 	struct tool tool = {
 		.sample = on_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
 		.fork = on_machine_event, .exit = on_machine_event,
-		.build_id = on_build_id, .priv = bl,
+		.build_id = on_build_id, .ordered_events = true, .priv = bl,
 	};
 	struct dso *dso;
 	int ret;

@@ -268,4 +268,19 @@ test_expect_success PERF '--disable-order: the records in file order' '
 	grep -q "100.00%  first" un.out
 '
 
+# perf's own shell test pipes record into report --task (an abbreviation
+# of --tasks): the threads and maps of a stream, prof's and perf's.
+test_expect_success PERF,PERF_EVENTS '--task and --mmaps of a pipe, as perf' '
+	for rec in "$PROF" "$PERF"; do
+		"$rec" record -q -o - -e task-clock -- \
+			sh -c "$HELPERS/demo 30 & $HELPERS/demo 30; wait" 2>/dev/null >tk.pipe &&
+		for o in --task --mmaps "--tasks --mmaps"; do
+			"$PERF" report -i - $o <tk.pipe >perf.out &&
+			"$PROF" report -i - $o <tk.pipe >prof.out &&
+			test_cmp_nonempty perf.out prof.out || return 1
+		done &&
+		test "$(grep -c "| demo$" prof.out)" = 2 || return 1
+	done
+'
+
 test_done
