@@ -396,17 +396,22 @@ void dso_hits__sample(struct dso_hits *h, const union perf_event *ev)
 	u8 mode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	u32 pid;
 
-	if (n < 4)
+	/* the fields in the order of their bits, each there if asked for */
+	if (n < (size_t)(!!(st & PERF_SAMPLE_IDENTIFIER) + !!(st & PERF_SAMPLE_IP) +
+			 !!(st & PERF_SAMPLE_TID) + !!(st & PERF_SAMPLE_TIME)) ||
+	    !(st & PERF_SAMPLE_IP))
 		return;
 	if (st & PERF_SAMPLE_IDENTIFIER)
 		i++;
 	ip = v[i++];
-	pid = (u32)v[i++];
-	time = v[i++];
-	if (time < h->first_time || !h->first_time)
-		h->first_time = time;
-	if (time > h->last_time)
-		h->last_time = time;
+	pid = st & PERF_SAMPLE_TID ? (u32)v[i++] : (u32)-1;
+	if (st & PERF_SAMPLE_TIME) {
+		time = v[i++];
+		if (time < h->first_time || !h->first_time)
+			h->first_time = time;
+		if (time > h->last_time)
+			h->last_time = time;
+	}
 	i += !!(st & PERF_SAMPLE_ADDR) + !!(st & PERF_SAMPLE_ID) +
 	     !!(st & PERF_SAMPLE_STREAM_ID) + !!(st & PERF_SAMPLE_CPU) +
 	     !!(st & PERF_SAMPLE_PERIOD);
