@@ -829,6 +829,17 @@ static bool record__poll(struct record *r, const sigset_t *mask, u64 deadline)
 	return j > 0;
 }
 
+/* Does every event leave the kernel out (perf's evlist__exclude_kernel)? */
+static bool record__exclude_kernel(const struct record *r)
+{
+	struct evsel *evsel;
+
+	evlist__for_each_entry(r->evlist, evsel)
+		if (!evsel->attr.exclude_kernel)
+			return false;
+	return true;
+}
+
 static int record__synthesize(struct record *r, struct thread_map *threads, bool forks,
 			      bool tail)
 {
@@ -848,7 +859,9 @@ static int record__synthesize(struct record *r, struct thread_map *threads, bool
 	/* --tail-synthesize: all of it once the recording is over */
 	if (r->tail_synthesize && !r->synth_at_end)
 		return 0;
-	synthesize__kernel(&sb, &so);
+	/* perf: no kernel or module maps when no event counts in the kernel */
+	if (!record__exclude_kernel(r))
+		synthesize__kernel(&sb, &so);
 	if (r->sopts.all_cgroups)
 		synthesize__cgroups(&sb, &so);
 	if (r->system_wide || r->cpu_list)

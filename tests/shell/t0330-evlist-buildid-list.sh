@@ -80,6 +80,20 @@ test_expect_success PERF,PERF_EVENTS 'buildid-list of recordings, with and witho
 	both buildid-list -k
 '
 
+# A period (-c) drops PERIOD from the samples, and :u leaves the kernel
+# out: record still finds the DSOs the samples hit, and lists no kernel
+# (it maps none), as perf record does for the same command.
+test_expect_success PERF,PERF_EVENTS 'record -c 1 -e task-clock:u: the table lists the DSOs hit, as perf'"'"'s' '
+	"$PROF" record -q -o u.data -e task-clock:u -c 1 -- "$HELPERS/demo" 1 >/dev/null 2>&1 &&
+	"$PERF" record -q -o pu.data -e task-clock:u -c 1 -- "$HELPERS/demo" 1 >/dev/null 2>&1 &&
+	"$PROF" buildid-list -i u.data | sort >prof.ids &&
+	"$PERF" buildid-list -i pu.data | sort >perf.ids &&
+	test_cmp_nonempty perf.ids prof.ids &&
+	grep -q " .*/demo$" prof.ids &&
+	! grep -q "kernel.kallsyms" prof.ids &&
+	"$PERF" report -i u.data --header-only 2>/dev/null | grep -q "^# time of first sample : [1-9]"
+'
+
 test_expect_success PERF,PERF_EVENTS 'buildid-list of a pipe' '
 	"$PROF" record -q -o - -e task-clock:u -- "$HELPERS/demo" 100 2>/dev/null >b.pipe &&
 	for o in "" -H; do
