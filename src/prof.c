@@ -16,6 +16,7 @@ const struct cmd_struct commands[] = {
 	{ "annotate", cmd_annotate, 0, "Read perf.data (created by perf record) and display annotated code" },
 	{ "buildid-list", cmd_buildid_list, 0, "List the buildids in a perf.data file" },
 	{ "data", cmd_data, 0, "Data file related processing" },
+	{ "diff", cmd_diff, 0, "Read perf.data files and display the differential profile" },
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
 	{ "flamegraph", cmd_flamegraph, 0, "Fold perf.data stacks into a flame graph" },
 	{ "help", cmd_help, 0, "Display help information about prof" },

@@ -85,6 +85,20 @@ struct hist_entry {
 	struct hist_entry *in_left, *in_right, *in_parent;
 	bool in_red;
 	struct hist_entry *merged;	/* a duplicate perf merged into this one */
+	/*
+	 * prof diff (hist-diff.h): in the baseline's hists, the matching
+	 * entry of each file (pairs[i], NULL: none; [0] unused), and whether
+	 * the entry was made for an entry only another file has; in another
+	 * file's hists, what was computed against the baseline.
+	 */
+	struct hist_entry **pairs;
+	bool dummy;
+	struct hist_diff_vals {
+		double delta, ratio;
+		s64 wdiff;
+		bool computed;
+		bool paired;		/* matched with a baseline entry */
+	} diff;
 };
 
 /* What a sample contributes, resolved by the caller. */
@@ -184,6 +198,7 @@ struct hists {
 	bool comm_renamed;
 	struct hist_entry **dups;	/* merged duplicates, owned */
 	size_t nr_dups, alloc_dups;
+	const struct hist_diff *diff;	/* prof diff: the baseline's columns (borrowed) */
 };
 
 /* @layout is borrowed. Never fails (xmalloc). */
@@ -234,6 +249,19 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
  * has. Call before hists__output_resort.
  */
 void hists__link_group(struct hists *h, struct hists **members, int nr);
+
+/*
+ * The entry of @h that merges with @key, an entry of another hists with
+ * the same layout (perf's hists__find_entry), or NULL.
+ */
+struct hist_entry *hists__find_like(struct hists *h, const struct hist_entry *key);
+/*
+ * A zero entry in @h made from @key, an entry of another hists (perf's
+ * hists__add_dummy_entry). Returns the borrowed entry.
+ */
+struct hist_entry *hists__add_dummy(struct hists *h, const struct hist_entry *key);
+/* Delete the entries @drop says so of (before hists__output_resort). */
+void hists__drop(struct hists *h, bool (*drop)(const struct hist_entry *he));
 
 /* Sort the entries for output, perf's way (ties keep the merge order). */
 void hists__output_resort(struct hists *h);

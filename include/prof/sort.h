@@ -73,6 +73,7 @@ enum hpp_id {
 	HPP_OVERHEAD_US,
 	HPP_OVERHEAD_GUEST_SYS,
 	HPP_OVERHEAD_GUEST_US,
+	HPP_DIFF,		/* a prof diff column (hist-diff.h): col and idx say which */
 };
 
 struct sort_key {
@@ -88,6 +89,8 @@ struct sort_key {
 struct hist_field {
 	enum hpp_id kind;
 	const struct sort_key *key;	/* HPP_SORT_KEY only */
+	int col;			/* HPP_DIFF only: enum diff_col */
+	int idx;			/* HPP_DIFF only: the file the column is of */
 };
 
 #define HIST_MAX_FIELDS 32

@@ -18,6 +18,7 @@
 #include "prof/compat.h"
 #include "prof/util.h"
 #include "prof/hist.h"
+#include "prof/hist-diff.h"
 #include "prof/dso.h"
 #include "prof/symbol.h"
 #include "prof/thread.h"
@@ -59,26 +60,24 @@ void hists__init(struct hists *h, struct hist_layout *layout)
 	h->simple_keys = -1;
 }
 
+static void entry_free(struct hist_entry *he)
+{
+	thread__put(he->thread);
+	callchain_root__delete(he->callchain);
+	free(he->group_period);
+	free(he->group_events);
+	free(he->group_period_acc);
+	free(he->branch);
+	free(he->pairs);
+	free(he);
+}
+
 void hists__exit(struct hists *h)
 {
-	for (size_t i = 0; i < h->nr_entries; i++) {
-		thread__put(h->entries[i]->thread);
-		callchain_root__delete(h->entries[i]->callchain);
-		free(h->entries[i]->group_period);
-		free(h->entries[i]->group_events);
-		free(h->entries[i]->group_period_acc);
-		free(h->entries[i]->branch);
-		free(h->entries[i]);
-	}
-	for (size_t i = 0; i < h->nr_dups; i++) {
-		thread__put(h->dups[i]->thread);
-		callchain_root__delete(h->dups[i]->callchain);
-		free(h->dups[i]->group_period);
-		free(h->dups[i]->group_events);
-		free(h->dups[i]->group_period_acc);
-		free(h->dups[i]->branch);
-		free(h->dups[i]);
-	}
+	for (size_t i = 0; i < h->nr_entries; i++)
+		entry_free(h->entries[i]);
+	for (size_t i = 0; i < h->nr_dups; i++)
+		entry_free(h->dups[i]);
 	free(h->dups);
 	free(h->unnamed);
 	free(h->entries);
@@ -612,6 +611,9 @@ static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_
 	he->filtered = false;
 	he->branch = branch_dup(h, key->branch);
 	he->merged = NULL;
+	he->pairs = NULL;
+	he->dummy = false;
+	memset(&he->diff, 0, sizeof(he->diff));
 	/* interned strings belong to the member's hists: intern again here */
 	he->comm = hists__intern(h, key->comm);
 	he->srcline = hists__intern(h, key->srcline);
@@ -627,6 +629,68 @@ static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_
 	in_insert(h, he);
 	note_nosym(h, he);
 	return he;
+}
+
+/* @key, an entry of another hists, as a key of @h: its strings interned in @h */
+static void foreign_key(struct hists *h, struct hist_entry *key)
+{
+	key->comm = hists__intern(h, key->comm);
+	key->srcline = hists__intern(h, key->srcline);
+	key->srcfile = hists__intern(h, key->srcfile);
+	if (key->trace)
+		key->trace = hists__intern(h, key->trace);
+	key->hash = entry_hash(h, key);
+}
+
+struct hist_entry *hists__find_like(struct hists *h, const struct hist_entry *he)
+{
+	struct hist_entry key = *he;
+
+	foreign_key(h, &key);
+	return hists__find(h, &key);
+}
+
+struct hist_entry *hists__add_dummy(struct hists *h, const struct hist_entry *he)
+{
+	struct hist_entry key = *he, *n;
+
+	foreign_key(h, &key);
+	n = hists__insert_copy(h, &key);
+	n->filtered = he->filtered;	/* perf copies the whole entry */
+	n->dummy = true;
+	return n;
+}
+
+static size_t in_walk(const struct hists *h, struct hist_entry **out);
+
+void hists__drop(struct hists *h, bool (*drop)(const struct hist_entry *he))
+{
+	struct hist_entry **in = xmalloc((h->nr_entries + 1) * sizeof(*in));
+	size_t n = in_walk(h, in), k = 0, u = 0;
+
+	/* the survivors again, in the input tree's order */
+	memset(h->table, 0, h->table_size * sizeof(*h->table));
+	h->in_root = NULL;
+	for (size_t i = 0; i < n; i++) {
+		struct hist_entry *he = in[i];
+
+		if (drop(he))
+			continue;
+		he->hnext = h->table[he->hash & (h->table_size - 1)];
+		h->table[he->hash & (h->table_size - 1)] = he;
+		in_insert(h, he);
+	}
+	free(in);
+	for (size_t i = 0; i < h->nr_unnamed; i++)
+		if (!drop(h->unnamed[i]))
+			h->unnamed[u++] = h->unnamed[i];
+	h->nr_unnamed = u;
+	for (size_t i = 0; i < h->nr_entries; i++)
+		if (drop(h->entries[i]))
+			entry_free(h->entries[i]);
+		else
+			h->entries[k++] = h->entries[i];
+	h->nr_entries = k;
 }
 
 void hists__link_group(struct hists *h, struct hists **members, int nr)
@@ -954,6 +1018,8 @@ static s64 field_sort(const struct hist_field *f, const struct hist_entry *a,
 		return a->period > b->period ? 1 : a->period < b->period ? -1 : 0;
 	case HPP_SORT_KEY:
 		return sort_key__sort(f->key, a, b);
+	case HPP_DIFF:
+		return hist_diff__sort(sort_hists->diff, f, a, b);
 	case HPP_OVERHEAD_SYS:
 	case HPP_OVERHEAD_US:
 	case HPP_OVERHEAD_GUEST_SYS:

@@ -702,7 +702,7 @@ static int for_each_name(const char *list, struct hist_layout *l, bool to_fields
 	int ret = 0;
 
 	for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-		struct hist_field f;
+		struct hist_field f = { 0 };
 
 		if (parse_field(tok, &f) < 0 || (f.key && f.key->branch && !l->branch) ||
 		    (f.key && f.key->mem)) {

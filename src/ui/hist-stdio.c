@@ -12,6 +12,7 @@
 #include "prof/compat.h"
 #include "prof/util.h"
 #include "prof/hist.h"
+#include "prof/hist-diff.h"
 #include "prof/sort.h"
 #include "prof/callchain.h"
 #include "prof/hist-stdio.h"
@@ -23,6 +24,131 @@
 
 /* -w's width of column @i, or 0 */
 static const struct hists_print_opts *cur_opts;
+/* prof diff's columns of the hists being printed */
+static const struct hist_diff *cur_diff;
+
+static const struct diff_col_desc {
+	const char *name;
+	int width;
+} diff_cols[] = {
+	[DIFF_COL_BASELINE] = { "Baseline", 0 },
+	[DIFF_COL_PERIOD] = { "Period", 14 },
+	[DIFF_COL_PERIOD_BASELINE] = { "Base period", 14 },
+	[DIFF_COL_DELTA] = { "Delta", 7 },
+	[DIFF_COL_RATIO] = { "Ratio", 14 },
+	[DIFF_COL_WDIFF] = { "Weighted diff", 14 },
+	[DIFF_COL_FORMULA] = { "Formula", 70 },
+	[DIFF_COL_DELTA_ABS] = { "Delta Abs", 7 },
+	[DIFF_COL_NOISE] = { "z", 6 },
+	[DIFF_COL_ORDER] = { "", 0 },
+};
+
+/* perf diff's title of a column: "Name", or "Name/idx" for more than two files */
+static const char *diff_col_name(const struct hist_field *f)
+{
+	static char buf[64];
+
+	if (!cur_diff || cur_diff->nr_files <= 2)
+		return diff_cols[f->col].name;
+	snprintf(buf, sizeof(buf), "%s/%d", diff_cols[f->col].name, f->idx);
+	return buf;
+}
+
+static int diff_col_width(const struct hist_field *f)
+{
+	return max(diff_cols[f->col].width, (int)strlen(diff_col_name(f)));
+}
+
+/* The text of a prof diff column, perf's (its -t texts with @sep) */
+static int diff_value(const struct hists *h, const struct hist_entry *he,
+		      const struct hist_field *f, int w, bool sep, char *buf, size_t size)
+{
+	const struct hist_diff *d = h->diff;
+	const struct hist_entry *p = hist_diff__pair_of(he, f->idx);
+	char text[256] = " ";
+
+	switch (f->col) {
+	case DIFF_COL_BASELINE: {
+		double pct = 100.0 * (double)he->period / (double)d->base_total;
+
+		if (he->dummy)
+			break;
+		if (sep)
+			snprintf(text, sizeof(text), "%.2f", pct);
+		else
+			return snprintf(buf, size, "%*.2f%%", w - 1, pct);
+		break;
+	}
+	case DIFF_COL_DELTA:
+	case DIFF_COL_DELTA_ABS:
+		if (!p)
+			break;
+		if (sep)
+			snprintf(text, sizeof(text), "%+4.2F%%", p->diff.delta);
+		else
+			return snprintf(buf, size, "%+*.2f%%", w - 1, p->diff.delta);
+		break;
+	case DIFF_COL_RATIO:
+		if (!p)
+			break;
+		if (he->dummy)
+			snprintf(text, sizeof(text), "N/A");
+		else if (!sep)
+			return snprintf(buf, size, "%*.6f", w, p->diff.ratio);
+		else if (p->diff.ratio > 0.0)
+			snprintf(text, sizeof(text), "%14.6F", p->diff.ratio);
+		break;
+	case DIFF_COL_WDIFF:
+		if (!p)
+			break;
+		if (he->dummy)
+			snprintf(text, sizeof(text), "N/A");
+		else if (!sep || p->diff.wdiff)
+			snprintf(text, sizeof(text), "%14" PRId64, p->diff.wdiff);
+		break;
+	case DIFF_COL_FORMULA:
+		if (!p)
+			break;
+		switch (d->compute) {
+		case DIFF_RATIO:
+			snprintf(text, sizeof(text), "%.0F / %.0F", (double)p->period,
+				 (double)he->period);
+			break;
+		case DIFF_WDIFF:
+			snprintf(text, sizeof(text), "(%" PRIu64 " * %" PRId64 ") - (%" PRIu64
+				 " * %" PRId64 ")", p->period, d->w2, he->period, d->w1);
+			break;
+		default:
+			snprintf(text, sizeof(text), "(%" PRIu64 " * 100 / %" PRIu64 ") - (%"
+				 PRIu64 " * 100 / %" PRIu64 ")", p->period, d->totals[f->idx],
+				 he->period, d->base_total);
+			break;
+		}
+		break;
+	case DIFF_COL_PERIOD:
+		if (p)
+			snprintf(text, sizeof(text), "%" PRIu64, p->period);
+		break;
+	case DIFF_COL_PERIOD_BASELINE:
+		snprintf(text, sizeof(text), "%" PRIu64, he->period);
+		break;
+	case DIFF_COL_NOISE: {
+		u64 k0 = he->dummy ? 0 : he->nr_events;
+		double z;
+
+		if (!p)
+			break;
+		z = hist_diff__zscore(k0, d->samples[0], p->nr_events, d->samples[f->idx]);
+		snprintf(text, sizeof(text), "%+.1f%s", z, fabs(z) >= 3.0 ? "*" : " ");
+		break;
+	}
+	case DIFF_COL_ORDER:
+		break;
+	}
+	if (sep)
+		return snprintf(buf, size, "%s", text);
+	return snprintf(buf, size, "%*s", w, text);
+}
 static size_t hists__fprintf_flat(struct hists *h, const struct hists_print_opts *o, FILE *fp);
 
 static int user_width(int i)
@@ -52,6 +178,8 @@ static int value_width(const struct hists *h, const struct hist_field *f, int i)
 		return 12 * nr;
 	case HPP_SORT_KEY:
 		break;
+	case HPP_DIFF:
+		return diff_col_width(f);
 	}
 	return 0;
 }
@@ -90,6 +218,8 @@ static const char *field_header(const struct hist_field *f, bool children, bool 
 		return "guest sys";
 	case HPP_OVERHEAD_GUEST_US:
 		return "guest usr";
+	case HPP_DIFF:
+		return diff_col_name(f);
 	}
 	return "";
 }
@@ -424,6 +554,13 @@ static void print_hpp_sep(FILE *fp, const struct hists *h, const struct hist_ent
 	case HPP_OVERHEAD_GUEST_US:
 		n = fprintf(fp, " %.2f%%", hists__percent(h, hist_entry__hpp_period(he, f->kind)));
 		break;
+	case HPP_DIFF: {
+		char buf[512];
+
+		diff_value(h, he, f, w, true, buf, sizeof(buf));
+		n = fprintf(fp, "%s", buf);
+		break;
+	}
 	}
 	if (n < w)
 		fprintf(fp, "%*s", w - n, "");
@@ -487,6 +624,7 @@ static size_t hists__fprintf_flat(struct hists *h, const struct hists_print_opts
 
 	show_srcline = o->cp && o->cp->key != CCKEY_FUNCTION;
 	cur_opts = o;
+	cur_diff = h->diff;
 
 	for (int i = 0; i < l->nr_fields; i++) {
 		const struct hist_field *f = &l->fields[i];
@@ -622,6 +760,10 @@ rows:
 			case HPP_OVERHEAD_GUEST_US:
 				n = fprintf(fp, " %*.2f%%", vw - 2,
 					    hists__percent(h, hist_entry__hpp_period(he, f->kind)));
+				break;
+			case HPP_DIFF:
+				n = diff_value(h, he, f, w, false, buf, sizeof(buf));
+				fputs(buf, fp);
 				break;
 			case HPP_SORT_KEY: {
 				n = sort_key__snprintf(f->key, he, buf, sizeof(buf), w);

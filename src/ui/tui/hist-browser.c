@@ -638,6 +638,8 @@ static void browser__entry_text(struct browser *b, const struct hist_entry *he,
 					      b->widths[i] + 20, tmp);
 			break;
 		}
+		case HPP_DIFF:		/* prof diff prints to stdio only */
+			break;
 		}
 	}
 }
@@ -698,6 +700,8 @@ static void browser__header_text(struct browser *b, char *buf, size_t size)
 			break;
 		case HPP_OVERHEAD_GUEST_US:
 			name = "guest usr";
+			break;
+		case HPP_DIFF:		/* prof diff prints to stdio only */
 			break;
 		}
 		if (!first)
