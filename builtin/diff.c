@@ -325,8 +325,9 @@ static u64 hists__shown_total(const struct hists *h, bool relative)
 static void diff__event(struct diff *df, int idx, bool first)
 {
 	struct diff_file *base = &df->files[0];
-	struct hists *files[df->nr_files];
-	u64 totals[df->nr_files], samples[df->nr_files];
+	struct hists **files = xcalloc((size_t)df->nr_files, sizeof(*files));
+	u64 *totals = xcalloc((size_t)df->nr_files, sizeof(*totals));
+	u64 *samples = xcalloc((size_t)df->nr_files, sizeof(*samples));
 	struct hist_diff d = {
 		.compute = df->compute, .w1 = df->w1, .w2 = df->w2, .nr_files = df->nr_files,
 		.files = files, .totals = totals, .samples = samples,
@@ -372,6 +373,9 @@ static void diff__event(struct diff *df, int idx, bool first)
 	}
 	hists__fprintf(bh, &o, stdout);
 	bh->diff = NULL;
+	free(files);
+	free(totals);
+	free(samples);
 }
 
 static int diff__run(struct diff *df)
