@@ -400,6 +400,7 @@ static int diff__run(struct diff *df)
 		hist_diff__layout(&shape, &df->layout, df->formula, df->period, df->noise,
 				  df->order);
 	}
+	hist_filter__elide(&df->filter, &df->layout);
 	if (df->field_sep && *df->field_sep == '.') {
 		fputs("'.' is the only non valid --field-separator argument\n", stderr);
 		free(time_copy);

@@ -915,37 +915,17 @@ static int report__setup_layout(struct report *rep, bool children)
 static void report__setup_elide(struct report *rep)
 {
 	struct hist_layout *l = &rep->layout;
-	bool all = true;
 
 	for (int i = 0; i < l->nr_fields; i++) {
-		const struct hist_field *f = &l->fields[i];
-		const struct name_list *nl = NULL;
-		const char *what = NULL;
+		const char *what, *name;
 
-		if (f->kind != HPP_SORT_KEY)
+		if (l->fields[i].kind != HPP_SORT_KEY)
 			continue;
-		switch (f->key->id) {
-		case SORT_SYM:
-			nl = &rep->filter.syms, what = "symbol";
-			break;
-		case SORT_DSO:
-			nl = &rep->filter.dsos, what = "dso";
-			break;
-		case SORT_COMM:
-			nl = &rep->filter.comms, what = "comm";
-			break;
-		default:
-			break;
-		}
-		if (nl && nl->nr == 1) {
-			printf("# %s: %s\n", what, nl->names[0]);
-			l->elide[i] = true;
-		} else {
-			all = false;
-		}
+		name = hist_filter__only(&rep->filter, l->fields[i].key, &what);
+		if (name)
+			printf("# %s: %s\n", what, name);
 	}
-	if (all)
-		memset(l->elide, 0, sizeof(l->elide));
+	hist_filter__elide(&rep->filter, l);
 }
 
 /* ---- -T: per-thread counts from READ records (perf record -s) ---- */

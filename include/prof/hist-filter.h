@@ -34,6 +34,18 @@ bool hist_filter__rejects(const struct hist_filter *f, const char *comm, pid_t p
 			  pid_t tid, const struct dso *dso, const struct symbol *sym);
 void hist_filter__exit(struct hist_filter *f);
 
+struct sort_key;
+struct hist_layout;
+/*
+ * perf's sort__setup_elide: the one name @f's list for key @k gives
+ * (--comms x, --dsos y, --symbols z), else NULL; *@what names the kind
+ * ("comm", "dso", "symbol") for perf's "# comm: x" line.
+ */
+const char *hist_filter__only(const struct hist_filter *f, const struct sort_key *k,
+			      const char **what);
+/* Hide the columns hist_filter__only names, unless that hides every key column. */
+void hist_filter__elide(const struct hist_filter *f, struct hist_layout *l);
+
 /*
  * --percentage relative: the period and the number of samples of the
  * entries the filters let through (call graphs keep the whole).

@@ -6,6 +6,7 @@
 #include "prof/hist-filter.h"
 #include "prof/dso.h"
 #include "prof/hist.h"
+#include "prof/sort.h"
 #include "prof/symbol.h"
 #include "prof/util.h"
 
@@ -82,4 +83,41 @@ void hists__unfiltered_totals(const struct hists *h, u64 *period, u64 *nr_sample
 			*period += h->entries[e]->period;
 			*nr_samples += h->entries[e]->nr_events;
 		}
+}
+
+const char *hist_filter__only(const struct hist_filter *f, const struct sort_key *k,
+			      const char **what)
+{
+	const struct name_list *nl;
+
+	switch (k->id) {
+	case SORT_SYM:
+		nl = &f->syms, *what = "symbol";
+		break;
+	case SORT_DSO:
+		nl = &f->dsos, *what = "dso";
+		break;
+	case SORT_COMM:
+		nl = &f->comms, *what = "comm";
+		break;
+	default:
+		return NULL;
+	}
+	return nl->nr == 1 ? nl->names[0] : NULL;
+}
+
+void hist_filter__elide(const struct hist_filter *f, struct hist_layout *l)
+{
+	bool all = true;
+
+	for (int i = 0; i < l->nr_fields; i++) {
+		const char *what;
+
+		if (l->fields[i].kind != HPP_SORT_KEY)
+			continue;
+		l->elide[i] = hist_filter__only(f, l->fields[i].key, &what) != NULL;
+		all &= l->elide[i];
+	}
+	if (all)
+		memset(l->elide, 0, sizeof(l->elide));
 }
