@@ -95,7 +95,7 @@ static int parse_compute(const struct option *opt, const char *arg, int unset)
 		if (df->compute != DIFF_WDIFF) {
 			if (colon) {
 				/* perf's words, without a newline */
-				fprintf(stderr, "Failed: extra option specified '%s'", colon + 1);
+				fprintf(stderr, "Failed: extra option specified '%s'\n", colon + 1);
 				return -1;
 			}
 			return 0;
@@ -108,10 +108,10 @@ static int parse_compute(const struct option *opt, const char *arg, int unset)
 			if (df->w1 && df->w2)
 				return 0;
 		}
-		fputs("Failed: wrong weight data, use 'wdiff:w1,w2'\n", stderr);
+		fputs("Failed: wrong weight data, use 'wdiff:w1,w2'\n\n", stderr);
 		return -1;
 	}
-	fprintf(stderr, "Failed: '%s' is not computation method (use 'delta','ratio' or 'wdiff')\n",
+	fprintf(stderr, "Failed: '%s' is not computation method (use 'delta','ratio' or 'wdiff')\n\n",
 		arg);
 	return -1;
 }
@@ -199,8 +199,9 @@ static int diff__setup_time(struct diff *df, struct diff_file *f, char **rest)
 		return 0;
 	if (strchr(df->time_str, ':')) {
 		if (!*rest) {
-			/* perf reads past its strings here: prof refuses */
+			/* more files than ranges: perf crashes, prof refuses */
 			fputs("Invalid time string\n", stderr);
+			df->status = 256 - EINVAL;
 			return -1;
 		}
 		str = *rest;
@@ -208,6 +209,7 @@ static int diff__setup_time(struct diff *df, struct diff_file *f, char **rest)
 		if (colon) {
 			if (colon == *rest || !colon[1]) {
 				fputs("Invalid time string\n", stderr);
+				df->status = 256 - EINVAL;
 				return -1;
 			}
 			*colon = 0;
@@ -388,11 +390,11 @@ static int diff__run(struct diff *df)
 	ret = hist_layout__setup(&df->layout, df->sort_order ? df->sort_order : "dso,sym", NULL,
 				 false, false, false, &bad);
 	if (ret) {
-		error("Unknown --sort key: `%s'", bad ? bad : "");
-		parse_options_usage_for(diff_usage, df->options, "sort", 's');
-		df->status = 129;
+		/* perf's words, then its whole usage (129) */
+		fprintf(stderr, "Error:\n%s --sort key: `%s'",
+			ret == -EOPNOTSUPP ? "Invalid" : "Unknown", bad ? bad : "");
 		free(time_copy);
-		return -1;
+		usage_with_options(diff_usage, df->options);
 	}
 	{
 		struct hist_diff shape = { .compute = df->compute, .nr_files = df->nr_files };
@@ -452,7 +454,6 @@ static void diff__exit(struct diff *df)
 int cmd_diff(int argc, const char **argv)
 {
 	struct diff df = { .compute = DIFF_DELTA_ABS, .order = 1 };
-	char *sort_keys_help = sort_help("sort by key(s):");
 	int ret = 0;
 	const struct option options[] = {
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
@@ -477,7 +478,9 @@ int cmd_diff(int argc, const char **argv)
 			   "only consider symbols in these comms"),
 		OPT_STRING('S', "symbols", &df.sym_list, "symbol[,symbol...]",
 			   "only consider these symbols"),
-		OPT_STRING('s', "sort", &df.sort_order, "key[,key2...]", sort_keys_help),
+		OPT_STRING('s', "sort", &df.sort_order, "key[,key2...]",
+			   "sort by key(s): pid, comm, dso, symbol, parent, cpu, srcline, ..."
+			   " Please refer the man page for the complete list."),
 		OPT_STRING('t', "field-separator", &df.field_sep, "separator",
 			   "separator for columns, no spaces will be added between columns '.' is reserved."),
 		OPT_STRING(0, "symfs", &df.symfs, "directory",
@@ -554,6 +557,5 @@ int cmd_diff(int argc, const char **argv)
 out:
 	if (df.files)
 		diff__exit(&df);
-	free(sort_keys_help);
 	return ret;
 }
