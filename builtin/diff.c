@@ -26,7 +26,6 @@
 #include "prof/time-range.h"
 #include "prof/cpumap.h"
 #include "prof/dump.h"
-#include "prof/stats-print.h"
 #include "builtin.h"
 
 static const char *const diff_usage[] = {
@@ -129,7 +128,7 @@ static int on_machine_event(struct session *s, union perf_event *ev, struct perf
 static int on_dump(struct session *s, union perf_event *ev, struct perf_sample *sample,
 		   u64 offset)
 {
-	dump__event(s, ev, sample, offset, false, stdout);
+	dump__event(s, ev, sample, offset, DUMP_DIFF, stdout);
 	return 0;
 }
 
@@ -292,8 +291,6 @@ static int diff__read(struct diff *df, struct diff_file *f, char **time_rest)
 		fprintf(stderr, "Failed to process %s\n", f->path);
 		return -1;
 	}
-	if (df->dump)
-		stats__fprintf_dump(f->session, stdout, true);
 	free(f->ranges);
 	f->ranges = NULL;
 	f->nr_ranges = 0;

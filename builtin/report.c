@@ -1032,14 +1032,14 @@ static void report__print_threads(struct report *rep)
 static int on_dump(struct session *s, union perf_event *ev, struct perf_sample *sample,
 		   u64 offset)
 {
-	dump__event(s, ev, sample, offset, false, stdout);
+	dump__event(s, ev, sample, offset, DUMP_REPORT, stdout);
 	return 0;
 }
 
 static int on_dump_stats(struct session *s, union perf_event *ev, struct perf_sample *sample,
 			 u64 offset)
 {
-	dump__event(s, ev, sample, offset, true, stdout);
+	dump__event(s, ev, sample, offset, DUMP_STATS, stdout);
 	return 0;
 }
 

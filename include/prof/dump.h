@@ -21,12 +21,18 @@ union perf_event;
 /*
  * Print @event (native order, as a struct tool's dump callback gets it;
  * @sample NULL for a user record) at file offset @offset to @fp, with what
- * perf's report tool prints for it, or with @stats_tool what its --stats
- * tool prints (mostly ": unhandled!"). Returns nothing: output errors are
+ * perf's @tool prints for it (the --stats tool: mostly ": unhandled!"). Returns nothing: output errors are
  * caught by the caller's final stdout check.
  */
+/* Whose -D: which records perf's tool handles, and which its stubs call unhandled */
+enum dump_tool {
+	DUMP_REPORT,		/* perf report's tool */
+	DUMP_STATS,		/* perf report --stats' tool */
+	DUMP_DIFF,		/* perf diff's tool */
+};
+
 void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,
-		 u64 offset, bool stats_tool, FILE *fp);
+		 u64 offset, enum dump_tool tool, FILE *fp);
 
 /*
  * perf_event__fprintf: "PERF_RECORD_<NAME>" and the record's details as

@@ -786,6 +786,29 @@ static bool dump_stats_tool(FILE *fp, const union perf_event *ev)
 }
 
 /*
+ * perf diff -D: its tool handles fewer records than report's; its stubs
+ * say ": unhandled!". Returns true when it printed the record's tail.
+ */
+static bool dump_diff_tool(FILE *fp, const union perf_event *ev)
+{
+	switch (ev->header.type) {
+	case PERF_RECORD_EVENT_UPDATE:
+		dump_event_update(fp, ev);
+		fputs(": unhandled!\n", fp);
+		return true;
+	case PERF_RECORD_ID_INDEX:
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+	case PERF_RECORD_KSYMBOL:
+	case PERF_RECORD_BPF_EVENT:
+		fputs(": unhandled!\n", fp);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * A copy of @event followed by zeroes: a record shorter than its type's
  * fields (fuzzed or truncated input) reads zeroes instead of what follows
  * it, and an unterminated name ends in the padding. Valid until the next
@@ -808,8 +831,9 @@ static const union perf_event *padded(const union perf_event *event)
 }
 
 void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,
-		 u64 offset, bool stats_tool, FILE *fp)
+		 u64 offset, enum dump_tool tool, FILE *fp)
 {
+	bool stats_tool = tool == DUMP_STATS;
 	const union perf_event *safe;
 
 	bool pipe = session__is_pipe(s);
@@ -824,6 +848,8 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 	fprintf(fp, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", offset, event->header.size,
 		perf_record_type__name(event->header.type));
 	if (stats_tool && dump_stats_tool(fp, event))
+		return;
+	if (tool == DUMP_DIFF && dump_diff_tool(fp, event))
 		return;
 	/* a sample's fields were checked by its parser and point into @event */
 	safe = event->header.type == PERF_RECORD_SAMPLE ? event : padded(event);
