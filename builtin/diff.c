@@ -425,6 +425,10 @@ static int diff__run(struct diff *df)
 	free(time_copy);
 	if (ret < 0)
 		return -1;
+	/* perf diff's collapse: symbols by name (the files may be of other builds) */
+	for (int i = 0; i < df->nr_files; i++)
+		for (int k = 0; k < df->files[i].nr_hists; k++)
+			hists__collapse_by_name(&df->files[i].hists[k]);
 	for (int i = 0; i < df->files[0].nr_hists; i++)
 		diff__event(df, i, !i);
 	return 0;

@@ -199,6 +199,7 @@ struct hists {
 	struct hist_entry **dups;	/* merged duplicates, owned */
 	size_t nr_dups, alloc_dups;
 	const struct hist_diff *diff;	/* prof diff: the baseline's columns (borrowed) */
+	bool collapsed;			/* hists__collapse_by_name: the tree is by the collapse compare */
 };
 
 /* @layout is borrowed. Never fails (xmalloc). */
@@ -260,6 +261,13 @@ struct hist_entry *hists__find_like(struct hists *h, const struct hist_entry *ke
  * hists__add_dummy_entry). Returns the borrowed entry.
  */
 struct hist_entry *hists__add_dummy(struct hists *h, const struct hist_entry *key);
+/*
+ * perf diff's collapse: set @h's layout's sym_by_name (shared by every
+ * hists of the layout: call once every hists of it is complete) and merge
+ * the entries that now compare equal, the first in merge order taking
+ * the others' values.
+ */
+void hists__collapse_by_name(struct hists *h);
 /* Delete the entries @drop says so of (before hists__output_resort). */
 void hists__drop(struct hists *h, bool (*drop)(const struct hist_entry *he));
 

@@ -107,6 +107,12 @@ struct hist_layout {
 	bool children;		/* Children + Self columns (cumulative) */
 	bool fields_given;	/* -F: "overhead" keeps its name */
 	bool branch;		/* perf's branch mode: one entry per branch */
+	/*
+	 * perf diff's mode: entries merge (collapse) by symbol name, not
+	 * address (the files may come from other builds); every entry
+	 * without a symbol of a DSO is one. Set by hists__collapse_by_name.
+	 */
+	bool sym_by_name;
 };
 
 /* perf's default --sort in branch mode. */

@@ -33,6 +33,8 @@ struct hist_str {
 	char s[];
 };
 
+#define RECENT_SLOTS 4096
+
 static u32 hash_str(const char *s)
 {
 	u32 h = 2166136261u;
@@ -161,6 +163,12 @@ static bool entry_equal(const struct hist_layout *l, const struct hist_entry *a,
 				continue;
 			break;
 		case SORT_SYM:
+			if (l->sym_by_name) {
+				if (!a->sym != !b->sym ||
+				    (a->sym && strcmp(a->sym->name, b->sym->name)))
+					return false;
+				continue;
+			}
 			if (a->sym && a->sym == b->sym && (a->dso == b->dso ||
 			    !hist_layout__has_key(l, SORT_DSO)))
 				continue;
@@ -234,6 +242,18 @@ static u32 branch_hash(const struct hists *h, enum sort_key_id id, const struct 
 	}
 }
 
+/* A key's collapse compare; perf diff's symbols compare by name (sort__sym_sort). */
+static s64 key_collapse(const struct hist_layout *l, const struct sort_key *k,
+			const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (l->sym_by_name && k->id == SORT_SYM) {
+		if (!a->sym || !b->sym)
+			return a->sym ? 1 : b->sym ? -1 : 0;
+		return strcmp(b->sym->name, a->sym->name);
+	}
+	return sort_key__collapse(k, a, b);
+}
+
 /* A hash equal for entries the merge compare calls equal. */
 static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 {
@@ -255,7 +275,9 @@ static u32 entry_hash(const struct hists *h, const struct hist_entry *he)
 		case SORT_SYM:
 		case SORT_IPC_LBR:
 		case SORT_IPC_NULL:
-			if (he->sym && he->inlined)
+			if (l->sym_by_name && l->keys[i]->id == SORT_SYM)
+				v = hash_mix(v, he->sym ? hash_str(he->sym->name) : 0);
+			else if (he->sym && he->inlined)
 				v = hash_mix(v, hash_str(he->sym->name));
 			else if (he->sym)
 				v = hash_mix(v, he->sym->start ^ (he->sym->end << 7));
@@ -328,7 +350,7 @@ static s64 entry_collapse(const struct hist_layout *l, const struct hist_entry *
 			  const struct hist_entry *b)
 {
 	for (int i = 0; i < l->nr_keys; i++) {
-		s64 r = sort_key__collapse(l->keys[i], a, b);
+		s64 r = key_collapse(l, l->keys[i], a, b);
 
 		if (r)
 			return r;
@@ -341,7 +363,8 @@ static s64 entry_cmp(const struct hist_layout *l, const struct hist_entry *a,
 		     const struct hist_entry *b)
 {
 	for (int i = 0; i < l->nr_keys; i++) {
-		s64 r = sort_key__cmp(l->keys[i], a, b);
+		s64 r = l->sym_by_name && l->keys[i]->id == SORT_SYM ?
+			key_collapse(l, l->keys[i], a, b) : sort_key__cmp(l->keys[i], a, b);
 
 		if (r)
 			return r;
@@ -462,7 +485,8 @@ static void in_insert(struct hists *h, struct hist_entry *he)
 
 	while (c) {
 		p = c;
-		left = entry_cmp(h->layout, c, he) < 0;
+		left = (h->collapsed ? entry_collapse(h->layout, c, he) :
+			entry_cmp(h->layout, c, he)) < 0;
 		c = left ? c->in_left : c->in_right;
 	}
 	in_link(h, he, p, left);
@@ -662,6 +686,59 @@ struct hist_entry *hists__add_dummy(struct hists *h, const struct hist_entry *he
 }
 
 static size_t in_walk(const struct hists *h, struct hist_entry **out);
+static void entry_merge(struct hists *h, struct hist_entry *into, struct hist_entry *dup);
+
+/* perf's collapsed tree in order: b before a when their compare says so, else input order */
+static const struct hist_layout *collapse_layout;
+
+struct collapse_slot {
+	struct hist_entry *he;
+	size_t idx;
+};
+
+static int collapse_order(const void *pa, const void *pb)
+{
+	const struct collapse_slot *a = pa, *b = pb;
+	s64 r = entry_collapse(collapse_layout, b->he, a->he);
+
+	if (r)
+		return r < 0 ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+void hists__collapse_by_name(struct hists *h)
+{
+	struct hist_entry **in = xmalloc((h->nr_entries + 1) * sizeof(*in));
+	size_t n = in_walk(h, in), k = 0;
+	struct collapse_slot *slots = xmalloc((n + 1) * sizeof(*slots));
+
+	h->layout->sym_by_name = true;
+	collapse_layout = h->layout;
+	for (size_t i = 0; i < n; i++)
+		slots[i] = (struct collapse_slot){ in[i], i };
+	qsort(slots, n, sizeof(*slots), collapse_order);
+	memset(h->table, 0, h->table_size * sizeof(*h->table));
+	h->in_root = NULL;
+	h->collapsed = true;
+	if (h->recent)
+		memset(h->recent, 0, RECENT_SLOTS * sizeof(*h->recent));
+	for (size_t i = 0; i < n; i++) {
+		struct hist_entry *he = slots[i].he;
+
+		if (k && !entry_collapse(h->layout, h->entries[k - 1], he)) {
+			entry_merge(h, h->entries[k - 1], he);
+			continue;
+		}
+		he->hash = entry_hash(h, he);
+		he->hnext = h->table[he->hash & (h->table_size - 1)];
+		h->table[he->hash & (h->table_size - 1)] = he;
+		in_insert(h, he);
+		h->entries[k++] = he;
+	}
+	h->nr_entries = k;
+	free(slots);
+	free(in);
+}
 
 void hists__drop(struct hists *h, bool (*drop)(const struct hist_entry *he))
 {
@@ -747,7 +824,6 @@ void hists__link_group(struct hists *h, struct hists **members, int nr)
 	}
 }
 
-#define RECENT_SLOTS 4096
 
 static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs);
 
