@@ -503,6 +503,8 @@ int cmd_diff(int argc, const char **argv)
 	df.options = options;
 	argc = parse_options(argc, argv, options, diff_usage, 0);
 	set_msg_quiet(df.quiet);
+	if (df.quiet)
+		verbose = 0;	/* perf_quiet_option: -q wins over -v */
 	if (df.percentage && strcmp(df.percentage, "relative") &&
 	    strcmp(df.percentage, "absolute")) {
 		/* perf's option callback refuses it: the option's usage, 129 */

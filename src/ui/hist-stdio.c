@@ -103,7 +103,9 @@ static int diff_value(const struct hists *h, const struct hist_entry *he,
 			break;
 		if (he->dummy)
 			snprintf(text, sizeof(text), "N/A");
-		else if (!sep || p->diff.wdiff)
+		else if (!sep)	/* perf's "%14ld" whatever the column's width */
+			return snprintf(buf, size, "%14" PRId64, p->diff.wdiff);
+		else if (p->diff.wdiff)
 			snprintf(text, sizeof(text), "%14" PRId64, p->diff.wdiff);
 		break;
 	case DIFF_COL_FORMULA:
