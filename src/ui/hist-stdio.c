@@ -135,12 +135,13 @@ static int diff_value(const struct hists *h, const struct hist_entry *he,
 		snprintf(text, sizeof(text), "%" PRIu64, he->period);
 		break;
 	case DIFF_COL_NOISE: {
-		u64 k0 = he->dummy ? 0 : he->nr_events;
+		/* an entry the file lacks has no samples there: a change too */
+		u64 k0 = he->dummy ? 0 : he->nr_events, k1 = p ? p->nr_events : 0;
 		double z;
 
-		if (!p)
+		if (!d->files[f->idx])
 			break;
-		z = hist_diff__zscore(k0, d->samples[0], p->nr_events, d->samples[f->idx]);
+		z = hist_diff__zscore(k0, d->samples[0], k1, d->samples[f->idx]);
 		snprintf(text, sizeof(text), "%+.1f%s", z, fabs(z) >= 3.0 ? "*" : " ");
 		break;
 	}

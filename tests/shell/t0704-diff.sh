@@ -147,6 +147,24 @@ test_expect_success PERF,PERF_EVENTS 'what prof refuses: perf fails (255), prof 
 	test "$rc" = 234 && grep "^Invalid time string$" err
 '
 
+test_expect_success PERF,PERF_EVENTS '--noise: a z column after each file, the other columns as perf prints them' '
+	same before.data after.data &&
+	grep -v "^exit" prof.out >plain &&
+	"$PROF" diff --noise before.data after.data >noise &&
+	grep "^# Baseline  Delta Abs       z  Shared Object" noise &&
+	# without the z column the lines are those of perf
+	sed "s/^\(.\{21\}\)........\(.*\)$/\1\2/" noise >stripped &&
+	test_cmp plain stripped &&
+	# the changes the workload makes are far beyond noise
+	grep -E "^ +[0-9.]+% +\+[0-9.]+% +\+[0-9.]+\* +diffwork +\[\.\] slowed$" noise &&
+	grep -E "^ +\+[0-9.]+% +\+[0-9.]+\* +diffwork +\[\.\] added$" noise &&
+	grep -E "^ +[0-9.]+% +-[0-9.]+\* +diffwork +\[\.\] removed$" noise &&
+	"$PROF" diff --noise -t , before.data after.data >sep &&
+	grep "^# Baseline,Delta Abs,     z,Shared Object" sep &&
+	"$PROF" diff --noise before.data after.data mid.data >three &&
+	grep "Delta Abs/2     z/2" three
+'
+
 test_expect_success SHARED,PERF 'corpus pairs: the lines of perf diff' '
 	d=$C/perf_data_converter/src_testdata &&
 	for pair in "$d/single-event-single-process.perf.data $d/single-event-multi-process.perf.data" \

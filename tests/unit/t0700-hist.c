@@ -7,11 +7,13 @@
 #include "prof/compat.h"
 #include "prof/util.h"
 #include "prof/hist.h"
+#include "prof/hist-diff.h"
 #include "prof/sort.h"
 #include "prof/callchain.h"
 #include "prof/hist-stdio.h"
 #include "prof/symbol.h"
 #include "tap.h"
+#include <math.h>
 
 static void test_convert_unit(void)
 {
@@ -242,8 +244,25 @@ static void test_branch(void)
 	hists__exit(&h);
 }
 
+/* prof diff --noise: the two-proportion z-score of hist-diff.h */
+static void test_zscore(void)
+{
+	/* 30 of 100 against 45 of 100: p = 0.375, se = sqrt(.375 * .625 * .02) */
+	is_double(hist_diff__zscore(30, 100, 45, 100), 0.15 / sqrt(0.375 * 0.625 * 0.02), 1e-12,
+		  "z of 30/100 against 45/100");
+	ok(hist_diff__zscore(30, 100, 45, 100) > 2.1 && hist_diff__zscore(30, 100, 45, 100) < 2.3,
+	   "about 2.2");
+	is_double(hist_diff__zscore(45, 100, 30, 100), -hist_diff__zscore(30, 100, 45, 100), 1e-12,
+		  "a shrinking share: the negated z");
+	is_double(hist_diff__zscore(0, 100, 0, 50), 0.0, 0, "no samples on either side: 0");
+	is_double(hist_diff__zscore(5, 0, 3, 10), 0.0, 0, "an empty file: 0");
+	is_double(hist_diff__zscore(100, 100, 50, 50), 0.0, 0, "every sample on both sides: 0");
+	ok(hist_diff__zscore(0, 1000, 100, 1000) > 10, "an entry only the new file has: large");
+}
+
 int main(void)
 {
+	test_zscore();
 	test_convert_unit();
 	test_layout();
 	test_callchain_split();
