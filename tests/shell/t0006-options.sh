@@ -413,8 +413,33 @@ buildid-list	--force	PERF_EVENTS	ok
 buildid-list	--with-hits	PERF_EVENTS	ok
 buildid-list	--kernel	-	ok
 buildid-list	--verbose	-	ok
+diff	--verbose	PERF_EVENTS	ok
+diff	--quiet	PERF_EVENTS	ok
+diff	--baseline-only	PERF_EVENTS	ok
+diff	--compute	PERF_EVENTS	ok
+diff	--period	PERF_EVENTS	ok
+diff	--formula	PERF_EVENTS	ok
+diff	--cycles-hist	PERF_EVENTS	ok
+diff	--dump-raw-trace	PERF_EVENTS	ok
+diff	--force	PERF_EVENTS,ROOT	ok
+diff	--kallsyms	PERF_EVENTS,ROOT,PERF	ok
+diff	--modules	PERF_EVENTS	ok
+diff	--dsos	PERF_EVENTS	ok
+diff	--comms	PERF_EVENTS	ok
+diff	--symbols	PERF_EVENTS	ok
+diff	--sort	PERF_EVENTS	ok
+diff	--field-separator	PERF_EVENTS	ok
+diff	--symfs	PERF_EVENTS	ok
+diff	--order	PERF_EVENTS	ok
+diff	--percentage	PERF_EVENTS	ok
+diff	--time	PERF_EVENTS	ok
+diff	--cpu	PERF_EVENTS	ok
+diff	--pid	PERF_EVENTS	ok
+diff	--tid	PERF_EVENTS	ok
+diff	--stream	PERF_EVENTS	ok
+diff	--noise	PERF_EVENTS	ok
 '
-COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list"
+COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list diff"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -3216,6 +3241,169 @@ proof_annotate_symfs() {
 }
 proof_annotate_tui() {
 	refused --tui
+}
+
+# --- diff -------------------------------------------------------------
+# diffwork before and after its change (slowed grows, removed becomes
+# added), once; dcpu.data with the samples' CPUs.
+diff_fixtures() {
+	test -s dafter.data && return 0
+	rec dbefore -e task-clock -- "$HELPERS/diffwork" before 100 &&
+	rec dafter -e task-clock -- "$HELPERS/diffwork" after 100 &&
+	rec dcpu -e task-clock --sample-cpu -- "$HELPERS/diffwork" after 100
+}
+# dif OUT ARGS: prof diff dbefore.data dafter.data ARGS into OUT.
+dif() {
+	_o=$1 &&
+	shift &&
+	diff_fixtures &&
+	"$PROF" diff "$@" dbefore.data dafter.data >"$_o" 2>"$_o.err"
+}
+# drows FILE: the entry lines of a diff.
+drows() {
+	grep -v "^#" "$1" | grep .
+}
+proof_diff_verbose() {
+	dif dv0 && dif dv -v &&
+	grep -q "^#  \[1\] dafter.data $" dv && ! grep -q "Data files" dv0 &&
+	grep -q "/diffwork " dv && ! grep -q "/diffwork " dv0
+}
+proof_diff_quiet() {
+	dif dq0 && dif dq -q &&
+	grep -q "^# Event" dq0 && ! grep -q "^#" dq &&
+	drows dq0 >dq0.rows && test_cmp dq0.rows dq
+}
+proof_diff_baseline_only() {
+	dif db0 && dif db -b &&
+	grep -q "\[\.\] added$" db0 && ! grep -q "\[\.\] added$" db &&
+	grep -q "\[\.\] removed$" db0 && ! grep -q "\[\.\] removed$" db &&
+	grep -q "\[\.\] slowed$" db
+}
+proof_diff_compute() {
+	dif dc -c ratio &&
+	grep -q "^# Baseline           Ratio  Shared Object" dc &&
+	drows dc | grep -q "^ *[0-9.]*% *[0-9]*\.[0-9]\{6\}  diffwork *\[\.\] slowed$" &&
+	dif dcw -c wdiff:1,2 && grep -q "Weighted diff" dcw &&
+	test_expect_code 255 "$PROF" diff -c cycles dbefore.data dafter.data 2>dcc.err &&
+	grep -q "LBR" dcc.err &&
+	test_expect_code 129 "$PROF" diff -c nosuch dbefore.data dafter.data 2>dcn.err &&
+	grep -q "^Failed: .nosuch. is not computation method" dcn.err
+}
+proof_diff_period() {
+	dif dp -p &&
+	grep -q "^# Baseline     Base period  Delta Abs          Period  Shared Object" dp
+}
+proof_diff_formula() {
+	dif df -F &&
+	drows df | grep -q "(\([0-9]*\) \* 100 / [0-9]*) - ([0-9]* \* 100 / [0-9]*)  diffwork *\[\.\] slowed$"
+}
+proof_diff_cycles_hist() {
+	diff_fixtures &&
+	test_expect_code 129 "$PROF" diff --cycles-hist dbefore.data dafter.data 2>dch.err &&
+	grep -q -- "--cycles-hist" dch.err
+}
+proof_diff_dump_raw_trace() {
+	dif dd -D &&
+	grep -q "PERF_RECORD_SAMPLE" dd && grep -q "^0x[0-9a-f]*@dafter.data " dd &&
+	grep -q "\[\.\] slowed$" dd
+}
+proof_diff_force() {
+	diff_fixtures &&
+	mkdir -p down.d && cp dbefore.data down.d/perf.data.old && cp dafter.data down.d/perf.data &&
+	chown nobody down.d/perf.data &&
+	(cd down.d && test_expect_code 255 "$PROF" diff 2>../down.err) &&
+	grep -q "not owned by current user or root" down.err &&
+	(cd down.d && "$PROF" diff -f >../down.out 2>/dev/null) &&
+	grep -q "\[\.\] slowed$" down.out
+}
+proof_diff_kallsyms() {
+	kernel_fakes &&
+	"$PROF" diff --kallsyms kfake.kallsyms rec.data rec.data >dks 2>/dev/null &&
+	grep -q "\[k\] ksfake$" dks
+}
+proof_diff_modules() {
+	diff_fixtures &&
+	test_expect_code 255 "$PROF" diff -m dbefore.data dafter.data >dm 2>dm.err &&
+	grep -q "modules" dm.err && ! test -s dm
+}
+proof_diff_dsos() {
+	dif dds -d diffwork &&
+	grep -q "^# Baseline  Delta Abs  Symbol" dds &&
+	drows dds >dds.rows && ! grep -v "\[\.\] [a-z]*$" dds.rows &&
+	dif dds0 && grep -q "Shared Object" dds0
+}
+proof_diff_comms() {
+	dif dco -C diffwork && dif dco2 -C nosuch &&
+	drows dco | grep -q "\[\.\] slowed$" && ! drows dco2
+}
+proof_diff_symbols() {
+	dif dsy -S slowed,steady &&
+	test $(drows dsy | wc -l) = 2 &&
+	drows dsy | grep -q "\[\.\] slowed$" && drows dsy | grep -q "\[\.\] steady$"
+}
+proof_diff_sort() {
+	dif dso -s sym &&
+	grep -q "^# Baseline  Delta Abs  Symbol" dso &&
+	dif dso2 -s dso &&
+	drows dso2 | grep -q "% *diffwork *$"
+}
+proof_diff_field_separator() {
+	dif dt -t , &&
+	grep -q "^# Baseline,Delta Abs,Shared Object" dt &&
+	drows dt | grep -q "^[0-9.]* *,+[0-9.]*% *,diffwork *,\[\.\] slowed$"
+}
+proof_diff_symfs() {
+	mkdir -p nosymfs &&
+	dif dsf --symfs "$TRASH/nosymfs" &&
+	! grep -q "\[\.\] slowed" dsf && drows dsf | grep -q "\[\.\] 0x"
+}
+proof_diff_order() {
+	dif do1 && dif do0 -o 0 &&
+	drows do0 | head -n 1 | grep -q "\[\.\] steady$" &&
+	drows do1 | head -n 1 | grep -q "\[\.\] slowed$" &&
+	test_expect_code 255 "$PROF" diff -o 2 dbefore.data dafter.data 2>do.err &&
+	grep -q "^Order option out of limit.$" do.err
+}
+proof_diff_percentage() {
+	dif dpa -d diffwork && dif dpr -d diffwork --percentage relative &&
+	! test_cmp dpa dpr
+}
+proof_diff_time() {
+	dif dtm0 && dif dtm --time 0%-10% &&
+	! test_cmp dtm0 dtm &&
+	test_expect_code 234 "$PROF" diff --time bogus dbefore.data dafter.data 2>dtm.err &&
+	grep -q "^Invalid time string$" dtm.err
+}
+proof_diff_cpu() {
+	dif dcp --cpu 0 &&
+	grep -q "^File does not contain CPU events. Remove -C option to proceed.$" dcp.err &&
+	cpu=$("$PROF" script -i dcpu.data -F cpu | head -n 1 | tr -d " []") &&
+	"$PROF" diff --cpu "$cpu" dcpu.data dcpu.data >dcp1 &&
+	drows dcp1 | grep -q "\[\.\] slowed$" &&
+	test_expect_code 255 "$PROF" diff --cpu 1000 dcpu.data dcpu.data 2>dcp2.err &&
+	grep -q "^Requested CPU 1000 too large" dcp2.err
+}
+proof_diff_pid() {
+	dif dpi --pid 1 && ! drows dpi &&
+	pid=$("$PROF" script -i dafter.data -F pid | head -n 1 | tr -d " ") &&
+	"$PROF" diff --pid "$pid" dbefore.data dafter.data >dpi2 &&
+	drows dpi2 | grep -q "\[\.\] added$" && ! drows dpi2 | grep -q "\[\.\] removed$"
+}
+proof_diff_tid() {
+	dif dti --tid 1 && ! drows dti &&
+	tid=$("$PROF" script -i dafter.data -F tid | head -n 1 | tr -d " ") &&
+	"$PROF" diff --tid "$tid" dbefore.data dafter.data >dti2 &&
+	drows dti2 | grep -q "\[\.\] added$" && ! drows dti2 | grep -q "\[\.\] removed$"
+}
+proof_diff_stream() {
+	diff_fixtures &&
+	test_expect_code 255 "$PROF" diff --stream dbefore.data dafter.data >dst 2>dst.err &&
+	grep -q "stream" dst.err && ! test -s dst
+}
+proof_diff_noise() {
+	dif dn --noise &&
+	grep -q "^# Baseline  Delta Abs       z  Shared Object" dn &&
+	drows dn | grep -q "+[0-9.]*% *+[0-9.]*\* *diffwork *\[\.\] slowed$"
 }
 
 # --- the proofs, row by row ---------------------------------------------

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-test_description='annotate, record, report, stat, top, evlist and buildid-list have every option perf 6.1 lists in -h'
+test_description='annotate, record, report, stat, top, evlist, buildid-list and diff have every option perf 6.1 lists in -h'
 . "$(dirname "$0")/test-lib.sh"
 
 # What perf's "CMD -h" lists, perf as the oracle: each long option must
@@ -39,6 +39,7 @@ PENDING_evlist=
 # perf buildid-list -m/--kernel-maps: the running kernel's and modules'
 # maps with their build-ids; prof has no live kernel maps outside top yet.
 PENDING_buildid_list="--kernel-maps"
+PENDING_diff=
 
 PENDING_top=
 # annotate
@@ -77,7 +78,7 @@ check_opt() {
 	esac
 }
 
-for c in annotate record report stat top evlist buildid-list; do
+for c in annotate record report stat top evlist buildid-list diff; do
 	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
 		{ "$PERF" $c -h >perf.h.$c 2>&1 || test $? = 129; } &&
 		opts <perf.h.$c >perf.$c &&
@@ -95,7 +96,7 @@ done
 
 test_expect_success PERF 'the pending lists name only options prof still lacks' '
 	: >stale &&
-	for c in annotate record report stat top evlist buildid-list; do
+	for c in annotate record report stat top evlist buildid-list diff; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if grep -q -x -- "$o" all.$c; then
@@ -108,7 +109,7 @@ test_expect_success PERF 'the pending lists name only options prof still lacks' 
 
 test_expect_success PERF 'the pending lists name only options perf lists' '
 	: >unknown &&
-	for c in annotate record report stat top evlist buildid-list; do
+	for c in annotate record report stat top evlist buildid-list diff; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if ! grep -q -- "\(^\| \)$o$" perf.$c; then
