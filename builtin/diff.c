@@ -24,7 +24,6 @@
 #include "prof/hist-stdio.h"
 #include "prof/resolved-sample.h"
 #include "prof/time-range.h"
-#include "prof/cpumap.h"
 #include "prof/dump.h"
 #include "builtin.h"
 
@@ -226,40 +225,6 @@ static int diff__setup_time(struct diff *df, struct diff_file *f, char **rest)
 	return -1;
 }
 
-/* --cpu: perf's perf_session__cpu_bitmap, its words */
-static int diff__setup_cpus(struct diff *df, struct diff_file *f)
-{
-	const struct perf_header *h = session__header(f->session);
-	struct cpu_map *map;
-	int nr = h && h->nr_cpus_avail ? (int)h->nr_cpus_avail : 4096;
-
-	for (int i = 0; i < session__nr_evsels(f->session); i++)
-		if (!(session__evsel(f->session, i)->attr.sample_type & PERF_SAMPLE_CPU)) {
-			fputs("File does not contain CPU events. Remove -C option to proceed.\n",
-			      stderr);
-			return -1;
-		}
-	map = cpu_map__new(df->cpu_list);
-	if (!map) {
-		fputs("Invalid cpu_list\n", stderr);
-		return -1;
-	}
-	free(df->cpu_bitmap);
-	df->nr_cpu_bitmap = nr;
-	df->cpu_bitmap = xcalloc((size_t)nr, sizeof(*df->cpu_bitmap));
-	for (int i = 0; i < map->nr; i++) {
-		if (map->map[i] >= nr) {
-			fprintf(stderr, "Requested CPU %d too large. Consider raising MAX_NR_CPUS\n",
-				map->map[i]);
-			cpu_map__put(map);
-			return -1;
-		}
-		df->cpu_bitmap[map->map[i]] = true;
-	}
-	cpu_map__put(map);
-	return 0;
-}
-
 static int diff__read(struct diff *df, struct diff_file *f, char **time_rest)
 {
 	struct tool tool = {
@@ -281,7 +246,8 @@ static int diff__read(struct diff *df, struct diff_file *f, char **time_rest)
 	diff_file__grow(f, session__nr_evsels(f->session), &df->layout);
 	if (diff__setup_time(df, f, time_rest) < 0)
 		return -1;
-	if (df->cpu_list && diff__setup_cpus(df, f) < 0)
+	if (df->cpu_list &&
+	    session__cpu_bitmap(f->session, df->cpu_list, &df->cpu_bitmap, &df->nr_cpu_bitmap) < 0)
 		return -1;
 	ret = session__process_events(f->session, &tool);
 	if (ret < 0) {

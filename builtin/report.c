@@ -1142,47 +1142,12 @@ static int report__setup_time(struct report *rep)
  */
 static int report__setup_cpus(struct report *rep)
 {
-	const struct perf_header *h = session__header(rep->session);
-	struct cpu_map *map;
-	u32 seen_types = 0;
-	int nr = h && h->nr_cpus_avail ? (int)h->nr_cpus_avail : 4096;
-
 	if (!rep->cpu_list)
 		return 0;
 	fflush(stdout);
-	for (int i = 0; i < session__nr_evsels(rep->session); i++) {
-		const struct perf_event_attr *a = &session__evsel(rep->session, i)->attr;
-
-		/* perf looks at the first event of each type */
-		if (a->type < 32 && (seen_types & (1u << a->type)))
-			continue;
-		if (a->type < 32)
-			seen_types |= 1u << a->type;
-		if (!(a->sample_type & PERF_SAMPLE_CPU)) {
-			fputs("File does not contain CPU events. Remove -C option to proceed.\n",
-			      stderr);
-			goto fail;
-		}
-	}
-	map = cpu_map__new(rep->cpu_list);
-	if (!map) {
-		fputs("Invalid cpu_list\n", stderr);
-		goto fail;
-	}
-	rep->nr_cpu_bitmap = nr;
-	rep->cpu_bitmap = xcalloc((size_t)nr, sizeof(*rep->cpu_bitmap));
-	for (int i = 0; i < map->nr; i++) {
-		if (map->map[i] >= nr) {
-			fprintf(stderr, "Requested CPU %d too large. Consider raising MAX_NR_CPUS\n",
-				map->map[i]);
-			cpu_map__put(map);
-			goto fail;
-		}
-		rep->cpu_bitmap[map->map[i]] = true;
-	}
-	cpu_map__put(map);
-	return 0;
-fail:
+	if (!session__cpu_bitmap(rep->session, rep->cpu_list, &rep->cpu_bitmap,
+				 &rep->nr_cpu_bitmap))
+		return 0;
 	fputs("Error:\nfailed to set cpu bitmap\n", stderr);
 	return -1;
 }

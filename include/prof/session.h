@@ -157,6 +157,14 @@ const char *session_evsel__stats_name(struct session_evsel *evsel);
 bool session__has_auxtrace(const struct session *s);
 /* Whether there are events and all are tracepoints (perf's tracepoint sort mode). */
 bool session__all_tracepoints(const struct session *s);
+
+/*
+ * -C/--cpu of report and diff (perf's perf_session__cpu_bitmap): the CPUs
+ * of @list as a new array of flags indexed by CPU (*@nr of them: the
+ * recording machine's CPUs). Every kind of event must sample its CPU.
+ * Returns 0, or -1 after perf's words for what is wrong.
+ */
+int session__cpu_bitmap(struct session *s, const char *list, bool **bitmap, int *nr);
 /* The tracing data's formats (file feature or stream record), or NULL. */
 struct tep_handle *session__tep(const struct session *s);
 

@@ -14,6 +14,7 @@
 #include "prof/util.h"
 #include "ordered-events.h"
 #include "prof/trace-event.h"
+#include "prof/cpumap.h"
 #include <byteswap.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -1621,4 +1622,43 @@ int session__process_events(struct session *s, const struct tool *tool)
 	}
 	s->tool = NULL;
 	return ret ? ret : ret2;
+}
+
+int session__cpu_bitmap(struct session *s, const char *list, bool **bitmap, int *nr)
+{
+	const struct perf_header *h = session__header(s);
+	struct cpu_map *map;
+	u32 seen_types = 0;
+	int n = h && h->nr_cpus_avail ? (int)h->nr_cpus_avail : 4096;
+	bool *b;
+
+	for (int i = 0; i < session__nr_evsels(s); i++) {
+		const struct perf_event_attr *a = &session__evsel(s, i)->attr;
+
+		/* perf looks at the first event of each type */
+		if (a->type < 32 && (seen_types & (1u << a->type)))
+			continue;
+		if (a->type < 32)
+			seen_types |= 1u << a->type;
+		if (!(a->sample_type & PERF_SAMPLE_CPU))
+			return error("File does not contain CPU events. Remove -C option to proceed.");
+	}
+	map = cpu_map__new(list);
+	if (!map)
+		return error("Invalid cpu_list");
+	b = xcalloc((size_t)n, sizeof(*b));
+	for (int i = 0; i < map->nr; i++) {
+		if (map->map[i] >= n) {
+			error("Requested CPU %d too large. Consider raising MAX_NR_CPUS", map->map[i]);
+			cpu_map__put(map);
+			free(b);
+			return -1;
+		}
+		b[map->map[i]] = true;
+	}
+	cpu_map__put(map);
+	free(*bitmap);
+	*bitmap = b;
+	*nr = n;
+	return 0;
 }
