@@ -45,6 +45,16 @@ test_expect_success PERF,PERF_EVENTS 'the default view: Baseline and Delta Abs' 
 	same cpu-before.data cpu-after.data
 '
 
+test_expect_success PERF,PERF_EVENTS 'files prof record wrote: the lines of perf diff' '
+	"$PROF" record -q -e task-clock -o pbefore.data -- "$HELPERS/diffwork" before 200 \
+		>/dev/null 2>&1 &&
+	"$PROF" record -q -e task-clock -g -o pafter.data -- "$HELPERS/diffwork" after 200 \
+		>/dev/null 2>&1 &&
+	same pbefore.data pafter.data &&
+	same -c ratio -p -F pbefore.data pafter.data &&
+	same pbefore.data after.data
+'
+
 test_expect_success PERF,PERF_EVENTS 'what changed shows as perf shows it' '
 	same before.data after.data &&
 	# slowed grew, added has no baseline, removed no delta
