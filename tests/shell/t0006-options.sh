@@ -3376,7 +3376,8 @@ proof_diff_time() {
 	grep -q "^Invalid time string$" dtm.err
 }
 proof_diff_cpu() {
-	dif dcp --cpu 0 &&
+	diff_fixtures &&
+	test_expect_code 255 "$PROF" diff --cpu 0 dbefore.data dafter.data >dcp 2>dcp.err &&
 	grep -q "^File does not contain CPU events. Remove -C option to proceed.$" dcp.err &&
 	cpu=$("$PROF" script -i dcpu.data -F cpu | head -n 1 | tr -d " []") &&
 	"$PROF" diff --cpu "$cpu" dcpu.data dcpu.data >dcp1 &&
