@@ -66,6 +66,7 @@ struct report {
 	bool threads, full_srcline, ignore_vmlinux, hide_unresolved;
 	bool call_graph_set, no_call_graph, percent_limit_set;
 	bool use_pager;
+	int stdio_color;		/* --stdio-color: 1 colour, 0 not, -1 a terminal's */
 	bool use_tui;			/* the browser: a terminal without --stdio, or --tui */
 	/* progress on a terminal while loading a large file */
 	bool progress;
@@ -505,6 +506,35 @@ out:
 
 /* ---- options ---- */
 
+/*
+ * --stdio-color, as perf's color.ui: never, always, auto (a terminal whose
+ * TERM is not dumb); a false value is never, a true one auto, anything
+ * else auto after perf's warning. Without the option: colour when
+ * standard output is a terminal (the pager's, then).
+ */
+static int parse_stdio_color(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+	const char *term = getenv("TERM");
+	bool is_auto = false;
+
+	if (unset || !arg || !strcasecmp(arg, "never") || !strcasecmp(arg, "false") ||
+	    !strcasecmp(arg, "no") || !strcasecmp(arg, "off") || !strcmp(arg, "0") || !*arg)
+		rep->stdio_color = 0;
+	else if (!strcasecmp(arg, "always"))
+		rep->stdio_color = 1;
+	else if (!strcasecmp(arg, "auto") || !strcasecmp(arg, "true") || !strcasecmp(arg, "yes") ||
+		 !strcasecmp(arg, "on") || strtol(arg, NULL, 0) != 0)
+		is_auto = true;
+	else {
+		fputs("bad config value for 'color.ui', ignoring...\n", stderr);	/* perf's words */
+		is_auto = true;
+	}
+	if (is_auto)
+		rep->stdio_color = isatty(STDOUT_FILENO) && term && strcmp(term, "dumb");
+	return 0;
+}
+
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
 {
 	struct report *rep = opt->value;
@@ -680,6 +710,7 @@ static int report__print(struct report *rep)
 		.col_widths = rep->col_widths,
 		.nr_col_widths = rep->nr_col_widths,
 		.hierarchy = rep->hierarchy,
+		.color = rep->stdio_color > 0,
 	};
 	struct hists **tui_h = NULL;
 	char **tui_names = NULL;
@@ -1480,6 +1511,7 @@ int cmd_report(int argc, const char **argv)
 		.branch_stack = -1,
 		.time_quantum = 100000000,	/* perf's 100ms */
 		.socket_filter = -1,
+		.stdio_color = -1,
 		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
 			.value = CCVAL_PERCENT, .min_percent = 0.5 },
 	};
@@ -1507,6 +1539,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('F', "fields", &rep.field_order, "key[,keys...]", fields_help),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples, "Show a column with the number of samples"),
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period, "Show a column with the sum of periods"),
+		OPT_CALLBACK(0, "stdio-color", &rep, "mode",
+			     "'always' (default), 'never' or 'auto' only applicable to --stdio mode",
+			     parse_stdio_color),
 		OPT_CALLBACK(0, "percent-limit", &rep, "percent", "Don't show entries under that percent",
 			     parse_percent_limit),
 		OPT_STRING(0, "percentage", &rep.percentage, "relative|absolute",
@@ -1612,6 +1647,9 @@ int cmd_report(int argc, const char **argv)
 	rep.skip_empty = true;
 	argv = joined_argv = join_call_graph_arg(&argc, argv, &joined);
 	argc = parse_options(argc, argv, options, report_usage, 0);
+	/* perf's default: colour when standard output is a terminal (before the pager) */
+	if (rep.stdio_color < 0)
+		rep.stdio_color = isatty(STDOUT_FILENO);
 	set_msg_quiet(rep.quiet);
 	if (argc)
 		usage_with_options(report_usage, options);

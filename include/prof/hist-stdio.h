@@ -22,6 +22,7 @@ struct hists_print_opts {
 	const int *col_widths;
 	int nr_col_widths;
 	bool hierarchy;			/* --hierarchy: hists__fprintf prints the tree */
+	bool color;			/* perf's percent colours (--stdio-color) */
 };
 
 /*

@@ -231,6 +231,52 @@ static const char *field_header(const struct hist_field *f, bool children, bool 
 
 /* -g ...,address or ...,srcline: frames show their source lines (perf's show_srcline) */
 static bool show_srcline;
+/*
+ * hists_print_opts.color for this print: the value columns (not with -t,
+ * perf_hpp__use_color) and the call chains' percentages (also with -t).
+ */
+static bool color_on, color_chains;
+
+/*
+ * perf's percent_color_fprintf when @color: the text in red from 5%, in
+ * green above 0.5%, plain below. Returns the characters of the text alone.
+ */
+static int vpct_fprintf(FILE *fp, bool color, double pct, const char *fmt, va_list ap)
+{
+	const char *c = !color ? NULL : fabs(pct) >= 5.0 ? "\033[31m" :
+			fabs(pct) > 0.5 ? "\033[32m" : NULL;
+	int n;
+
+	if (c)
+		fputs(c, fp);
+	n = vfprintf(fp, fmt, ap);
+	if (c)
+		fputs("\033[m", fp);
+	return n;
+}
+
+static int pct_fprintf_if(FILE *fp, bool color, double pct, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vpct_fprintf(fp, color, pct, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* A value column's percentage. */
+static int pct_fprintf(FILE *fp, double pct, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vpct_fprintf(fp, color_on, pct, fmt, ap);
+	va_end(ap);
+	return n;
+}
 
 const char *callchain_frame__name(const struct callchain_cursor_node *f, bool srcline,
 				  bool show_dso, char *buf, size_t size)
@@ -269,9 +315,13 @@ static void print_value(FILE *fp, const struct callchain_param *cp, u64 period, 
 	case CCVAL_COUNT:
 		fprintf(fp, "%u", (unsigned int)count);
 		break;
-	case CCVAL_PERCENT:
-		fprintf(fp, "%.2f%%", total ? (double)period * 100.0 / (double)total : 0.0);
+	case CCVAL_PERCENT: {
+		double pct = total ? (double)period * 100.0 / (double)total : 0.0;
+
+		/* perf colours them with -t too */
+		pct_fprintf_if(fp, color_chains, pct, "%.2f%%", pct);
 		break;
+	}
 	}
 }
 
@@ -472,8 +522,11 @@ static int print_path(FILE *fp, const struct callchain_node *n, bool folded, boo
 	for (u32 i = 0; i < n->nr_val; i++) {
 		if (n->val[i].f.ip >= CONTEXT_MAX)
 			continue;
+		/* perf: -t's separator between the frames too */
 		if (folded)
-			fprintf(fp, "%s%s", first ? "" : ";", frame_name(&n->val[i].f, buf, sizeof(buf)));
+			fprintf(fp, "%s%s",
+				first ? "" : cur_opts && cur_opts->field_sep ? cur_opts->field_sep : ";",
+				frame_name(&n->val[i].f, buf, sizeof(buf)));
 		else
 			fprintf(fp, "                %s\n", frame_name(&n->val[i].f, buf, sizeof(buf)));
 		first = false;
@@ -612,6 +665,9 @@ int hist_parse_col_widths(const char *str, int *widths, int max)
 
 size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 {
+	/* perf_hpp__use_color: no value colours between -t's separators */
+	color_on = o->color && !(o->field_sep && *o->field_sep);
+	color_chains = o->color;
 	if (o->hierarchy)
 		return hists__fprintf_hierarchy(h, o, fp);
 	return hists__fprintf_flat(h, o, fp);
@@ -704,6 +760,7 @@ rows:
 			const struct hist_field *f = &l->fields[i];
 			int w = field_width(h, f, widths, i);
 			int vw = f->kind == HPP_SORT_KEY ? w : value_width(h, f, i);
+			double pct;
 			int n = 0;
 
 			if (l->elide[i])
@@ -721,24 +778,31 @@ rows:
 			 * column keeps its leading space */
 			case HPP_OVERHEAD:
 				if (h->nr_members > 1 && he->group_period) {
-					for (int m = 0; m < h->nr_members; m++)
-						fprintf(fp, " %*.2f%%", 6,
-							hists__percent(h->members[m], he->group_period[m]));
+					for (int m = 0; m < h->nr_members; m++) {
+						double mp = hists__percent(h->members[m],
+									   he->group_period[m]);
+
+						pct_fprintf(fp, mp, " %*.2f%%", 6, mp);
+					}
 					break;
 				}
-				n = fprintf(fp, " %*.2f%%", vw - 2, hists__percent(h, he->period));
+				pct = hists__percent(h, he->period);
+				n = pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
 				break;
 			case HPP_OVERHEAD_CHILDREN:
 				/* perf's column without cumulation: "N/A" */
 				if (!h->layout->children) {
 					n = fprintf(fp, "%*s", w, "N/A");
 				} else if (h->nr_members > 1 && he->group_period_acc) {
-					for (int m = 0; m < h->nr_members; m++)
-						fprintf(fp, " %*.2f%%", 6,
-							hists__percent(h->members[m], he->group_period_acc[m]));
+					for (int m = 0; m < h->nr_members; m++) {
+						double mp = hists__percent(h->members[m],
+									   he->group_period_acc[m]);
+
+						pct_fprintf(fp, mp, " %*.2f%%", 6, mp);
+					}
 				} else {
-					n = fprintf(fp, " %*.2f%%", vw - 2,
-						    hists__percent(h, he->period_acc));
+					pct = hists__percent(h, he->period_acc);
+					n = pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
 				}
 				break;
 			case HPP_SAMPLE:
@@ -761,8 +825,8 @@ rows:
 			case HPP_OVERHEAD_US:
 			case HPP_OVERHEAD_GUEST_SYS:
 			case HPP_OVERHEAD_GUEST_US:
-				n = fprintf(fp, " %*.2f%%", vw - 2,
-					    hists__percent(h, hist_entry__hpp_period(he, f->kind)));
+				pct = hists__percent(h, hist_entry__hpp_period(he, f->kind));
+				n = pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
 				break;
 			case HPP_DIFF:
 				n = diff_value(h, he, f, w, false, buf, sizeof(buf));
@@ -855,6 +919,7 @@ static void hier_values(FILE *fp, const struct hists *h, const struct hier_node 
 	for (int i = 0; i < l->nr_fields; i++) {
 		const struct hist_field *f = &l->fields[i];
 		int vw = value_width(h, f, i);
+		double pct;
 
 		if (f->kind == HPP_SORT_KEY)
 			continue;
@@ -862,14 +927,15 @@ static void hier_values(FILE *fp, const struct hists *h, const struct hier_node 
 		first = false;
 		switch (f->kind) {
 		case HPP_OVERHEAD:
-			fprintf(fp, " %*.2f%%", vw - 2, hists__percent(h, n->period));
+			pct = hists__percent(h, n->period);
+			pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
 			break;
 		case HPP_OVERHEAD_SYS:
 		case HPP_OVERHEAD_US:
 		case HPP_OVERHEAD_GUEST_SYS:
 		case HPP_OVERHEAD_GUEST_US:
-			fprintf(fp, " %*.2f%%", vw - 2,
-				hists__percent(h, n->by_mode[f->kind - HPP_OVERHEAD_SYS]));
+			pct = hists__percent(h, n->by_mode[f->kind - HPP_OVERHEAD_SYS]);
+			pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
 			break;
 		case HPP_SAMPLE:
 			fprintf(fp, " %*" PRIu64, vw - 1, n->nr_events);

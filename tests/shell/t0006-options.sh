@@ -121,6 +121,7 @@ report	--fields	PERF_EVENTS	ok
 report	--show-nr-samples	PERF_EVENTS	ok
 report	--show-total-period	PERF_EVENTS	ok
 report	--percent-limit	PERF_EVENTS	ok
+report	--stdio-color	PERF_EVENTS	ok
 report	--percentage	PERF_EVENTS	ok
 report	--children	PERF_EVENTS	ok
 report	--call-graph	PERF_EVENTS	ok
@@ -1256,6 +1257,12 @@ proof_report_percent_limit() {
 	rep pl0 --no-children -g none &&
 	test $(entries pl | wc -l) -lt $(entries pl0 | wc -l) &&
 	! entries pl | grep -q -v -E "^ +([2-9][0-9]|100)\."
+}
+proof_report_stdio_color() {
+	rep stdcol --stdio-color always --no-children -g none &&
+	rep stdnocol --stdio-color never --no-children -g none &&
+	grep -q "$(printf "\033")\[3[12]m" stdcol &&
+	! grep -q "$(printf "\033")" stdnocol
 }
 proof_report_percentage() {
 	rep pa --comms sh --no-children -g none &&

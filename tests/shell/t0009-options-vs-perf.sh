@@ -29,9 +29,9 @@ PENDING_report="$PENDING_report --percent-type"
 # report's views that need data or commands prof lacks: AUX traces
 # (--itrace), LBR cycles (--total-cycles), kernel modules' symbols of a
 # live kernel (--modules: perf 6.1's default, to be compared on a kernel
-# with modules), the TUI samples list (--samples), colour (--stdio-color).
+# with modules), the TUI samples list (--samples).
 PENDING_report="$PENDING_report --itrace --modules"
-PENDING_report="$PENDING_report --samples --stdio-color --total-cycles"
+PENDING_report="$PENDING_report --samples --total-cycles"
 
 PENDING_stat=
 

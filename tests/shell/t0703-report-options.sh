@@ -283,4 +283,42 @@ test_expect_success PERF,PERF_EVENTS '--task and --mmaps of a pipe, as perf' '
 	done
 '
 
+# perf's colours (red from 5%, green above 0.5%): the value columns and
+# the call chains' percentages; -t keeps only the chains'. On a terminal
+# (script(1) makes one) perf colours by default.
+test_lazy_prereq SCRIPT 'command -v script >/dev/null'
+test_expect_success PERF,PERF_EVENTS '--stdio-color: always, never, auto and bad values, as perf' '
+	for o in "" --no-children "-g folded" "-g flat" "-g fractal" --hierarchy "-t ," \
+		 "-t , -g folded" "-g caller,0.5,callee,function,count" "--sort dso,sym" \
+		 "-F overhead,sample,sym"; do
+		same g.data --stdio-color always $o || return 1
+	done &&
+	for o in "" "--sort dso,sym" "-F overhead,period,sym"; do
+		same grp.data --stdio-color always $o || return 1
+	done &&
+	esc=$(printf "\033") &&
+	same g.data --stdio-color always &&
+	grep -q "$esc\[31m" prof.out &&
+	same g.data --stdio-color never &&
+	! grep -q "$esc" prof.out &&
+	same g.data --stdio-color auto &&
+	! grep -q "$esc" prof.out &&
+	same g.data --stdio-color bogus &&
+	grep -q "^bad config value for .color.ui., ignoring" prof.err &&
+	same g.data &&
+	! grep -q "$esc" prof.out
+'
+
+test_expect_success PERF,PERF_EVENTS,SCRIPT 'on a terminal: colours by default, as perf' '
+	for o in "" "--stdio-color never" "--stdio-color auto"; do
+		PAGER=cat TERM=xterm script -qec "\"$PERF\" report -i g.data --stdio -q $o" \
+			/dev/null >tty.perf &&
+		PAGER=cat TERM=xterm script -qec "\"$PROF\" report -i g.data --stdio -q $o" \
+			/dev/null >tty.prof &&
+		test_cmp_nonempty tty.perf tty.prof || return 1
+	done &&
+	PAGER=cat TERM=xterm script -qec "\"$PROF\" report -i g.data --stdio -q" /dev/null >tty.prof &&
+	grep -q "$(printf "\033")\[31m" tty.prof
+'
+
 test_done
