@@ -28,7 +28,8 @@ int cgroupfs__mountpoint(char *buf, size_t size)
 			endmntent(fp);
 			return 0;
 		}
-		if (!strcmp(m->mnt_type, "cgroup2") && !v2[0])
+		/* perf's choice among several: the last (a chroot's bind mount) */
+		if (!strcmp(m->mnt_type, "cgroup2"))
 			snprintf(v2, sizeof(v2), "%s", m->mnt_dir);
 	}
 	endmntent(fp);
