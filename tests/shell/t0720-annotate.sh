@@ -22,11 +22,12 @@ insns() {
 		case " $* " in *" --objdump"*) cat ;; *) got_out ;; esac >"$_o"
 }
 # got_out: without the names objdump gives a GOT slot from the dynamic
-# relocations (call *0x2eef(%rip) # 3fc0 <__libc_start_main@GLIBC_2.34>),
-# which prof's disassembler does not read (deliberate-differences.md);
-# a sample in _start shows one.
+# relocations (call *0x2eef(%rip) # 3fc0 <__libc_start_main@GLIBC_2.34>,
+# mov 0x2fc5(%rip),%rax # 3fd0 <__gmon_start__@Base>), which prof's
+# disassembler does not read and names by the nearest symbol, _DYNAMIC
+# (deliberate-differences.md); a sample in _start or _init shows one.
 got_out() {
-	sed -E "/(call|jmp) +\*0x[0-9a-f]+\(%rip\)/s/ <[^>]*>//"
+	sed -E "/\(%rip\)/{s/ <[^>@]*@[^>]*>$/ <GOT>/; s/ <_DYNAMIC\+0x[0-9a-f]+>$/ <GOT>/;}"
 }
 # names_out IN OUT: the lines without the symbol names objdump gives
 # branch targets and rip-relative operands ("<sym+0x1f>").
