@@ -241,40 +241,20 @@ static bool color_on, color_chains;
  * perf's percent_color_fprintf when @color: the text in red from 5%, in
  * green above 0.5%, plain below. Returns the characters of the text alone.
  */
-static int vpct_fprintf(FILE *fp, bool color, double pct, const char *fmt, va_list ap)
+static int pct_fprintf(FILE *fp, bool color, double pct, const char *fmt, ...)
 {
 	const char *c = !color ? NULL : fabs(pct) >= 5.0 ? "\033[31m" :
 			fabs(pct) > 0.5 ? "\033[32m" : NULL;
+	va_list ap;
 	int n;
 
 	if (c)
 		fputs(c, fp);
+	va_start(ap, fmt);
 	n = vfprintf(fp, fmt, ap);
+	va_end(ap);
 	if (c)
 		fputs("\033[m", fp);
-	return n;
-}
-
-static int pct_fprintf_if(FILE *fp, bool color, double pct, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vpct_fprintf(fp, color, pct, fmt, ap);
-	va_end(ap);
-	return n;
-}
-
-/* A value column's percentage. */
-static int pct_fprintf(FILE *fp, double pct, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vpct_fprintf(fp, color_on, pct, fmt, ap);
-	va_end(ap);
 	return n;
 }
 
@@ -319,7 +299,7 @@ static void print_value(FILE *fp, const struct callchain_param *cp, u64 period, 
 		double pct = total ? (double)period * 100.0 / (double)total : 0.0;
 
 		/* perf colours them with -t too */
-		pct_fprintf_if(fp, color_chains, pct, "%.2f%%", pct);
+		pct_fprintf(fp, color_chains, pct, "%.2f%%", pct);
 		break;
 	}
 	}
@@ -782,12 +762,12 @@ rows:
 						double mp = hists__percent(h->members[m],
 									   he->group_period[m]);
 
-						pct_fprintf(fp, mp, " %*.2f%%", 6, mp);
+						pct_fprintf(fp, color_on, mp, " %*.2f%%", 6, mp);
 					}
 					break;
 				}
 				pct = hists__percent(h, he->period);
-				n = pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
+				n = pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
 				break;
 			case HPP_OVERHEAD_CHILDREN:
 				/* perf's column without cumulation: "N/A" */
@@ -798,11 +778,11 @@ rows:
 						double mp = hists__percent(h->members[m],
 									   he->group_period_acc[m]);
 
-						pct_fprintf(fp, mp, " %*.2f%%", 6, mp);
+						pct_fprintf(fp, color_on, mp, " %*.2f%%", 6, mp);
 					}
 				} else {
 					pct = hists__percent(h, he->period_acc);
-					n = pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
+					n = pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
 				}
 				break;
 			case HPP_SAMPLE:
@@ -826,7 +806,7 @@ rows:
 			case HPP_OVERHEAD_GUEST_SYS:
 			case HPP_OVERHEAD_GUEST_US:
 				pct = hists__percent(h, hist_entry__hpp_period(he, f->kind));
-				n = pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
+				n = pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
 				break;
 			case HPP_DIFF:
 				n = diff_value(h, he, f, w, false, buf, sizeof(buf));
@@ -928,14 +908,14 @@ static void hier_values(FILE *fp, const struct hists *h, const struct hier_node 
 		switch (f->kind) {
 		case HPP_OVERHEAD:
 			pct = hists__percent(h, n->period);
-			pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
+			pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
 			break;
 		case HPP_OVERHEAD_SYS:
 		case HPP_OVERHEAD_US:
 		case HPP_OVERHEAD_GUEST_SYS:
 		case HPP_OVERHEAD_GUEST_US:
 			pct = hists__percent(h, n->by_mode[f->kind - HPP_OVERHEAD_SYS]);
-			pct_fprintf(fp, pct, " %*.2f%%", vw - 2, pct);
+			pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
 			break;
 		case HPP_SAMPLE:
 			fprintf(fp, " %*" PRIu64, vw - 1, n->nr_events);
