@@ -5,6 +5,9 @@
  */
 #include "prof/compat.h"
 #include <ctype.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <elf.h>
 #include "prof/util.h"
@@ -67,6 +70,9 @@ struct sym_arena_block {
 struct sym_arena {
 	int refcnt;
 	struct sym_arena_block *blocks;
+	/* or one mapped image of the symbols (the kept kallsyms) */
+	void *map;
+	size_t map_len;
 };
 
 static struct sym_arena *sym_arena__get(struct sym_arena *a)
@@ -86,6 +92,8 @@ static void sym_arena__put(struct sym_arena *a)
 		free(a->blocks);
 		a->blocks = next;
 	}
+	if (a->map)
+		munmap(a->map, a->map_len);
 	free(a);
 }
 
@@ -436,16 +444,32 @@ static u64 kallsyms__addr(const char *p, char **end)
 
 /*
  * /proc/kallsyms costs the kernel tens of milliseconds of formatting at
- * every read, most of what a small report takes. Its text changes only
- * with a reboot or a module loaded or unloaded (the BPF and ftrace
- * entries that come and go are not used: no map is named after them), so
- * a copy is kept in the build-id cache, valid while its first line still
- * names this boot and these modules:
+ * every read, and parsing its ~100K-200K lines into symbols as much again:
+ * most of what a small report takes. Its text changes only with a reboot
+ * or a module loaded or unloaded (the BPF and ftrace entries that come and
+ * go are not used: no map is named after them), so the parsed symbols are
+ * kept in the build-id cache as an image that is mapped, not read:
  *   <buildid-dir>/[kernel.kallsyms]/prof-kallsyms:
- *   "prof-kallsyms 1 <boot_id> <release> <hash of /proc/modules>\n" + the text
+ *   "prof-kallsyms 2 <boot_id> <release> <hash of /proc/modules>\n",
+ *   zeros to a multiple of 8 bytes, a struct ksym_image, then the symbols
+ *   as the arena lays them out (sorted, ends and duplicates fixed up,
+ *   module symbols still named "name\t[mod]"), each 8-byte aligned.
  * The hash covers each module's name, size and address (not its use
- * count, which changes as it is used).
+ * count, which changes as it is used). The image is valid while its first
+ * line names this boot and these modules, and its header this build's
+ * layout of a symbol; anything else is read again from the kernel.
  */
+#define KSYM_IMAGE_MAGIC 0x4d59534b464f5250ULL	/* "PROFKSYM" */
+
+struct ksym_image {
+	u64 magic;
+	u32 symbol_size;	/* sizeof(struct symbol) of the build that wrote it */
+	u32 pad;
+	u64 text;		/* the address of _text (or _stext), 0 if absent */
+	u64 nr;			/* symbols */
+	u64 bytes;		/* of symbols, after this header */
+};
+
 static char *kallsyms_cache_key(void)
 {
 	char *boot = read_file_str("/proc/sys/kernel/random/boot_id", NULL);
@@ -475,59 +499,151 @@ static char *kallsyms_cache_key(void)
 			}
 		}
 		boot[strcspn(boot, "\n")] = '\0';
-		key = xasprintf("prof-kallsyms 1 %s %s %016" PRIx64 "\n", boot, u.release, h);
+		key = xasprintf("prof-kallsyms 2 %s %s %016" PRIx64 "\n", boot, u.release, h);
 	}
 	free(boot);
 	free(mods);
 	return key;
 }
 
-/*
- * The text of @path; for /proc/kallsyms the cached copy when it is
- * current (*from_proc false), else the kernel's (*from_proc true).
- * *skip: where the symbols start (after the cache's key line).
- */
-static char *kallsyms__text(const char *path, size_t *len, size_t *skip, char **cache,
-			    char **key)
+static size_t ksym_size(size_t namelen)
 {
-	char *text;
+	return ALIGN_UP(sizeof(struct symbol) + namelen + 1, (size_t)8);
+}
 
-	*skip = 0;
-	*cache = *key = NULL;
-	if (!strcmp(path, "/proc/kallsyms") && (*key = kallsyms_cache_key()) != NULL) {
-		*cache = xasprintf("%s/[kernel.kallsyms]/prof-kallsyms", buildid_dir());
-		text = read_file_str(*cache, len);
-		if (text && *len > strlen(*key) && !strncmp(text, *key, strlen(*key))) {
-			*skip = strlen(*key);
-			zfree(cache);
-			zfree(key);
-			return text;
-		}
-		free(text);
+/*
+ * Map the kept image at @cache into @dso's symbols when it is this
+ * kernel's (@key) and whole. Returns the number of symbols, or -1 (the
+ * caller reads the kernel's text then).
+ */
+static int kallsyms__map_image(struct dso *dso, const char *cache, const char *key, u64 *text)
+{
+	size_t klen = strlen(key), hoff = ALIGN_UP(klen, (size_t)8), off = 0, len;
+	const struct ksym_image *h;
+	struct stat st;
+	char *p, *base;
+	int fd = open(cache, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || (size_t)st.st_size < hoff + sizeof(*h)) {
+		close(fd);
+		return -1;
 	}
-	return read_file_str(path, len);
+	len = (size_t)st.st_size;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return -1;
+	h = (const struct ksym_image *)(p + hoff);
+	if (memcmp(p, key, klen) || h->magic != KSYM_IMAGE_MAGIC ||
+	    h->symbol_size != sizeof(struct symbol) || h->bytes != len - hoff - sizeof(*h) ||
+	    h->nr > h->bytes / sizeof(struct symbol) || h->nr > INT_MAX)
+		goto bad;
+	base = p + hoff + sizeof(*h);
+	dso->symbols.entries = xgrow(dso->symbols.entries, sizeof(*dso->symbols.entries),
+				     dso->symbols.nr + h->nr, &dso->symbols.alloc);
+	for (u64 i = 0; i < h->nr; i++) {
+		struct symbol *sym = (struct symbol *)(base + off);
+
+		/* every symbol within the image, its name ended there */
+		if (h->bytes - off < sizeof(*sym) ||
+		    h->bytes - off - sizeof(*sym) < (size_t)sym->namelen + 1 ||
+		    sym->name[sym->namelen] || !sym->in_arena || sym->rb_left || sym->rb_right ||
+		    sym->rb_parent || (i && sym->start < dso->symbols.entries[dso->symbols.nr - 1]->start))
+			goto bad;
+		dso->symbols.entries[dso->symbols.nr++] = sym;
+		off += ksym_size(sym->namelen);
+	}
+	if (off != h->bytes)
+		goto bad;
+	dso->symbols.arena = xzalloc(sizeof(*dso->symbols.arena));
+	dso->symbols.arena->refcnt = 1;
+	dso->symbols.arena->map = p;
+	dso->symbols.arena->map_len = len;
+	*text = h->text;
+	return (int)h->nr;
+bad:
+	pr_debug(1, "kallsyms: %s is not a whole image of this kernel's symbols\n", cache);
+	dso->symbols.nr = 0;
+	munmap(p, len);
+	return -1;
+}
+
+/* Keep @s (kallsyms just read, sorted and fixed up) as the image at @cache. */
+static void kallsyms__keep_image(const struct symbols *s, const char *cache, const char *key,
+				 u64 text)
+{
+	size_t klen = strlen(key), hoff = ALIGN_UP(klen, (size_t)8), bytes = 0, len, off;
+	struct ksym_image h = { .magic = KSYM_IMAGE_MAGIC, .symbol_size = sizeof(struct symbol),
+				.text = text, .nr = s->nr };
+	char *buf;
+
+	for (size_t i = 0; i < s->nr; i++)
+		bytes += ksym_size(s->entries[i]->namelen);
+	h.bytes = bytes;
+	len = hoff + sizeof(h) + bytes;
+	buf = xzalloc(len);
+	memcpy(buf, key, klen);
+	memcpy(buf + hoff, &h, sizeof(h));
+	off = hoff + sizeof(h);
+	for (size_t i = 0; i < s->nr; i++) {
+		const struct symbol *from = s->entries[i];
+		struct symbol *to = (struct symbol *)(buf + off);
+
+		/* field by field: no padding bytes or tree pointers kept */
+		to->start = from->start;
+		to->end = from->end;
+		to->binding = from->binding;
+		to->type = from->type;
+		to->synthesized = from->synthesized;
+		to->in_arena = 1;
+		to->namelen = from->namelen;
+		memcpy(to->name, from->name, from->namelen);
+		off += ksym_size(from->namelen);
+	}
+	if (build_id_cache__write(cache, buf, len))
+		pr_debug(1, "kallsyms: cannot keep a copy in %s\n", cache);
+	free(buf);
 }
 
 /*
  * Read a kallsyms file into @dso (names of module symbols carry
- * "\t[mod]" until the split), from one arena. Returns the number of
- * symbols or -errno; *text receives the address of _text (0 if absent).
+ * "\t[mod]" until the split), from one arena, or for /proc/kallsyms map
+ * the kept image when it is current. Returns the number of symbols or
+ * -errno; *text receives the address of _text (0 if absent). *keep and
+ * *keep_key: where to keep the image of what was read from the kernel
+ * (NULL when nothing is to be kept), for the caller to free.
  */
-static int kallsyms__read(struct dso *dso, const char *path, u64 *text)
+static int kallsyms__read(struct dso *dso, const char *path, u64 *text, char **keep,
+			  char **keep_key)
 {
-	size_t len = 0, skip, nr = 0;
-	char *cache, *key, *buf = kallsyms__text(path, &len, &skip, &cache, &key);
+	size_t len = 0, nr = 0;
+	char *buf, *key;
 	bool all_zero = true;
+	int ret;
 
+	*keep = *keep_key = NULL;
+	*text = 0;
+	if (!strcmp(path, "/proc/kallsyms") && (key = kallsyms_cache_key()) != NULL) {
+		char *cache = xasprintf("%s/[kernel.kallsyms]/prof-kallsyms", buildid_dir());
+
+		ret = kallsyms__map_image(dso, cache, key, text);
+		if (ret >= 0) {
+			free(cache);
+			free(key);
+			return ret;
+		}
+		*keep = cache;
+		*keep_key = key;
+	}
+	buf = read_file_str(path, &len);
 	if (!buf) {
 		int err = -errno;
 
-		free(cache);
-		free(key);
 		return err ? err : -ENOMEM;
 	}
-	*text = 0;
-	for (char *line = buf + skip, *stop = buf + len, *next; line < stop; line = next) {
+	for (char *line = buf, *stop = buf + len, *next; line < stop; line = next) {
 		char *end, *name, type;
 		u64 addr;
 		size_t n;
@@ -557,32 +673,14 @@ static int kallsyms__read(struct dso *dso, const char *path, u64 *text)
 				   (size_t)(line + n - name));
 		nr++;
 	}
+	free(buf);
 	if (nr && all_zero) {
-		/* kptr_restrict: addresses hidden. */
+		/* kptr_restrict: addresses hidden, and never kept. */
 		symbols__exit(&dso->symbols);
-		free(buf);
-		free(cache);
-		free(key);
 		return -EPERM;
 	}
-	/* A fresh read of the kernel's text: keep it for the next time. */
-	if (cache && nr) {
-		size_t klen = strlen(key);
-		char *copy = xmalloc(klen + len);
-
-		memcpy(copy, key, klen);
-		memcpy(copy + klen, buf, len);
-		/* the lines were cut in place: put the newlines back */
-		for (size_t i = klen; i < klen + len; i++)
-			if (!copy[i])
-				copy[i] = '\n';
-		if (build_id_cache__write(cache, copy, klen + len))
-			pr_debug(1, "kallsyms: cannot keep a copy in %s\n", cache);
-		free(copy);
-	}
-	free(buf);
-	free(cache);
-	free(key);
+	if (!nr)
+		zfree(keep);
 	return (int)nr;
 }
 
@@ -601,17 +699,26 @@ int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path)
 {
 	u64 text = 0;
 	s64 delta = 0;
-	int nr = kallsyms__read(dso, path, &text);
+	char *keep, *keep_key;
+	int nr = kallsyms__read(dso, path, &text, &keep, &keep_key);
 	struct maps *kmaps = NULL;
 	size_t i, out = 0;
 
-	if (nr < 0)
+	if (nr < 0) {
+		free(keep);
+		free(keep_key);
 		return nr;
+	}
 	if (dso->kernel_reloc_pgoff && text)
 		delta = (s64)(text - dso->kernel_reloc_pgoff);
 	symbols__sort(&dso->symbols);
 	symbols__fixup_end(&dso->symbols, true);
 	symbols__fixup_duplicate(&dso->symbols);
+	/* A fresh read of the kernel's symbols: keep them for the next time. */
+	if (keep)
+		kallsyms__keep_image(&dso->symbols, keep, keep_key, text);
+	free(keep);
+	free(keep_key);
 
 	kmaps = dso->kmaps;
 	/* Split: module symbols go to their [mod] DSO, relative to its map. */
@@ -619,8 +726,10 @@ int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path)
 		struct symbol *sym = dso->symbols.entries[i];
 		char *tab = strchr(sym->name, '\t');
 
-		sym->start -= (u64)delta;
-		sym->end -= (u64)delta;
+		if (delta) {	/* (a mapped image's pages are written only if needed) */
+			sym->start -= (u64)delta;
+			sym->end -= (u64)delta;
+		}
 		if (tab) {
 			char *mod = tab + 1, *close;
 			struct dso *md;
