@@ -72,11 +72,126 @@ struct flamegraph {
 	bool any_chain;			/* some event of the file has call chains */
 	u64 nr_samples, nr_other;	/* drawn, left out (other events) */
 	struct strbuf stack, frame, pname, line;
-	char **parts;			/* one sample's frame names, root last */
+	char **parts;			/* one sample's frame names, root last (memo's) */
 	size_t nr_parts, alloc_parts;
+	/*
+	 * A frame's names depend on its symbol, its module's name and a few
+	 * flags only: made once (printf, the script's parsing, the rules) and
+	 * looked up for every further sample. Open addressing, power of two.
+	 */
+	struct frame_memo *memo;
+	size_t nr_memo, alloc_memo;
+	u64 memo_epoch;			/* symbol__epoch it was filled in */
 	struct fold *folds;		/* open addressing, power-of-two size */
 	size_t nr_folds, alloc_folds;
 };
+
+/* The names one frame pushes (root last), for the key (a, b, addr, flags). */
+struct frame_memo {
+	const void *a, *b;
+	u64 addr;
+	u32 flags;
+	u32 nr;			/* names; 0: none (not a frame) */
+	char **parts;		/* owned */
+	bool used;
+};
+
+static u32 memo_hash(const void *a, const void *b, u64 addr, u32 flags)
+{
+	u64 h = (u64)(uintptr_t)a * 0x9e3779b97f4a7c15ULL;
+
+	h ^= (u64)(uintptr_t)b * 0xc2b2ae3d27d4eb4fULL;
+	h ^= addr * 0x165667b19e3779f9ULL ^ flags;
+	return (u32)(h ^ h >> 29);
+}
+
+static void memo_clear(struct flamegraph *fg)
+{
+	for (size_t i = 0; i < fg->alloc_memo; i++) {
+		for (u32 k = 0; k < fg->memo[i].nr; k++)
+			free(fg->memo[i].parts[k]);
+		free(fg->memo[i].parts);
+	}
+	zfree(&fg->memo);
+	fg->nr_memo = fg->alloc_memo = 0;
+}
+
+static void memo_grow(struct flamegraph *fg)
+{
+	size_t n = fg->alloc_memo ? fg->alloc_memo * 2 : 256;
+	struct frame_memo *t = xcalloc(n, sizeof(*t));
+
+	for (size_t i = 0; i < fg->alloc_memo; i++) {
+		struct frame_memo *m = &fg->memo[i];
+		size_t j;
+
+		if (!m->used)
+			continue;
+		for (j = memo_hash(m->a, m->b, m->addr, m->flags) & (n - 1); t[j].used;
+		     j = (j + 1) & (n - 1))
+			;
+		t[j] = *m;
+	}
+	free(fg->memo);
+	fg->memo = t;
+	fg->alloc_memo = n;
+}
+
+/*
+ * The memo's entry for the key: found (->used), or the free slot where
+ * memo_keep() puts the names just pushed.
+ */
+static struct frame_memo *memo_find(struct flamegraph *fg, const void *a, const void *b,
+				    u64 addr, u32 flags)
+{
+	size_t j;
+
+	/* keyed by addresses of symbols and names: forgotten when one may be freed */
+	if (fg->memo_epoch != symbol__epoch) {
+		memo_clear(fg);
+		fg->memo_epoch = symbol__epoch;
+	}
+	if ((fg->nr_memo + 1) * 2 > fg->alloc_memo)
+		memo_grow(fg);
+	for (j = memo_hash(a, b, addr, flags) & (fg->alloc_memo - 1); fg->memo[j].used;
+	     j = (j + 1) & (fg->alloc_memo - 1)) {
+		struct frame_memo *m = &fg->memo[j];
+
+		if (m->a == a && m->b == b && m->addr == addr && m->flags == flags)
+			return m;
+	}
+	fg->memo[j] = (struct frame_memo){ .a = a, .b = b, .addr = addr, .flags = flags };
+	return &fg->memo[j];
+}
+
+static void push_part(struct flamegraph *fg, char *name)
+{
+	if (fg->nr_parts == fg->alloc_parts) {
+		fg->alloc_parts = fg->alloc_parts ? 2 * fg->alloc_parts : 256;
+		fg->parts = xrealloc(fg->parts, fg->alloc_parts * sizeof(*fg->parts));
+	}
+	fg->parts[fg->nr_parts++] = name;
+}
+
+/* Push a found entry's names; true if @m was found. */
+static bool memo_push(struct flamegraph *fg, const struct frame_memo *m)
+{
+	if (!m->used)
+		return false;
+	for (u32 k = 0; k < m->nr; k++)
+		push_part(fg, m->parts[k]);
+	return true;
+}
+
+/* Keep in the new entry @m the names pushed from fg->parts[@first] on. */
+static void memo_keep(struct flamegraph *fg, struct frame_memo *m, size_t first)
+{
+	m->nr = (u32)(fg->nr_parts - first);
+	m->parts = xmalloc((m->nr ? m->nr : 1) * sizeof(*m->parts));
+	memcpy(m->parts, fg->parts + first, m->nr * sizeof(*m->parts));
+	m->used = true;
+	fg->nr_memo++;
+}
 
 /* ---- the table of folded stacks ---- */
 
@@ -343,21 +458,39 @@ static const char *frame_mod(const struct callchain_cursor_node *n)
 static void fg_frame(struct flamegraph *fg, const struct resolved_sample *rs, int i)
 {
 	const struct callchain_cursor_node *n = &rs->frames[i];
+	const char *fmod = frame_mod(n);
 	struct strbuf *l = &fg->line;
 	char *func, *mod, *end, *q;
 	size_t first = fg->nr_parts;
+	struct frame_memo *m;
+	u64 key = 0;
 
+	/*
+	 * The names depend on the symbol and the module's name; on the
+	 * address too for --addrs' unknown frames, and on the offset when
+	 * the module's name has a " (" (the script's parsing keeps the
+	 * offset then); on whether the process is Java's.
+	 */
+	if (!n->sym && fg->addrs)
+		key = rs->addrs[i];
+	else if (n->sym && strstr(fmod, " ("))
+		key = resolved_sample__symoff(rs, i);
+	m = memo_find(fg, n->sym, fmod, key, !strncmp(fg->pname.buf, "java", 4));
+	if (memo_push(fg, m))
+		return;
 	strbuf_reset(l);
 	if (n->sym)
 		strbuf_addf(l, "%s+0x%" PRIx64, n->sym->name, resolved_sample__symoff(rs, i));
 	else
 		strbuf_addstr(l, "[unknown]");
-	strbuf_addf(l, " (%s)", frame_mod(n));
+	strbuf_addf(l, " (%s)", fmod);
 	end = strrchr(l->buf, ')');
 	for (q = end - 1; q > l->buf && !(q[0] == ' ' && q[1] == '('); q--)
 		;
-	if (q == l->buf)
+	if (q == l->buf) {
+		memo_keep(fg, m, first);
 		return;		/* "Unrecognized line": not a frame */
+	}
 	*q = '\0';
 	*end = '\0';
 	func = l->buf;
@@ -366,19 +499,17 @@ static void fg_frame(struct flamegraph *fg, const struct resolved_sample *rs, in
 	q = strrchr(func, '+');
 	if (q && q[1] == '0' && q[2] == 'x' && q[3] && strspn(q + 3, "0123456789abcdef") == strlen(q + 3))
 		*q = '\0';
-	if (func[0] == '(')
+	if (func[0] == '(') {
+		memo_keep(fg, m, first);
 		return;
+	}
 	for (const char *p = func, *e; ; p = e + 2) {
 		size_t len;
 
 		e = strstr(p, "->");
 		len = e ? (size_t)(e - p) : strlen(p);
 		fg_piece(fg, p, len, mod, rs->addrs[i], fg->nr_parts > first);
-		if (fg->nr_parts == fg->alloc_parts) {
-			fg->alloc_parts = fg->alloc_parts ? 2 * fg->alloc_parts : 256;
-			fg->parts = xrealloc(fg->parts, fg->alloc_parts * sizeof(*fg->parts));
-		}
-		fg->parts[fg->nr_parts++] = xstrdup(fg->frame.buf);
+		push_part(fg, xstrdup(fg->frame.buf));
 		if (!e)
 			break;
 	}
@@ -389,6 +520,7 @@ static void fg_frame(struct flamegraph *fg, const struct resolved_sample *rs, in
 		fg->parts[a] = fg->parts[b];
 		fg->parts[b] = t;
 	}
+	memo_keep(fg, m, first);
 }
 
 static bool ends_with(const char *s, const char *sfx)
@@ -406,7 +538,11 @@ static bool ends_with(const char *s, const char *sfx)
 static void fg_py_frame(struct flamegraph *fg, const struct symbol *sym, const struct dso *dso)
 {
 	struct strbuf *f = &fg->frame;
+	struct frame_memo *m = memo_find(fg, sym, dso, 0, 0);
+	size_t first = fg->nr_parts;
 
+	if (memo_push(fg, m))
+		return;
 	strbuf_reset(f);
 	if (fg->py->json) {
 		/* flamegraph.py's node: its libtype, then the name as it is */
@@ -437,11 +573,8 @@ static void fg_py_frame(struct flamegraph *fg, const struct symbol *sym, const s
 	}
 	if (fg->py->kernel && dso && !strcmp(dso->long_name, "[kernel.kallsyms]"))
 		strbuf_addstr(f, "_[k]");
-	if (fg->nr_parts == fg->alloc_parts) {
-		fg->alloc_parts = fg->alloc_parts ? 2 * fg->alloc_parts : 256;
-		fg->parts = xrealloc(fg->parts, fg->alloc_parts * sizeof(*fg->parts));
-	}
-	fg->parts[fg->nr_parts++] = xstrdup(f->buf);
+	push_part(fg, xstrdup(f->buf));
+	memo_keep(fg, m, first);
 }
 
 /* stackcollapse.py's bottom frame: the comm (blanks as "_"), -pid, /tid. */
@@ -609,8 +742,6 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		fg->nr_samples++;
 		fold_add(fg, fg->stack.buf, fg->stack.len, weight);
 	}
-	for (size_t i = 0; i < fg->nr_parts; i++)
-		free(fg->parts[i]);
 	fg->nr_parts = 0;
 out:
 	resolved_sample__exit(&rs);
@@ -1564,6 +1695,7 @@ static void fg_exit(struct flamegraph *fg)
 		free(fg->folds[i].key);
 	free(fg->folds);
 	free(fg->parts);
+	memo_clear(fg);
 	free(fg->ranges);
 	hist_filter__exit(&fg->filter);
 	name_list__exit(&fg->through);

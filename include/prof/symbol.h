@@ -28,6 +28,12 @@ struct symbol {
 	char name[];
 };
 
+/*
+ * Changes whenever a symbol, or a DSO and its names, may have been freed:
+ * a cache keyed by their addresses holds while it is unchanged.
+ */
+extern u64 symbol__epoch;
+
 /* Returns a new symbol (xmalloc: never NULL); the name is copied. */
 struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *name);
 void symbol__delete(struct symbol *sym);

@@ -70,6 +70,7 @@ void dso__put(struct dso *dso)
 {
 	if (!dso || --dso->refcnt > 0)
 		return;
+	symbol__epoch++;
 	sym_cache__clear();
 	symbols__exit(&dso->symbols);
 	srcline_cache__delete(dso->srcline);
@@ -84,6 +85,7 @@ void dso__put(struct dso *dso)
 
 void dso__set_short_name(struct dso *dso, const char *name)
 {
+	symbol__epoch++;
 	free(dso->short_name);
 	dso->short_name = xstrdup(name);
 }

@@ -50,10 +50,14 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 	return sym;
 }
 
+u64 symbol__epoch;
+
 void symbol__delete(struct symbol *sym)
 {
-	if (sym && !sym->in_arena)
+	if (sym && !sym->in_arena) {
+		symbol__epoch++;
 		free(sym);
+	}
 }
 
 /*
@@ -86,6 +90,7 @@ static void sym_arena__put(struct sym_arena *a)
 {
 	if (!a || --a->refcnt > 0)
 		return;
+	symbol__epoch++;
 	while (a->blocks) {
 		struct sym_arena_block *next = a->blocks->next;
 
