@@ -22,6 +22,20 @@ while read -r name mod libs pkg; do
 	else
 		on=
 	fi
+	# capstone is opened at run time, when first needed (src/symbol/disasm.c):
+	# the build keeps the name of the library it compiled against.
+	if [ "$name" = capstone ] && [ -n "$on" ]; then
+		soname=$(readelf -d "$out/feature/test-$name" 2>/dev/null |
+			sed -n 's/.*(NEEDED).*\[\(libcapstone[^]]*\)\].*/\1/p')
+		if [ -n "$soname" ]; then
+			cflags="$cflags -DCAPSTONE_SONAME='\"$soname\"'"
+			ldlibs=-ldl
+		else
+			echo "no libcapstone in the probe's NEEDED entries (readelf -d)" \
+				>>"$out/feature/test-$name.log"
+			on=
+		fi
+	fi
 	{
 		echo "HAVE_$name := $on"
 		echo "CFLAGS_$name := $cflags"

@@ -15,13 +15,55 @@
 #include "prof/dso.h"
 #include "prof/disasm.h"
 #ifdef HAVE_CAPSTONE
+#include <dlfcn.h>
 #include <capstone/capstone.h>
+
+/*
+ * capstone is opened when the first instruction is decoded, not linked:
+ * its tables carry ~77K relocations that the dynamic loader would apply
+ * at every start of every command (~5 ms), for the few that disassemble.
+ * CAPSTONE_SONAME is the library the build probed and compiled against.
+ */
+static struct {
+	bool tried, ok;
+	typeof(cs_open) *open;
+	typeof(cs_option) *option;
+	typeof(cs_malloc) *malloc;
+	typeof(cs_disasm_iter) *disasm_iter;
+	typeof(cs_free) *free;
+	typeof(cs_close) *close;
+	typeof(cs_reg_name) *reg_name;
+	typeof(cs_insn_name) *insn_name;
+} cs;
+
+static bool capstone_load(void)
+{
+	void *h;
+
+	if (cs.tried)
+		return cs.ok;
+	cs.tried = true;
+	h = dlopen(CAPSTONE_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		pr_debug(1, "disasm: %s\n", dlerror());
+		return false;
+	}
+#define CS_SYM(f) ((*(void **)&cs.f = dlsym(h, "cs_" #f)) != NULL)
+	cs.ok = CS_SYM(open) && CS_SYM(option) && CS_SYM(malloc) && CS_SYM(disasm_iter) &&
+		CS_SYM(free) && CS_SYM(close) && CS_SYM(reg_name) && CS_SYM(insn_name);
+#undef CS_SYM
+	if (!cs.ok) {
+		pr_debug(1, "disasm: %s lacks a function prof calls\n", CAPSTONE_SONAME);
+		dlclose(h);
+	}
+	return cs.ok;
+}
 #endif
 
 bool disasm__have_capstone(void)
 {
 #ifdef HAVE_CAPSTONE
-	return true;
+	return capstone_load();
 #else
 	return false;
 #endif
@@ -280,7 +322,7 @@ static void add_disp(struct strbuf *sb, s64 v)
 
 static void add_reg(struct strbuf *sb, csh h, unsigned int reg)
 {
-	strbuf_addf(sb, "%%%s", cs_reg_name(h, reg));
+	strbuf_addf(sb, "%%%s", cs.reg_name(h, reg));
 }
 
 /*
@@ -343,7 +385,7 @@ static void add_mnemonic(struct strbuf *sb, csh h, const cs_insn *in)
 {
 	const cs_x86 *x = &in->detail->x86;
 	const char *mn = in->mnemonic, *sp = strrchr(mn, ' ');
-	const char *base = cs_insn_name(h, in->id);
+	const char *base = cs.insn_name(h, in->id);
 	size_t len, blen = base ? strlen(base) : 0;
 	bool reg = false, strip;
 
@@ -507,16 +549,21 @@ static int disasm_capstone(struct ofile *f, u64 start, u64 end, u64 text_offset,
 		snprintf(err, errsz, "no code at %#" PRIx64 " in the file", start);
 		return -1;
 	}
-	if (cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK) {
+	if (!capstone_load()) {
+		snprintf(err, errsz, "cannot load %s (install capstone, or use --objdump)",
+			 CAPSTONE_SONAME);
+		return -1;
+	}
+	if (cs.open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK) {
 		snprintf(err, errsz, "capstone cannot disassemble x86-64");
 		return -1;
 	}
-	cs_option(h, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
-	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
-	cs_option(h, CS_OPT_SKIPDATA, CS_OPT_ON);
-	in = cs_malloc(h);
+	cs.option(h, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
+	cs.option(h, CS_OPT_DETAIL, CS_OPT_ON);
+	cs.option(h, CS_OPT_SKIPDATA, CS_OPT_ON);
+	in = cs.malloc(h);
 next_section:
-	while (len && cs_disasm_iter(h, &code, &len, &addr, in)) {
+	while (len && cs.disasm_iter(h, &code, &len, &addr, in)) {
 		struct disasm_insn *di = disasm__add(d);
 		struct strbuf raw = STRBUF_INIT;
 
@@ -536,8 +583,8 @@ next_section:
 	}
 	if (!ret && !len && addr < end && (code = ofile__bytes(f, addr, end, &addr, &len)))
 		goto next_section;
-	cs_free(in, 1);
-	cs_close(&h);
+	cs.free(in, 1);
+	cs.close(&h);
 	strbuf_release(&sb);
 	return ret;
 }

@@ -53,6 +53,16 @@ test_expect_success PERF,PERF_EVENTS,CAPSTONE 'the symbols, addresses and percen
 	test_cmp_nonempty perf.nonames prof.nonames
 '
 
+# capstone's tables carry tens of thousands of relocations: the library
+# is opened by the commands that disassemble, not by every start.
+test_expect_success PERF,PERF_EVENTS,CAPSTONE 'capstone is loaded when annotate needs it, not by other commands' '
+	LD_DEBUG=files "$PROF" report -i ann.data --stdio >/dev/null 2>ld.report &&
+	grep -q "file=libelf" ld.report &&
+	! grep -q "file=libcapstone" ld.report &&
+	LD_DEBUG=files "$PROF" annotate -i ann.data --stdio --dsos symtest >/dev/null 2>ld.annotate &&
+	grep -q "file=libcapstone" ld.annotate
+'
+
 test_expect_success PERF,PERF_EVENTS,CAPSTONE 'in the workload itself the text is objdump'"'"'s, names included' '
 	insns "$PERF" perf.sym --no-source --dsos symtest &&
 	insns "$PROF" prof.sym --no-source --dsos symtest &&
