@@ -564,22 +564,45 @@ static void chain_flat(FILE *fp, const struct callchain_param *cp,
 static void print_hpp_sep(FILE *fp, const struct hists *h, const struct hist_entry *he,
 			  const struct hist_field *f, int w)
 {
+	bool group = h->nr_members > 1;
 	int n = 0;
 
+	/* a group's columns hold every member's value, as perf's: " 64.43% 0.00%" */
 	switch (f->kind) {
 	case HPP_OVERHEAD:
+		if (group && he->group_period) {
+			for (int m = 0; m < h->nr_members; m++)
+				n += fprintf(fp, " %.2f%%",
+					     hists__percent(h->members[m], he->group_period[m]));
+			break;
+		}
 		n = fprintf(fp, " %.2f%%", hists__percent(h, he->period));
 		break;
 	case HPP_OVERHEAD_CHILDREN:
-		if (!h->layout->children)
+		if (!h->layout->children) {
 			n = fprintf(fp, "%*s", w, "N/A");
-		else
+		} else if (group && he->group_period_acc) {
+			for (int m = 0; m < h->nr_members; m++)
+				n += fprintf(fp, " %.2f%%",
+					     hists__percent(h->members[m], he->group_period_acc[m]));
+		} else {
 			n = fprintf(fp, " %.2f%%", hists__percent(h, he->period_acc));
+		}
 		break;
 	case HPP_SAMPLE:
+		if (group && he->group_events) {
+			for (int m = 0; m < h->nr_members; m++)
+				n += fprintf(fp, " %" PRIu64, he->group_events[m]);
+			break;
+		}
 		n = fprintf(fp, " %" PRIu64, he->nr_events);
 		break;
 	case HPP_PERIOD:
+		if (group && he->group_period) {
+			for (int m = 0; m < h->nr_members; m++)
+				n += fprintf(fp, " %" PRIu64, he->group_period[m]);
+			break;
+		}
 		n = fprintf(fp, " %" PRIu64, he->period);
 		break;
 	case HPP_SORT_KEY:
@@ -872,9 +895,11 @@ struct hier_node {
 	size_t lo, hi;			/* its entries */
 	u64 period, nr_events;
 	u64 by_mode[4];			/* period_sys, _us, _guest_sys, _guest_us */
+	u64 *group_period, *group_events;	/* a group's members', or NULL */
 };
 
 static const struct sort_key *hier_key;
+static int hier_nr_members;
 
 /* perf's output order at one level: the value, then the level's key */
 static int hier_node_cmp(const void *a, const void *b)
@@ -884,6 +909,10 @@ static int hier_node_cmp(const void *a, const void *b)
 
 	if (l->period != r->period)
 		return l->period > r->period ? -1 : 1;
+	/* a group: then the members' values in order, as perf's group sort */
+	for (int m = 1; l->group_period && r->group_period && m < hier_nr_members; m++)
+		if (l->group_period[m] != r->group_period[m])
+			return l->group_period[m] > r->group_period[m] ? -1 : 1;
 	c = sort_key__sort(hier_key, l->he, r->he);
 	if (c)
 		return c > 0 ? -1 : 1;
@@ -905,6 +934,20 @@ static void hier_values(FILE *fp, const struct hists *h, const struct hier_node 
 			continue;
 		fputs("  ", fp);
 		first = false;
+		/* a group: every member's value, as the flat view prints them */
+		if (n->group_period && (f->kind == HPP_OVERHEAD || f->kind == HPP_SAMPLE ||
+					f->kind == HPP_PERIOD)) {
+			for (int m = 0; m < h->nr_members; m++) {
+				double mp = hists__percent(h->members[m], n->group_period[m]);
+
+				if (f->kind == HPP_OVERHEAD)
+					pct_fprintf(fp, color_on, mp, " %*.2f%%", 6, mp);
+				else
+					fprintf(fp, " %*" PRIu64, 11, f->kind == HPP_SAMPLE ?
+						n->group_events[m] : n->group_period[m]);
+			}
+			continue;
+		}
 		switch (f->kind) {
 		case HPP_OVERHEAD:
 			pct = hists__percent(h, n->period);
@@ -940,17 +983,29 @@ static size_t hier_print(FILE *fp, const struct hists *h, const struct hists_pri
 	char buf[8192];
 
 	for (size_t i = lo; i < hi; i++) {
+		struct hier_node *nd;
+
 		if (!nr || sort_key__collapse(key, nodes[nr - 1].he, e[i])) {
 			nodes = xrealloc(nodes, (nr + 1) * sizeof(*nodes));
 			nodes[nr++] = (struct hier_node){ .he = e[i], .lo = i, .hi = i };
+			if (h->nr_members > 1 && e[i]->group_period && e[i]->group_events) {
+				nodes[nr - 1].group_period = xcalloc((size_t)h->nr_members, sizeof(u64));
+				nodes[nr - 1].group_events = xcalloc((size_t)h->nr_members, sizeof(u64));
+			}
 		}
-		nodes[nr - 1].hi = i + 1;
-		nodes[nr - 1].period += e[i]->period;
-		nodes[nr - 1].nr_events += e[i]->nr_events;
+		nd = &nodes[nr - 1];
+		nd->hi = i + 1;
+		nd->period += e[i]->period;
+		nd->nr_events += e[i]->nr_events;
 		for (int m = 0; m < 4; m++)
-			nodes[nr - 1].by_mode[m] += hist_entry__hpp_period(e[i], HPP_OVERHEAD_SYS + m);
+			nd->by_mode[m] += hist_entry__hpp_period(e[i], HPP_OVERHEAD_SYS + m);
+		for (int m = 0; nd->group_period && e[i]->group_period && m < h->nr_members; m++) {
+			nd->group_period[m] += e[i]->group_period[m];
+			nd->group_events[m] += e[i]->group_events ? e[i]->group_events[m] : 0;
+		}
 	}
 	hier_key = key;
+	hier_nr_members = h->nr_members;
 	qsort(nodes, nr, sizeof(*nodes), hier_node_cmp);
 	for (size_t k = 0; k < nr; k++) {
 		const struct hier_node *n = &nodes[k];
@@ -982,6 +1037,10 @@ static size_t hier_print(FILE *fp, const struct hists *h, const struct hists_pri
 				pad += 2 + value_width(h, &l->fields[i], i);
 		fprintf(fp, "%*sno entry >= %.2f%%\n", pad, "", o->min_percent);
 		lines++;
+	}
+	for (size_t k = 0; k < nr; k++) {
+		free(nodes[k].group_period);
+		free(nodes[k].group_events);
 	}
 	free(nodes);
 	return lines;

@@ -147,7 +147,9 @@ test_expect_success PERF,PERF_EVENTS '--hierarchy with --fields: perf'"'"'s word
 
 for opts in "" "--group" "--no-group" "--group -n" "--group-sort-idx 1" "--group-sort-idx 0" \
 	    "--group-sort-idx 5" "--group-sort-idx -1" "--group-sort-idx 1 -n" \
-	    "--no-group --group-sort-idx 1"; do
+	    "--no-group --group-sort-idx 1" "--group --hierarchy" "--group --hierarchy -n -s dso,sym" \
+	    "--group --hierarchy --show-total-period --percent-limit 1" "--group -t ," \
+	    "--group -t , -n --show-total-period" "--group -t , -s sym"; do
 	test_expect_success PERF,PERF_EVENTS "event groups: $opts" "
 		same grp.data $opts &&
 		same two.data $opts
