@@ -465,11 +465,14 @@ static u64 kallsyms__addr(const char *p, char **end)
  * layout of a symbol; anything else is read again from the kernel.
  */
 #define KSYM_IMAGE_MAGIC 0x4d59534b464f5250ULL	/* "PROFKSYM" */
+#define KSYM_LAYOUT ((u32)(offsetof(struct symbol, end) << 24 |			\
+			   offsetof(struct symbol, binding) << 16 |		\
+			   offsetof(struct symbol, namelen) << 8 | offsetof(struct symbol, name)))
 
 struct ksym_image {
 	u64 magic;
 	u32 symbol_size;	/* sizeof(struct symbol) of the build that wrote it */
-	u32 pad;
+	u32 layout;		/* and KSYM_LAYOUT: where its fields are */
 	u64 text;		/* the address of _text (or _stext), 0 if absent */
 	u64 nr;			/* symbols */
 	u64 bytes;		/* of symbols, after this header */
@@ -542,7 +545,8 @@ static int kallsyms__map_image(struct dso *dso, const char *cache, const char *k
 		return -1;
 	h = (const struct ksym_image *)(p + hoff);
 	if (memcmp(p, key, klen) || h->magic != KSYM_IMAGE_MAGIC ||
-	    h->symbol_size != sizeof(struct symbol) || h->bytes != len - hoff - sizeof(*h) ||
+	    h->symbol_size != sizeof(struct symbol) || h->layout != KSYM_LAYOUT ||
+	    h->bytes != len - hoff - sizeof(*h) ||
 	    h->nr > h->bytes / sizeof(struct symbol) || h->nr > INT_MAX)
 		goto bad;
 	base = p + hoff + sizeof(*h);
@@ -581,7 +585,7 @@ static void kallsyms__keep_image(const struct symbols *s, const char *cache, con
 {
 	size_t klen = strlen(key), hoff = ALIGN_UP(klen, (size_t)8), bytes = 0, len, off;
 	struct ksym_image h = { .magic = KSYM_IMAGE_MAGIC, .symbol_size = sizeof(struct symbol),
-				.text = text, .nr = s->nr };
+				.layout = KSYM_LAYOUT, .text = text, .nr = s->nr };
 	char *buf;
 
 	for (size_t i = 0; i < s->nr; i++)
