@@ -102,7 +102,10 @@ void callee_regex__exit(struct callee_regex *cr);
  *   addrs[i]   the map-relative (DSO) address the symbol and source line
  *              were looked up at, the ip without a map (the address perf
  *              6.1's script prints for every frame);
- *   origin[i]  enum frame_origin.
+ *   origin[i]  enum frame_origin;
+ *   maps[i]    the frame's map (its start, end and file offset), NULL
+ *              for a map-less frame; borrowed, valid only until the
+ *              machine processes its next event.
  * parent: the first frame (display order, within --max-stack) whose
  * symbol matches --parent, or NULL.
  * rerooted: resolved_sample__chain moved al to the last chain frame
@@ -115,6 +118,7 @@ struct resolved_sample {
 	const struct callchain_cursor_node *frames;
 	const u64 *addrs;
 	const u8 *origin;
+	struct map *const *maps;
 	struct symbol *parent;
 	bool rerooted;
 };

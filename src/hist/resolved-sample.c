@@ -43,11 +43,13 @@ struct sample_resolver {
 	/* the chain's frames kept, and the unwound ones, before expansion */
 	struct callchain_cursor_node *kframes, *uframes;
 	u64 *kaddr, *uaddr;
+	struct map **kmap, **umap;
 	int nr_uframes;
 	/* the sample's frames: what resolved_sample points to */
 	struct callchain_cursor_node *out;
 	u64 *addrs;
 	u8 *origin;
+	struct map **maps;
 	struct inline_cache *inlines;
 	void *intern_ctx;
 };
@@ -66,6 +68,9 @@ struct sample_resolver *sample_resolver__new(struct machine *m, const struct res
 	r->out = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->out));
 	r->addrs = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->addrs));
 	r->origin = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->origin));
+	r->kmap = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->kmap));
+	r->umap = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->umap));
+	r->maps = xcalloc(RESOLVE_MAX_FRAMES, sizeof(*r->maps));
 	return r;
 }
 
@@ -81,6 +86,9 @@ void sample_resolver__delete(struct sample_resolver *r)
 	free(r->out);
 	free(r->addrs);
 	free(r->origin);
+	free(r->kmap);
+	free(r->umap);
+	free(r->maps);
 	inline_cache__delete(r->inlines);
 	free(r);
 }
@@ -92,6 +100,7 @@ int resolved_sample__resolve(struct sample_resolver *r, const struct perf_sample
 	rs->frames = r->out;
 	rs->addrs = r->addrs;
 	rs->origin = r->origin;
+	rs->maps = (struct map *const *)r->maps;
 	machine__jit_advance(r->m, s->time);
 	return machine__resolve(r->m, s->cpumode, (pid_t)s->pid, (pid_t)s->tid, s->ip, &rs->al);
 }
@@ -110,6 +119,7 @@ static int on_unwind_entry(const struct unwind_entry *e, void *arg)
 	if (r->nr_uframes >= RESOLVE_MAX_FRAMES)
 		return 1;
 	r->uaddr[r->nr_uframes] = e->addr;
+	r->umap[r->nr_uframes] = e->map;
 	c = &r->uframes[r->nr_uframes++];
 	c->inlined = false;
 	c->srcline = NULL;
@@ -167,7 +177,7 @@ static const char *chain_srcline(struct sample_resolver *r, const struct callcha
 
 /* Append @node to the frames; @expand: perf 6.1 expands inlines of unwound frames only. */
 static void push(struct sample_resolver *r, int *nr, const struct callchain_cursor_node *node,
-		 u64 addr, enum frame_origin origin)
+		 u64 addr, struct map *map, enum frame_origin origin)
 {
 	const struct inline_entry *e = NULL;
 	struct callchain_cursor_node copy;
@@ -191,6 +201,7 @@ static void push(struct sample_resolver *r, int *nr, const struct callchain_curs
 	for (int i = 0; i < n; i++) {
 		r->addrs[*nr + i] = addr;
 		r->origin[*nr + i] = (u8)origin;
+		r->maps[*nr + i] = map;
 	}
 	*nr += n;
 }
@@ -322,6 +333,7 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 		c->srcline = NULL;
 		c->level = f->level;
 		r->kaddr[nk - 1] = f->addr;
+		r->kmap[nk - 1] = f->map;
 		/* perf tries --parent first: its frame is never a root */
 		if (ignore_re && f->map && f->sym && f != parent_frame &&
 		    !regexec(ignore_re, f->sym->name, 0, NULL, 0)) {
@@ -340,14 +352,14 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 	if (caller) {
 		/* unwound first here, so a root drops them with the callers */
 		for (int i = r->nr_uframes - 1; i >= 0 && !root; i--)
-			push(r, &nr, &r->uframes[i], r->uaddr[i], FRAME_UNWOUND);
+			push(r, &nr, &r->uframes[i], r->uaddr[i], r->umap[i], FRAME_UNWOUND);
 		for (int i = kstart; i < nk; i++)
-			push(r, &nr, &r->kframes[i], r->kaddr[i], korigin);
+			push(r, &nr, &r->kframes[i], r->kaddr[i], r->kmap[i], korigin);
 	} else {
 		for (int i = kstart; i < nk; i++)
-			push(r, &nr, &r->kframes[i], r->kaddr[i], korigin);
+			push(r, &nr, &r->kframes[i], r->kaddr[i], r->kmap[i], korigin);
 		for (int i = 0; i < r->nr_uframes; i++)
-			push(r, &nr, &r->uframes[i], r->uaddr[i], FRAME_UNWOUND);
+			push(r, &nr, &r->uframes[i], r->uaddr[i], r->umap[i], FRAME_UNWOUND);
 	}
 	rs->nr = nr;
 	return nr;
