@@ -127,7 +127,7 @@ ALL_CFLAGS := -std=gnu11 $(OPT_CFLAGS) $(WARNINGS) -Iinclude -I$(OBJ) \
 	-DPROF_DOCDIR='"$(OUT)/Documentation"' \
 	$(FEATURE_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS := $(SAN_LDFLAGS) $(LDFLAGS)
-LIBS := $(FEATURE_LIBS) -lm -lpthread
+LIBS := $(FEATURE_LIBS) -lz -lm -lpthread
 
 # Rebuild everything when the flags change.
 FLAGS_STAMP := $(OBJ)/FLAGS

@@ -5,6 +5,11 @@
  * with its time, thread, command and call chain (address, symbol and
  * shared object of each frame), tab-indented as perf writes it. CTF
  * output needs babeltrace, which prof does not use: --to-ctf is refused.
+ *
+ * prof's own formats, for the viewers people open profiles in: --to-pprof
+ * (pprof's gzip'd profile.proto, pprof.h). Their samples and stacks come
+ * from the resolved-sample path report and script use, filtered by -e,
+ * --time, --pid, --tid and --comms as script filters them.
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -12,6 +17,11 @@
 #include "prof/session.h"
 #include "prof/machine.h"
 #include "prof/stats-print.h"
+#include "prof/resolved-sample.h"
+#include "prof/hist-filter.h"
+#include "prof/time-range.h"
+#include "prof/thread.h"
+#include "prof/pprof.h"
 #include "builtin.h"
 #include <sys/stat.h>
 #include <stdarg.h>
@@ -30,6 +40,20 @@ struct convert {
 	struct machine *machine;
 	bool first;
 	u64 nr_samples;
+	/* prof's formats: the output, its name and what writes it */
+	const char *to_pprof;
+	const char *output, *format;
+	/* the samples converted: -e, --time, --pid, --tid, --comms */
+	const char *event, *time_str;
+	struct session_evsel *only;
+	struct time_range *ranges;
+	int nr_ranges;
+	struct hist_filter filter;
+	struct sample_resolver *resolver;
+	u64 first_time, last_time, nr_filtered;
+	int nr_values;			/* samples, then one column per event */
+	s64 *values;
+	struct pprof *pprof;
 };
 
 /* JSON strings as perf escapes them (RFC 8259's required escapes). */
@@ -222,6 +246,18 @@ static void json_headers(struct convert *c)
 	json_format(out, false, 2, "]");
 }
 
+/* perf's closing lines: what was written, how big, how many samples. */
+static void converted(struct convert *c, const char *format, const char *path)
+{
+	struct stat st;
+
+	fprintf(stderr, "[ perf data convert: Converted '%s' into %s data '%s' ]\n",
+		c->input, format, path);
+	fprintf(stderr, "[ perf data convert: Converted and wrote %.3f MB (%" PRIu64
+		" samples) ]\n", stat(path, &st) ? 0.0 : (double)st.st_size / 1024 / 1024,
+		c->nr_samples);
+}
+
 static int convert_json(struct convert *c)
 {
 	struct tool tool = {
@@ -229,7 +265,6 @@ static int convert_json(struct convert *c)
 		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event,
 		.ordered_events = true, .priv = c,
 	};
-	struct stat st;
 	int ret;
 
 	c->out = fopen(c->to_json, "w");
@@ -262,23 +297,217 @@ static int convert_json(struct convert *c)
 
 		return error("%s", *msg ? msg : strerror(-ret));
 	}
-	fprintf(stderr, "[ perf data convert: Converted '%s' into JSON data '%s' ]\n",
-		c->input, c->to_json);
-	fprintf(stderr, "[ perf data convert: Converted and wrote %.3f MB (%" PRIu64
-		" samples) ]\n", stat(c->to_json, &st) ? 0.0 : (double)st.st_size / 1024 / 1024,
-		c->nr_samples);
+	converted(c, "JSON", c->to_json);
+	return 0;
+}
+
+/* ---- prof's formats: pprof ---- */
+
+/* The unit of an event's period: the clocks count nanoseconds. */
+static const char *period_unit(const struct session_evsel *e)
+{
+	if (e->attr.type == PERF_TYPE_SOFTWARE &&
+	    (e->attr.config == PERF_COUNT_SW_CPU_CLOCK || e->attr.config == PERF_COUNT_SW_TASK_CLOCK))
+		return "nanoseconds";
+	return "count";
+}
+
+/* The value column of @e's period: 1 + its index, or 1 for -e's event. */
+static int event_column(const struct convert *c, const struct session_evsel *e)
+{
+	return c->only ? 1 : 1 + e->idx;
+}
+
+/* The columns, once the events are known (a pipe's come before its samples). */
+static void pprof_start(struct convert *c)
+{
+	struct session *s = c->session;
+	int n = session__nr_evsels(s);
+
+	c->nr_values = 1 + (c->only ? 1 : n);
+	c->values = xcalloc((size_t)c->nr_values, sizeof(*c->values));
+	c->pprof = pprof__new(c->nr_values);
+	pprof__value_type(c->pprof, 0, "samples", "count");
+	for (int i = 0; i < n; i++) {
+		struct session_evsel *e = session__evsel(s, i);
+
+		if (c->only && e != c->only)
+			continue;
+		pprof__value_type(c->pprof, event_column(c, e), session_evsel__name(e),
+				  period_unit(e));
+	}
+	pprof__default_value(c->pprof, 1);
+	for (int i = 0; i < n; i++) {
+		struct session_evsel *e = session__evsel(s, i);
+
+		if (c->only && e != c->only)
+			continue;
+		/* the first event's: its fixed period, 0 when sampled at a frequency */
+		pprof__period(c->pprof, session_evsel__name(e), period_unit(e),
+			      e->attr.freq ? 0 : (s64)e->attr.sample_period);
+		break;
+	}
+}
+
+static void pprof_sample(struct convert *c, const struct perf_sample *sample,
+			 const struct resolved_sample *rs, int nr)
+{
+	struct thread *t = rs->al.thread;
+	struct thread *leader = t ? machine__find_thread(c->machine, t->pid, t->pid) : NULL;
+	struct pprof_labels l = {
+		.pid = t ? t->pid : (pid_t)sample->pid,
+		.tid = t ? t->tid : (pid_t)sample->tid,
+		.comm = leader ? thread__comm_str(leader) : t ? thread__comm_str(t) : NULL,
+		.thread_comm = t ? thread__comm_str(t) : NULL,
+	};
+	int col = event_column(c, sample->evsel);
+
+	if (!c->pprof)
+		pprof_start(c);
+	if (col >= c->nr_values)
+		return;	/* an event that came after the first sample */
+	c->values[0] = 1;
+	c->values[col] = (sample->evsel->attr.sample_type & PERF_SAMPLE_PERIOD) ? (s64)sample->period : 1;
+	pprof__add(c->pprof, rs, nr, &l, c->values);
+	c->values[col] = 0;
+}
+
+static int profile_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct convert *c = session__tool_priv(s);
+	struct resolved_sample rs;
+	struct thread *t;
+	int nr = 0;
+
+	(void)ev;
+	if (!sample->evsel || sample->evsel->idx < 0 || (c->only && sample->evsel != c->only))
+		return 0;
+	if (time_ranges__skip(c->ranges, c->nr_ranges, sample->time)) {
+		c->nr_filtered++;
+		return 0;
+	}
+	resolved_sample__resolve(c->resolver, sample, &rs);
+	t = rs.al.thread;
+	if (hist_filter__rejects(&c->filter, t ? thread__comm_str(t) : "",
+				 t ? t->pid : (pid_t)sample->pid, (pid_t)sample->tid, NULL, NULL)) {
+		c->nr_filtered++;
+		goto out;
+	}
+	if (sample->evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN ||
+	    sample->evsel->attr.sample_type & PERF_SAMPLE_STACK_USER)
+		nr = resolved_sample__chain(c->resolver, sample, &rs, NULL);
+	if (!c->nr_samples || sample->time < c->first_time)
+		c->first_time = sample->time;
+	if (sample->time > c->last_time)
+		c->last_time = sample->time;
+	c->nr_samples++;
+	pprof_sample(c, sample, &rs, nr);
+out:
+	resolved_sample__exit(&rs);
+	return 0;
+}
+
+/* pprof's time_nanos: the first sample's wall-clock time, from the file's clock data. */
+static s64 wall_clock(struct convert *c, u64 t)
+{
+	const struct perf_header *h = session__header(c->session);
+
+	if (!perf_header__has_feat(h, HEADER_CLOCK_DATA) || !h->clock_tod_ns || !t)
+		return 0;
+	return (s64)(h->clock_tod_ns + t - h->clock_clockid_ns);
+}
+
+static int pprof_finish(struct convert *c)
+{
+	char comment[256];
+
+	if (!c->pprof)
+		pprof_start(c);
+	pprof__times(c->pprof, wall_clock(c, c->first_time),
+		     (s64)(c->last_time - c->first_time));
+	snprintf(comment, sizeof(comment), "prof data convert --to-pprof of %s", c->input);
+	pprof__comment(c->pprof, comment);
+	return pprof__write(c->pprof, c->out);
+}
+
+static int convert_profile(struct convert *c, int (*finish)(struct convert *c))
+{
+	struct tool tool = {
+		.sample = profile_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
+		.comm = on_machine_event, .fork = on_machine_event, .exit = on_machine_event,
+		.ordered_events = true, .priv = c,
+	};
+	const struct perf_header *h = session__header(c->session);
+	int ret;
+
+	if (c->event) {
+		for (int i = 0; i < session__nr_evsels(c->session) && !c->only; i++)
+			if (!strcmp(session_evsel__name(session__evsel(c->session, i)), c->event))
+				c->only = session__evsel(c->session, i);
+		if (!c->only)
+			return error("event '%s' is not in %s", c->event, c->input);
+	}
+	if (c->time_str) {
+		ret = time_ranges__parse(c->time_str, h->first_sample_time, h->last_sample_time,
+					 &c->ranges, &c->nr_ranges);
+		if (ret) {
+			fputs(time_ranges__strerror(ret), stderr);
+			return -1;
+		}
+	}
+	c->out = fopen(c->output, "w");
+	if (!c->out)
+		return error("failed to open %s: %s", c->output, strerror(errno));
+	c->machine = machine__new_host();
+	machine__process_header_build_ids(c->machine, session__header(c->session));
+	machine__set_recorded_kernel(c->machine, h->osrelease, h->arch);
+	/* perf script's frames: at most 127, inlined functions shown */
+	c->resolver = sample_resolver__new(c->machine, &(struct resolve_param){
+		.max_stack = 127,
+		.inline_names = true,
+	});
+	ret = session__process_events(c->session, &tool);
+	if (ret >= 0) {
+		stats__warn_lost(c->session, false, stderr);
+		if (!c->nr_samples && c->nr_filtered)
+			warning("the filters left none of the %" PRIu64 " samples", c->nr_filtered);
+		if (finish(c))
+			ret = error("failed to write %s: %s", c->output, strerror(errno));
+	} else {
+		const char *msg = session__strerror(c->session);
+
+		ret = error("%s", *msg ? msg : strerror(-ret));
+	}
+	if (fclose(c->out) && ret >= 0)
+		ret = error("failed to write %s: %s", c->output, strerror(errno));
+	c->out = NULL;
+	sample_resolver__delete(c->resolver);
+	if (ret < 0)
+		return -1;
+	converted(c, c->format, c->output);
 	return 0;
 }
 
 static int cmd_data_convert(int argc, const char **argv)
 {
 	struct convert c = { .input = "perf.data" };
+	const char *comms = NULL, *pids = NULL, *tids = NULL;
 	char *errmsg = NULL;
-	int ret;
+	int ret, nr_formats;
 	const struct option options[] = {
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_STRING('i', "input", &c.input, "file", "input file name"),
 		OPT_STRING(0, "to-json", &c.to_json, NULL, "Convert to JSON format"),
+		OPT_STRING(0, "to-pprof", &c.to_pprof, "file",
+			   "Convert to pprof's format (gzip'd profile.proto)"),
+		OPT_STRING('e', "event", &c.event, "event",
+			   "only this event's samples (--to-pprof)"),
+		OPT_STRING(0, "time", &c.time_str, "str",
+			   "only samples of these time ranges (--to-pprof)"),
+		OPT_STRING(0, "pid", &pids, "pid[,pid...]", "only these processes' samples (--to-pprof)"),
+		OPT_STRING(0, "tid", &tids, "tid[,tid...]", "only these threads' samples (--to-pprof)"),
+		OPT_STRING(0, "comms", &comms, "comm[,comm...]",
+			   "only samples of these commands (--to-pprof)"),
 		OPT_STRING(0, "to-ctf", &c.to_ctf, NULL,
 			   "Convert to CTF format: not supported (needs babeltrace), refused"),
 		OPT_BOOLEAN(0, "tod", &c.tod, "Convert time to wall clock time: CTF only, refused"),
@@ -295,12 +524,24 @@ static int cmd_data_convert(int argc, const char **argv)
 		      "use --to-json", c.to_ctf ? "--to-ctf" : c.all ? "--all" : "--tod");
 		return -1;
 	}
-	if (!c.to_json) {
+	nr_formats = !!c.to_json + !!c.to_pprof;
+	if (!nr_formats) {
 		/* perf's words */
 		fputs("You must specify one of --to-ctf or --to-json.\n", stderr);
 		return -1;
 	}
-	if (!c.force && !access(c.to_json, F_OK)) {
+	if (nr_formats > 1) {
+		error("--to-json and --to-pprof: one output format at a time");
+		return -1;
+	}
+	if (c.to_json && (c.event || c.time_str || comms || pids || tids)) {
+		error("-e, --time, --pid, --tid and --comms select the samples of --to-pprof;"
+		      " --to-json converts them all, as perf");
+		return -1;
+	}
+	c.output = c.to_json ? c.to_json : c.to_pprof;
+	c.format = "pprof";
+	if (!c.force && !access(c.output, F_OK)) {
 		/* perf's words */
 		fputs("Output file exists. Use --force to overwrite it.\n", stderr);
 		return -1;
@@ -311,7 +552,17 @@ static int cmd_data_convert(int argc, const char **argv)
 		free(errmsg);
 		return -1;
 	}
-	ret = convert_json(&c);
+	name_list__parse(&c.filter.comms, comms);
+	name_list__parse(&c.filter.pids, pids);
+	name_list__parse(&c.filter.tids, tids);
+	if (c.to_json)
+		ret = convert_json(&c);
+	else
+		ret = convert_profile(&c, pprof_finish);
+	hist_filter__exit(&c.filter);
+	free(c.ranges);
+	free(c.values);
+	pprof__delete(c.pprof);
 	machine__delete(c.machine);
 	session__delete(c.session);
 	return ret < 0 ? -1 : 0;

@@ -9,7 +9,7 @@ set -eu
 
 # Build: compiler, pkg-config and the libraries the feature probes look for.
 BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
-	libtraceevent-dev libncurses-dev libzstd-dev libcapstone-dev"
+	libtraceevent-dev libncurses-dev libzstd-dev libcapstone-dev zlib1g-dev"
 # Tests: the TAP runner, the real perf as the oracle, tmux for the TUI,
 # util-linux for unshare/setpriv, procps, python3 for output parsing,
 # strace to see which CPU stat's counters are touched from, libc6-dbg so
