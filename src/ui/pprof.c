@@ -470,7 +470,7 @@ void pprof__add(struct pprof *p, const struct resolved_sample *rs, int nr,
 		.comm = pp_string(p, l->comm), .tcomm = pp_string(p, l->thread_comm),
 	};
 	struct sample_key k;
-	u32 nr_locs = 0;
+	u32 nr_locs = 0, idx;
 	size_t slot;
 	s64 *v;
 	u64 h;
@@ -509,6 +509,7 @@ void pprof__add(struct pprof *p, const struct resolved_sample *rs, int nr,
 		h = mix(h, p->stack[i]);
 	k = (struct sample_key){ .locs = p->stack, .nr_locs = nr_locs, .s = &s };
 	slot = itab_find(p, &p->sample_tab, h, sample_eq, &k);
+	idx = p->sample_tab.val[slot] - 1;
 	if (!p->sample_tab.val[slot]) {
 		GROW(p->samples, p->nr_samples, p->alloc_samples);
 		if (p->alloc_values < p->alloc_samples) {
@@ -528,9 +529,10 @@ void pprof__add(struct pprof *p, const struct resolved_sample *rs, int nr,
 		p->samples[p->nr_samples] = s;
 		memset(p->values + p->nr_samples * (size_t)p->nr_values, 0,
 		       (size_t)p->nr_values * sizeof(*p->values));
-		itab_add(&p->sample_tab, slot, h, (u32)p->nr_samples++);
+		idx = (u32)p->nr_samples++;
+		itab_add(&p->sample_tab, slot, h, idx);	/* may move the slots */
 	}
-	v = p->values + (p->sample_tab.val[slot] - 1) * (size_t)p->nr_values;
+	v = p->values + idx * (size_t)p->nr_values;
 	for (int i = 0; i < p->nr_values; i++)
 		v[i] += values[i];
 }
