@@ -407,14 +407,24 @@ out:
 	return 0;
 }
 
-/* pprof's time_nanos: the first sample's wall-clock time, from the file's clock data. */
+/*
+ * pprof's time_nanos: the first sample's wall-clock time, from the file's
+ * clock data (record -k); else the file's modification time, when the
+ * recording ended, less the samples' span.
+ */
 static s64 wall_clock(struct convert *c, u64 t)
 {
 	const struct perf_header *h = session__header(c->session);
+	struct stat st;
 
-	if (!perf_header__has_feat(h, HEADER_CLOCK_DATA) || !h->clock_tod_ns || !t)
+	if (!t)
 		return 0;
-	return (s64)(h->clock_tod_ns + t - h->clock_clockid_ns);
+	if (perf_header__has_feat(h, HEADER_CLOCK_DATA) && h->clock_tod_ns)
+		return (s64)(h->clock_tod_ns + t - h->clock_clockid_ns);
+	if (session__is_pipe(c->session) || stat(c->input, &st))
+		return 0;
+	return (s64)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec -
+	       (s64)(c->last_time - c->first_time);
 }
 
 static int pprof_finish(struct convert *c)

@@ -7,7 +7,8 @@
 # Debian packages.
 set -eu
 
-# Build: compiler, pkg-config and the libraries the feature probes look for.
+# Build: compiler, pkg-config, the libraries the feature probes look for, and
+# zlib (gzip for --to-pprof).
 BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 	libtraceevent-dev libncurses-dev libzstd-dev libcapstone-dev zlib1g-dev"
 # Tests: the TAP runner, the real perf as the oracle, tmux for the TUI,
@@ -16,9 +17,10 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 # that libc's source lines and local functions are always tested with
 # debug info (the tests hide /usr/lib/debug for the views without it),
 # xmllint to check that flame graph SVGs are well-formed, chromium to run
-# the flame graph pages' scripts headless.
+# the flame graph pages' scripts headless; Go and pprof's Debian source
+# to build the real pprof offline, which reads prof's --to-pprof files.
 TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg
-	libxml2-utils chromium"
+	libxml2-utils chromium golang-go golang-github-google-pprof-dev"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
 # Fuzzing ("make fuzz" passes --fuzz): clang and its libFuzzer runtime.
