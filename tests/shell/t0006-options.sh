@@ -370,6 +370,12 @@ data	--to-ctf	-	ok
 data	--tod	-	ok
 data	--all	-	ok
 data	--force	PERF_EVENTS	ok
+data	--to-pprof	PERF_EVENTS	ok
+data	--event	PERF_EVENTS	ok
+data	--time	PERF_EVENTS	ok
+data	--pid	PERF_EVENTS	ok
+data	--tid	PERF_EVENTS	ok
+data	--comms	PERF_EVENTS	ok
 annotate	--cpu	-	ok
 annotate	--dsos	PERF_EVENTS,CAPSTONE	ok
 annotate	--dump-raw-trace	-	ok
@@ -3074,6 +3080,66 @@ proof_data_force() {
 	grep -qx keep df.json &&
 	"$PROF" data convert -f --to-json df.json -i rec.data 2>/dev/null &&
 	grep -q "linux-perf-json-version" df.json
+}
+# dconv NAME ARGS: rec.data to pprof's NAME.pb.gz (stderr NAME.err),
+# decompressed into NAME.pb; NAME.n the number of samples converted.
+dconv() {
+	_n=$1 && shift &&
+	"$PROF" data convert --to-pprof "$_n.pb.gz" -i rec.data "$@" 2>"$_n.err" &&
+	gzip -dc "$_n.pb.gz" >"$_n.pb" &&
+	sed -n "s/^\[ perf data convert: Converted and wrote .* MB (\([0-9]*\) samples) \]$/\1/p" \
+		"$_n.err" >"$_n.n" &&
+	test -s "$_n.n"
+}
+proof_data_to_pprof() {
+	dconv dpp &&
+	grep -q "^\[ perf data convert: Converted 'rec.data' into pprof data 'dpp.pb.gz' \]$" dpp.err &&
+	grep -a -q hot_loop dpp.pb && grep -a -q sym_plain dpp.pb &&
+	grep -a -q task-clock dpp.pb && grep -a -q nanoseconds dpp.pb &&
+	grep -a -q thread_comm dpp.pb &&
+	"$PROF" script -i rec.data -F pid >dpp.script 2>/dev/null &&
+	test "$(cat dpp.n)" = "$(wc -l <dpp.script)"
+}
+proof_data_event() {
+	dconv dpe -e task-clock &&
+	test_cmp dpp.n dpe.n &&
+	test_expect_code 255 "$PROF" data convert --to-pprof dpe2.pb.gz -i rec.data -e cycles \
+		2>dpe2.err &&
+	grep -q "event 'cycles' is not in rec.data" dpe2.err
+}
+proof_data_time() {
+	dconv dpt --time 0%-50% &&
+	"$PROF" script -i rec.data --time 0%-50% -F pid >dpt.script 2>/dev/null &&
+	test "$(cat dpt.n)" = "$(wc -l <dpt.script)" &&
+	test "$(cat dpt.n)" -lt "$(cat dpp.n)"
+}
+# demo's samples: its pid and tid, and how many script shows
+demo_ids() {
+	"$PROF" script -i rec.data -F comm,pid,tid 2>/dev/null | awk "\$1 == \"demo\"" >demo.ids &&
+	test -s demo.ids
+}
+# (a pid's samples include those from before its exec, as script's)
+proof_data_pid() {
+	demo_ids &&
+	pid=$(awk "{ print \$2 }" demo.ids | sed "s|/.*||" | head -1) &&
+	dconv dpd --pid "$pid" &&
+	"$PROF" script -i rec.data --pid "$pid" -F pid >dpd.script 2>/dev/null &&
+	test "$(cat dpd.n)" = "$(wc -l <dpd.script)" &&
+	grep -a -q hot_loop dpd.pb && ! grep -a -q sym_plain dpd.pb
+}
+proof_data_tid() {
+	demo_ids &&
+	tid=$(awk "{ print \$2 }" demo.ids | sed "s|.*/||" | head -1) &&
+	dconv dptid --tid "$tid" &&
+	"$PROF" script -i rec.data --tid "$tid" -F pid >dptid.script 2>/dev/null &&
+	test "$(cat dptid.n)" = "$(wc -l <dptid.script)" &&
+	grep -a -q hot_loop dptid.pb && ! grep -a -q sym_plain dptid.pb
+}
+proof_data_comms() {
+	demo_ids &&
+	dconv dpc --comms demo &&
+	test "$(cat dpc.n)" = "$(wc -l <demo.ids)" &&
+	grep -a -q hot_loop dpc.pb && ! grep -a -q sym_plain dpc.pb
 }
 
 # --- annotate ---------------------------------------------------------
