@@ -2,7 +2,7 @@
 /*
  * pprof.c: resolved samples to pprof's profile.proto (pprof.h). Strings,
  * mappings, functions, locations and samples are each kept once, found
- * again through open-addressing tables of their hashes; the message is
+ * again through tables of their hashes (itab.h); the message is
  * encoded at the end (protobuf.h) and gzip'd, as pprof writes its files.
  *
  * profile.proto's field numbers, as its .proto file gives them:
@@ -27,13 +27,7 @@
 #include "prof/dso.h"
 #include "prof/symbol.h"
 #include "prof/srcline.h"
-
-/* An open-addressing table of indexes (stored + 1) and their hashes. */
-struct itab {
-	u64 *hash;
-	u32 *val;
-	size_t cap, nr;
-};
+#include "prof/itab.h"
 
 struct pp_mapping {
 	u64 start, limit, offset;
@@ -116,75 +110,10 @@ struct pprof {
 	}									\
 } while (0)
 
-static u64 mix(u64 h, u64 v)
+static bool string_eq(void *ctx, u32 idx, const void *key)
 {
-	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-	h *= 0xff51afd7ed558ccdull;
-	return h ^ (h >> 33);
-}
+	struct pprof *p = ctx;
 
-static u64 hash_str(const char *s)
-{
-	u64 h = 0xcbf29ce484222325ull;
-
-	for (; *s; s++)
-		h = (h ^ (u8)*s) * 0x100000001b3ull;
-	return h;
-}
-
-/* The slot of @h's entry for which @eq(p, index, key) holds, or of the empty one where it would go. */
-static size_t itab_find(struct pprof *p, struct itab *t, u64 h,
-			bool (*eq)(struct pprof *p, u32 idx, const void *key), const void *key)
-{
-	size_t i;
-
-	if (!t->cap) {
-		t->cap = 1024;
-		t->hash = xcalloc(t->cap, sizeof(*t->hash));
-		t->val = xcalloc(t->cap, sizeof(*t->val));
-	}
-	for (i = h & (t->cap - 1); t->val[i]; i = (i + 1) & (t->cap - 1))
-		if (t->hash[i] == h && eq(p, t->val[i] - 1, key))
-			break;
-	return i;
-}
-
-/* Index @idx goes into empty slot @slot (from itab_find). */
-static void itab_add(struct itab *t, size_t slot, u64 h, u32 idx)
-{
-	t->hash[slot] = h;
-	t->val[slot] = idx + 1;
-	if (++t->nr * 2 > t->cap) {
-		size_t cap = t->cap * 2;
-		u64 *hash = xcalloc(cap, sizeof(*hash));
-		u32 *val = xcalloc(cap, sizeof(*val));
-
-		for (size_t i = 0; i < t->cap; i++) {
-			size_t j;
-
-			if (!t->val[i])
-				continue;
-			for (j = t->hash[i] & (cap - 1); val[j]; j = (j + 1) & (cap - 1))
-				;
-			hash[j] = t->hash[i];
-			val[j] = t->val[i];
-		}
-		free(t->hash);
-		free(t->val);
-		t->hash = hash;
-		t->val = val;
-		t->cap = cap;
-	}
-}
-
-static void itab_exit(struct itab *t)
-{
-	free(t->hash);
-	free(t->val);
-}
-
-static bool string_eq(struct pprof *p, u32 idx, const void *key)
-{
 	return !strcmp(p->strings[idx], key);
 }
 
@@ -196,8 +125,8 @@ static u32 pp_string(struct pprof *p, const char *s)
 
 	if (!s || !*s)
 		return 0;
-	h = hash_str(s);
-	slot = itab_find(p, &p->string_tab, h, string_eq, s);
+	h = itab_hash_str(s);
+	slot = itab_find(&p->string_tab, h, string_eq, p, s);
 	if (p->string_tab.val[slot])
 		return p->string_tab.val[slot] - 1;
 	GROW(p->strings, p->nr_strings, p->alloc_strings);
@@ -274,8 +203,9 @@ void pprof__comment(struct pprof *p, const char *s)
 	p->comments[p->nr_comments++] = pp_string(p, s);
 }
 
-static bool mapping_eq(struct pprof *p, u32 idx, const void *key)
+static bool mapping_eq(void *ctx, u32 idx, const void *key)
 {
+	struct pprof *p = ctx;
 	const struct pp_mapping *a = &p->mappings[idx], *b = key;
 
 	return a->start == b->start && a->limit == b->limit && a->offset == b->offset &&
@@ -295,8 +225,8 @@ static u32 pp_mapping(struct pprof *p, const struct map *map, const struct dso *
 	m.limit = map->end;
 	m.offset = map->identity ? 0 : map->pgoff;
 	m.dso = dso;
-	h = mix(mix(mix(mix(0, m.start), m.limit), m.offset), (u64)(uintptr_t)dso);
-	slot = itab_find(p, &p->mapping_tab, h, mapping_eq, &m);
+	h = itab_mix(itab_mix(itab_mix(itab_mix(0, m.start), m.limit), m.offset), (u64)(uintptr_t)dso);
+	slot = itab_find(&p->mapping_tab, h, mapping_eq, p, &m);
 	if (p->mapping_tab.val[slot])
 		return p->mapping_tab.val[slot];
 	if (dso) {
@@ -325,8 +255,9 @@ static u32 pp_mapping(struct pprof *p, const struct map *map, const struct dso *
 	return (u32)p->nr_mappings;
 }
 
-static bool function_eq(struct pprof *p, u32 idx, const void *key)
+static bool function_eq(void *ctx, u32 idx, const void *key)
 {
+	struct pprof *p = ctx;
 	const struct pp_function *a = &p->functions[idx], *b = key;
 
 	return a->name == b->name && a->file == b->file && a->start_line == b->start_line;
@@ -337,8 +268,8 @@ static u32 pp_function(struct pprof *p, const char *name, const char *file, s64 
 	struct pp_function f = {
 		.name = pp_string(p, name), .file = pp_string(p, file), .start_line = start_line,
 	};
-	u64 h = mix(mix(mix(1, f.name), f.file), (u64)start_line);
-	size_t slot = itab_find(p, &p->function_tab, h, function_eq, &f);
+	u64 h = itab_mix(itab_mix(itab_mix(1, f.name), f.file), (u64)start_line);
+	size_t slot = itab_find(&p->function_tab, h, function_eq, p, &f);
 
 	if (p->function_tab.val[slot])
 		return p->function_tab.val[slot];
@@ -401,8 +332,9 @@ struct location_key {
 	u32 nr_lines;
 };
 
-static bool location_eq(struct pprof *p, u32 idx, const void *key)
+static bool location_eq(void *ctx, u32 idx, const void *key)
 {
+	struct pprof *p = ctx;
 	const struct pp_location *a = &p->locations[idx];
 	const struct location_key *b = key;
 
@@ -422,8 +354,8 @@ static u32 pp_location(struct pprof *p, const struct resolved_sample *rs, int i,
 		.mapping = pp_mapping(p, map, f->dso), .address = f->ip, .sym = f->sym,
 		.nr_lines = f->sym ? (u32)n : 0,
 	};
-	u64 h = mix(mix(mix(mix(2, k.mapping), k.address), (u64)(uintptr_t)k.sym), k.nr_lines);
-	size_t slot = itab_find(p, &p->location_tab, h, location_eq, &k);
+	u64 h = itab_mix(itab_mix(itab_mix(itab_mix(2, k.mapping), k.address), (u64)(uintptr_t)k.sym), k.nr_lines);
+	size_t slot = itab_find(&p->location_tab, h, location_eq, p, &k);
 	struct pp_location *loc;
 
 	if (p->location_tab.val[slot])
@@ -452,8 +384,9 @@ struct sample_key {
 	const struct pp_sample *s;
 };
 
-static bool sample_eq(struct pprof *p, u32 idx, const void *key)
+static bool sample_eq(void *ctx, u32 idx, const void *key)
 {
+	struct pprof *p = ctx;
 	const struct pp_sample *a = &p->samples[idx];
 	const struct sample_key *k = key;
 
@@ -504,11 +437,11 @@ void pprof__add(struct pprof *p, const struct resolved_sample *rs, int nr,
 		p->stack[nr_locs++] = pp_location(p, rs, i, n);
 		i += n;
 	}
-	h = mix(mix(mix(mix(3, (u64)s.pid), (u64)s.tid), s.comm), s.tcomm);
+	h = itab_mix(itab_mix(itab_mix(itab_mix(3, (u64)s.pid), (u64)s.tid), s.comm), s.tcomm);
 	for (u32 i = 0; i < nr_locs; i++)
-		h = mix(h, p->stack[i]);
+		h = itab_mix(h, p->stack[i]);
 	k = (struct sample_key){ .locs = p->stack, .nr_locs = nr_locs, .s = &s };
-	slot = itab_find(p, &p->sample_tab, h, sample_eq, &k);
+	slot = itab_find(&p->sample_tab, h, sample_eq, p, &k);
 	idx = p->sample_tab.val[slot] - 1;
 	if (!p->sample_tab.val[slot]) {
 		GROW(p->samples, p->nr_samples, p->alloc_samples);
