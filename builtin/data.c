@@ -7,7 +7,8 @@
  * output needs babeltrace, which prof does not use: --to-ctf is refused.
  *
  * prof's own formats, for the viewers people open profiles in: --to-pprof
- * (pprof's gzip'd profile.proto, pprof.h). Their samples and stacks come
+ * (pprof's gzip'd profile.proto, pprof.h), --to-speedscope (speedscope's
+ * JSON, speedscope.h). Their samples and stacks come
  * from the resolved-sample path report and script use, filtered by -e,
  * --time, --pid, --tid and --comms as script filters them.
  */
@@ -22,6 +23,7 @@
 #include "prof/time-range.h"
 #include "prof/thread.h"
 #include "prof/pprof.h"
+#include "prof/speedscope.h"
 #include "builtin.h"
 #include <sys/stat.h>
 #include <stdarg.h>
@@ -41,8 +43,11 @@ struct convert {
 	bool first;
 	u64 nr_samples;
 	/* prof's formats: the output, its name and what writes it */
-	const char *to_pprof;
+	const char *to_pprof, *to_speedscope;
 	const char *output, *format;
+	void (*add)(struct convert *c, const struct perf_sample *sample,
+		    const struct resolved_sample *rs, int nr);
+	int (*finish)(struct convert *c);
 	/* the samples converted: -e, --time, --pid, --tid, --comms */
 	const char *event, *time_str;
 	struct session_evsel *only;
@@ -54,6 +59,7 @@ struct convert {
 	int nr_values;			/* samples, then one column per event */
 	s64 *values;
 	struct pprof *pprof;
+	struct speedscope *speedscope;
 };
 
 /* JSON strings as perf escapes them (RFC 8259's required escapes). */
@@ -301,7 +307,7 @@ static int convert_json(struct convert *c)
 	return 0;
 }
 
-/* ---- prof's formats: pprof ---- */
+/* ---- prof's formats: pprof, speedscope ---- */
 
 /* The unit of an event's period: the clocks count nanoseconds. */
 static const char *period_unit(const struct session_evsel *e)
@@ -401,7 +407,7 @@ static int profile_sample(struct session *s, union perf_event *ev, struct perf_s
 	if (sample->time > c->last_time)
 		c->last_time = sample->time;
 	c->nr_samples++;
-	pprof_sample(c, sample, &rs, nr);
+	c->add(c, sample, &rs, nr);
 out:
 	resolved_sample__exit(&rs);
 	return 0;
@@ -440,7 +446,34 @@ static int pprof_finish(struct convert *c)
 	return pprof__write(c->pprof, c->out);
 }
 
-static int convert_profile(struct convert *c, int (*finish)(struct convert *c))
+/* speedscope: one profile per thread and event, weighted by the period */
+static void speedscope_sample(struct convert *c, const struct perf_sample *sample,
+			      const struct resolved_sample *rs, int nr)
+{
+	struct session_evsel *e = sample->evsel;
+	struct thread *t = rs->al.thread;
+	u64 weight = (e->attr.sample_type & PERF_SAMPLE_PERIOD) && sample->period ? sample->period : 1;
+
+	if (!c->speedscope)
+		c->speedscope = speedscope__new();
+	speedscope__add(c->speedscope, rs, nr, t ? t->pid : (pid_t)sample->pid,
+			t ? t->tid : (pid_t)sample->tid, t ? thread__comm_str(t) : NULL,
+			session_evsel__name(e),
+			!strcmp(period_unit(e), "nanoseconds") ? "nanoseconds" : "none", weight);
+}
+
+static int speedscope_finish(struct convert *c)
+{
+	int n = 0;
+
+	if (!c->speedscope)
+		c->speedscope = speedscope__new();
+	for (int i = 0; i < session__nr_evsels(c->session); i++)
+		n += !c->only || session__evsel(c->session, i) == c->only;
+	return speedscope__write(c->speedscope, c->out, c->input, n > 1);
+}
+
+static int convert_profile(struct convert *c)
 {
 	struct tool tool = {
 		.sample = profile_sample, .mmap = on_machine_event, .mmap2 = on_machine_event,
@@ -481,7 +514,7 @@ static int convert_profile(struct convert *c, int (*finish)(struct convert *c))
 		stats__warn_lost(c->session, false, stderr);
 		if (!c->nr_samples && c->nr_filtered)
 			warning("the filters left none of the %" PRIu64 " samples", c->nr_filtered);
-		if (finish(c))
+		if (c->finish(c))
 			ret = error("failed to write %s: %s", c->output, strerror(errno));
 	} else {
 		const char *msg = session__strerror(c->session);
@@ -510,14 +543,16 @@ static int cmd_data_convert(int argc, const char **argv)
 		OPT_STRING(0, "to-json", &c.to_json, NULL, "Convert to JSON format"),
 		OPT_STRING(0, "to-pprof", &c.to_pprof, "file",
 			   "Convert to pprof's format (gzip'd profile.proto)"),
+		OPT_STRING(0, "to-speedscope", &c.to_speedscope, "file",
+			   "Convert to speedscope's JSON format"),
 		OPT_STRING('e', "event", &c.event, "event",
-			   "only this event's samples (--to-pprof)"),
+			   "only this event's samples (not --to-json)"),
 		OPT_STRING(0, "time", &c.time_str, "str",
-			   "only samples of these time ranges (--to-pprof)"),
-		OPT_STRING(0, "pid", &pids, "pid[,pid...]", "only these processes' samples (--to-pprof)"),
-		OPT_STRING(0, "tid", &tids, "tid[,tid...]", "only these threads' samples (--to-pprof)"),
+			   "only samples of these time ranges (not --to-json)"),
+		OPT_STRING(0, "pid", &pids, "pid[,pid...]", "only these processes' samples (not --to-json)"),
+		OPT_STRING(0, "tid", &tids, "tid[,tid...]", "only these threads' samples (not --to-json)"),
 		OPT_STRING(0, "comms", &comms, "comm[,comm...]",
-			   "only samples of these commands (--to-pprof)"),
+			   "only samples of these commands (not --to-json)"),
 		OPT_STRING(0, "to-ctf", &c.to_ctf, NULL,
 			   "Convert to CTF format: not supported (needs babeltrace), refused"),
 		OPT_BOOLEAN(0, "tod", &c.tod, "Convert time to wall clock time: CTF only, refused"),
@@ -534,23 +569,34 @@ static int cmd_data_convert(int argc, const char **argv)
 		      "use --to-json", c.to_ctf ? "--to-ctf" : c.all ? "--all" : "--tod");
 		return -1;
 	}
-	nr_formats = !!c.to_json + !!c.to_pprof;
+	nr_formats = !!c.to_json + !!c.to_pprof + !!c.to_speedscope;
 	if (!nr_formats) {
 		/* perf's words */
 		fputs("You must specify one of --to-ctf or --to-json.\n", stderr);
 		return -1;
 	}
 	if (nr_formats > 1) {
-		error("--to-json and --to-pprof: one output format at a time");
+		error("--to-json, --to-pprof, --to-speedscope: one output format at a time");
 		return -1;
 	}
 	if (c.to_json && (c.event || c.time_str || comms || pids || tids)) {
-		error("-e, --time, --pid, --tid and --comms select the samples of --to-pprof;"
-		      " --to-json converts them all, as perf");
+		error("-e, --time, --pid, --tid and --comms select the samples of --to-pprof"
+		      " and --to-speedscope; --to-json converts them all, as perf");
 		return -1;
 	}
-	c.output = c.to_json ? c.to_json : c.to_pprof;
-	c.format = "pprof";
+	if (c.to_pprof) {
+		c.output = c.to_pprof;
+		c.format = "pprof";
+		c.add = pprof_sample;
+		c.finish = pprof_finish;
+	} else if (c.to_speedscope) {
+		c.output = c.to_speedscope;
+		c.format = "speedscope";
+		c.add = speedscope_sample;
+		c.finish = speedscope_finish;
+	} else {
+		c.output = c.to_json;
+	}
 	if (!c.force && !access(c.output, F_OK)) {
 		/* perf's words */
 		fputs("Output file exists. Use --force to overwrite it.\n", stderr);
@@ -568,11 +614,12 @@ static int cmd_data_convert(int argc, const char **argv)
 	if (c.to_json)
 		ret = convert_json(&c);
 	else
-		ret = convert_profile(&c, pprof_finish);
+		ret = convert_profile(&c);
 	hist_filter__exit(&c.filter);
 	free(c.ranges);
 	free(c.values);
 	pprof__delete(c.pprof);
+	speedscope__delete(c.speedscope);
 	machine__delete(c.machine);
 	session__delete(c.session);
 	return ret < 0 ? -1 : 0;

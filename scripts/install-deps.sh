@@ -18,9 +18,12 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 # debug info (the tests hide /usr/lib/debug for the views without it),
 # xmllint to check that flame graph SVGs are well-formed, chromium to run
 # the flame graph pages' scripts headless; Go and pprof's Debian source
-# to build the real pprof offline, which reads prof's --to-pprof files.
+# to build the real pprof offline, which reads prof's --to-pprof files;
+# python3-jsonschema to check --to-speedscope files against speedscope's
+# schema (t1005 fetches it with npm when npm is there).
 TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg
-	libxml2-utils chromium golang-go golang-github-google-pprof-dev"
+	libxml2-utils chromium golang-go golang-github-google-pprof-dev
+	python3-jsonschema"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
 # Fuzzing ("make fuzz" passes --fuzz): clang and its libFuzzer runtime.

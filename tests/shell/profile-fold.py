@@ -5,6 +5,10 @@ brought to one text so that the tests can compare them line for line.
 
   traces PPROF_TRACES    pprof -traces -sample_index=samples: "pid/tid;leaf;...;root N"
   script SCRIPT_OUT      prof script -F pid,tid,ip,sym: the same lines
+  speedscope JSON [SCHEMA]  prof's speedscope file: the same lines; with
+                         SCHEMA (speedscope's file-format-schema.json),
+                         validated against it first (python3-jsonschema),
+                         and each profile's endValue the sum of its weights
   top PPROF_TOP SELF CHILDREN OUT_PPROF OUT_REPORT
                          pprof -top, and prof report --stdio --sort sym -g none
                          --no-children (SELF) and --children: "name flat% cum%"
@@ -87,6 +91,25 @@ def script(path):
     emit(counts)
 
 
+def speedscope(path, schema):
+    import json
+    d = json.load(open(path))
+    if schema:
+        import jsonschema
+        jsonschema.validate(d, json.load(open(schema)))
+    assert d["$schema"] == "https://www.speedscope.app/file-format-schema.json"
+    frames = d["shared"]["frames"]
+    counts = collections.Counter()
+    for p in d["profiles"]:
+        assert p["type"] == "sampled" and len(p["samples"]) == len(p["weights"])
+        assert p["endValue"] - p["startValue"] == sum(p["weights"]), p["name"]
+        thread = p["name"].split()[1]
+        for stack in p["samples"]:
+            names = [frame(frames[i]["name"]) for i in reversed(stack)]
+            counts["%s;%s" % (thread, ";".join(names))] += 1
+    emit(counts)
+
+
 def pct(s):
     return float(s.rstrip("%"))
 
@@ -145,6 +168,8 @@ def main():
         traces(args[1])
     elif mode == "script":
         script(args[1])
+    elif mode == "speedscope":
+        speedscope(args[1], args[2] if len(args) > 2 else None)
     elif mode == "top":
         top(args[1], args[2], args[3], args[4], args[5], noinlines)
     else:

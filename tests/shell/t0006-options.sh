@@ -371,6 +371,7 @@ data	--tod	-	ok
 data	--all	-	ok
 data	--force	PERF_EVENTS	ok
 data	--to-pprof	PERF_EVENTS	ok
+data	--to-speedscope	PERF_EVENTS	ok
 data	--event	PERF_EVENTS	ok
 data	--time	PERF_EVENTS	ok
 data	--pid	PERF_EVENTS	ok
@@ -3099,6 +3100,13 @@ proof_data_to_pprof() {
 	grep -a -q thread_comm dpp.pb &&
 	"$PROF" script -i rec.data -F pid >dpp.script 2>/dev/null &&
 	test "$(cat dpp.n)" = "$(wc -l <dpp.script)"
+}
+proof_data_to_speedscope() {
+	"$PROF" data convert --to-speedscope dss.json -i rec.data 2>dss.err &&
+	grep -q "^\[ perf data convert: Converted 'rec.data' into speedscope data 'dss.json' \]$" dss.err &&
+	grep -q "^{\"\$schema\":\"https://www.speedscope.app/file-format-schema.json\"," dss.json &&
+	grep -q "{\"name\":\"hot_loop\",\"file\":\"[^\"]*/demo\"}" dss.json &&
+	grep -q "\"type\":\"sampled\",\"name\":\"demo [0-9]*/[0-9]*\",\"unit\":\"nanoseconds\"" dss.json
 }
 proof_data_event() {
 	dconv dpe -e task-clock &&

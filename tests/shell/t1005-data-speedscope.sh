@@ -1,0 +1,108 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='prof data convert --to-speedscope: the speedscope file format, valid by the schema speedscope ships, with the stacks of prof script'
+. "$(dirname "$0")/test-lib.sh"
+
+HOME=$TRASH
+export HOME
+FOLD="$SRCDIR/tests/shell/profile-fold.py"
+
+# speedscope's file-format-schema.json, from its npm package, installed
+# once beside the test helpers; python3-jsonschema validates against it.
+SPEEDSCOPE_DIR=${SPEEDSCOPE_DIR:-$HELPERS/../speedscope}
+SCHEMA=$SPEEDSCOPE_DIR/node_modules/speedscope/dist/release/file-format-schema.json
+test_lazy_prereq SCHEMA '
+	if ! test -f "$SCHEMA"; then
+		mkdir -p "$SPEEDSCOPE_DIR" &&
+		npm install --no-audit --no-fund --prefix "$SPEEDSCOPE_DIR" speedscope@1.25.0
+	fi &&
+	test -f "$SCHEMA" &&
+	python3 -c "import jsonschema"
+'
+test_lazy_prereq CC 'printf "int main(void) { return 0; }\n" >cc.c && cc -o cc cc.c'
+
+# A workload with a call tree and an inlined function, frame pointers in
+# every function (-O0: gcc -O1 leaves them out of leaf functions), debug
+# info for the source lines.
+cat >work.c <<'EOF'
+#include <stdlib.h>
+static volatile unsigned long sink;
+static inline __attribute__((always_inline)) unsigned long mixin(unsigned long x)
+{
+	return x * 6364136223846793005UL + 1442695040888963407UL;
+}
+__attribute__((noinline)) unsigned long leaf_x(unsigned long n)
+{
+	unsigned long x = 1;
+	for (unsigned long i = 0; i < n; i++)
+		x = mixin(x);
+	return x;
+}
+__attribute__((noinline)) unsigned long leaf_y(unsigned long n)
+{
+	unsigned long x = 7;
+	for (unsigned long i = 0; i < n; i++)
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+	return x;
+}
+__attribute__((noinline)) void work_a(unsigned long n) { sink += leaf_x(n); }
+__attribute__((noinline)) void work_b(unsigned long n) { sink += leaf_x(n / 2) + leaf_y(n); }
+int main(int argc, char **argv)
+{
+	unsigned long n = argc > 1 ? strtoul(argv[1], 0, 0) : 100;
+	for (int r = 0; r < 20; r++) {
+		work_a(n * 100000);
+		work_b(n * 100000);
+	}
+	return 0;
+}
+EOF
+
+# same_stacks DATA [SCHEMA]: the speedscope file of DATA has prof
+# script's stacks, thread by thread, sample by sample.
+same_stacks() {
+	rm -f "$1.json" &&
+	"$PROF" data convert --to-speedscope "$1.json" -i "$1" 2>"$1.err" &&
+	python3 "$FOLD" speedscope "$1.json" ${2-} >"$1.ss" &&
+	"$PROF" script -F pid,tid,ip,sym -i "$1" >"$1.script" 2>/dev/null &&
+	python3 "$FOLD" script "$1.script" >"$1.want" &&
+	test_cmp_nonempty "$1.want" "$1.ss"
+}
+
+test_expect_success PYTHON3,CC,PERF_EVENTS 'frame pointers: one profile per thread, script'"'"'s stacks, weights the periods' '
+	cc -O0 -g -fno-omit-frame-pointer -o work work.c &&
+	"$PROF" record -q -e cpu-clock -F 4000 -g -o fp.data -- sh -c "./work 1 & ./work 1; wait" \
+		>/dev/null 2>&1 &&
+	same_stacks fp.data &&
+	grep -q ";leaf_y;work_b;main;" fp.data.ss &&
+	grep -q "^\[ perf data convert: Converted '"'"'fp.data'"'"' into speedscope data '"'"'fp.data.json'"'"' \]$" \
+		fp.data.err &&
+	python3 -c "
+import json, sys
+d = json.load(open(\"fp.data.json\"))
+names = [p[\"name\"] for p in d[\"profiles\"]]
+assert sum(n.startswith(\"work \") for n in names) == 2, names
+assert all(p[\"unit\"] == \"nanoseconds\" for p in d[\"profiles\"])
+print(sum(sum(p[\"weights\"]) for p in d[\"profiles\"]))
+" >got &&
+	"$PROF" script -F period -i fp.data | awk "{ s += \$1 } END { print s }" >want &&
+	test_cmp want got
+'
+
+test_expect_success PYTHON3,CC,PERF_EVENTS,SCHEMA 'valid by speedscope'"'"'s file-format-schema.json' '
+	same_stacks fp.data "$SCHEMA"
+'
+
+test_expect_success PYTHON3,CC,PERF_EVENTS '--call-graph dwarf: inlined frames; --tid' '
+	"$PROF" record -q -e task-clock -F 4000 --call-graph dwarf -o dw.data -- ./work 2 \
+		>/dev/null 2>&1 &&
+	same_stacks dw.data &&
+	grep -q ";mixin;leaf_x;work_a;main;" dw.data.ss &&
+	tid=$(sed -n "s/^[0-9]*\/\([0-9]*\);.*/\1/p" fp.data.want | head -1) &&
+	"$PROF" data convert --to-speedscope tid.json -i fp.data --tid "$tid" 2>/dev/null &&
+	python3 "$FOLD" speedscope tid.json >tid.ss &&
+	grep "^[0-9]*/$tid;" fp.data.want >tid.want &&
+	test_cmp_nonempty tid.want tid.ss
+'
+
+test_done
