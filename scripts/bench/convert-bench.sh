@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# convert-bench.sh: prof data convert --to-pprof against perf script on the
+# same -g profile (perf record -g -c 10000 of the demo, ~1M samples at
+# ROUNDS=1500, made here): what it costs to get a perf.data file to pprof
+# (perf script is the first step of every text round-trip). Alternating
+# runs, medians of wall time and peak RSS (/usr/bin/time %M), ratios
+# prof/perf. A benchmark, not a test.
+#   PROF=./prof PERF=perf HELPERS=.build/tests/helpers N=5 scripts/bench/convert-bench.sh
+# DATA=file uses that -g profile instead of recording one.
+# Every run is checked: both must exit 0; the first pprof file is read by
+# the real pprof (PPROF, default .build/tests/pprof/pprof, built from
+# Debian's sources when missing) and its stacks, with their sample counts
+# and threads, must be perf script's (tests/shell/profile-fold.py); every
+# later run must write the same file, and perf script the same lines.
+set -eu
+. "$(dirname "$0")/bench-lib.sh"
+: "${PROF:=./prof}" "${PERF:=perf}" "${N:=5}" "${HELPERS:=.build/tests/helpers}"
+: "${ROUNDS:=1500}" "${PPROF:=.build/tests/pprof/pprof}"
+FOLD=$(dirname "$0")/../../tests/shell/profile-fold.py
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+
+if [ ! -x "$PPROF" ]; then
+	mkdir -p "$(dirname "$PPROF")"
+	GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= GOCACHE="$tmp/gocache" \
+		go build -o "$PPROF" github.com/google/pprof ||
+		die "cannot build pprof (apt-get install golang-go golang-github-google-pprof-dev)"
+fi
+
+if [ -n "${DATA:-}" ]; then
+	ln -s "$(realpath "$DATA")" "$tmp/big.data"
+else
+	"$PERF" record -q -g -c 10000 -o "$tmp/big.data" -- "$HELPERS/demo" "$ROUNDS" >/dev/null 2>&1
+fi
+echo "-g profile: $("$PERF" report -i "$tmp/big.data" --stats 2>/dev/null |
+	awk '/SAMPLE events:/ { print $3; exit }') samples," \
+     "$(( $(stat -L -c %s "$tmp/big.data") / 1048576 )) MiB"
+
+# one TOOL OUT: one timed run of prof's conversion or perf script.
+one() {
+	if [ "$1" = prof ]; then
+		rm -f "$2"
+		timed "prof data convert" "$tmp/wall.prof" "$tmp/stdout.prof" "$tmp/err.prof" \
+			"$TIME" -f "%e %M" -o "$tmp/t" "$PROF" data convert --to-pprof "$2" \
+			-i "$tmp/big.data"
+	else
+		timed "perf script" "$tmp/wall.perf" "$2" "$tmp/err.perf" \
+			"$TIME" -f "%e %M" -o "$tmp/t" "$PERF" script -F pid,tid,ip,sym -i "$tmp/big.data"
+	fi
+	tail -1 "$tmp/t" | awk '{ print $2 }' >>"$tmp/rss.$1"
+}
+
+i=0
+while [ "$i" -lt "$N" ]; do
+	one prof "$tmp/run.pb.gz"
+	one perf "$tmp/run.script"
+	if [ "$i" = 0 ]; then
+		mv "$tmp/run.pb.gz" "$tmp/first.pb.gz"
+		mv "$tmp/run.script" "$tmp/first.script"
+		"$PPROF" -symbolize=none -traces -sample_index=samples "$tmp/first.pb.gz" \
+			>"$tmp/traces" 2>"$tmp/traces.err" || die "pprof cannot read prof's file"
+		python3 "$FOLD" traces "$tmp/traces" >"$tmp/fold.pprof"
+		python3 "$FOLD" script "$tmp/first.script" >"$tmp/fold.perf"
+		same_output "pprof -traces of prof's file against perf script" \
+			"$tmp/fold.perf" "$tmp/fold.pprof"
+	else
+		cmp -s "$tmp/first.pb.gz" "$tmp/run.pb.gz" ||
+			die "run $i: prof wrote another pprof file than in run 0"
+		same_output "perf script (run $i)" "$tmp/first.script" "$tmp/run.script"
+	fi
+	i=$((i + 1))
+done
+for t in prof perf; do
+	eval "w_$t=$(median <"$tmp/wall.$t" | awk '{ printf "%d", $1 / 1000 }')"
+	eval "r_$t=$(median <"$tmp/rss.$t")"
+done
+echo "data convert --to-pprof vs perf script (median of $N): prof ${w_prof} ms ${r_prof} KiB," \
+     "perf ${w_perf} ms ${r_perf} KiB; time ratio $(awk "BEGIN{printf \"%.3f\", $w_prof/$w_perf}")," \
+     "memory ratio $(awk "BEGIN{printf \"%.2f\", $r_prof/$r_perf}")"
