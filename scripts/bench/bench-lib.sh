@@ -42,6 +42,18 @@ same_output() {
 	fi
 }
 
+# ratios TAG N DIR: the medians of DIR/wall.{prof,perf} (microseconds) and
+# DIR/rss.{prof,perf} (KiB), and prof's ratios to perf's, on one line.
+ratios() {
+	for _t in prof perf; do
+		eval "_w_$_t=$(median <"$3/wall.$_t" | awk '{ printf "%d", $1 / 1000 }')"
+		eval "_r_$_t=$(median <"$3/rss.$_t")"
+	done
+	echo "$1 (median of $2): prof ${_w_prof} ms ${_r_prof} KiB, perf ${_w_perf} ms ${_r_perf} KiB;" \
+	     "time ratio $(awk "BEGIN{printf \"%.3f\", $_w_prof/$_w_perf}")," \
+	     "memory ratio $(awk "BEGIN{printf \"%.2f\", $_r_prof/$_r_perf}")"
+}
+
 # perf stat's text with the numbers taken out (they differ run to run):
 # what is left must be the same for prof and perf.
 stat_shape() {

@@ -74,10 +74,4 @@ while [ "$i" -lt "$N" ]; do
 	fi
 	i=$((i + 1))
 done
-for t in prof perf; do
-	eval "w_$t=$(median <"$tmp/wall.$t" | awk '{ printf "%d", $1 / 1000 }')"
-	eval "r_$t=$(median <"$tmp/rss.$t")"
-done
-echo "data convert --to-pprof vs perf script (median of $N): prof ${w_prof} ms ${r_prof} KiB," \
-     "perf ${w_perf} ms ${r_perf} KiB; time ratio $(awk "BEGIN{printf \"%.3f\", $w_prof/$w_perf}")," \
-     "memory ratio $(awk "BEGIN{printf \"%.2f\", $r_prof/$r_perf}")"
+ratios "data convert --to-pprof vs perf script -F pid,tid,ip,sym" "$N" "$tmp"

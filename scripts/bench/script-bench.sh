@@ -77,13 +77,7 @@ run() {
 		same_output "$tag (run $i)" "$tmp/out.perf" "$tmp/out.prof"
 		i=$((i + 1))
 	done
-	for t in prof perf; do
-		eval "w_$t=$(median <"$tmp/wall.$t" | awk '{ printf "%d", $1 / 1000 }')"
-		eval "r_$t=$(median <"$tmp/rss.$t")"
-	done
-	echo "$tag (median of $n): prof ${w_prof} ms ${r_prof} KiB, perf ${w_perf} ms ${r_perf} KiB;" \
-	     "time ratio $(awk "BEGIN{printf \"%.3f\", $w_prof/$w_perf}")," \
-	     "memory ratio $(awk "BEGIN{printf \"%.2f\", $r_prof/$r_perf}")"
+	ratios "$tag" "$n" "$tmp"
 }
 
 samples() {

@@ -3126,22 +3126,22 @@ demo_ids() {
 	"$PROF" script -i rec.data -F comm,pid,tid 2>/dev/null | awk "\$1 == \"demo\"" >demo.ids &&
 	test -s demo.ids
 }
-# (a pid's samples include those from before its exec, as script's)
-proof_data_pid() {
+# demo_id NAME OPT SED: demo's pid or tid (SED takes it from "pid/tid")
+# as --pid or --tid converts what script shows with it, demo's alone (a
+# pid's samples include those from before its exec, as script's)
+demo_id() {
 	demo_ids &&
-	pid=$(awk "{ print \$2 }" demo.ids | sed "s|/.*||" | head -1) &&
-	dconv dpd --pid "$pid" &&
-	"$PROF" script -i rec.data --pid "$pid" -F pid >dpd.script 2>/dev/null &&
-	test "$(cat dpd.n)" = "$(wc -l <dpd.script)" &&
-	grep -a -q hot_loop dpd.pb && ! grep -a -q sym_plain dpd.pb
+	_id=$(awk "{ print \$2 }" demo.ids | sed "$3" | head -1) &&
+	dconv "$1" "$2" "$_id" &&
+	"$PROF" script -i rec.data "$2" "$_id" -F pid >"$1.script" 2>/dev/null &&
+	test "$(cat "$1.n")" = "$(wc -l <"$1.script")" &&
+	grep -a -q hot_loop "$1.pb" && ! grep -a -q sym_plain "$1.pb"
+}
+proof_data_pid() {
+	demo_id dpd --pid "s|/.*||"
 }
 proof_data_tid() {
-	demo_ids &&
-	tid=$(awk "{ print \$2 }" demo.ids | sed "s|.*/||" | head -1) &&
-	dconv dptid --tid "$tid" &&
-	"$PROF" script -i rec.data --tid "$tid" -F pid >dptid.script 2>/dev/null &&
-	test "$(cat dptid.n)" = "$(wc -l <dptid.script)" &&
-	grep -a -q hot_loop dptid.pb && ! grep -a -q sym_plain dptid.pb
+	demo_id dptid --tid "s|.*/||"
 }
 proof_data_comms() {
 	demo_ids &&

@@ -25,42 +25,10 @@ pprof() {
 
 test_lazy_prereq CC 'printf "int main(void) { return 0; }\n" >cc.c && cc -o cc cc.c'
 
-# A workload with a call tree and an inlined function, frame pointers in
-# every function (-O0: gcc -O1 leaves them out of leaf functions), debug
-# info for the source lines.
-cat >work.c <<'EOF'
-#include <stdlib.h>
-static volatile unsigned long sink;
-static inline __attribute__((always_inline)) unsigned long mixin(unsigned long x)
-{
-	return x * 6364136223846793005UL + 1442695040888963407UL;
-}
-__attribute__((noinline)) unsigned long leaf_x(unsigned long n)
-{
-	unsigned long x = 1;
-	for (unsigned long i = 0; i < n; i++)
-		x = mixin(x);
-	return x;
-}
-__attribute__((noinline)) unsigned long leaf_y(unsigned long n)
-{
-	unsigned long x = 7;
-	for (unsigned long i = 0; i < n; i++)
-		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-	return x;
-}
-__attribute__((noinline)) void work_a(unsigned long n) { sink += leaf_x(n); }
-__attribute__((noinline)) void work_b(unsigned long n) { sink += leaf_x(n / 2) + leaf_y(n); }
-int main(int argc, char **argv)
-{
-	unsigned long n = argc > 1 ? strtoul(argv[1], 0, 0) : 100;
-	for (int r = 0; r < 20; r++) {
-		work_a(n * 100000);
-		work_b(n * 100000);
-	}
-	return 0;
-}
-EOF
+# tests/shell/convert-work.c: a call tree and an inlined function (mixin,
+# line 11, in leaf_x at line 17), built here with frame pointers in every
+# function (-O0: gcc -O1 leaves them out of leaf functions) and debug info.
+cp "$SRCDIR/tests/shell/convert-work.c" work.c
 
 # same_top DATA [--noinlines]: pprof -top's flat and cum percentages of
 # DATA's pprof file are prof report's Self and Children, function by
@@ -108,7 +76,7 @@ test_expect_success PPROF,PYTHON3,CC,PERF_EVENTS '--call-graph dwarf, task-clock
 	grep -q "mixin (inline)" dw.tr &&
 	pprof -raw dw.data.pb.gz >dw.raw &&
 	# one location: mixin, then leaf_x, which it is inlined in
-	grep -A1 " mixin work.c:5 " dw.raw | grep -q "^ *leaf_x .*/work.c:11 s=[1-9][0-9]*$"
+	grep -A1 " mixin work.c:11 " dw.raw | grep -q "^ *leaf_x .*/work.c:17 s=[1-9][0-9]*$"
 '
 
 test_expect_success PPROF,PYTHON3,CC,PERF_EVENTS 'sample types, period, mappings with build-ids, labels, times' '
