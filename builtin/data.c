@@ -525,8 +525,10 @@ static int convert_profile(struct convert *c)
 		ret = error("failed to write %s: %s", c->output, strerror(errno));
 	c->out = NULL;
 	sample_resolver__delete(c->resolver);
-	if (ret < 0)
+	if (ret < 0) {
+		unlink(c->output);	/* no half a profile */
 		return -1;
+	}
 	converted(c, c->format, c->output);
 	return 0;
 }
