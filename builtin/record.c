@@ -15,6 +15,7 @@
 #include "prof/evsel.h"
 #include "prof/header.h"
 #include "prof/mmap.h"
+#include "prof/off-cpu.h"
 #include "prof/open-error.h"
 #include "prof/session.h"
 #include "prof/callchain.h"
@@ -62,6 +63,7 @@ struct record_opts {
 	long toggles[64];
 	int nr_toggles;
 	bool kcore, off_cpu;
+	u64 off_cpu_thresh_ms;
 	const char *clang_path, *clang_opt, *threads_spec;
 };
 
@@ -141,6 +143,8 @@ struct record {
 	unsigned long waking;
 	int write_err;
 	struct dso_hits *hits;		/* which DSOs samples hit, for BUILD_ID */
+	struct off_cpu *offcpu;		/* --off-cpu, or NULL */
+	struct strbuf kept;		/* --off-cpu: the records of a pass for the file */
 	bool track_hits;
 	u8 *bounce;
 	const char *path;	/* output path as printed */
@@ -499,7 +503,12 @@ static void record__config(struct record *r, bool forks)
 	/* as perf: CPU-wide and delayed recordings track with a dummy event */
 	if ((so->cpu_wide || so->initial_delay) && !r->evlist->tracking)
 		evlist__add_tracking_dummy(r->evlist);
+	/* --off-cpu: a block ends at the switch-in, which only these records say */
+	if (r->offcpu)
+		so->switch_events = true;
 	evlist__config_sampling(r->evlist, so);
+	if (r->offcpu)
+		off_cpu__config(r->offcpu, r->evlist);
 	/* --overwrite: every event writes backward (SET_OUTPUT needs them alike) */
 	if (r->overwrite) {
 		struct evsel *evsel;
@@ -638,6 +647,11 @@ static void record__walk(struct record *r, const struct perf_mmap *m, int phase)
 				dso_hits__sample(r->hits, ev);
 			continue;
 		}
+		if (r->offcpu) {
+			off_cpu__event(r->offcpu, ev);
+			if (!off_cpu__keep(r->offcpu, ev))
+				continue;
+		}
 		if (ev->header.type == PERF_RECORD_SAMPLE) {
 			r->samples++;
 		} else if (ev->header.type == PERF_RECORD_LOST) {
@@ -676,6 +690,40 @@ static bool record__take(struct record *r, int i, bool final)
 	return !perf_mmap__read_init(m);
 }
 
+/* Data bytes into the file, through zstd with -z. */
+static void record__put(struct record *r, const void *buf, size_t len)
+{
+	if (!len)
+		return;
+#ifdef HAVE_ZSTD
+	if (zstd_cs) {
+		zstd_push(r, buf, len);
+		return;
+	}
+#endif
+	record__write(r, buf, len);
+}
+
+/* --off-cpu: the records of @m's pass that go into the file (the pass
+ * is read then, as perf_mmap__chunks says). */
+static void record__put_kept(struct record *r, struct perf_mmap *m)
+{
+	u64 pos = m->start;
+
+	strbuf_reset(&r->kept);
+	while (m->end - pos >= sizeof(struct perf_event_header)) {
+		const union perf_event *ev = record__event_at(r, m, pos);
+
+		if (!ev)
+			break;
+		pos += ev->header.size;
+		if (off_cpu__keep(r->offcpu, ev))
+			strbuf_add(&r->kept, ev, ev->header.size);
+	}
+	m->start = m->end;
+	record__put(r, r->kept.buf, r->kept.len);
+}
+
 /* One pass over every buffer; FINISHED_ROUND if anything was written.
  * @final: everything there is (the end, a switch), whatever its size. */
 static int record__mmap_read_all(struct record *r, bool final)
@@ -702,20 +750,20 @@ static int record__mmap_read_all(struct record *r, bool final)
 
 		if (m->end == m->start)
 			continue;
-		perf_mmap__chunks(m, &p1, &l1, &p2, &l2);
-#ifdef HAVE_ZSTD
-		if (zstd_cs) {
-			zstd_push(r, p1, l1);
+		if (r->offcpu) {
+			record__put_kept(r, m);
+		} else {
+			perf_mmap__chunks(m, &p1, &l1, &p2, &l2);
+			record__put(r, p1, l1);
 			if (l2)
-				zstd_push(r, p2, l2);
-		} else
-#endif
-		{
-			record__write(r, p1, l1);
-			if (l2)
-				record__write(r, p2, l2);
+				record__put(r, p2, l2);
 		}
 		perf_mmap__consume(m);
+	}
+	if (r->offcpu) {
+		strbuf_reset(&r->kept);
+		r->samples += off_cpu__pass(r->offcpu, &r->kept);
+		record__put(r, r->kept.buf, r->kept.len);
 	}
 	if (r->bytes_written != before) {
 		struct perf_event_header fr = { .type = PERF_RECORD_FINISHED_ROUND, .size = 8 };
@@ -962,6 +1010,11 @@ static void record__read_lost_samples(struct record *r)
 			n = read(evsel->fds[i], v, sizeof(v));
 			if (n != (ssize_t)sizeof(v) || !v[2])
 				continue;
+			/* --off-cpu's switches: blocks lost, no event of the file */
+			if (off_cpu__is_hidden(r->offcpu, evsel)) {
+				r->lost_samples += v[2];
+				continue;
+			}
 			memset(buf, 0, sizeof(buf));
 			h->type = PERF_RECORD_LOST_SAMPLES;
 			h->size = (u16)(16 + id_hdr);
@@ -1078,6 +1131,8 @@ static int record__open_output(struct record *r, const char *path, bool pipe,
 		return -1;
 	}
 	r->track_hits = !perf_data_writer__is_pipe(r->writer);
+	/* --off-cpu: the file has offcpu-time, not the switches it comes from */
+	off_cpu__hide(r->offcpu, r->evlist);
 	evlist__for_each_entry(r->evlist, evsel)
 		perf_data_writer__add_event(r->writer, &evsel->attr, evsel__name(evsel),
 					    evsel->ids, (u32)evsel->nr_ids);
@@ -1111,6 +1166,7 @@ static int record__open_output(struct record *r, const char *path, bool pipe,
 			warning("cannot read the tracepoint formats: %s", strerror(-err));
 		else if (td.len && !pipe)
 			perf_data_writer__set_feature(r->writer, HEADER_TRACING_DATA, td.buf, td.len);
+		off_cpu__unhide(r->offcpu, r->evlist);
 		err = perf_data_writer__start(r->writer);
 		if (!err && td.len && pipe) {
 			/* a pipe carries it after a HEADER_TRACING_DATA record */
@@ -1448,6 +1504,8 @@ static int record__run(struct record *r)
 	dso_hits__set_vmlinux(r->hits, r->vmlinux);
 	if (!r->evlist->nr_entries && evlist__add_default_cycles(r->evlist))
 		return -1;
+	if (r->offcpu && off_cpu__add_events(r->offcpu, r->evlist))
+		return -1;
 	if (!strcmp(path, "-"))
 		pipe = true;
 	else {
@@ -1517,6 +1575,8 @@ static int record__run(struct record *r)
 	}
 	evlist__for_each_entry(r->evlist, evsel)
 		dso_hits__add_event(r->hits, evsel->attr.sample_type, evsel->ids, evsel->nr_ids);
+	if (r->offcpu)
+		off_cpu__opened(r->offcpu, r->evlist);
 
 	pr_debug(1, "mmap size %zuB", ((size_t)(r->mmap_pages ? r->mmap_pages :
 			 perf_mmap__default_pages()) + 1) * (size_t)sysconf(_SC_PAGESIZE));
@@ -1646,6 +1706,11 @@ static int record__run(struct record *r)
 		evsel__disable(evsel);
 	record__mmap_read_all(r, true);
 	record__read_lost_samples(r);
+	if (r->offcpu) {
+		strbuf_reset(&r->kept);
+		r->samples += off_cpu__finish(r->offcpu, &r->kept);
+		record__put(r, r->kept.buf, r->kept.len);
+	}
 	if (r->tail_synthesize && !exec_failed) {
 		r->synth_at_end = true;
 		record__synthesize(r, threads, forks, true);
@@ -1716,6 +1781,7 @@ out_maps:
 	}
 	free(r->pollfds);
 	free(r->bounce);
+	strbuf_release(&r->kept);
 	dso_hits__delete(r->hits);
 	r->hits = NULL;
 	cpu_map__put(cpus);
@@ -1761,10 +1827,6 @@ static int record__refuse(const struct record_opts *o, const char *snapshot)
 		error("--threads: prof does not write perf's directory format (perf.data/data.N) yet");
 		return PROF_EXIT_FAILURE;
 	}
-	if (o->off_cpu) {
-		error("--off-cpu: off-CPU analysis is not in prof yet");
-		return PROF_EXIT_FAILURE;
-	}
 	if (o->clang_path || o->clang_opt) {
 		error("--%s: prof does not compile BPF scriptlets (-e file.c), so it runs no clang",
 		      o->clang_path ? "clang-path" : "clang-opt");
@@ -1775,7 +1837,8 @@ static int record__refuse(const struct record_opts *o, const char *snapshot)
 
 int cmd_record(int argc, const char **argv)
 {
-	struct record_opts o = { .user_interval = SAMPLE_COUNT_UNSET };
+	struct record_opts o = { .user_interval = SAMPLE_COUNT_UNSET,
+				  .off_cpu_thresh_ms = OFFCPU_THRESH_DEFAULT_MS };
 	struct record r = { .output = NULL, .ctl_fd = -1, .ack_fd = -1, .cur_switch_file = -1 };
 	struct cpu_map *cpus = NULL;
 	struct evlist *sb_evlist = evlist__new();
@@ -1923,6 +1986,8 @@ int cmd_record(int argc, const char **argv)
 			     parse_control),
 		OPT_BOOLEAN(0, "kcore", &o.kcore, "copy /proc/kcore"),
 		OPT_BOOLEAN(0, "off-cpu", &o.off_cpu, "Enable off-cpu analysis"),
+		OPT_U64(0, "off-cpu-thresh", &o.off_cpu_thresh_ms,
+			"Dump off-cpu samples if off-cpu time exceeds this threshold (in milliseconds). (Default: 500ms)"),
 		OPT_STRING(0, "clang-path", &o.clang_path, "clang path",
 			   "clang binary to use for compiling BPF scriptlets"),
 		OPT_STRING(0, "clang-opt", &o.clang_opt, "clang options",
@@ -2106,9 +2171,20 @@ int cmd_record(int argc, const char **argv)
 		return 0;
 	}
 
+	if (o.off_cpu) {
+		r.offcpu = off_cpu__new(o.off_cpu_thresh_ms * 1000000ULL, o.s.switch_events);
+		if (!r.offcpu) {
+			free(r.uid_pids);
+			free(full_argv);
+			evlist__delete(o.evlist);
+			evlist__delete(sb_evlist);
+			return PROF_EXIT_FAILURE;
+		}
+	}
 	ret = record__run(&r);
 	/* record__run frees it at its end, not when it stops early */
 	dso_hits__delete(r.hits);
+	off_cpu__delete(r.offcpu);
 	free(r.uid_pids);
 	free(full_argv);
 	evlist__delete(o.evlist);

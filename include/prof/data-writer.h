@@ -133,7 +133,8 @@ void synth__namespaces(struct strbuf *sb, u32 pid, u32 tid, const u64 (*links)[2
 /*
  * A SAMPLE for @attr's sample_type from @s (IDENTIFIER, IP, TID, TIME,
  * ADDR, ID, STREAM_ID, CPU, PERIOD, CALLCHAIN, RAW, WEIGHT, DATA_SRC,
- * PHYS_ADDR, CGROUP, page sizes). Returns -EINVAL for bits it cannot encode.
+ * PHYS_ADDR, CGROUP, page sizes, REGS_USER, STACK_USER). Returns -EINVAL
+ * for bits it cannot encode.
  */
 int synth__sample(struct strbuf *sb, const struct perf_event_attr *attr,
 		  const struct perf_sample *s);

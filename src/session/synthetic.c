@@ -166,7 +166,8 @@ void synth__finished_round(struct strbuf *sb)
 	PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | \
 	PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW | \
 	PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_PHYS_ADDR | \
-	PERF_SAMPLE_CGROUP | PERF_SAMPLE_DATA_PAGE_SIZE | PERF_SAMPLE_CODE_PAGE_SIZE)
+	PERF_SAMPLE_CGROUP | PERF_SAMPLE_DATA_PAGE_SIZE | PERF_SAMPLE_CODE_PAGE_SIZE | \
+	PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER)
 
 int synth__sample(struct strbuf *sb, const struct perf_event_attr *attr,
 		  const struct perf_sample *s)
@@ -196,6 +197,18 @@ int synth__sample(struct strbuf *sb, const struct perf_event_attr *attr,
 		put_u32(sb, (u32)(padded - 4));
 		strbuf_add(sb, s->raw_data, s->raw_size);
 		strbuf_addchars(sb, 0, padded - 4 - s->raw_size);
+	}
+	if (t & PERF_SAMPLE_REGS_USER) {
+		put_u64(sb, s->user_regs.abi);
+		if (s->user_regs.abi)
+			strbuf_add(sb, s->user_regs.regs, (size_t)s->user_regs.nr * 8);
+	}
+	if (t & PERF_SAMPLE_STACK_USER) {
+		put_u64(sb, s->user_stack_size);
+		if (s->user_stack_size) {
+			strbuf_add(sb, s->user_stack, s->user_stack_size);
+			put_u64(sb, s->user_stack_dyn_size);
+		}
 	}
 	if (t & PERF_SAMPLE_WEIGHT) put_u64(sb, s->weight);
 	if (t & PERF_SAMPLE_DATA_SRC) put_u64(sb, s->data_src);
