@@ -454,8 +454,10 @@ static int check_output(struct script *sc)
 	for (int i = 0; i < session__nr_evsels(sc->session); i++) {
 		struct session_evsel *e = session__evsel(sc->session, i);
 
+		/* without RAW the output is an empty line (record --off-cpu's
+		 * offcpu-time); a BPF program's data is not printed yet */
 		if (e->attr.type == PERF_TYPE_SOFTWARE && e->attr.config == PERF_COUNT_SW_BPF_OUTPUT &&
-		    PRINT(sc, OT_SW, BPF_OUTPUT)) {
+		    (e->attr.sample_type & PERF_SAMPLE_RAW) && PRINT(sc, OT_SW, BPF_OUTPUT)) {
 			error("field 'bpf-output' is not supported by prof script");
 			return -1;
 		}
@@ -1165,6 +1167,10 @@ static void print_sample(struct script *sc, const struct perf_sample *sample,
 		print_brstack(sc, t, sample, F_BRSTACKSYM, fp);
 	else if (PRINT(sc, t, BRSTACKOFF))
 		print_brstack(sc, t, sample, F_BRSTACKOFF, fp);
+	/* perf's binary printer: a line break, then the data (none here) */
+	if (PRINT(sc, t, BPF_OUTPUT) && e->attr.type == PERF_TYPE_SOFTWARE &&
+	    e->attr.config == PERF_COUNT_SW_BPF_OUTPUT)
+		ob_ch(fp, '\n');
 	if (PRINT(sc, t, PHYS_ADDR))
 		ob_printf(fp, "%16" PRIx64, sample->phys_addr);
 	if (PRINT(sc, t, DATA_PAGE_SIZE))
