@@ -186,9 +186,10 @@ void off_cpu__config(struct off_cpu *oc, struct evlist *evlist)
 	st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_PERIOD | PERF_SAMPLE_TIME | PERF_SAMPLE_TID |
 	      PERF_SAMPLE_CPU;
 	s->sample_type = st;
+	/* the data maps come with the tracking event: none in this one's id */
+	s->mmap_data = 0;
 	s->sample_period = 1;
 	s->freq = 0;
-	/* every switch-out, however many: no wakeup per sample */
 	oc->dwarf = !!(st & PERF_SAMPLE_STACK_USER);
 	o->sample_type = st & ~(u64)PERF_SAMPLE_RAW;
 	o->sample_regs_user = s->sample_regs_user;
@@ -239,22 +240,35 @@ bool off_cpu__is_hidden(const struct off_cpu *oc, const struct evsel *evsel)
 	return oc && evsel == oc->sw;
 }
 
-/* A sample of sched_switch? (Several events: the id comes first.) */
-static bool is_switch_sample(const struct off_cpu *oc, const union perf_event *ev)
+/*
+ * A record of sched_switch? Its events carry IDENTIFIER (their sample
+ * type differs from the others'): first in a sample, last in the
+ * trailer of anything else the kernel writes for it (THROTTLE, say).
+ */
+static bool is_switch_record(const struct off_cpu *oc, const union perf_event *ev)
 {
 	u64 id;
 
-	if (ev->header.type != PERF_RECORD_SAMPLE || ev->header.size < 16)
+	if (ev->header.size < 16)
 		return false;
-	id = ev->u64s[1];
+	id = ev->header.type == PERF_RECORD_SAMPLE ? ev->u64s[1] :
+	     ev->u64s[ev->header.size / 8 - 1];
 	return bsearch(&id, oc->sw_ids, (size_t)oc->nr_sw_ids, sizeof(u64), cmp_u64) != NULL;
+}
+
+static bool is_switch_sample(const struct off_cpu *oc, const union perf_event *ev)
+{
+	return ev->header.type == PERF_RECORD_SAMPLE && is_switch_record(oc, ev);
 }
 
 bool off_cpu__keep(const struct off_cpu *oc, const union perf_event *ev)
 {
 	if (ev->header.type == PERF_RECORD_SWITCH || ev->header.type == PERF_RECORD_SWITCH_CPU_WIDE)
 		return oc->keep_switches;
-	return !is_switch_sample(oc, ev);
+	/* not from the kernel: no trailer to look at */
+	if (ev->header.type >= PERF_RECORD_USER_TYPE_START || ev->header.size % 8)
+		return true;
+	return !is_switch_record(oc, ev);
 }
 
 static struct oc_item *item_new(struct off_cpu *oc)
