@@ -50,6 +50,14 @@ struct flamegraph {
 	bool folded, force;
 	bool pid, tid, kernel, jit, all, addrs;
 	const char *count;		/* --count period|samples */
+	/*
+	 * record --off-cpu's files: --combined draws the on-CPU event and
+	 * offcpu-time together, in nanoseconds, the blocked stacks under an
+	 * [off-cpu] frame; drawing offcpu-time (alone or so) is in time
+	 */
+	bool combined;
+	struct session_evsel *oncpu;	/* --combined: the on-CPU event drawn */
+	bool in_time;			/* the weights are nanoseconds */
 	/* the filters: -c, --pid=, --tid=, --dsos as perf script's, --time */
 	struct hist_filter filter;
 	struct name_list through;	/* --symbol: only stacks through these */
@@ -620,6 +628,30 @@ static bool has_chain(const struct session_evsel *e)
 	return e->attr.sample_type & PERF_SAMPLE_CALLCHAIN;
 }
 
+#define OFFCPU_EVENT "offcpu-time"
+#define OFFCPU_FRAME "[off-cpu]"
+
+/* record --off-cpu's event (perf's test: by name) */
+static bool is_offcpu(struct session_evsel *e)
+{
+	return !strcmp(session_evsel__name(e), OFFCPU_EVENT);
+}
+
+/*
+ * --combined: a sample's CPU time in nanoseconds. A clock event's period
+ * is that already; an event sampled at a frequency stands for 1/freq s;
+ * else 0 (refused when the event is picked).
+ */
+static u64 oncpu_ns(const struct session_evsel *e, u64 period)
+{
+	if (e->attr.type == PERF_TYPE_SOFTWARE && (e->attr.config == PERF_COUNT_SW_CPU_CLOCK ||
+						   e->attr.config == PERF_COUNT_SW_TASK_CLOCK))
+		return period;
+	if (e->attr.freq && e->attr.sample_freq)
+		return 1000000000ULL / e->attr.sample_freq;
+	return 0;
+}
+
 /*
  * Which samples are drawn: -e's event; else, as stackcollapse-perf.pl,
  * the first event sampled (with call chains if the file has any), and
@@ -627,6 +659,8 @@ static bool has_chain(const struct session_evsel *e)
  */
 static bool fg_wanted(struct flamegraph *fg, struct session_evsel *e)
 {
+	if (fg->combined)
+		return e == fg->oncpu || is_offcpu(e);
 	if (fg->event)
 		return e == fg->drawn;
 	if (fg->any_chain && !has_chain(e))
@@ -695,6 +729,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		 ? sample->period : 1;
 	if (fg->py || !strcmp(fg->count, "samples") || !weight)
 		weight = 1;
+	if (fg->combined && e == fg->oncpu)
+		weight = oncpu_ns(e, sample->period);
 	resolved_sample__resolve(fg->resolver, sample, &rs);
 	if (hist_filter__rejects(&fg->filter, rs.al.thread ? thread__comm_str(rs.al.thread) : "",
 				 rs.al.thread ? rs.al.thread->pid : (pid_t)sample->pid,
@@ -730,6 +766,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	}
 	strbuf_reset(&fg->stack);
 	strbuf_addstr(&fg->stack, fg->pname.buf);
+	if (fg->combined && is_offcpu(e))
+		strbuf_addstr(&fg->stack, ";" OFFCPU_FRAME);
 	for (size_t i = fg->nr_parts; i-- > 0;) {
 		/* flamegraph.py's names keep their ";": its frames are lines */
 		if (fg->stack.len || !fg->py || !fg->py->no_comm)
@@ -768,6 +806,9 @@ struct fg_opts {
 	int width, height;
 	double fontsize;
 	bool hash, reverse, inverted, flamechart;
+	/* not given: chosen by what is drawn (offcpu-time: io, "us") */
+	bool auto_colors, auto_countname;
+	bool io_marked;		/* frames from an [off-cpu] one up: the io palette */
 };
 
 #define FG_OPTS_DEFAULT { \
@@ -796,7 +837,30 @@ struct fg_graph {
 	struct fg_node *nodes;
 	size_t nr_nodes, alloc_nodes;
 	double total;
+	struct fg_node *marks;	/* io_marked: copies of the [off-cpu] frames */
+	size_t nr_marks;
 };
+
+/* io_marked: the [off-cpu] frames (their spans, once merged). */
+static void graph_find_marks(struct fg_graph *g)
+{
+	for (size_t i = 0; i < g->nr_nodes; i++) {
+		if (strcmp(g->nodes[i].func, OFFCPU_FRAME))
+			continue;
+		g->marks = xrealloc(g->marks, (g->nr_marks + 1) * sizeof(*g->marks));
+		g->marks[g->nr_marks++] = g->nodes[i];
+	}
+}
+
+/* Is @n an [off-cpu] frame or above one (within its span)? */
+static bool graph_marked(const struct fg_graph *g, const struct fg_node *n)
+{
+	for (size_t i = 0; i < g->nr_marks; i++)
+		if (n->depth >= g->marks[i].depth && n->stime >= g->marks[i].stime &&
+		    n->etime <= g->marks[i].etime)
+			return true;
+	return false;
+}
 
 static void graph_add_line(struct fg_graph *g, const char *stack, size_t len, double count,
 			   const char *text)
@@ -1061,6 +1125,7 @@ static void graph_exit(struct fg_graph *g)
 		free(g->nodes[i].func);
 	free(g->lines);
 	free(g->nodes);
+	free(g->marks);
 }
 
 /* ---- colours: flamegraph.pl's palettes ---- */
@@ -1419,7 +1484,8 @@ static int graph_write_svg(struct fg_graph *g, const struct fg_opts *o, FILE *ou
 		else if (!strcmp(n->func, "-"))
 			strbuf_addstr(&color, "rgb(200,200,200)");
 		else
-			fg_color(&color, o->colors, o->hash, n->func);
+			fg_color(&color, o->io_marked && graph_marked(g, n) ? "io" : o->colors, o->hash,
+				 n->func);
 		snprintf(rx1, sizeof(rx1), "%.1f", x1);
 		snprintf(rx2, sizeof(rx2), "%.1f", x2);
 		fprintf(out, "</title><rect x=\"%s\" y=\"%.15g\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" rx=\"2\" ry=\"2\" />\n",
@@ -1567,6 +1633,13 @@ static int graph_write_html(struct fg_graph *g, const struct fg_opts *o, FILE *o
 			fputs(i % 8 ? "," : ",\n", out);
 		json_string(out, t.names[i]);
 	}
+	fputs("],\n\"io\": [", out);
+	/* the spans the io palette colours: all of it, or the [off-cpu] frames' */
+	if (!strcmp(o->colors, "io"))
+		fprintf(out, "[0,0,%.17g]", g->total);
+	for (size_t i = 0; o->io_marked && i < g->nr_marks; i++)
+		fprintf(out, "%s[%d,%.17g,%.17g]", i ? "," : "", g->marks[i].depth, g->marks[i].stime,
+			g->marks[i].etime);
 	fputs("] };\n", out);
 	fputs(flamegraph_html_js, out);
 	fputs("</script>\n</body>\n</html>\n", out);
@@ -1587,6 +1660,35 @@ static int fg_write_folded(struct flamegraph *fg, FILE *out)
 	for (size_t i = 0; i < n; i++)
 		fprintf(out, "%s %" PRIu64 "\n", v[i].key, v[i].weight);
 	free(v);
+	return 0;
+}
+
+/*
+ * --combined: offcpu-time and the on-CPU event (-e's, else the first
+ * other one with call chains), whose samples must say their CPU time.
+ */
+static int fg_pick_combined(struct flamegraph *fg, struct session *s)
+{
+	bool offcpu = false;
+
+	for (int i = 0; i < session__nr_evsels(s); i++) {
+		struct session_evsel *e = session__evsel(s, i);
+
+		if (is_offcpu(e))
+			offcpu = true;
+		else if (!fg->oncpu && (fg->event ? e == fg->drawn : has_chain(e) || !fg->any_chain))
+			fg->oncpu = e;
+	}
+	if (!offcpu)
+		return error("--combined: %s has no %s event (record with --off-cpu)", fg->input,
+			     OFFCPU_EVENT);
+	if (!fg->oncpu)
+		return error("--combined: %s has no on-CPU event to draw beside %s", fg->input,
+			     OFFCPU_EVENT);
+	if (!oncpu_ns(fg->oncpu, 1))
+		return error("--combined: %s samples by count, not by time: record it with -F, or "
+			     "use cpu-clock", session_evsel__name(fg->oncpu));
+	fg->drawn = NULL;
 	return 0;
 }
 
@@ -1624,6 +1726,10 @@ static int fg_read(struct flamegraph *fg)
 		session__delete(s);
 		return error("event '%s' is not in %s", fg->event, fg->input);
 	}
+	if (fg->combined && fg_pick_combined(fg, s)) {
+		session__delete(s);
+		return -1;
+	}
 	fg->machine = machine__new_host();
 	machine__process_header_build_ids(fg->machine, session__header(s));
 	/* perf script's frames: at most 127, inlined functions shown */
@@ -1646,6 +1752,8 @@ static int fg_read(struct flamegraph *fg)
 	}
 	if (fg->drawn)
 		fg->drawn_name = xstrdup(session_evsel__name(fg->drawn));
+	/* offcpu-time's periods are nanoseconds blocked: the graph is in time */
+	fg->in_time = fg->combined || (fg->drawn && is_offcpu(fg->drawn) && !strcmp(fg->count, "period"));
 	fg->nr_evsels = session__nr_evsels(s);
 	sample_resolver__delete(fg->resolver);
 	machine__delete(fg->machine);
@@ -1721,13 +1829,22 @@ static int fg_run(struct flamegraph *fg, struct fg_opts *o, const char *folded_i
 	ret = folded_input ? graph_read_folded(&g, folded_input) : fg_read(fg);
 	if (!ret && svg && !folded_input && !fg->nr_samples)
 		ret = error("The %s data has no samples: nothing to draw", fg->input);
+	/* time (offcpu-time, --combined): in microseconds, the io palette */
+	if (!ret && fg->in_time && svg) {
+		if (o->auto_countname)
+			o->countname = "us";
+		if (fg->combined)
+			o->io_marked = true;
+		else if (o->auto_colors)
+			o->colors = "io";
+	}
 	if (!ret && svg && !folded_input) {
 		for (size_t i = 0; i < fg->alloc_folds; i++)
 			if (fg->folds[i].key) {
-				char *text = xasprintf("%s %" PRIu64, fg->folds[i].key, fg->folds[i].weight);
+				u64 w = fg->in_time ? (fg->folds[i].weight + 500) / 1000 : fg->folds[i].weight;
+				char *text = xasprintf("%s %" PRIu64, fg->folds[i].key, w);
 
-				graph_add_line(&g, fg->folds[i].key, strlen(fg->folds[i].key),
-					       (double)fg->folds[i].weight, text);
+				graph_add_line(&g, fg->folds[i].key, strlen(fg->folds[i].key), (double)w, text);
 				free(text);
 			}
 		if (!o->subtitle)
@@ -1744,6 +1861,8 @@ static int fg_run(struct flamegraph *fg, struct fg_opts *o, const char *folded_i
 				if (!strcmp(o->colors, "chain"))
 					graph_chain(&g);
 				graph_merge(&g, o->flamechart);
+				if (o->io_marked)
+					graph_find_marks(&g);
 				ret = html ? graph_write_html(&g, o, out) : graph_write_svg(&g, o, out);
 			} else {
 				fg_write_folded(fg, out);
@@ -1783,6 +1902,8 @@ int cmd_flamegraph(int argc, const char **argv)
 		OPT_STRING(0, "symbol", &symbols, "symbol[,symbol...]",
 			   "only stacks through these functions"),
 		OPT_STRING(0, "time", &fg.time_str, "str", "Time span of interest (start,stop)"),
+		OPT_BOOLEAN(0, "combined", &fg.combined,
+			    "record --off-cpu's file: on- and off-CPU time in one graph, the blocked stacks under [off-cpu]"),
 		OPT_GROUP("stackcollapse-perf.pl's options"),
 		OPT_CALLBACK_OPTARG(0, "pid", &fg, "pid[,pid...]",
 				    "include PID with process names; --pid=LIST: only these pids",
@@ -1815,7 +1936,14 @@ int cmd_flamegraph(int argc, const char **argv)
 		OPT_END()
 	};
 
+	o.colors = o.countname = NULL;	/* not given: chosen by the event drawn */
 	argc = parse_options(argc, argv, options, flamegraph_usage, 0);
+	o.auto_colors = !o.colors;
+	o.auto_countname = !o.countname;
+	if (!o.colors)
+		o.colors = "hot";
+	if (!o.countname)
+		o.countname = "samples";
 	if (argc && strspn(argv[0], "0123456789,") == strlen(argv[0]))
 		usage_with_options_msg(flamegraph_usage, options,
 				       "'%s': a list of pids or tids follows an '=': --pid=LIST, --tid=LIST",

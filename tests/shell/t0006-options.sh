@@ -99,7 +99,8 @@ record	--affinity	PERF_EVENTS,STRACE	ok
 record	--mmap-flush	PERF_EVENTS	ok
 record	--control	PERF_EVENTS	ok
 record	--kcore	-	ok
-record	--off-cpu	-	ok
+record	--off-cpu	PERF_EVENTS,ROOT,TRACEFS	ok
+record	--off-cpu-thresh	PERF_EVENTS,ROOT,TRACEFS	ok
 record	--clang-path	-	ok
 record	--clang-opt	-	ok
 report	--input	PERF_EVENTS	ok
@@ -1120,8 +1121,21 @@ proof_record_kcore() {
 	fi
 }
 proof_record_off_cpu() {
-	test_expect_code 255 "$PROF" record -o oc.data --off-cpu -e task-clock true 2>oc.err &&
-	grep -q -x -F -- "--off-cpu: off-CPU analysis is not in prof yet" oc.err
+	"$PROF" record -o oc.data --off-cpu -e dummy sleep 0.2 2>oc.err &&
+	"$PROF" evlist -i oc.data >oc.evlist &&
+	grep -q -x offcpu-time oc.evlist &&
+	"$PROF" script -i oc.data -F comm,period,event >oc.script &&
+	grep -q "sleep .* offcpu-time:" oc.script
+}
+proof_record_off_cpu_thresh() {
+	# a 200 ms sleep: summed at the dummy time under 500 ms, its own above 100
+	"$PROF" record -o oct.data --off-cpu -e dummy sleep 0.2 2>oct.err &&
+	"$PROF" script -i oct.data -F time,event >oct.script &&
+	grep -q "18446744069.41458: *offcpu-time:" oct.script &&
+	"$PROF" record -o oct.data --off-cpu --off-cpu-thresh 100 -e dummy sleep 0.2 2>oct.err &&
+	"$PROF" script -i oct.data -F time,event >oct.script &&
+	grep -q offcpu-time oct.script &&
+	! grep -q "18446744069.41458: *offcpu-time:" oct.script
 }
 proof_record_clang_path() {
 	test_expect_code 255 "$PROF" record -o cl.data --clang-path=/usr/bin/clang \
