@@ -308,6 +308,7 @@ flamegraph	--comms	PERF_EVENTS	ok
 flamegraph	--dsos	PERF_EVENTS	ok
 flamegraph	--symbol	PERF_EVENTS	ok
 flamegraph	--time	PERF_EVENTS	ok
+flamegraph	--combined	PERF_EVENTS,ROOT,TRACEFS	ok
 flamegraph	--pid	PERF_EVENTS	ok
 flamegraph	--tid	PERF_EVENTS	ok
 flamegraph	--kernel	SHARED	ok
@@ -1131,11 +1132,11 @@ proof_record_off_cpu_thresh() {
 	# a 200 ms sleep: summed at the dummy time under 500 ms, its own above 100
 	"$PROF" record -o oct.data --off-cpu -e dummy sleep 0.2 2>oct.err &&
 	"$PROF" script -i oct.data -F time,event >oct.script &&
-	grep -q "18446744069.41458: *offcpu-time:" oct.script &&
+	grep -q "18446744069.414584: *offcpu-time:" oct.script &&
 	"$PROF" record -o oct.data --off-cpu --off-cpu-thresh 100 -e dummy sleep 0.2 2>oct.err &&
 	"$PROF" script -i oct.data -F time,event >oct.script &&
 	grep -q offcpu-time oct.script &&
-	! grep -q "18446744069.41458: *offcpu-time:" oct.script
+	! grep -q "18446744069.414584: *offcpu-time:" oct.script
 }
 proof_record_clang_path() {
 	test_expect_code 255 "$PROF" record -o cl.data --clang-path=/usr/bin/clang \
@@ -2673,6 +2674,16 @@ proof_flamegraph_time() {
 	test $(cat fgti.m) -gt 0 && test $(cat fgti.m) -lt $(cat fgti.n) &&
 	test_must_fail "$PROF" flamegraph -i rec.data --time x -o - --folded 2>fgti.err &&
 	grep -q "^Invalid time string" fgti.err
+}
+proof_flamegraph_combined() {
+	# some CPU (a shell loop), then a sleep
+	"$PROF" record -o fgoc.data --off-cpu -g -e cpu-clock -- \
+		sh -c "i=0; while [ \$i -lt 20000 ]; do i=\$((i+1)); done; sleep 0.2" 2>fgoc.err &&
+	"$PROF" flamegraph -i fgoc.data --combined -o - --folded >fgoc.folded &&
+	grep -q "^sleep;\[off-cpu\];.*nanosleep" fgoc.folded &&
+	grep -v -q "\[off-cpu\]" fgoc.folded &&
+	test_must_fail "$PROF" flamegraph -i rec.data --combined -o - --folded 2>fgoc.err &&
+	grep -q "has no offcpu-time event" fgoc.err
 }
 proof_flamegraph_pid() {
 	"$PROF" flamegraph -i rec.data --pid -o - --folded >fgp &&
