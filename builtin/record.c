@@ -137,6 +137,7 @@ struct record {
 	int nr_pollfds;
 	struct workload wl;
 	u64 samples, lost, lost_chunks, bytes_written;
+	u64 samples_read;	/* every sample of the buffers (--off-cpu's switches too) */
 	u64 nr_records, lost_samples;	/* perf's end-of-record warnings */
 	u64 file_size;
 	u64 first_time, last_time;
@@ -647,6 +648,8 @@ static void record__walk(struct record *r, const struct perf_mmap *m, int phase)
 				dso_hits__sample(r->hits, ev);
 			continue;
 		}
+		if (ev->header.type == PERF_RECORD_SAMPLE)
+			r->samples_read++;
 		if (r->offcpu) {
 			off_cpu__event(r->offcpu, ev);
 			if (!off_cpu__keep(r->offcpu, ev))
@@ -1044,8 +1047,8 @@ static int record__summary(struct record *r, const char *path, bool pipe)
 			" chunks!\n\nCheck IO/CPU overload!\n\n", r->nr_records, r->lost_chunks);
 	if (!pipe && r->lost_samples)
 		fprintf(stderr, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n",
-			r->samples + r->lost_samples,
-			(double)r->lost_samples / (double)(r->samples + r->lost_samples) * 100.0);
+			r->samples_read + r->lost_samples,
+			(double)r->lost_samples / (double)(r->samples_read + r->lost_samples) * 100.0);
 	if (!pipe && !stat(path, &st))
 		mb = (double)st.st_size / 1024.0 / 1024.0;
 	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s", mb, path);
@@ -1294,6 +1297,7 @@ static int record__switch_output(struct record *r, const char *path,
 	}
 	r->waking = 0;
 	r->samples = 0;	/* the final summary counts the last file's */
+	r->samples_read = 0;
 	dso_hits__reset(r->hits);
 	return record__open_output(r, path, false, threads, forks, true);
 }
@@ -1506,6 +1510,21 @@ static int record__run(struct record *r)
 		return -1;
 	if (r->offcpu && off_cpu__add_events(r->offcpu, r->evlist))
 		return -1;
+	/*
+	 * --off-cpu: every context switch is a sample with its chain, and
+	 * two switch records: sixteen times the default buffer where the
+	 * mlock limit does not apply (root), at most 128 MiB in all, so a
+	 * busy machine loses none (offcpu-bench.sh)
+	 */
+	if (r->offcpu && !r->mmap_pages && geteuid() == 0) {
+		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+		u64 cap = (128ULL << 20) / (u64)sysconf(_SC_PAGESIZE) / (u64)(ncpu > 0 ? ncpu : 1);
+		unsigned int pages = perf_mmap__default_pages();
+
+		while (pages < perf_mmap__default_pages() * 16 && pages * 2ULL <= cap)
+			pages *= 2;
+		r->mmap_pages = pages;
+	}
 	if (!strcmp(path, "-"))
 		pipe = true;
 	else {
