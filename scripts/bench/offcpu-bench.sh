@@ -27,7 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 # lost FILE: LOST records, and the lost samples of every event's stats
 lost() {
 	"$PERF" report --stats -i "$1" 2>/dev/null |
-		awk '/stats:$/ { ev = 1 } /^ *LOST events:/ && !ev { l = $3 }
+		awk '/stats:$/ && !/Aggregated/ { ev = 1 } /^ *LOST events:/ && !ev { l = $3 }
 		     /^ *LOST_SAMPLES events:/ && ev { s += $3 }
 		     END { printf "%d %d\n", l, s }'
 }
