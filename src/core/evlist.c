@@ -226,9 +226,12 @@ void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *
 				a->sample_freq = sr->freq;
 			}
 		}
-		/* the tracking dummy samples every event: its period says nothing */
+		/* the tracking dummy samples every event: its period says nothing;
+		 * a tracepoint has PERIOD from its creation on, -c or not (perf's
+		 * evsel__newtp_idx), only --no-period takes it away */
 		if (o->period > 0 ||
-		    (o->period < 0 && (a->freq || (!sr->period && evsel != evlist->tracking))))
+		    (o->period < 0 && (a->freq || a->type == PERF_TYPE_TRACEPOINT ||
+				       (!sr->period && evsel != evlist->tracking))))
 			st |= PERF_SAMPLE_PERIOD;
 		if (!o->timestamp && !o->raw_samples)
 			st &= ~(u64)PERF_SAMPLE_TIME;
