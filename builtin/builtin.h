@@ -35,6 +35,7 @@ int cmd_help(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
+int cmd_sched(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
 int cmd_top(int argc, const char **argv);

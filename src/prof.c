@@ -23,6 +23,7 @@ const struct cmd_struct commands[] = {
 	{ "list", cmd_list, 0, "List all symbolic event types" },
 	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, 0, "Read perf.data (created by perf record) and display the profile" },
+	{ "sched", cmd_sched, 0, "Tool to trace/measure scheduler properties (latencies)" },
 	{ "script", cmd_script, 0, "Read perf.data (created by perf record) and display trace output" },
 	{ "stat", cmd_stat, 0, "Run a command and gather performance counter statistics" },
 	{ "top", cmd_top, 0, "System profiling tool." },

@@ -34,4 +34,18 @@ char *trace_event__field_names(const struct tep_event *ev);
  */
 char *trace_event__format(struct tep_event *ev, const void *raw, u32 size, bool fields);
 
+/*
+ * Field @name of the record @raw (perf's evsel__intval): its number, read
+ * in the file's byte order, into *@val. False (and 0) when @ev has no such
+ * field or the record is too short for it.
+ */
+bool trace_event__field_u64(struct tep_event *ev, const void *raw, u32 size,
+			    const char *name, u64 *val);
+/*
+ * A char-array field (perf's evsel__strval: comm, prev_comm) into @buf,
+ * cut to @len - 1 bytes and NUL-terminated; "" when absent. Returns @buf.
+ */
+const char *trace_event__field_str(struct tep_event *ev, const void *raw, u32 size,
+				   const char *name, char *buf, size_t len);
+
 #endif

@@ -446,6 +446,43 @@ char *trace_event__format(struct tep_event *ev, const void *raw, u32 size, bool 
 	trace_seq_destroy(&seq);
 	return out;
 }
+
+static const struct tep_format_field *field_in(struct tep_event *ev, u32 size, const char *name)
+{
+	const struct tep_format_field *f = ev ? tep_find_field(ev, name) : NULL;
+
+	if (!f || f->offset < 0 || f->size < 0 || (u64)f->offset + (u64)f->size > size)
+		return NULL;
+	return f;
+}
+
+bool trace_event__field_u64(struct tep_event *ev, const void *raw, u32 size,
+			    const char *name, u64 *val)
+{
+	const struct tep_format_field *f = field_in(ev, size, name);
+
+	*val = 0;
+	if (!f || (f->flags & TEP_FIELD_IS_ARRAY) || f->size > 8)
+		return false;
+	*val = tep_read_number(ev->tep, (const char *)raw + f->offset, f->size);
+	return true;
+}
+
+const char *trace_event__field_str(struct tep_event *ev, const void *raw, u32 size,
+				   const char *name, char *buf, size_t len)
+{
+	const struct tep_format_field *f = field_in(ev, size, name);
+	size_t n = 0;
+
+	if (f && len) {
+		n = (size_t)f->size < len - 1 ? (size_t)f->size : len - 1;
+		memcpy(buf, (const char *)raw + f->offset, n);
+	}
+	if (len) {
+		buf[n] = '\0';
+	}
+	return buf;
+}
 #else
 int trace_event__read(const void *buf, size_t len, struct tep_handle **tepp, size_t *used)
 {
@@ -487,5 +524,28 @@ char *trace_event__format(struct tep_event *ev, const void *raw, u32 size, bool 
 	(void)size;
 	(void)fields;
 	return NULL;
+}
+
+bool trace_event__field_u64(struct tep_event *ev, const void *raw, u32 size,
+			    const char *name, u64 *val)
+{
+	(void)ev;
+	(void)raw;
+	(void)size;
+	(void)name;
+	*val = 0;
+	return false;
+}
+
+const char *trace_event__field_str(struct tep_event *ev, const void *raw, u32 size,
+				   const char *name, char *buf, size_t len)
+{
+	(void)ev;
+	(void)raw;
+	(void)size;
+	(void)name;
+	if (len)
+		buf[0] = '\0';
+	return buf;
 }
 #endif

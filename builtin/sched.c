@@ -1,0 +1,767 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * prof sched: the scheduler's view of a recording, as perf 6.1's perf
+ * sched. "record" is prof record with the sched tracepoints perf 6.1
+ * enables on this kernel (system-wide, raw, every event, 1024-page
+ * buffers); "latency" reads such a file and prints, per task (or per
+ * thread with -p), its run time, how often it was switched in and how
+ * long it waited between its wakeup and its switch-in; "script" is prof
+ * script over the file.
+ *
+ * latency follows perf's bookkeeping step by step: each switch-out opens
+ * an "atom" of the task (waiting for the CPU at once when it was
+ * preempted, prev_state 0), a wakeup of a sleeping task starts its wait,
+ * its next switch-in ends it. Tasks are merged by comm (perf's tree by
+ * comm, the greatest first), then ordered by the sort keys, greatest
+ * first, ties in the merged order (perf's insertions into its tree).
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/parse-options.h"
+#include "prof/pager.h"
+#include "prof/session.h"
+#include "prof/machine.h"
+#include "prof/thread.h"
+#include "prof/tracepoint.h"
+#include "prof/trace-event.h"
+#include "prof/stats-print.h"
+#include "builtin.h"
+#include <sys/stat.h>
+
+#define NSEC_PER_MSEC ((u64)1000000)
+#define NSEC_PER_USEC ((u64)1000)
+#define NSEC_PER_SEC ((u64)1000000000)
+#define SCHED_MAX_CPUS 4096
+
+static const char *const sched_usage[] = {
+	"prof sched [<options>] {record|latency|map|replay|script|timehist}",
+	NULL
+};
+
+static const char *const latency_usage[] = {
+	"prof sched latency [<options>]",
+	NULL
+};
+
+struct sched_opts {
+	const char *input;
+	bool force, dump;
+};
+
+/* ---- record ---- */
+
+/*
+ * perf 6.1's perf sched record: prof record -a -R -m 1024 -c 1 with the
+ * scheduler's tracepoints, sched_waking where the kernel has it (else
+ * sched_wakeup) and the sched_stat_{wait,sleep,iowait} ones only where
+ * CONFIG_SCHEDSTATS made them, then the user's own arguments.
+ */
+static int sched_record(int argc, const char **argv)
+{
+	static const char *const fixed[] = {
+		"record", "-a", "-R", "-m", "1024", "-c", "1",
+		"-e", "sched:sched_switch",
+		"-e", "sched:sched_stat_runtime",
+		"-e", "sched:sched_process_fork",
+		"-e", "sched:sched_wakeup_new",
+		"-e", "sched:sched_migrate_task",
+	};
+	static const char *const schedstat[] = {
+		"-e", "sched:sched_stat_wait",
+		"-e", "sched:sched_stat_sleep",
+		"-e", "sched:sched_stat_iowait",
+	};
+	const char **rec_argv = xcalloc(ARRAY_SIZE(fixed) + 2 + ARRAY_SIZE(schedstat) + (size_t)argc + 1,
+					sizeof(*rec_argv));
+	int n = 0, ret;
+
+	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
+		rec_argv[n++] = fixed[i];
+	rec_argv[n++] = "-e";
+	rec_argv[n++] = tracepoint__exists("sched", "sched_waking") ? "sched:sched_waking"
+								      : "sched:sched_wakeup";
+	if (tracepoint__exists("sched", "sched_stat_wait"))
+		for (size_t i = 0; i < ARRAY_SIZE(schedstat); i++)
+			rec_argv[n++] = schedstat[i];
+	for (int i = 1; i < argc; i++)
+		rec_argv[n++] = argv[i];
+	rec_argv[n] = NULL;
+	ret = cmd_record(n, rec_argv);
+	free(rec_argv);
+	return ret;
+}
+
+/* ---- reading the sched tracepoints ---- */
+
+enum sched_tp {
+	TP_NONE,
+	TP_SWITCH,
+	TP_RUNTIME,
+	TP_WAKEUP,		/* sched_wakeup, sched_waking, sched_wakeup_new */
+	TP_MIGRATE,
+};
+
+struct sched_reader {
+	struct session *session;
+	struct machine *machine;
+	enum sched_tp *tp;		/* per evsel index */
+	struct tep_event **fmt;		/* per evsel index */
+	int nr_evsels;
+	u32 curr_pid[SCHED_MAX_CPUS];	/* what each CPU runs, (u32)-1 unknown */
+	u64 cpu_last_switched[SCHED_MAX_CPUS];
+	unsigned long nr_context_switch_bugs, nr_timestamps, nr_unordered_timestamps;
+	int (*on_tp)(struct sched_reader *r, enum sched_tp tp, struct tep_event *fmt,
+		     struct perf_sample *sample);
+	void *priv;
+	/*
+	 * Whether sched_waking stands for sched_wakeup (timehist). perf 6.1's
+	 * latency, map and replay take sched_wakeup and sched_wakeup_new only:
+	 * on a file perf sched record made with sched_waking they see no
+	 * wakeup but a new task's.
+	 */
+	bool waking;
+};
+
+/* The handler each of the file's events gets, perf's evsel_str_handler table. */
+static bool sched_reader__setup(struct sched_reader *r)
+{
+	bool waking = false, traces = false;
+
+	r->nr_evsels = session__nr_evsels(r->session);
+	r->tp = xcalloc((size_t)r->nr_evsels + 1, sizeof(*r->tp));
+	r->fmt = xcalloc((size_t)r->nr_evsels + 1, sizeof(*r->fmt));
+	for (int i = 0; i < r->nr_evsels; i++) {
+		struct session_evsel *e = session__evsel(r->session, i);
+
+		if (e->attr.type == PERF_TYPE_TRACEPOINT && (e->attr.sample_type & PERF_SAMPLE_RAW))
+			traces = true;
+		if (e->tp_name && !strcmp(e->tp_name, "sched:sched_waking"))
+			waking = true;
+	}
+	for (int i = 0; i < r->nr_evsels; i++) {
+		struct session_evsel *e = session__evsel(r->session, i);
+		const char *n = e->tp_name;
+
+		r->fmt[i] = e->tp_format;
+		if (!n || !e->tp_format)
+			continue;
+		if (r->waking && waking && !strcmp(n, "sched:sched_wakeup"))
+			continue;
+		if (!strcmp(n, "sched:sched_switch"))
+			r->tp[i] = TP_SWITCH;
+		else if (!strcmp(n, "sched:sched_stat_runtime"))
+			r->tp[i] = TP_RUNTIME;
+		else if (!strcmp(n, "sched:sched_wakeup") || !strcmp(n, "sched:sched_wakeup_new") ||
+			 (r->waking && waking && !strcmp(n, "sched:sched_waking")))
+			r->tp[i] = TP_WAKEUP;	/* sched_waking preferred where it counts */
+		else if (!strcmp(n, "sched:sched_migrate_task"))
+			r->tp[i] = TP_MIGRATE;
+	}
+	return traces;
+}
+
+static int sched_on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
+{
+	struct sched_reader *r = session__tool_priv(s);
+	struct session_evsel *e = session__evsel_by_id(s, sample->id);
+	enum sched_tp tp;
+	u64 prev_pid = 0, next_pid = 0;
+	int ret;
+
+	(void)ev;
+	if (!e || e->idx < 0 || e->idx >= r->nr_evsels || !sample->raw_data)
+		return 0;
+	tp = r->tp[e->idx];
+	if (tp == TP_NONE)
+		return 0;
+	if (sample->cpu >= SCHED_MAX_CPUS)
+		return error("sample on CPU %u: prof sched handles CPUs below %d",
+			     sample->cpu, SCHED_MAX_CPUS);
+	if (tp == TP_SWITCH) {
+		trace_event__field_u64(r->fmt[e->idx], sample->raw_data, sample->raw_size,
+				       "prev_pid", &prev_pid);
+		trace_event__field_u64(r->fmt[e->idx], sample->raw_data, sample->raw_size,
+				       "next_pid", &next_pid);
+		/* switching away a pid that is not the current one? */
+		if (r->curr_pid[sample->cpu] != (u32)-1 && r->curr_pid[sample->cpu] != (u32)prev_pid)
+			r->nr_context_switch_bugs++;
+	}
+	ret = r->on_tp(r, tp, r->fmt[e->idx], sample);
+	if (tp == TP_SWITCH)
+		r->curr_pid[sample->cpu] = (u32)next_pid;
+	return ret;
+}
+
+static int sched_on_machine_event(struct session *s, union perf_event *ev,
+				  struct perf_sample *sample)
+{
+	struct sched_reader *r = session__tool_priv(s);
+
+	(void)sample;
+	return machine__process_event(r->machine, ev);
+}
+
+/* Read @input through @r's handler; 0, or -1 after saying why. */
+static int sched_reader__run(struct sched_reader *r, const struct sched_opts *o)
+{
+	struct tool tool = {
+		.sample = sched_on_sample,
+		.comm = sched_on_machine_event, .fork = sched_on_machine_event,
+		.ordered_events = true, .priv = r,
+	};
+	char *errmsg = NULL;
+	int ret;
+
+	for (int i = 0; i < SCHED_MAX_CPUS; i++)
+		r->curr_pid[i] = (u32)-1;
+	ret = session__open_input(&r->session, o->input, o->force, &errmsg);
+	if (ret < 0) {
+		session__open_error(ret, o->input, errmsg);
+		free(errmsg);
+		return -1;
+	}
+	r->machine = machine__new_host();
+	if (!sched_reader__setup(r)) {
+		/* perf's words; it goes on with nothing read */
+		fputs("No trace sample to read. Did you call 'perf record -R'?\n", stderr);
+		return 0;
+	}
+	ret = session__process_events(r->session, &tool);
+	if (ret < 0) {
+		const char *msg = session__strerror(r->session);
+
+		if (*msg)
+			error("%s", msg);
+		return -1;
+	}
+	stats__warn_lost(r->session, false, stderr);
+	return 0;
+}
+
+static void sched_reader__exit(struct sched_reader *r)
+{
+	machine__delete(r->machine);
+	session__delete(r->session);
+	free(r->tp);
+	free(r->fmt);
+}
+
+/* perf's print_bad_events */
+static void print_bad_events(const struct sched_reader *r)
+{
+	const struct session_stats *st = session__stats(r->session);
+	u64 nr_events = st->nr_events[0], lost = st->total_lost;
+
+	if (r->nr_unordered_timestamps && r->nr_timestamps)
+		printf("  INFO: %.3f%% unordered timestamps (%lu out of %lu)\n",
+		       (double)r->nr_unordered_timestamps / (double)r->nr_timestamps * 100.0,
+		       r->nr_unordered_timestamps, r->nr_timestamps);
+	if (lost && nr_events)
+		printf("  INFO: %.3f%% lost events (%" PRIu64 " out of %" PRIu64 ", in %" PRIu64
+		       " chunks)\n", (double)lost / (double)nr_events * 100.0, lost, nr_events,
+		       st->nr_events[PERF_RECORD_LOST]);
+	if (r->nr_context_switch_bugs && r->nr_timestamps) {
+		printf("  INFO: %.3f%% context switch bugs (%lu out of %lu)",
+		       (double)r->nr_context_switch_bugs / (double)r->nr_timestamps * 100.0,
+		       r->nr_context_switch_bugs, r->nr_timestamps);
+		if (lost)
+			printf(" (due to lost events?)");
+		printf("\n");
+	}
+}
+
+/* ---- latency ---- */
+
+enum atom_state { ATOM_SLEEPING, ATOM_WAIT_CPU, ATOM_SCHED_IN, ATOM_IGNORE };
+
+/* One thread's latency record (perf's work_atoms; only its last atom matters). */
+struct lat_work {
+	struct thread *thread;		/* a reference */
+	size_t order;			/* creation order, the last tie-break */
+	bool has_atom;
+	enum atom_state state;		/* of the last atom */
+	u64 sched_out_time, wake_up_time;
+	u64 max_lat, max_lat_start, max_lat_end, total_lat, nb_atoms, total_runtime;
+	int num_merged;
+	struct lat_work *hnext;
+};
+
+enum lat_key { KEY_PID, KEY_AVG, KEY_MAX, KEY_SWITCH, KEY_RUNTIME };
+
+struct latency {
+	struct lat_work **hash;		/* by thread pointer */
+	size_t hash_size;
+	struct lat_work **works;
+	size_t nr, alloc;
+	enum lat_key keys[16];
+	int nr_keys;
+	int profile_cpu;
+	bool per_pid;
+};
+
+static size_t lat_hash(const struct latency *l, const struct thread *t)
+{
+	return ((uintptr_t)t >> 4) * 2654435761u % l->hash_size;
+}
+
+static struct lat_work *lat_find(struct latency *l, struct thread *t)
+{
+	if (!l->hash_size)
+		return NULL;
+	for (struct lat_work *w = l->hash[lat_hash(l, t)]; w; w = w->hnext)
+		if (w->thread == t)
+			return w;
+	return NULL;
+}
+
+static struct lat_work *lat_new(struct latency *l, struct thread *t)
+{
+	struct lat_work *w = xcalloc(1, sizeof(*w));
+	size_t h;
+
+	if (l->nr * 2 >= l->hash_size) {
+		size_t old = l->hash_size;
+		struct lat_work **oh = l->hash;
+
+		l->hash_size = old ? old * 4 : 1024;
+		l->hash = xcalloc(l->hash_size, sizeof(*l->hash));
+		for (size_t i = 0; i < old; i++)
+			for (struct lat_work *x = oh[i], *n; x; x = n) {
+				n = x->hnext;
+				h = lat_hash(l, x->thread);
+				x->hnext = l->hash[h];
+				l->hash[h] = x;
+			}
+		free(oh);
+	}
+	if (l->nr == l->alloc) {
+		l->alloc = l->alloc ? l->alloc * 2 : 256;
+		l->works = xrealloc(l->works, l->alloc * sizeof(*l->works));
+	}
+	w->thread = thread__get(t);
+	w->order = l->nr;
+	l->works[l->nr++] = w;
+	h = lat_hash(l, t);
+	w->hnext = l->hash[h];
+	l->hash[h] = w;
+	return w;
+}
+
+/* perf's add_sched_out_event: a new atom, waiting at once if still runnable */
+static void lat_sched_out(struct lat_work *w, char state, u64 t)
+{
+	w->has_atom = true;
+	w->sched_out_time = t;
+	w->wake_up_time = 0;
+	w->state = ATOM_SLEEPING;
+	if (state == 'R') {
+		w->state = ATOM_WAIT_CPU;
+		w->wake_up_time = t;
+	}
+}
+
+static void lat_sched_in(struct lat_work *w, u64 t)
+{
+	u64 delta;
+
+	if (!w->has_atom || w->state != ATOM_WAIT_CPU)
+		return;
+	if (t < w->wake_up_time) {
+		w->state = ATOM_IGNORE;
+		return;
+	}
+	w->state = ATOM_SCHED_IN;
+	delta = t - w->wake_up_time;
+	w->total_lat += delta;
+	if (delta > w->max_lat) {
+		w->max_lat = delta;
+		w->max_lat_start = w->wake_up_time;
+		w->max_lat_end = t;
+	}
+	w->nb_atoms++;
+}
+
+/*
+ * perf 6.1 reads the switched-out task's state as "RSDTtZXxKWP"[prev_state]:
+ * only 0 is 'R' (a preemption); kernels that report a preemption with a
+ * flag above the states do not count as runnable there either.
+ */
+static char lat_state_char(u64 prev_state)
+{
+	static const char states[] = "RSDTtZXxKWP";
+
+	return prev_state < sizeof(states) - 1 ? states[prev_state] : '?';
+}
+
+static struct lat_work *lat_findnew(struct latency *l, struct machine *m, u32 tid, bool *created)
+{
+	struct thread *t = machine__findnew_thread(m, -1, (pid_t)tid);
+	struct lat_work *w = lat_find(l, t);
+
+	*created = !w;
+	return w ? w : lat_new(l, t);
+}
+
+static int latency_on_tp(struct sched_reader *r, enum sched_tp tp, struct tep_event *fmt,
+			 struct perf_sample *s)
+{
+	struct latency *l = r->priv;
+	struct lat_work *w;
+	u64 prev_pid, next_pid, prev_state, pid, runtime, t = s->time, t0;
+	bool created;
+
+	switch (tp) {
+	case TP_SWITCH:
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_pid", &prev_pid);
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "next_pid", &next_pid);
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_state", &prev_state);
+		t0 = r->cpu_last_switched[s->cpu];
+		r->cpu_last_switched[s->cpu] = t;
+		if (t0 && t < t0)	/* perf's words */
+			return error("hm, delta: %" PRIu64 " < 0 ?", t - t0);
+		w = lat_findnew(l, r->machine, (u32)prev_pid, &created);
+		lat_sched_out(w, lat_state_char(prev_state), t);
+		w = lat_findnew(l, r->machine, (u32)next_pid, &created);
+		if (created)	/* a task not heard of yet comes in runnable */
+			lat_sched_out(w, 'R', t);
+		lat_sched_in(w, t);
+		break;
+	case TP_RUNTIME:
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "pid", &pid);
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "runtime", &runtime);
+		w = lat_findnew(l, r->machine, (u32)pid, &created);
+		if (created)
+			lat_sched_out(w, 'R', t);
+		w->total_runtime += runtime;
+		break;
+	case TP_WAKEUP:
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "pid", &pid);
+		w = lat_findnew(l, r->machine, (u32)pid, &created);
+		if (created)
+			lat_sched_out(w, 'S', t);
+		/*
+		 * A wakeup of a task still on the run queue only sets its state:
+		 * no wait starts, unless one CPU is looked at (-C), where events
+		 * of the others are missing.
+		 */
+		if (l->profile_cpu == -1 && w->state != ATOM_SLEEPING)
+			break;
+		r->nr_timestamps++;
+		if (w->sched_out_time > t) {
+			r->nr_unordered_timestamps++;
+			break;
+		}
+		w->state = ATOM_WAIT_CPU;
+		w->wake_up_time = t;
+		break;
+	case TP_MIGRATE:
+		if (l->profile_cpu == -1)
+			break;
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "pid", &pid);
+		w = lat_findnew(l, r->machine, (u32)pid, &created);
+		if (created)
+			lat_sched_out(w, 'R', t);
+		w->sched_out_time = w->wake_up_time = t;
+		r->nr_timestamps++;
+		break;
+	case TP_NONE:
+		break;
+	}
+	return 0;
+}
+
+static int lat_cmp_key(enum lat_key k, const struct lat_work *a, const struct lat_work *b)
+{
+	u64 x = 0, y = 0;
+
+	switch (k) {
+	case KEY_PID:
+		x = (u64)(u32)a->thread->tid;
+		y = (u64)(u32)b->thread->tid;
+		if (a->thread->tid != b->thread->tid)
+			return a->thread->tid < b->thread->tid ? -1 : 1;
+		return 0;
+	case KEY_AVG:
+		if (!a->nb_atoms)
+			return -1;
+		if (!b->nb_atoms)
+			return 1;
+		x = a->total_lat / a->nb_atoms;
+		y = b->total_lat / b->nb_atoms;
+		break;
+	case KEY_MAX:
+		x = a->max_lat;
+		y = b->max_lat;
+		break;
+	case KEY_SWITCH:
+		x = a->nb_atoms;
+		y = b->nb_atoms;
+		break;
+	case KEY_RUNTIME:
+		x = a->total_runtime;
+		y = b->total_runtime;
+		break;
+	}
+	return x < y ? -1 : x > y;
+}
+
+static const struct latency *lat_sorting;
+
+/* perf's tree of pids: the greatest tid first */
+static int lat_cmp_pid_desc(const void *pa, const void *pb)
+{
+	const struct lat_work *a = *(struct lat_work *const *)pa, *b = *(struct lat_work *const *)pb;
+	int c = lat_cmp_key(KEY_PID, b, a);
+
+	if (c)
+		return c;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* the sort keys, greatest first; ties keep the order they came in */
+static int lat_cmp_sorted(const void *pa, const void *pb)
+{
+	const struct lat_work *a = *(struct lat_work *const *)pa, *b = *(struct lat_work *const *)pb;
+
+	for (int i = 0; i < lat_sorting->nr_keys; i++) {
+		int c = lat_cmp_key(lat_sorting->keys[i], b, a);
+
+		if (c)
+			return c;
+	}
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* perf's merged tree: by comm, the greatest first */
+static int lat_cmp_comm_desc(const void *pa, const void *pb)
+{
+	const struct lat_work *a = *(struct lat_work *const *)pa, *b = *(struct lat_work *const *)pb;
+	int c = strcmp(thread__comm_str(b->thread), thread__comm_str(a->thread));
+
+	if (c)
+		return c;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* Fold the works of one comm into the first of them (perf_sched__merge_lat). */
+static void lat_merge(struct latency *l)
+{
+	size_t n = 0;
+
+	qsort(l->works, l->nr, sizeof(*l->works), lat_cmp_pid_desc);
+	for (size_t i = 0; i < l->nr; i++)
+		l->works[i]->order = i;
+	qsort(l->works, l->nr, sizeof(*l->works), lat_cmp_comm_desc);
+	for (size_t i = 0; i < l->nr; i++) {
+		struct lat_work *w = l->works[i], *head = n ? l->works[n - 1] : NULL;
+
+		if (head && !strcmp(thread__comm_str(head->thread), thread__comm_str(w->thread))) {
+			head->num_merged++;
+			head->total_runtime += w->total_runtime;
+			head->nb_atoms += w->nb_atoms;
+			head->total_lat += w->total_lat;
+			if (head->max_lat < w->max_lat) {
+				head->max_lat = w->max_lat;
+				head->max_lat_start = w->max_lat_start;
+				head->max_lat_end = w->max_lat_end;
+			}
+			thread__put(w->thread);
+			free(w);
+			continue;
+		}
+		w->num_merged++;
+		w->order = n;	/* the merged tree's order breaks the sort's ties */
+		l->works[n++] = w;
+	}
+	l->nr = n;
+}
+
+static char *usec_str(u64 ns, char *buf, size_t len)
+{
+	snprintf(buf, len, "%" PRIu64 ".%06" PRIu64, ns / NSEC_PER_SEC,
+		 ns % NSEC_PER_SEC / NSEC_PER_USEC);
+	return buf;
+}
+
+static void lat_print(const struct lat_work *w, u64 *all_runtime, u64 *all_count)
+{
+	char start[32], end[32];
+	int ret;
+
+	if (!w->nb_atoms || !strcmp(thread__comm_str(w->thread), "swapper"))
+		return;
+	*all_runtime += w->total_runtime;
+	*all_count += w->nb_atoms;
+	if (w->num_merged > 1)
+		ret = printf("  %s:(%d) ", thread__comm_str(w->thread), w->num_merged);
+	else
+		ret = printf("  %s:%d ", thread__comm_str(w->thread), w->thread->tid);
+	for (int i = 0; i < 24 - ret; i++)
+		putchar(' ');
+	printf("|%11.3f ms |%9" PRIu64 " | avg:%8.3f ms | max:%8.3f ms | max start: %12s s | max end: %12s s\n",
+	       (double)w->total_runtime / NSEC_PER_MSEC, w->nb_atoms,
+	       (double)(w->total_lat / w->nb_atoms) / NSEC_PER_MSEC,
+	       (double)w->max_lat / NSEC_PER_MSEC,
+	       usec_str(w->max_lat_start, start, sizeof(start)),
+	       usec_str(w->max_lat_end, end, sizeof(end)));
+}
+
+static int lat_parse_sort(struct latency *l, const char *order, const struct option *options)
+{
+	static const struct { const char *name; enum lat_key key; } keys[] = {
+		{ "pid", KEY_PID }, { "avg", KEY_AVG }, { "max", KEY_MAX },
+		{ "switch", KEY_SWITCH }, { "runtime", KEY_RUNTIME },
+	};
+	char *str = xstrdup(order), *save = NULL;
+
+	for (char *tok = strtok_r(str, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(keys); i++)
+			if (!strcmp(keys[i].name, tok))
+				break;
+		if (i == ARRAY_SIZE(keys)) {
+			usage_with_options_msg(latency_usage, options, "Unknown --sort key: `%s'", tok);
+		}
+		if (l->nr_keys < (int)ARRAY_SIZE(l->keys))
+			l->keys[l->nr_keys++] = keys[i].key;
+	}
+	free(str);
+	return 0;
+}
+
+static int sched_latency(int argc, const char **argv, struct sched_opts *o)
+{
+	const char *sort_order = "avg, max, switch, runtime";
+	struct latency l = { .profile_cpu = -1 };
+	struct sched_reader r = { .on_tp = latency_on_tp, .priv = &l };
+	u64 all_runtime = 0, all_count = 0;
+	const struct option options[] = {
+		OPT_STRING('s', "sort", &sort_order, "key[,key2...]",
+			   "sort by key(s): runtime, switch, avg, max"),
+		OPT_INTEGER('C', "CPU", &l.profile_cpu, "CPU to profile on"),
+		OPT_BOOLEAN('p', "pids", &l.per_pid, "latency stats per pid instead of per comm"),
+		/* perf's parent options, taken after the subcommand too (not listed) */
+		{ .type = OPTION_STRING, .short_name = 'i', .long_name = "input",
+		  .value = &o->input, .argh = "file", .help = "input file name",
+		  .flags = PARSE_OPT_HIDDEN },
+		{ .type = OPTION_INCR, .short_name = 'v', .long_name = "verbose",
+		  .value = &verbose, .help = "be more verbose", .flags = PARSE_OPT_HIDDEN },
+		{ .type = OPTION_BOOLEAN, .short_name = 'f', .long_name = "force",
+		  .value = &o->force, .help = "don't complain, do it", .flags = PARSE_OPT_HIDDEN },
+		OPT_END()
+	};
+	int ret;
+
+	if (argc > 1) {
+		argc = parse_options(argc, argv, options, latency_usage, 0);
+		if (argc)
+			usage_with_options(latency_usage, options);
+	}
+	lat_parse_sort(&l, sort_order, options);
+	setup_pager();
+	ret = sched_reader__run(&r, o);
+	if (ret < 0)
+		goto out;
+	if (!l.per_pid)
+		lat_merge(&l);
+	else {
+		qsort(l.works, l.nr, sizeof(*l.works), lat_cmp_pid_desc);
+		for (size_t i = 0; i < l.nr; i++)
+			l.works[i]->order = i;
+	}
+	lat_sorting = &l;
+	qsort(l.works, l.nr, sizeof(*l.works), lat_cmp_sorted);
+
+	printf("\n -------------------------------------------------------------------------------------------------------------------------------------------\n");
+	printf("  Task                  |   Runtime ms  | Switches | Avg delay ms    | Max delay ms    | Max delay start           | Max delay end          |\n");
+	printf(" -------------------------------------------------------------------------------------------------------------------------------------------\n");
+	for (size_t i = 0; i < l.nr; i++)
+		lat_print(l.works[i], &all_runtime, &all_count);
+	printf(" -----------------------------------------------------------------------------------------------------------------\n");
+	printf("  TOTAL:                |%11.3f ms |%9" PRIu64 " |\n",
+	       (double)all_runtime / NSEC_PER_MSEC, all_count);
+	printf(" ---------------------------------------------------\n");
+	print_bad_events(&r);
+	printf("\n");
+out:
+	for (size_t i = 0; i < l.nr; i++) {
+		thread__put(l.works[i]->thread);
+		free(l.works[i]);
+	}
+	free(l.works);
+	free(l.hash);
+	sched_reader__exit(&r);
+	return ret;
+}
+
+/* ---- the command ---- */
+
+static int sched_script(int argc, const char **argv, const struct sched_opts *o)
+{
+	const char **sargv = xcalloc((size_t)argc + 3, sizeof(*sargv));
+	int n = 0, ret;
+
+	sargv[n++] = "script";
+	if (o->input) {		/* perf sched's -i is the same global script reads */
+		sargv[n++] = "-i";
+		sargv[n++] = o->input;
+	}
+	for (int i = 1; i < argc; i++)
+		sargv[n++] = argv[i];
+	sargv[n] = NULL;
+	ret = cmd_script(n, sargv);
+	free(sargv);
+	return ret;
+}
+
+static bool is_prefix_of(const char *arg, const char *cmd)
+{
+	return strlen(arg) > 2 && !strncmp(cmd, arg, strlen(arg));
+}
+
+int cmd_sched(int argc, const char **argv)
+{
+	struct sched_opts o = { .input = NULL };
+	const struct option options[] = {
+		OPT_STRING('i', "input", &o.input, "file", "input file name"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &o.dump, "dump raw trace in ASCII"),
+		OPT_BOOLEAN('f', "force", &o.force, "don't complain, do it"),
+		OPT_END()
+	};
+	int ret;
+
+	argc = parse_options(argc, argv, options, sched_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (!argc)
+		usage_with_options(sched_usage, options);
+	if (!strcmp(argv[0], "script"))
+		return sched_script(argc, argv, &o);
+	if (is_prefix_of(argv[0], "record"))
+		return sched_record(argc, argv);
+	if (o.dump)
+		return error("prof sched: -D (--dump-raw-trace) is not supported yet");
+	if (!o.input) {
+		struct stat st;
+
+		o.input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
+	}
+	if (is_prefix_of(argv[0], "latency")) {
+		ret = sched_latency(argc, argv, &o);
+		return ret;
+	}
+	if (!strcmp(argv[0], "map") || is_prefix_of(argv[0], "replay") ||
+	    !strcmp(argv[0], "timehist")) {
+		/* none of their options yet: -h says so, any other is refused */
+		const char *name = argv[0][0] == 'm' ? "map" : argv[0][0] == 'r' ? "replay" : "timehist";
+		char *line = xasprintf("prof sched %s [<options>]", name);
+		const char *usage[] = { line, NULL };
+		const struct option none[] = { OPT_END() };
+
+		parse_options(argc, argv, none, usage, 0);
+		error("prof sched %s: not implemented yet (record, latency and script are)", name);
+		free(line);
+		return -1;
+	}
+	usage_with_options(sched_usage, options);
+}
