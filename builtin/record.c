@@ -2179,6 +2179,12 @@ int cmd_record(int argc, const char **argv)
 	}
 	if (o.tid && !o.no_inherit)
 		r.no_inherit = true;	/* perf: -t implies --no-inherit */
+	/* perf's target__validate: -p/-t win over -C and -a, with its warning */
+	if ((r.pid || r.tid) && (r.cpu_list || r.system_wide)) {
+		warning("PID/TID switch overriding %s", r.cpu_list ? "CPU" : "SYSTEM");
+		r.cpu_list = NULL;
+		r.system_wide = false;
+	}
 	if (!argc && !r.pid && !r.tid && !r.cpu_list)
 		r.system_wide = true;	/* perf record with nothing: -a */
 	r.orig_argc = argc;
