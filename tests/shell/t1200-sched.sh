@@ -1,0 +1,145 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='prof sched: record, latency and script, compared with perf sched on the same files'
+. "$(dirname "$0")/test-lib.sh"
+
+# perf record fills a build-id cache: keep it private to the test.
+HOME=$TRASH
+export HOME
+
+# A workload that sleeps, blocks on a pipe, forks and competes for the
+# CPUs (three busy loops on two CPUs are preempted).
+WORK='for i in 1 2 3; do (timeout 0.3 sh -c "while :; do :; done" &); done;
+sleep 0.2; dd if=/dev/zero bs=4k count=300 2>/dev/null | cat >/dev/null; sleep 0.2'
+
+# lat DATA ARGS...: prof sched latency prints what perf sched latency does,
+# byte for byte, on stdout and stderr, with its exit status.
+lat() {
+	_d=$1 &&
+	shift &&
+	rc=0 && "$PERF" sched latency -i "$_d" "$@" >lat.perf 2>lat.perf.err || rc=$? &&
+	test "$rc" = 0 &&
+	"$PROF" sched latency -i "$_d" "$@" >lat.prof 2>lat.prof.err &&
+	test_cmp_nonempty lat.perf lat.prof &&
+	test_cmp lat.perf.err lat.prof.err &&
+	grep -q "^  TOTAL: " lat.prof
+}
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'record: prof sched record and perf sched record of the same workload' '
+	"$PROF" sched record -o prof.data -- sh -c "$WORK" >prof.rec.out 2>prof.rec.err &&
+	"$PERF" sched record -o perf.data -- sh -c "$WORK" >perf.rec.out 2>perf.rec.err &&
+	grep -q "Captured and wrote .* prof.data" prof.rec.err &&
+	test -s perf.data
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'record: the events and attributes of perf sched record on this kernel' '
+	"$PERF" evlist -v -i perf.data >ev.perf &&
+	"$PERF" evlist -v -i prof.data >ev.prof &&
+	test_cmp_nonempty ev.perf ev.prof &&
+	grep -q "^sched:sched_switch: .*sample_period, sample_freq }: 1, sample_type: IP|TID|TIME|CPU|PERIOD|RAW|IDENTIFIER," ev.prof &&
+	grep -q "^sched:sched_stat_runtime:" ev.prof &&
+	grep -q "^sched:sched_waking:\|^sched:sched_wakeup:" ev.prof
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'record -p PID: the task only, as perf (-p wins over -a)' '
+	sleep 3 &
+	pid=$! &&
+	"$PROF" sched record -o pid.data -p $pid -- sleep 0.2 >pid.out 2>pid.err &&
+	kill $pid &&
+	grep -q "^PID/TID switch overriding SYSTEM$" pid.err &&
+	"$PERF" evlist -v -i pid.data >ev.pid &&
+	! grep -q "IDENTIFIER" ev.pid &&
+	grep -q "^sched:sched_switch: .*IP|TID|TIME|ID|CPU|PERIOD|RAW," ev.pid
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'latency: perf'"'"'s table on prof'"'"'s file and on perf'"'"'s, every sort and option' '
+	for d in prof.data perf.data; do
+		for o in "" -p "-s runtime" "-s switch,avg" "-s max" "-s pid" "-s avg,max,switch,runtime" \
+			"-C 0" "-C 1 -p" "-s runtime,max -p"; do
+			lat $d $o || { echo "latency $o on $d differs"; return 1; }
+		done || return 1
+	done
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'latency: the options taken before the subcommand too, and --sort= forms' '
+	"$PERF" sched -i prof.data latency --sort=max,runtime --pids >l1.perf &&
+	"$PROF" sched -i prof.data latency --sort=max,runtime --pids >l1.prof &&
+	test_cmp_nonempty l1.perf l1.prof &&
+	(cp prof.data perf.data.def && mkdir -p def && mv perf.data.def def/perf.data &&
+	 cd def && "$PROF" sched latency >../l2.prof) &&
+	"$PERF" sched latency -i prof.data >l2.perf &&
+	test_cmp_nonempty l2.perf l2.prof
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'latency: the workload'"'"'s sleep is there, switched in after a wait' '
+	"$PROF" sched latency -i prof.data -p >lp.out &&
+	grep -q "^  sleep:[0-9]* *| *[0-9.]* ms | *[1-9][0-9]* | avg: *[0-9.]* ms" lp.out
+'
+
+test_expect_success PERF,PERF_EVENTS 'latency: a file without tracepoints, as perf' '
+	"$PROF" record -q -e task-clock -o flat.data -- true &&
+	"$PERF" sched latency -i flat.data >flat.perf 2>flat.perf.err &&
+	"$PROF" sched latency -i flat.data >flat.prof 2>flat.prof.err &&
+	test_cmp_nonempty flat.perf flat.prof &&
+	test_cmp_nonempty flat.perf.err flat.prof.err
+'
+
+test_expect_success 'latency: a bad sort key and stray arguments are usage errors; a missing file fails' '
+	test_expect_code 129 "$PROF" sched latency -s runtime,bogus 2>bad.err &&
+	grep -q "^  Error: Unknown --sort key: .bogus.$" bad.err &&
+	grep -q "prof sched latency \[<options>\]" bad.err &&
+	test_expect_code 129 "$PROF" sched latency stray 2>stray.err &&
+	test_expect_code 255 "$PROF" sched latency -i no-such.data 2>ns.err &&
+	grep -q "^failed to open no-such.data: No such file or directory" ns.err
+'
+
+test_expect_success 'the command: usage without a subcommand or with an unknown one; what is not there yet is refused' '
+	test_expect_code 129 "$PROF" sched 2>u.err &&
+	grep -q "prof sched \[<options>\] {record|latency|map|replay|script|timehist}" u.err &&
+	test_expect_code 129 "$PROF" sched bogus 2>u2.err &&
+	test_cmp u.err u2.err &&
+	for s in map replay timehist; do
+		test_expect_code 255 "$PROF" sched $s 2>ni.err &&
+		grep -q "^prof sched $s: not implemented yet" ni.err &&
+		test_expect_code 129 "$PROF" sched $s -h 2>ni.h &&
+		grep -q "prof sched $s \[<options>\]" ni.h || return 1
+	done &&
+	test_expect_code 255 "$PROF" sched -D latency 2>d.err &&
+	grep -q "not supported" d.err
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'script: perf sched script'"'"'s lines, its options passed on' '
+	for d in prof.data perf.data; do
+		"$PERF" sched script -i $d >s.perf &&
+		"$PROF" sched script -i $d >s.prof &&
+		test_cmp_nonempty s.perf s.prof &&
+		"$PERF" sched -i $d script -F comm,tid,cpu,time,event >s2.perf &&
+		"$PROF" sched -i $d script -F comm,tid,cpu,time,event >s2.prof &&
+		test_cmp_nonempty s2.perf s2.prof || return 1
+	done
+'
+
+test_lazy_prereq SCHED_AWK 'test -f "$SHARED/tools/FlameGraph/stackcollapse-perf-sched.awk"'
+
+# fold DATA TOOL: TOOL sched script of DATA through stackcollapse-perf-sched.awk.
+# The script wants sched_stat_sleep (CONFIG_SCHEDSTATS, which stock kernels
+# lack): each sched_waking line stands in for one, a fixed 1 ms blocked. Its
+# \s is gawk's: [[:space:]] for any awk.
+fold() {
+	"$2" sched script -i "$1" -F comm,pid,tid,cpu,time,event,ip,sym,dso,trace 2>/dev/null |
+		sed "s/sched:sched_waking: \(.*\)/sched:sched_stat_sleep: \1 delay=1000000/" |
+		awk -f sched.awk | sort
+}
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT,SCHED_AWK 'script | stackcollapse-perf-sched.awk folds prof'"'"'s lines as perf'"'"'s' '
+	sed "s/\\\\s/[[:space:]]/g" "$SHARED/tools/FlameGraph/stackcollapse-perf-sched.awk" >sched.awk &&
+	! grep -q "\\\\s" sched.awk &&
+	"$PROF" record -q -g -e sched:sched_switch -e sched:sched_waking \
+		-a -o offcpu.data -- sh -c "$WORK" >/dev/null 2>&1 &&
+	fold offcpu.data "$PERF" >f.perf &&
+	fold offcpu.data "$PROF" >f.prof &&
+	test_cmp_nonempty f.perf f.prof &&
+	grep -q "^cat;.*read.*;schedule;__schedule [0-9]*$" f.prof
+'
+
+test_done
