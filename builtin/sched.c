@@ -658,6 +658,8 @@ static int sched_latency(int argc, const char **argv, struct sched_opts *o)
 		if (argc)
 			usage_with_options(latency_usage, options);
 	}
+	if (verbose)	/* perf's prints its session's debug lines */
+		return error("prof sched: -v (--verbose) is not supported yet");
 	lat_parse_sort(&l, sort_order, options);
 	setup_pager();
 	ret = sched_reader__run(&r, o);
@@ -741,6 +743,8 @@ int cmd_sched(int argc, const char **argv)
 		return sched_record(argc, argv);
 	if (o.dump)
 		return error("prof sched: -D (--dump-raw-trace) is not supported yet");
+	if (verbose && is_prefix_of(argv[0], "latency"))	/* perf's prints its session's debug lines */
+		return error("prof sched: -v (--verbose) is not supported yet");
 	if (!o.input) {
 		struct stat st;
 

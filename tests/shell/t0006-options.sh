@@ -448,8 +448,18 @@ diff	--pid	PERF_EVENTS	ok
 diff	--tid	PERF_EVENTS	ok
 diff	--stream	PERF_EVENTS	ok
 diff	--noise	PERF_EVENTS	ok
+sched	--input	PERF_EVENTS	ok
+sched	--verbose	PERF_EVENTS	ok
+sched	--dump-raw-trace	-	ok
+sched	--force	PERF_EVENTS,ROOT	ok
+sched-latency	--sort	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-latency	--CPU	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-latency	--pids	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-latency	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-latency	--verbose	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-latency	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 '
-COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list diff"
+COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list diff sched sched-latency"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -526,7 +536,7 @@ pty() {
 # --- the walk ---------------------------------------------------------
 test_expect_success 'every command lists its options; each has a row' '
 	for c in $COMMANDS; do
-		"$PROF" $c --list-all-opts >opts.$c &&
+		"$PROF" $(echo "$c" | sed "s/^sched-/sched /") --list-all-opts >opts.$c &&
 		test -s opts.$c || return 1
 	done &&
 	for c in $COMMANDS; do
@@ -3513,6 +3523,81 @@ proof_diff_noise() {
 	dif dn --noise &&
 	grep -q "^# Baseline  Delta Abs       z  Shared Object" dn &&
 	drows dn | grep -q "+[0-9.]*% *+[0-9.]*\* *diffwork *\[\.\] slowed$"
+}
+
+# --- sched ----------------------------------------------------------
+proof_sched_input() {
+	test_expect_code 255 "$PROF" sched -i no-such.data latency >/dev/null 2>si.err &&
+	grep -q "^failed to open no-such.data: No such file or directory" si.err &&
+	"$PROF" sched -i rbase.data script -F event >si.out &&
+	grep -q "task-clock" si.out
+}
+proof_sched_verbose() {
+	test_expect_code 255 "$PROF" sched -v -i rbase.data latency 2>sv.err &&
+	grep -q "^prof sched: -v (--verbose) is not supported yet$" sv.err
+}
+proof_sched_dump_raw_trace() {
+	test_expect_code 255 "$PROF" sched -D latency 2>sd.err &&
+	grep -q "^prof sched: -D (--dump-raw-trace) is not supported yet$" sd.err
+}
+proof_sched_force() {
+	mkdir -p sown.d && cp rbase.data sown.d/perf.data && chown nobody sown.d/perf.data &&
+	(cd sown.d && test_expect_code 255 "$PROF" sched latency 2>../sown.err) &&
+	grep -q "^File perf.data not owned by current user or root (use -f to override)$" sown.err &&
+	(cd sown.d && "$PROF" sched -f latency >../sown.out) &&
+	grep -q "^  TOTAL: " sown.out
+}
+# sched.data: a recording of prof sched record, with waits and two sleeps.
+sched_fixture() {
+	test -s sched.data ||
+	"$PROF" sched record -q -o sched.data -- sh -c "sleep 0.1; sleep 0.1 & sleep 0.2; wait" \
+		>/dev/null 2>&1
+}
+# lrows OUT: the task rows of a latency table.
+lrows() {
+	grep "^  [^ ].* | *[0-9]* | avg:" "$1" | grep -v "^  TOTAL:"
+}
+proof_sched_latency_sort() {
+	sched_fixture &&
+	"$PROF" sched latency -i sched.data -s switch >ls.out &&
+	lrows ls.out | sed "s/.*ms | *\([0-9]*\) | avg.*/\1/" >ls.n &&
+	test -s ls.n && sort -n -r ls.n | test_cmp - ls.n &&
+	test_expect_code 129 "$PROF" sched latency -i sched.data -s nokey 2>ls.err &&
+	grep -q "Unknown --sort key: .nokey." ls.err
+}
+proof_sched_latency_CPU() {
+	sched_fixture &&
+	"$PROF" sched latency -i sched.data -p >lc0.out &&
+	"$PROF" sched latency -i sched.data -p -C 0 >lc1.out &&
+	sed -n "s/^  TOTAL: *| *[0-9.]* ms | *\([0-9]*\) |$/\1/p" lc0.out >n0 &&
+	sed -n "s/^  TOTAL: *| *[0-9.]* ms | *\([0-9]*\) |$/\1/p" lc1.out >n1 &&
+	test -s n0 && test "$(cat n1)" -gt "$(cat n0)"
+}
+proof_sched_latency_pids() {
+	sched_fixture &&
+	"$PROF" sched latency -i sched.data >lm.out &&
+	"$PROF" sched latency -i sched.data -p >lp.out &&
+	lrows lm.out | grep -q "^  sleep:(2) " &&
+	lrows lp.out | grep -q "^  sleep:[0-9][0-9]* " &&
+	! lrows lp.out | grep -q ":("
+}
+proof_sched_latency_input() {
+	sched_fixture &&
+	"$PROF" sched latency --input sched.data >li.out &&
+	lrows li.out | grep -q "^  sleep:"
+}
+proof_sched_latency_verbose() {
+	sched_fixture &&
+	test_expect_code 255 "$PROF" sched latency -i sched.data -v 2>lv.err &&
+	grep -q "^prof sched: -v (--verbose) is not supported yet$" lv.err
+}
+proof_sched_latency_force() {
+	sched_fixture &&
+	mkdir -p lown.d && cp sched.data lown.d/perf.data && chown nobody lown.d/perf.data &&
+	(cd lown.d && test_expect_code 255 "$PROF" sched latency 2>../lown.err) &&
+	grep -q "not owned by current user or root" lown.err &&
+	(cd lown.d && "$PROF" sched latency -f >../lown.out) &&
+	lrows lown.out | grep -q "^  sleep:"
 }
 
 # --- the proofs, row by row ---------------------------------------------

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-test_description='annotate, record, report, stat, top, evlist, buildid-list and diff have every option perf 6.1 lists in -h'
+test_description='annotate, record, report, stat, top, evlist, buildid-list, diff and sched have every option perf 6.1 lists in -h'
 . "$(dirname "$0")/test-lib.sh"
 
 # What perf's "CMD -h" lists, perf as the oracle: each long option must
@@ -41,6 +41,15 @@ PENDING_evlist=
 PENDING_buildid_list="--kernel-maps"
 PENDING_diff=
 
+PENDING_sched=
+PENDING_sched_latency=
+# not in prof yet: every option of these subcommands
+PENDING_sched_map="--color-cpus --color-pids --compact --cpus"
+PENDING_sched_replay="--repeat"
+PENDING_sched_timehist="--cpu --call-graph --idle-hist --vmlinux --migrations --next --pid"
+PENDING_sched_timehist="$PENDING_sched_timehist --summary --with-summary --tid --cpu-visual"
+PENDING_sched_timehist="$PENDING_sched_timehist --wakeups --kallsyms --max-stack --state --symfs --time"
+
 PENDING_top=
 # annotate
 PENDING_top="$PENDING_top $ANNOTATE --sym-annotate"
@@ -78,14 +87,16 @@ check_opt() {
 	esac
 }
 
-for c in annotate record report stat top evlist buildid-list diff; do
+for c in annotate record report stat top evlist buildid-list diff sched sched_latency sched_map sched_replay sched_timehist; do
 	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
-		{ "$PERF" $c -h >perf.h.$c 2>&1 || test $? = 129; } &&
+		cmd=$(echo "$c" | sed "s/^sched_/sched /") &&
+		{ "$PERF" $cmd -h >perf.h.$c 2>&1 || test $? = 129; } &&
 		opts <perf.h.$c >perf.$c &&
-		test $(wc -l <perf.$c) -gt 5 &&
-		{ "$PROF" $c -h >prof.h.$c 2>&1 || test $? = 129; } &&
+		case $c in sched*) min=0 ;; *) min=5 ;; esac &&
+		test $(wc -l <perf.$c) -gt $min &&
+		{ "$PROF" $cmd -h >prof.h.$c 2>&1 || test $? = 129; } &&
 		opts <prof.h.$c >prof.$c &&
-		"$PROF" $c --list-all-opts >all.$c &&
+		"$PROF" $cmd --list-all-opts >all.$c &&
 		: >missing.$c &&
 		while read -r a b; do
 			check_opt $c "$a" "$b" >>missing.$c || return 1
@@ -96,7 +107,7 @@ done
 
 test_expect_success PERF 'the pending lists name only options prof still lacks' '
 	: >stale &&
-	for c in annotate record report stat top evlist buildid-list diff; do
+	for c in annotate record report stat top evlist buildid-list diff sched sched_latency sched_map sched_replay sched_timehist; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if grep -q -x -- "$o" all.$c; then
@@ -109,7 +120,7 @@ test_expect_success PERF 'the pending lists name only options prof still lacks' 
 
 test_expect_success PERF 'the pending lists name only options perf lists' '
 	: >unknown &&
-	for c in annotate record report stat top evlist buildid-list diff; do
+	for c in annotate record report stat top evlist buildid-list diff sched sched_latency sched_map sched_replay sched_timehist; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if ! grep -q -- "\(^\| \)$o$" perf.$c; then
