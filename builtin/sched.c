@@ -270,82 +270,102 @@ static void print_bad_events(const struct sched_reader *r)
 	}
 }
 
+/* ---- per-thread data, by thread object (perf's thread__priv) ---- */
+
+struct tdata {
+	struct thread *thread;		/* a reference */
+	size_t order;			/* creation order, the last tie-break */
+	struct tdata *hnext;
+};
+
+struct tmap {
+	struct tdata **hash, **all;
+	size_t hash_size, nr, alloc;
+};
+
+static size_t tmap_hash(const struct tmap *m, const struct thread *t)
+{
+	return ((uintptr_t)t >> 4) * 2654435761u % m->hash_size;
+}
+
+static struct tdata *tmap_find(const struct tmap *m, const struct thread *t)
+{
+	if (!m->hash_size)
+		return NULL;
+	for (struct tdata *d = m->hash[tmap_hash(m, t)]; d; d = d->hnext)
+		if (d->thread == t)
+			return d;
+	return NULL;
+}
+
+/* Add @d (its first member a struct tdata) for @t, taking a reference. */
+static void tmap_add(struct tmap *m, struct tdata *d, struct thread *t)
+{
+	size_t h;
+
+	if (m->nr * 2 >= m->hash_size) {
+		size_t old = m->hash_size;
+		struct tdata **oh = m->hash;
+
+		m->hash_size = old ? old * 4 : 1024;
+		m->hash = xcalloc(m->hash_size, sizeof(*m->hash));
+		for (size_t i = 0; i < old; i++)
+			for (struct tdata *x = oh[i], *n; x; x = n) {
+				n = x->hnext;
+				h = tmap_hash(m, x->thread);
+				x->hnext = m->hash[h];
+				m->hash[h] = x;
+			}
+		free(oh);
+	}
+	if (m->nr == m->alloc) {
+		m->alloc = m->alloc ? m->alloc * 2 : 256;
+		m->all = xrealloc(m->all, m->alloc * sizeof(*m->all));
+	}
+	d->thread = thread__get(t);
+	d->order = m->nr;
+	m->all[m->nr++] = d;
+	h = tmap_hash(m, t);
+	d->hnext = m->hash[h];
+	m->hash[h] = d;
+}
+
+/* Drop every entry (freed with free()) and the map. */
+static void tmap_exit(struct tmap *m)
+{
+	for (size_t i = 0; i < m->nr; i++) {
+		thread__put(m->all[i]->thread);
+		free(m->all[i]);
+	}
+	free(m->all);
+	free(m->hash);
+}
+
 /* ---- latency ---- */
 
 enum atom_state { ATOM_SLEEPING, ATOM_WAIT_CPU, ATOM_SCHED_IN, ATOM_IGNORE };
 
 /* One thread's latency record (perf's work_atoms; only its last atom matters). */
 struct lat_work {
-	struct thread *thread;		/* a reference */
-	size_t order;			/* creation order, the last tie-break */
+	struct tdata td;
 	bool has_atom;
 	enum atom_state state;		/* of the last atom */
 	u64 sched_out_time, wake_up_time;
 	u64 max_lat, max_lat_start, max_lat_end, total_lat, nb_atoms, total_runtime;
 	int num_merged;
-	struct lat_work *hnext;
 };
 
 enum lat_key { KEY_PID, KEY_AVG, KEY_MAX, KEY_SWITCH, KEY_RUNTIME };
 
 struct latency {
-	struct lat_work **hash;		/* by thread pointer */
-	size_t hash_size;
-	struct lat_work **works;
-	size_t nr, alloc;
+	struct tmap map;
+	struct lat_work **works;	/* the map's entries, merged and sorted */
+	size_t nr;
 	enum lat_key keys[16];
 	int nr_keys;
 	int profile_cpu;
 	bool per_pid;
 };
-
-static size_t lat_hash(const struct latency *l, const struct thread *t)
-{
-	return ((uintptr_t)t >> 4) * 2654435761u % l->hash_size;
-}
-
-static struct lat_work *lat_find(struct latency *l, struct thread *t)
-{
-	if (!l->hash_size)
-		return NULL;
-	for (struct lat_work *w = l->hash[lat_hash(l, t)]; w; w = w->hnext)
-		if (w->thread == t)
-			return w;
-	return NULL;
-}
-
-static struct lat_work *lat_new(struct latency *l, struct thread *t)
-{
-	struct lat_work *w = xcalloc(1, sizeof(*w));
-	size_t h;
-
-	if (l->nr * 2 >= l->hash_size) {
-		size_t old = l->hash_size;
-		struct lat_work **oh = l->hash;
-
-		l->hash_size = old ? old * 4 : 1024;
-		l->hash = xcalloc(l->hash_size, sizeof(*l->hash));
-		for (size_t i = 0; i < old; i++)
-			for (struct lat_work *x = oh[i], *n; x; x = n) {
-				n = x->hnext;
-				h = lat_hash(l, x->thread);
-				x->hnext = l->hash[h];
-				l->hash[h] = x;
-			}
-		free(oh);
-	}
-	if (l->nr == l->alloc) {
-		l->alloc = l->alloc ? l->alloc * 2 : 256;
-		l->works = xrealloc(l->works, l->alloc * sizeof(*l->works));
-	}
-	w->thread = thread__get(t);
-	w->order = l->nr;
-	l->works[l->nr++] = w;
-	h = lat_hash(l, t);
-	w->hnext = l->hash[h];
-	l->hash[h] = w;
-	return w;
-}
 
 /* perf's add_sched_out_event: a new atom, waiting at once if still runnable */
 static void lat_sched_out(struct lat_work *w, char state, u64 t)
@@ -396,10 +416,14 @@ static char lat_state_char(u64 prev_state)
 static struct lat_work *lat_findnew(struct latency *l, struct machine *m, u32 tid, bool *created)
 {
 	struct thread *t = machine__findnew_thread(m, -1, (pid_t)tid);
-	struct lat_work *w = lat_find(l, t);
+	struct lat_work *w = (struct lat_work *)tmap_find(&l->map, t);
 
 	*created = !w;
-	return w ? w : lat_new(l, t);
+	if (!w) {
+		w = xcalloc(1, sizeof(*w));
+		tmap_add(&l->map, &w->td, t);
+	}
+	return w;
 }
 
 static int latency_on_tp(struct sched_reader *r, enum sched_tp tp, struct tep_event *fmt,
@@ -476,10 +500,10 @@ static int lat_cmp_key(enum lat_key k, const struct lat_work *a, const struct la
 
 	switch (k) {
 	case KEY_PID:
-		x = (u64)(u32)a->thread->tid;
-		y = (u64)(u32)b->thread->tid;
-		if (a->thread->tid != b->thread->tid)
-			return a->thread->tid < b->thread->tid ? -1 : 1;
+		x = (u64)(u32)a->td.thread->tid;
+		y = (u64)(u32)b->td.thread->tid;
+		if (a->td.thread->tid != b->td.thread->tid)
+			return a->td.thread->tid < b->td.thread->tid ? -1 : 1;
 		return 0;
 	case KEY_AVG:
 		if (!a->nb_atoms)
@@ -515,7 +539,7 @@ static int lat_cmp_pid_desc(const void *pa, const void *pb)
 
 	if (c)
 		return c;
-	return a->order < b->order ? -1 : a->order > b->order;
+	return a->td.order < b->td.order ? -1 : a->td.order > b->td.order;
 }
 
 /* the sort keys, greatest first; ties keep the order they came in */
@@ -529,18 +553,18 @@ static int lat_cmp_sorted(const void *pa, const void *pb)
 		if (c)
 			return c;
 	}
-	return a->order < b->order ? -1 : a->order > b->order;
+	return a->td.order < b->td.order ? -1 : a->td.order > b->td.order;
 }
 
 /* perf's merged tree: by comm, the greatest first */
 static int lat_cmp_comm_desc(const void *pa, const void *pb)
 {
 	const struct lat_work *a = *(struct lat_work *const *)pa, *b = *(struct lat_work *const *)pb;
-	int c = strcmp(thread__comm_str(b->thread), thread__comm_str(a->thread));
+	int c = strcmp(thread__comm_str(b->td.thread), thread__comm_str(a->td.thread));
 
 	if (c)
 		return c;
-	return a->order < b->order ? -1 : a->order > b->order;
+	return a->td.order < b->td.order ? -1 : a->td.order > b->td.order;
 }
 
 /* Fold the works of one comm into the first of them (perf_sched__merge_lat). */
@@ -550,12 +574,12 @@ static void lat_merge(struct latency *l)
 
 	qsort(l->works, l->nr, sizeof(*l->works), lat_cmp_pid_desc);
 	for (size_t i = 0; i < l->nr; i++)
-		l->works[i]->order = i;
+		l->works[i]->td.order = i;
 	qsort(l->works, l->nr, sizeof(*l->works), lat_cmp_comm_desc);
 	for (size_t i = 0; i < l->nr; i++) {
 		struct lat_work *w = l->works[i], *head = n ? l->works[n - 1] : NULL;
 
-		if (head && !strcmp(thread__comm_str(head->thread), thread__comm_str(w->thread))) {
+		if (head && !strcmp(thread__comm_str(head->td.thread), thread__comm_str(w->td.thread))) {
 			head->num_merged++;
 			head->total_runtime += w->total_runtime;
 			head->nb_atoms += w->nb_atoms;
@@ -565,12 +589,10 @@ static void lat_merge(struct latency *l)
 				head->max_lat_start = w->max_lat_start;
 				head->max_lat_end = w->max_lat_end;
 			}
-			thread__put(w->thread);
-			free(w);
-			continue;
+			continue;	/* stays in the map, which frees it */
 		}
 		w->num_merged++;
-		w->order = n;	/* the merged tree's order breaks the sort's ties */
+		w->td.order = n;	/* the merged tree's order breaks the sort's ties */
 		l->works[n++] = w;
 	}
 	l->nr = n;
@@ -588,14 +610,14 @@ static void lat_print(const struct lat_work *w, u64 *all_runtime, u64 *all_count
 	char start[32], end[32];
 	int ret;
 
-	if (!w->nb_atoms || !strcmp(thread__comm_str(w->thread), "swapper"))
+	if (!w->nb_atoms || !strcmp(thread__comm_str(w->td.thread), "swapper"))
 		return;
 	*all_runtime += w->total_runtime;
 	*all_count += w->nb_atoms;
 	if (w->num_merged > 1)
-		ret = printf("  %s:(%d) ", thread__comm_str(w->thread), w->num_merged);
+		ret = printf("  %s:(%d) ", thread__comm_str(w->td.thread), w->num_merged);
 	else
-		ret = printf("  %s:%d ", thread__comm_str(w->thread), w->thread->tid);
+		ret = printf("  %s:%d ", thread__comm_str(w->td.thread), w->td.thread->tid);
 	for (int i = 0; i < 24 - ret; i++)
 		putchar(' ');
 	printf("|%11.3f ms |%9" PRIu64 " | avg:%8.3f ms | max:%8.3f ms | max start: %12s s | max end: %12s s\n",
@@ -665,12 +687,16 @@ static int sched_latency(int argc, const char **argv, struct sched_opts *o)
 	ret = sched_reader__run(&r, o);
 	if (ret < 0)
 		goto out;
+	l.nr = l.map.nr;
+	l.works = xcalloc(l.nr + 1, sizeof(*l.works));
+	for (size_t i = 0; i < l.nr; i++)
+		l.works[i] = (struct lat_work *)l.map.all[i];
 	if (!l.per_pid)
 		lat_merge(&l);
 	else {
 		qsort(l.works, l.nr, sizeof(*l.works), lat_cmp_pid_desc);
 		for (size_t i = 0; i < l.nr; i++)
-			l.works[i]->order = i;
+			l.works[i]->td.order = i;
 	}
 	lat_sorting = &l;
 	qsort(l.works, l.nr, sizeof(*l.works), lat_cmp_sorted);
@@ -687,12 +713,8 @@ static int sched_latency(int argc, const char **argv, struct sched_opts *o)
 	print_bad_events(&r);
 	printf("\n");
 out:
-	for (size_t i = 0; i < l.nr; i++) {
-		thread__put(l.works[i]->thread);
-		free(l.works[i]);
-	}
 	free(l.works);
-	free(l.hash);
+	tmap_exit(&l.map);
 	sched_reader__exit(&r);
 	return ret;
 }
