@@ -27,6 +27,7 @@
 #include "prof/stats-print.h"
 #include "builtin.h"
 #include <sys/stat.h>
+#include <math.h>
 
 #define NSEC_PER_MSEC ((u64)1000000)
 #define NSEC_PER_USEC ((u64)1000)
@@ -112,6 +113,8 @@ struct sched_reader {
 	unsigned long nr_context_switch_bugs, nr_timestamps, nr_unordered_timestamps;
 	int (*on_tp)(struct sched_reader *r, enum sched_tp tp, struct tep_event *fmt,
 		     struct perf_sample *sample);
+	/* after the header is read, before the records: 0, or -1 to stop */
+	int (*before)(struct sched_reader *r);
 	void *priv;
 	/*
 	 * Whether sched_waking stands for sched_wakeup (timehist). perf 6.1's
@@ -207,6 +210,7 @@ static int sched_reader__run(struct sched_reader *r, const struct sched_opts *o)
 	struct tool tool = {
 		.sample = sched_on_sample,
 		.comm = sched_on_machine_event, .fork = sched_on_machine_event,
+		.exit = sched_on_machine_event,	/* timehist's "Terminated tasks" */
 		.ordered_events = true, .priv = r,
 	};
 	char *errmsg = NULL;
@@ -221,11 +225,13 @@ static int sched_reader__run(struct sched_reader *r, const struct sched_opts *o)
 		return -1;
 	}
 	r->machine = machine__new_host();
-	if (!sched_reader__setup(r)) {
+	if (!sched_reader__setup(r) && !r->before) {
 		/* perf's words; it goes on with nothing read */
 		fputs("No trace sample to read. Did you call 'perf record -R'?\n", stderr);
 		return 0;
 	}
+	if (r->before && r->before(r) < 0)
+		return -1;
 	ret = session__process_events(r->session, &tool);
 	if (ret < 0) {
 		const char *msg = session__strerror(r->session);
@@ -719,6 +725,590 @@ out:
 	return ret;
 }
 
+/* ---- timehist ---- */
+
+static const char *const timehist_usage[] = {
+	"prof sched timehist [<options>]",
+	NULL
+};
+
+/* perf's struct stats: Welford's running mean and variance */
+struct run_stats {
+	double n, mean, M2;
+	u64 min, max;
+};
+
+static void run_stats__update(struct run_stats *st, u64 val)
+{
+	double delta;
+
+	st->n++;
+	delta = (double)val - st->mean;
+	st->mean += delta / st->n;
+	st->M2 += delta * ((double)val - st->mean);
+	if (val > st->max)
+		st->max = val;
+	if (val < st->min)
+		st->min = val;
+}
+
+/* perf's rel_stddev_stats(stddev_stats()): the mean's stddev in % of it */
+static double run_stats__rel_stddev(const struct run_stats *st)
+{
+	double var, stddev;
+
+	if (st->n < 2)
+		return 0.0;
+	var = st->M2 / (st->n - 1);
+	stddev = sqrt(var / st->n);
+	return st->mean ? 100.0 * stddev / st->mean : 0.0;
+}
+
+struct th_runtime {
+	struct tdata td;
+	u64 last_time, ready_to_run;
+	u64 dt_run, dt_sleep, dt_iowait, dt_preempt, dt_delay;
+	struct run_stats run_stats;
+	u64 total_run_time, total_sleep_time, total_iowait_time, total_preempt_time, total_delay_time;
+	u64 last_state;
+	u64 migrations;
+};
+
+struct timehist {
+	struct tmap map;
+	u64 last_switch[SCHED_MAX_CPUS];	/* perf's evsel__save_time of sched_switch */
+	int max_cpu;
+	bool summary, summary_only, wakeups, next, migrations, cpu_visual, state;
+	bool callchain;
+	bool *cpus;			/* --cpu, or NULL */
+	int nr_cpus;
+	struct id_list { int *v; int nr; } pids, tids;	/* -p, -t */
+	u64 hist_start, hist_end;
+	u64 skipped;
+	int comm_width;
+	int nr_idle;			/* the CPUs perf made idle threads for */
+	const char *cpu_list;
+};
+
+static struct th_runtime *th_runtime(struct timehist *th, struct thread *t)
+{
+	struct th_runtime *r = (struct th_runtime *)tmap_find(&th->map, t);
+
+	if (!r) {
+		r = xcalloc(1, sizeof(*r));
+		r->run_stats.min = (u64)-1;
+		tmap_add(&th->map, &r->td, t);
+	}
+	return r;
+}
+
+/* perf's print_sched_time: msec.usec, the msecs @width wide, a space after */
+static void print_sched_time(u64 ns, int width)
+{
+	u64 ms = ns / NSEC_PER_MSEC;
+
+	printf("%*" PRIu64 ".%03" PRIu64 " ", width, ms, (ns - ms * NSEC_PER_MSEC) / NSEC_PER_USEC);
+}
+
+/* perf's timehist_get_commstr: comm, comm[tid] or comm[tid/pid]; widens the column */
+static const char *th_commstr(struct timehist *th, const struct thread *t)
+{
+	static char str[32];
+	const char *comm = thread__comm_str(t);
+	int n;
+
+	if (t->pid == 0)
+		n = snprintf(str, sizeof(str), "%s", comm);
+	else if (t->tid != t->pid)
+		n = snprintf(str, sizeof(str), "%s[%d/%d]", comm, t->tid, t->pid);
+	else
+		n = snprintf(str, sizeof(str), "%s[%d]", comm, t->tid);
+	if (n >= (int)sizeof(str))
+		n = (int)sizeof(str) - 1;
+	if (n > th->comm_width)
+		th->comm_width = n;
+	return str;
+}
+
+/* perf's task_state_char: the lowest state bit's letter */
+static char th_state_char(const struct thread *t, u64 state)
+{
+	static const char states[] = "RSDTtZXxKWP";
+	unsigned int bit = state ? (unsigned int)__builtin_ffsll((long long)state) : 0;
+
+	if (t->tid == 0)
+		return 'I';
+	return bit < sizeof(states) - 1 ? states[bit] : '?';
+}
+
+static const char dots[] =
+	"---------------------------------------------------------------------"
+	"---------------------------------------------------------------------";
+
+static void th_header(struct timehist *th)
+{
+	int ncpus = th->max_cpu + 1;
+
+	printf("%15s %6s ", "time", "cpu");
+	if (th->cpu_visual) {
+		printf(" ");
+		for (int i = 0, j = 0; i < ncpus; i++) {
+			printf("%x", j++);
+			if (j > 15)
+				j = 0;
+		}
+		printf(" ");
+	}
+	printf(" %-*s  %9s  %9s  %9s", th->comm_width, "task name", "wait time", "sch delay",
+	       "run time");
+	if (th->state)
+		printf("  %s", "state");
+	printf("\n");
+
+	printf("%15s %-6s ", "", "");
+	if (th->cpu_visual)
+		printf(" %*s ", ncpus, "");
+	printf(" %-*s  %9s  %9s  %9s", th->comm_width, "[tid/pid]", "(msec)", "(msec)", "(msec)");
+	if (th->state)
+		printf("  %5s", "");
+	printf("\n");
+
+	printf("%.15s %.6s ", dots, dots);
+	if (th->cpu_visual)
+		printf(" %.*s ", ncpus, dots);
+	printf(" %.*s  %.9s  %.9s  %.9s", th->comm_width, dots, dots, dots, dots);
+	if (th->state)
+		printf("  %.5s", dots);
+	printf("\n");
+}
+
+static bool th_filtered(const struct timehist *th, const struct thread *t)
+{
+	bool hit;
+
+	if (th->pids.nr) {
+		hit = false;
+		for (int i = 0; i < th->pids.nr; i++)
+			hit |= th->pids.v[i] == t->pid;
+		if (!hit)
+			return true;
+	}
+	if (th->tids.nr) {
+		hit = false;
+		for (int i = 0; i < th->tids.nr; i++)
+			hit |= th->tids.v[i] == t->tid;
+		if (!hit)
+			return true;
+	}
+	return false;
+}
+
+static bool th_skip(struct timehist *th, const struct thread *t)
+{
+	if (!th_filtered(th, t))
+		return false;
+	th->skipped++;
+	return true;
+}
+
+static bool th_cpu_shown(const struct timehist *th, u32 cpu)
+{
+	return !th->cpus || ((int)cpu < th->nr_cpus && th->cpus[cpu]);
+}
+
+static void th_time(u64 t, u32 cpu)
+{
+	char tstr[32];
+
+	printf("%15s [%04u] ", usec_str(t, tstr, sizeof(tstr)), cpu);
+}
+
+/* perf's timehist_update_runtime_stats */
+static void th_update(struct th_runtime *r, u64 t, u64 tprev)
+{
+	r->dt_delay = r->dt_sleep = r->dt_iowait = r->dt_preempt = r->dt_run = 0;
+	if (tprev) {
+		r->dt_run = t - tprev;
+		if (r->ready_to_run && r->ready_to_run <= tprev)
+			r->dt_delay = tprev - r->ready_to_run;
+		if (r->last_time && r->last_time <= tprev) {
+			u64 wait = tprev - r->last_time;
+
+			if (r->last_state == 0)		/* TASK_RUNNING */
+				r->dt_preempt = wait;
+			else if (r->last_state == 2)	/* TASK_UNINTERRUPTIBLE */
+				r->dt_iowait = wait;
+			else
+				r->dt_sleep = wait;
+		}
+	}
+	run_stats__update(&r->run_stats, r->dt_run);
+	r->total_run_time += r->dt_run;
+	r->total_delay_time += r->dt_delay;
+	r->total_sleep_time += r->dt_sleep;
+	r->total_iowait_time += r->dt_iowait;
+	r->total_preempt_time += r->dt_preempt;
+}
+
+static void th_print_sample(struct timehist *th, struct tep_event *fmt, struct perf_sample *s,
+			    struct thread *t, struct th_runtime *r, u64 time, u64 state)
+{
+	char next_comm[16], nstr[64];
+	u64 next_pid = 0;
+
+	if (!th_cpu_shown(th, s->cpu))
+		return;
+	th_time(time, s->cpu);
+	if (th->cpu_visual) {
+		printf(" ");
+		for (int i = 0; i <= th->max_cpu; i++)
+			putchar(i == (int)s->cpu ? (t->tid == 0 ? 'i' : 's') : ' ');
+		printf(" ");
+	}
+	printf(" %-*s ", th->comm_width, th_commstr(th, t));
+	print_sched_time(r->dt_sleep + r->dt_iowait + r->dt_preempt, 6);
+	print_sched_time(r->dt_delay, 6);
+	print_sched_time(r->dt_run, 6);
+	if (th->state)
+		printf(" %5c ", th_state_char(t, state));
+	if (th->next) {
+		trace_event__field_str(fmt, s->raw_data, s->raw_size, "next_comm", next_comm,
+				       sizeof(next_comm));
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "next_pid", &next_pid);
+		snprintf(nstr, sizeof(nstr), "next: %s[%d]", next_comm, (int)next_pid);
+		nstr[29] = '\0';	/* perf's char[30] */
+		printf(" %-*s", th->comm_width, nstr);
+	}
+	if (th->wakeups && !th->next)
+		printf("  %-*s", th->comm_width, "");
+	printf("\n");
+}
+
+static int th_on_switch(struct sched_reader *rd, struct timehist *th, struct tep_event *fmt,
+			struct perf_sample *s)
+{
+	u64 prev_pid = 0, state = 0, t = s->time, tprev;
+	struct th_runtime *r = NULL;
+	struct thread *thread;
+
+	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_pid", &prev_pid);
+	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_state", &state);
+	/* perf 6.1 accounts and shows no idle time on these files: "idle entire time window" */
+	if (prev_pid == 0)
+		goto out;
+	thread = machine__findnew_thread(rd->machine, (pid_t)s->pid,
+					 (pid_t)(s->tid ? s->tid : s->pid));
+	if (th_skip(th, thread))
+		goto out;
+	r = th_runtime(th, thread);
+	tprev = th->last_switch[s->cpu];
+	if (th_cpu_shown(th, s->cpu))
+		th_update(r, t, tprev);
+	if (!th->summary_only)
+		th_print_sample(th, fmt, s, thread, r, t, state);
+out:
+	if (!th->hist_start)
+		th->hist_start = t;
+	th->hist_end = t;
+	if (r) {
+		r->last_time = t;
+		r->last_state = state;
+		r->ready_to_run = 0;
+	}
+	th->last_switch[s->cpu] = t;
+	return 0;
+}
+
+static void th_print_event(struct timehist *th, struct perf_sample *s, struct thread *waker,
+			   bool visual_m)
+{
+	th_time(s->time, s->cpu);
+	if (th->cpu_visual) {
+		if (visual_m) {
+			printf("  ");
+			for (int i = 0; i <= th->max_cpu; i++)
+				putchar(i == (int)s->cpu ? 'm' : ' ');
+			printf("  ");
+		} else {
+			printf(" %*s ", th->max_cpu + 1, "");
+		}
+	}
+	printf(" %-*s ", th->comm_width, th_commstr(th, waker));
+	printf("  %9s  %9s  %9s ", "", "", "");
+}
+
+static int th_on_wakeup(struct sched_reader *rd, struct timehist *th, struct tep_event *fmt,
+			struct perf_sample *s)
+{
+	struct thread *wakee, *waker;
+	struct th_runtime *r;
+	u64 pid = 0;
+
+	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "pid", &pid);
+	wakee = machine__findnew_thread(rd->machine, 0, (pid_t)pid);
+	r = th_runtime(th, wakee);
+	if (!r->ready_to_run)
+		r->ready_to_run = s->time;
+	if (!th->wakeups)
+		return 0;
+	waker = machine__findnew_thread(rd->machine, (pid_t)s->pid, (pid_t)s->tid);
+	/* shown unless both are filtered out */
+	if (th_skip(th, waker) && th_skip(th, wakee))
+		return 0;
+	th_print_event(th, s, waker, false);
+	printf("awakened: %s\n", th_commstr(th, wakee));
+	return 0;
+}
+
+static int th_on_migrate(struct sched_reader *rd, struct timehist *th, struct tep_event *fmt,
+			 struct perf_sample *s)
+{
+	struct thread *migrated, *t;
+	u64 pid = 0, ocpu = 0, dcpu = 0;
+
+	if (!th->migrations)
+		return 0;
+	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "pid", &pid);
+	migrated = machine__findnew_thread(rd->machine, 0, (pid_t)pid);
+	th_runtime(th, migrated)->migrations++;
+	if (th->summary_only)
+		return 0;
+	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "orig_cpu", &ocpu);
+	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "dest_cpu", &dcpu);
+	t = machine__findnew_thread(rd->machine, (pid_t)s->pid, (pid_t)s->tid);
+	if (th_skip(th, t) && th_skip(th, migrated))
+		return 0;
+	th_print_event(th, s, t, true);
+	printf("migrated: %s", th_commstr(th, migrated));
+	printf(" cpu %d => %d\n", (int)ocpu, (int)dcpu);
+	return 0;
+}
+
+static int timehist_on_tp(struct sched_reader *rd, enum sched_tp tp, struct tep_event *fmt,
+			  struct perf_sample *s)
+{
+	struct timehist *th = rd->priv;
+
+	if ((int)s->cpu > th->max_cpu)
+		th->max_cpu = (int)s->cpu;
+	switch (tp) {
+	case TP_SWITCH:
+		return th_on_switch(rd, th, fmt, s);
+	case TP_WAKEUP:
+		return th_on_wakeup(rd, th, fmt, s);
+	case TP_MIGRATE:
+		return th_on_migrate(rd, th, fmt, s);
+	case TP_RUNTIME:
+	case TP_NONE:
+		break;
+	}
+	return 0;
+}
+
+/* perf's machine__for_each_thread order: by tid % 256, then by tid */
+static int th_cmp_table(const void *pa, const void *pb)
+{
+	const struct tdata *a = *(struct tdata *const *)pa, *b = *(struct tdata *const *)pb;
+	unsigned int ha = (unsigned int)a->thread->tid % 256, hb = (unsigned int)b->thread->tid % 256;
+
+	if (ha != hb)
+		return ha < hb ? -1 : 1;
+	if (a->thread->tid != b->thread->tid)
+		return a->thread->tid < b->thread->tid ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+struct th_totals {
+	u64 tasks, switches, run_time;
+};
+
+static void th_print_thread(struct timehist *th, struct th_runtime *r, struct th_totals *tot)
+{
+	const struct thread *t = r->td.thread;
+
+	tot->tasks++;
+	tot->switches += (u64)r->run_stats.n;
+	tot->run_time += r->total_run_time;
+	printf("%*s   %5d  %9" PRIu64 " ", th->comm_width, th_commstr(th, t), t->ppid,
+	       (u64)r->run_stats.n);
+	print_sched_time(r->total_run_time, 8);
+	if (th->state) {
+		print_sched_time(r->total_sleep_time, 6);
+		printf(" ");
+		print_sched_time(r->total_iowait_time, 6);
+		printf(" ");
+		print_sched_time(r->total_preempt_time, 6);
+		printf(" ");
+		print_sched_time(r->total_delay_time, 6);
+		printf("\n");
+		return;
+	}
+	print_sched_time(r->run_stats.min, 6);
+	printf(" ");
+	print_sched_time((u64)r->run_stats.mean, 6);
+	printf(" ");
+	print_sched_time(r->run_stats.max, 6);
+	printf("  %5.2f", run_stats__rel_stddev(&r->run_stats));
+	printf("   %5" PRIu64 "\n", r->migrations);
+}
+
+static void th_summary(struct timehist *th)
+{
+	struct th_totals tot = { 0 };
+	struct tdata **all = xcalloc(th->map.nr + 1, sizeof(*all));
+	size_t n = th->map.nr;
+	u64 alive = 0, dead = 0;
+
+	memcpy(all, th->map.all, n * sizeof(*all));
+	qsort(all, n, sizeof(*all), th_cmp_table);
+	if (th->state) {
+		printf("\nWait-time summary\n");
+		printf("%*s  parent   sched-in  ", th->comm_width, "comm");
+		printf("   run-time      sleep      iowait     preempt       delay\n");
+	} else {
+		printf("\nRuntime summary\n");
+		printf("%*s  parent   sched-in  ", th->comm_width, "comm");
+		printf("   run-time    min-run     avg-run     max-run  stddev  migrations\n");
+	}
+	printf("%*s            (count)  ", th->comm_width, "");
+	printf("     (msec)     (msec)      (msec)      (msec)       %s\n", th->state ? "(msec)" : "%");
+	printf("%.117s\n", dots);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass) {
+			if (!alive)
+				printf("<no still running tasks>\n");
+			printf("\nTerminated tasks:\n");
+		}
+		for (size_t i = 0; i < n; i++) {
+			struct th_runtime *r = (struct th_runtime *)all[i];
+
+			if (r->td.thread->exited != (pass == 1) || th_filtered(th, r->td.thread) ||
+			    !r->run_stats.n)
+				continue;
+			th_print_thread(th, r, &tot);
+			*(pass ? &dead : &alive) += 1;
+		}
+	}
+	if (!dead)
+		printf("<no terminated tasks>\n");
+	free(all);
+	/* idle is not tracked when samples were skipped */
+	if (th->skipped)
+		return;
+	printf("\nIdle stats:\n");
+	for (int i = 0; i < th->nr_idle; i++)
+		if (th_cpu_shown(th, (u32)i))
+			printf("    CPU %2d idle entire time window\n", i);
+	printf("\n    Total number of unique tasks: %" PRIu64 "\nTotal number of context switches: %" PRIu64 "\n",
+	       tot.tasks, tot.switches);
+	printf("           Total run time (msec): ");
+	print_sched_time(tot.run_time, 2);
+	printf("\n");
+	printf("    Total scheduling time (msec): ");
+	print_sched_time(th->hist_end - th->hist_start, 2);
+	printf(" (x %d)\n", th->max_cpu);
+}
+
+/* perf's checks and setup once the file is open; the header */
+static int timehist_before(struct sched_reader *rd)
+{
+	struct timehist *th = rd->priv;
+	bool has_switch = false, chains = false;
+
+	if (th->cpu_list && session__cpu_bitmap(rd->session, th->cpu_list, &th->cpus, &th->nr_cpus) < 0)
+		return -1;
+	for (int i = 0; i < rd->nr_evsels; i++) {
+		if (rd->tp[i] != TP_SWITCH)
+			continue;
+		has_switch = true;
+		if (session__evsel(rd->session, i)->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+			chains = true;
+	}
+	if (th->callchain && !chains) {
+		fputs("Samples do not have callchains.\n", stderr);	/* perf's words */
+		th->callchain = false;
+	}
+	if (!has_switch)
+		return error("No sched_switch events found. Have you run 'perf sched record'?");
+	if (th->callchain)
+		return error("prof sched timehist: call chains are not supported yet (--no-call-graph shows the rest)");
+	th->max_cpu = (int)session__header(rd->session)->nr_cpus_online;
+	if (!th->max_cpu)
+		th->max_cpu = 4;
+	th->nr_idle = th->max_cpu;
+	if (th->summary_only)
+		th->summary = true;
+	else
+		th_header(th);
+	return 0;
+}
+
+static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
+{
+	struct timehist *th = xcalloc(1, sizeof(*th));
+	struct sched_reader r = {
+		.on_tp = timehist_on_tp, .before = timehist_before, .priv = th, .waking = true,
+	};
+	const char *cpu_list = NULL, *pid_list = NULL, *tid_list = NULL;
+	const struct option options[] = {
+		OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to profile"),
+		OPT_BOOLEAN('g', "call-graph", &th->callchain, "Display call chains if present (default on)"),
+		OPT_BOOLEAN('M', "migrations", &th->migrations, "Show migration events"),
+		OPT_BOOLEAN('n', "next", &th->next, "Show next task"),
+		OPT_STRING('p', "pid", &pid_list, "pid[,pid...]",
+			   "analyze events only for given process id(s)"),
+		OPT_BOOLEAN('s', "summary", &th->summary_only, "Show only syscall summary with statistics"),
+		OPT_BOOLEAN('S', "with-summary", &th->summary, "Show all syscalls and summary with statistics"),
+		OPT_STRING('t', "tid", &tid_list, "tid[,tid...]",
+			   "analyze events only for given thread id(s)"),
+		OPT_BOOLEAN('V', "cpu-visual", &th->cpu_visual, "Add CPU visual"),
+		OPT_BOOLEAN('w', "wakeups", &th->wakeups, "Show wakeup events"),
+		OPT_BOOLEAN(0, "state", &th->state, "Show task state when sched-out"),
+		{ .type = OPTION_STRING, .short_name = 'i', .long_name = "input",
+		  .value = &o->input, .argh = "file", .help = "input file name",
+		  .flags = PARSE_OPT_HIDDEN },
+		{ .type = OPTION_BOOLEAN, .short_name = 'f', .long_name = "force",
+		  .value = &o->force, .help = "don't complain, do it", .flags = PARSE_OPT_HIDDEN },
+		OPT_END()
+	};
+	int ret = -1;
+
+	th->callchain = true;
+	th->comm_width = 30;
+	if (argc > 1) {
+		argc = parse_options(argc, argv, options, timehist_usage, 0);
+		if (argc)
+			usage_with_options(timehist_usage, options);
+	}
+	if ((th->wakeups || th->next) && th->summary_only) {
+		fprintf(stderr, " Error: -s and -[n|w] are mutually exclusive.\n");
+		parse_options_usage_for(timehist_usage, options, "s", 1);
+		if (th->wakeups)
+			parse_options_usage_for(NULL, options, "w", 1);
+		if (th->next)
+			parse_options_usage_for(NULL, options, "n", 1);
+		ret = -1;
+		goto out;
+	}
+	if ((pid_list && parse_int_list(pid_list, &th->pids.v, &th->pids.nr) < 0) ||
+	    (tid_list && parse_int_list(tid_list, &th->tids.v, &th->tids.nr) < 0)) {
+		ret = error("Invalid pid or tid list");
+		goto out;
+	}
+	th->cpu_list = cpu_list;
+	setup_pager();
+	ret = sched_reader__run(&r, o);
+	if (!ret && th->summary)
+		th_summary(th);
+out:
+	tmap_exit(&th->map);
+	free(th->pids.v);
+	free(th->tids.v);
+	free(th->cpus);
+	free(th);
+	return ret;
+}
+
 /* ---- the command ---- */
 
 static int sched_script(int argc, const char **argv, const struct sched_opts *o)
@@ -765,7 +1355,7 @@ int cmd_sched(int argc, const char **argv)
 		return sched_record(argc, argv);
 	if (o.dump)
 		return error("prof sched: -D (--dump-raw-trace) is not supported yet");
-	if (verbose && is_prefix_of(argv[0], "latency"))	/* perf's prints its session's debug lines */
+	if (verbose && (is_prefix_of(argv[0], "latency") || !strcmp(argv[0], "timehist")))	/* perf's prints its session's debug lines */
 		return error("prof sched: -v (--verbose) is not supported yet");
 	if (!o.input) {
 		struct stat st;
@@ -776,10 +1366,11 @@ int cmd_sched(int argc, const char **argv)
 		ret = sched_latency(argc, argv, &o);
 		return ret;
 	}
-	if (!strcmp(argv[0], "map") || is_prefix_of(argv[0], "replay") ||
-	    !strcmp(argv[0], "timehist")) {
+	if (!strcmp(argv[0], "timehist"))
+		return sched_timehist(argc, argv, &o);
+	if (!strcmp(argv[0], "map") || is_prefix_of(argv[0], "replay")) {
 		/* none of their options yet: -h says so, any other is refused */
-		const char *name = argv[0][0] == 'm' ? "map" : argv[0][0] == 'r' ? "replay" : "timehist";
+		const char *name = argv[0][0] == 'm' ? "map" : "replay";
 		char *line = xasprintf("prof sched %s [<options>]", name);
 		const char *usage[] = { line, NULL };
 		const struct option none[] = { OPT_END() };
