@@ -25,6 +25,7 @@
 #include "prof/tracepoint.h"
 #include "prof/trace-event.h"
 #include "prof/stats-print.h"
+#include "prof/hist-filter.h"
 #include "builtin.h"
 #include <sys/stat.h>
 #include <math.h>
@@ -782,7 +783,7 @@ struct timehist {
 	bool callchain;
 	bool *cpus;			/* --cpu, or NULL */
 	int nr_cpus;
-	struct id_list { int *v; int nr; } pids, tids;	/* -p, -t */
+	struct hist_filter filter;	/* -p, -t */
 	u64 hist_start, hist_end;
 	u64 skipped;
 	int comm_width;
@@ -884,23 +885,23 @@ static void th_header(struct timehist *th)
 
 static bool th_filtered(const struct timehist *th, const struct thread *t)
 {
-	bool hit;
+	return hist_filter__rejects(&th->filter, NULL, t->pid, t->tid, NULL, NULL);
+}
 
-	if (th->pids.nr) {
-		hit = false;
-		for (int i = 0; i < th->pids.nr; i++)
-			hit |= th->pids.v[i] == t->pid;
-		if (!hit)
-			return true;
+/* perf's intlist__new: every entry must start with a number, else no list */
+static void th_parse_ids(struct name_list *l, const char *str, const char *what)
+{
+	name_list__parse(l, str);
+	for (size_t i = 0; i < l->nr; i++) {
+		char *end;
+
+		strtol(l->names[i], &end, 10);
+		if (end == l->names[i]) {
+			fprintf(stderr, "problems parsing %s list\n", what);	/* perf's words */
+			name_list__exit(l);
+			return;
+		}
 	}
-	if (th->tids.nr) {
-		hit = false;
-		for (int i = 0; i < th->tids.nr; i++)
-			hit |= th->tids.v[i] == t->tid;
-		if (!hit)
-			return true;
-	}
-	return false;
 }
 
 static bool th_skip(struct timehist *th, const struct thread *t)
@@ -1281,20 +1282,19 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 			usage_with_options(timehist_usage, options);
 	}
 	if ((th->wakeups || th->next) && th->summary_only) {
-		fprintf(stderr, " Error: -s and -[n|w] are mutually exclusive.\n");
-		parse_options_usage_for(timehist_usage, options, "s", 1);
+		fprintf(stderr, " Error: -s and -[n|w] are mutually exclusive.\n\n");
+		parse_options_usage_for(timehist_usage, options, NULL, 's');
 		if (th->wakeups)
-			parse_options_usage_for(NULL, options, "w", 1);
+			parse_options_usage_for(NULL, options, NULL, 'w');
 		if (th->next)
-			parse_options_usage_for(NULL, options, "n", 1);
-		ret = -1;
+			parse_options_usage_for(NULL, options, NULL, 'n');
+		ret = 234;	/* perf's -EINVAL as an exit status */
 		goto out;
 	}
-	if ((pid_list && parse_int_list(pid_list, &th->pids.v, &th->pids.nr) < 0) ||
-	    (tid_list && parse_int_list(tid_list, &th->tids.v, &th->tids.nr) < 0)) {
-		ret = error("Invalid pid or tid list");
-		goto out;
-	}
+	if (pid_list)
+		th_parse_ids(&th->filter.pids, pid_list, "pid");
+	if (tid_list)
+		th_parse_ids(&th->filter.tids, tid_list, "tid");
 	th->cpu_list = cpu_list;
 	setup_pager();
 	ret = sched_reader__run(&r, o);
@@ -1302,8 +1302,7 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 		th_summary(th);
 out:
 	tmap_exit(&th->map);
-	free(th->pids.v);
-	free(th->tids.v);
+	hist_filter__exit(&th->filter);
 	free(th->cpus);
 	free(th);
 	return ret;
