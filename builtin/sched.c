@@ -787,7 +787,8 @@ struct timehist {
 	u64 hist_start, hist_end;
 	u64 skipped;
 	int comm_width;
-	int nr_idle;			/* the CPUs perf made idle threads for */
+	struct th_runtime **idle;	/* per CPU, perf's idle_threads */
+	int nr_idle;
 	const char *cpu_list;
 };
 
@@ -801,6 +802,29 @@ static struct th_runtime *th_runtime(struct timehist *th, struct thread *t)
 		tmap_add(&th->map, &r->td, t);
 	}
 	return r;
+}
+
+/* perf's get_idle_thread: the idle task of @cpu, its table grown as perf's */
+static struct th_runtime *th_idle(struct timehist *th, u32 cpu)
+{
+	if ((int)cpu >= th->nr_idle) {
+		int n = 1;
+
+		while (n < (int)cpu + 1)
+			n <<= 1;
+		th->idle = xrealloc(th->idle, (size_t)n * sizeof(*th->idle));
+		memset(th->idle + th->nr_idle, 0, (size_t)(n - th->nr_idle) * sizeof(*th->idle));
+		th->nr_idle = n;
+	}
+	if (!th->idle[cpu]) {
+		struct th_runtime *r = xcalloc(1, sizeof(*r));
+
+		r->td.thread = thread__new(0, 0);
+		thread__set_comm(r->td.thread, "<idle>", false);
+		r->run_stats.min = (u64)-1;
+		th->idle[cpu] = r;
+	}
+	return th->idle[cpu];
 }
 
 /* perf's print_sched_time: msec.usec, the msecs @width wide, a space after */
@@ -994,14 +1018,20 @@ static int th_on_switch(struct sched_reader *rd, struct timehist *th, struct tep
 
 	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_pid", &prev_pid);
 	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_state", &state);
-	/* perf 6.1 accounts and shows no idle time on these files: "idle entire time window" */
-	if (prev_pid == 0)
+	if (prev_pid == 0) {	/* the idle task: one per CPU, "<idle>" */
+		r = th_idle(th, s->cpu);
+		thread = r->td.thread;
+	} else {
+		/* there were samples with tid 0 but a pid */
+		thread = machine__findnew_thread(rd->machine, (pid_t)s->pid,
+						 (pid_t)(s->tid ? s->tid : s->pid));
+	}
+	if (th_skip(th, thread)) {
+		r = NULL;
 		goto out;
-	thread = machine__findnew_thread(rd->machine, (pid_t)s->pid,
-					 (pid_t)(s->tid ? s->tid : s->pid));
-	if (th_skip(th, thread))
-		goto out;
-	r = th_runtime(th, thread);
+	}
+	if (!r)
+		r = th_runtime(th, thread);
 	tprev = th->last_switch[s->cpu];
 	if (th_cpu_shown(th, s->cpu))
 		th_update(r, t, tprev);
@@ -1149,7 +1179,7 @@ static void th_print_thread(struct timehist *th, struct th_runtime *r, struct th
 	print_sched_time((u64)r->run_stats.mean, 6);
 	printf(" ");
 	print_sched_time(r->run_stats.max, 6);
-	printf("  %5.2f", run_stats__rel_stddev(&r->run_stats));
+	printf("  %5.2f", (double)(float)run_stats__rel_stddev(&r->run_stats));	/* perf's float */
 	printf("   %5" PRIu64 "\n", r->migrations);
 }
 
@@ -1197,9 +1227,21 @@ static void th_summary(struct timehist *th)
 	if (th->skipped)
 		return;
 	printf("\nIdle stats:\n");
-	for (int i = 0; i < th->nr_idle; i++)
-		if (th_cpu_shown(th, (u32)i))
+	for (int i = 0; i < th->nr_idle; i++) {
+		struct th_runtime *r = th->idle[i];
+
+		if (!th_cpu_shown(th, (u32)i) || !r)
+			continue;
+		if (!r->run_stats.n) {
 			printf("    CPU %2d idle entire time window\n", i);
+			continue;
+		}
+		tot.switches += (u64)r->run_stats.n;
+		printf("    CPU %2d idle for ", i);
+		print_sched_time(r->total_run_time, 6);
+		printf(" msec  (%6.2f%%)\n",
+		       100.0 * (double)r->total_run_time / (double)(th->hist_end - th->hist_start));
+	}
 	printf("\n    Total number of unique tasks: %" PRIu64 "\nTotal number of context switches: %" PRIu64 "\n",
 	       tot.tasks, tot.switches);
 	printf("           Total run time (msec): ");
@@ -1236,7 +1278,8 @@ static int timehist_before(struct sched_reader *rd)
 	th->max_cpu = (int)session__header(rd->session)->nr_cpus_online;
 	if (!th->max_cpu)
 		th->max_cpu = 4;
-	th->nr_idle = th->max_cpu;
+	for (int i = 0; i < th->max_cpu; i++)
+		th_idle(th, (u32)i);
 	if (th->summary_only)
 		th->summary = true;
 	else
@@ -1303,6 +1346,12 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 out:
 	tmap_exit(&th->map);
 	hist_filter__exit(&th->filter);
+	for (int i = 0; i < th->nr_idle; i++)
+		if (th->idle[i]) {
+			thread__put(th->idle[i]->td.thread);
+			free(th->idle[i]);
+		}
+	free(th->idle);
 	free(th->cpus);
 	free(th);
 	return ret;

@@ -458,8 +458,21 @@ sched-latency	--pids	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-latency	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-latency	--verbose	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-latency	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
+sched-timehist	--cpu	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--call-graph	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--migrations	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--next	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--pid	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--summary	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--with-summary	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--tid	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--cpu-visual	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--wakeups	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--state	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 '
-COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list diff sched sched-latency"
+COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list diff sched sched-latency sched-timehist"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -3598,6 +3611,102 @@ proof_sched_latency_force() {
 	grep -q "not owned by current user or root" lown.err &&
 	(cd lown.d && "$PROF" sched latency -f >../lown.out) &&
 	lrows lown.out | grep -q "^  sleep:"
+}
+# th OUT ARGS: prof sched timehist of sched.data into OUT.
+th() {
+	_o=$1 &&
+	shift &&
+	sched_fixture &&
+	"$PROF" sched timehist -i sched.data "$@" >"$_o" 2>"$_o.err"
+}
+# trows OUT: the event lines of a timehist (a time, then a CPU).
+trows() {
+	grep "^ *[0-9]*\.[0-9]* \[[0-9]*\] " "$1"
+}
+proof_sched_timehist_cpu() {
+	th tc0 &&
+	th tc1 --cpu 0 &&
+	trows tc0 | grep -q "\[0001\]" &&
+	trows tc1 >tc1.rows && test -s tc1.rows &&
+	! grep -q -v "\[0000\]" tc1.rows
+}
+proof_sched_timehist_call_graph() {
+	th tg -g &&
+	grep -q "^Samples do not have callchains.$" tg.err &&
+	th tg0 --no-call-graph &&
+	! test -s tg0.err &&
+	"$PROF" record -q -g -a -e sched:sched_switch -o tgc.data -- sleep 0.1 &&
+	test_expect_code 255 "$PROF" sched timehist -i tgc.data 2>tgc.err &&
+	grep -q "call chains are not supported yet" tgc.err &&
+	"$PROF" sched timehist -i tgc.data --no-call-graph >tgc.out &&
+	trows tgc.out | grep -q .
+}
+proof_sched_timehist_migrations() {
+	th tm0 &&
+	th tm1 -M &&
+	n=$("$PROF" script -i sched.data -F event | grep sched_migrate_task | wc -l) &&
+	test "$n" -gt 0 &&
+	! grep -q " migrated: " tm0 &&
+	test "$(grep " migrated: .* cpu [0-9]* => [0-9]*$" tm1 | wc -l)" = "$n"
+}
+proof_sched_timehist_next() {
+	th tn -n &&
+	trows tn | grep -q " next: [^ ]*\[[0-9]*\]" &&
+	test_expect_code 234 "$PROF" sched timehist -i sched.data -s -n 2>tn.err &&
+	grep -q "^ Error: -s and -\[n|w\] are mutually exclusive.$" tn.err
+}
+proof_sched_timehist_pid() {
+	th tp0 &&
+	pid=$(trows tp0 | sed -n "s/.* sleep\[\([0-9]*\)\] .*/\1/p" | head -n 1) &&
+	test -n "$pid" &&
+	th tp --pid "$pid" &&
+	trows tp >tp.rows && test -s tp.rows &&
+	! grep -v -q " sleep\[$pid\] " tp.rows
+}
+proof_sched_timehist_summary() {
+	th ts -s &&
+	grep -q "^Runtime summary$" ts &&
+	! trows ts | grep -q . &&
+	grep -q "Total number of context switches: [1-9]" ts
+}
+proof_sched_timehist_with_summary() {
+	th tS -S &&
+	grep -q "^Runtime summary$" tS &&
+	trows tS | grep -q .
+}
+proof_sched_timehist_tid() {
+	th tt0 &&
+	tid=$(trows tt0 | sed -n "s/.* sleep\[\([0-9]*\)\] .*/\1/p" | head -n 1) &&
+	th tt --tid "$tid" &&
+	trows tt >tt.rows && test -s tt.rows &&
+	! grep -v -q " sleep\[$tid\] " tt.rows
+}
+proof_sched_timehist_cpu_visual() {
+	th tv -V &&
+	grep -q "^ *time    cpu  012  task name" tv &&
+	trows tv | grep -q "\] *s  "
+}
+proof_sched_timehist_wakeups() {
+	th tw -w &&
+	grep -q " awakened: sleep\[[0-9]*\]$" tw
+}
+proof_sched_timehist_state() {
+	th tst --state &&
+	head -n 1 tst | grep -q "  state$" &&
+	trows tst | grep -q " S *$"
+}
+proof_sched_timehist_input() {
+	sched_fixture &&
+	"$PROF" sched timehist --input sched.data >ti.out &&
+	trows ti.out | grep -q "sleep\["
+}
+proof_sched_timehist_force() {
+	sched_fixture &&
+	mkdir -p town.d && cp sched.data town.d/perf.data && chown nobody town.d/perf.data &&
+	(cd town.d && test_expect_code 255 "$PROF" sched timehist 2>../town.err) &&
+	grep -q "not owned by current user or root" town.err &&
+	(cd town.d && "$PROF" sched timehist -f >../town.out) &&
+	trows town.out | grep -q "sleep\["
 }
 
 # --- the proofs, row by row ---------------------------------------------

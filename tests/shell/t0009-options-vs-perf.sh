@@ -46,9 +46,8 @@ PENDING_sched_latency=
 # not in prof yet: every option of these subcommands
 PENDING_sched_map="--color-cpus --color-pids --compact --cpus"
 PENDING_sched_replay="--repeat"
-PENDING_sched_timehist="--cpu --call-graph --idle-hist --vmlinux --migrations --next --pid"
-PENDING_sched_timehist="$PENDING_sched_timehist --summary --with-summary --tid --cpu-visual"
-PENDING_sched_timehist="$PENDING_sched_timehist --wakeups --kallsyms --max-stack --state --symfs --time"
+# timehist: call chains (-g shows none yet), idle histograms, symbol sources, --time
+PENDING_sched_timehist="--idle-hist --vmlinux --kallsyms --max-stack --symfs --time"
 
 PENDING_top=
 # annotate

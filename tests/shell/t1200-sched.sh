@@ -76,6 +76,51 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'latency: the workload'"'
 	grep -q "^  sleep:[0-9]* *| *[0-9.]* ms | *[1-9][0-9]* | avg: *[0-9.]* ms" lp.out
 '
 
+# th DATA ARGS...: prof sched timehist prints what perf sched timehist
+# does, byte for byte, stdout and stderr, with its exit status.
+th() {
+	_d=$1 &&
+	shift &&
+	rc=0 && "$PERF" sched timehist -i "$_d" "$@" >th.perf 2>th.perf.err || rc=$? &&
+	rc2=0 && "$PROF" sched timehist -i "$_d" "$@" >th.prof 2>th.prof.err || rc2=$? &&
+	test "$rc" = "$rc2" &&
+	test_cmp th.perf th.prof &&
+	sed "s/^ Usage: perf / Usage: prof /" th.perf.err >th.perf.err2 &&
+	test_cmp th.perf.err2 th.prof.err
+}
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: perf'"'"'s lines and summaries on both files, each option' '
+	for d in prof.data perf.data; do
+		for o in "" -w -n --state -M -V "-w -n" "-V -M -w" "-C 1" "-C 0 -S" -s -S \
+			"--state -S" "-s --state" "-M -s" "-p 1 -S" "-t 1,2 -S" "-p bogus -s"; do
+			th $d $o || { echo "timehist $o on $d differs"; return 1; }
+		done || return 1
+	done &&
+	"$PROF" sched timehist -i prof.data -S >ths.out &&
+	grep -q "^Terminated tasks:$" ths.out &&
+	grep -q "^ *sleep\[[0-9]*\] " ths.out
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: usage errors and files it cannot read, as perf' '
+	th prof.data -s -w &&
+	test "$rc" = 234 &&
+	th prof.data -s -n -w &&
+	"$PROF" record -q -e sched:sched_wakeup -a -o nosw.data -- sleep 0.1 &&
+	th nosw.data &&
+	test "$rc" = 255 &&
+	grep -q "No sched_switch events found" th.prof.err
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: call chains are refused for now, shown without by --no-call-graph' '
+	"$PROF" record -q -g -a -e sched:sched_switch -e sched:sched_waking -o chains.data -- \
+		sh -c "$WORK" >/dev/null 2>&1 &&
+	test_expect_code 255 "$PROF" sched timehist -i chains.data 2>thg.err &&
+	grep -q "call chains are not supported yet" thg.err &&
+	"$PERF" sched timehist -i chains.data --no-call-graph >thg.perf &&
+	"$PROF" sched timehist -i chains.data --no-call-graph >thg.prof &&
+	test_cmp_nonempty thg.perf thg.prof
+'
+
 test_expect_success PERF,PERF_EVENTS 'latency: a file without tracepoints, as perf' '
 	"$PROF" record -q -e task-clock -o flat.data -- true &&
 	"$PERF" sched latency -i flat.data >flat.perf 2>flat.perf.err &&
@@ -98,7 +143,7 @@ test_expect_success 'the command: usage without a subcommand or with an unknown 
 	grep -q "prof sched \[<options>\] {record|latency|map|replay|script|timehist}" u.err &&
 	test_expect_code 129 "$PROF" sched bogus 2>u2.err &&
 	test_cmp u.err u2.err &&
-	for s in map replay timehist; do
+	for s in map replay; do
 		test_expect_code 255 "$PROF" sched $s 2>ni.err &&
 		grep -q "^prof sched $s: not implemented yet" ni.err &&
 		test_expect_code 129 "$PROF" sched $s -h 2>ni.h &&
