@@ -26,6 +26,7 @@
 #include "prof/trace-event.h"
 #include "prof/stats-print.h"
 #include "prof/hist-filter.h"
+#include "prof/cpumap.h"
 #include "builtin.h"
 #include <sys/stat.h>
 #include <math.h>
@@ -114,6 +115,8 @@ struct sched_reader {
 	unsigned long nr_context_switch_bugs, nr_timestamps, nr_unordered_timestamps;
 	int (*on_tp)(struct sched_reader *r, enum sched_tp tp, struct tep_event *fmt,
 		     struct perf_sample *sample);
+	/* a COMM record, after the machine took it (NULL: none) */
+	int (*on_comm)(struct sched_reader *r, struct perf_sample *sample);
 	/* after the header is read, before the records: 0, or -1 to stop */
 	int (*before)(struct sched_reader *r);
 	void *priv;
@@ -200,9 +203,11 @@ static int sched_on_machine_event(struct session *s, union perf_event *ev,
 				  struct perf_sample *sample)
 {
 	struct sched_reader *r = session__tool_priv(s);
+	int ret = machine__process_event(r->machine, ev);
 
-	(void)sample;
-	return machine__process_event(r->machine, ev);
+	if (!ret && ev->header.type == PERF_RECORD_COMM && r->on_comm)
+		ret = r->on_comm(r, sample);
+	return ret;
 }
 
 /* Read @input through @r's handler; 0, or -1 after saying why. */
@@ -1352,8 +1357,227 @@ out:
 			free(th->idle[i]);
 		}
 	free(th->idle);
+	sched_reader__exit(&r);
 	free(th->cpus);
 	free(th);
+	return ret;
+}
+
+/* ---- map ---- */
+
+static const char *const map_usage[] = {
+	"prof sched map [<options>]",
+	NULL
+};
+
+#define COLOR_PIDS "\033[34m"		/* perf's PERF_COLOR_BLUE */
+#define COLOR_CPUS "\033[41m"		/* PERF_COLOR_BG_RED */
+
+struct map_rt {
+	struct tdata td;
+	char shortname[3];
+	bool comm_changed;
+};
+
+struct schedmap {
+	struct tmap map;
+	struct thread *curr[SCHED_MAX_CPUS];	/* what each CPU runs: a reference */
+	u64 last_switched[SCHED_MAX_CPUS];
+	int max_cpu;
+	bool compact;
+	int comp_cpus[SCHED_MAX_CPUS];		/* --compact: CPUs in the order first seen */
+	bool comp_seen[SCHED_MAX_CPUS];
+	int nr_comp;
+	struct cpu_map *cpus, *color_cpus;	/* --cpus, --color-cpus */
+	struct name_list color_pids;		/* --color-pids */
+	char next1, next2;
+	bool color;				/* a terminal: colours on */
+};
+
+static struct map_rt *map_rt(struct schedmap *m, struct thread *t)
+{
+	struct map_rt *r = (struct map_rt *)tmap_find(&m->map, t);
+
+	if (!r) {
+		r = xcalloc(1, sizeof(*r));
+		tmap_add(&m->map, &r->td, t);
+	}
+	return r;
+}
+
+/* perf's color_fprintf: @color around @s when colours are on */
+static void map_put(const struct schedmap *m, const char *color, const char *s)
+{
+	if (m->color && color && *color)
+		printf("%s%s\033[m", color, s);
+	else
+		fputs(s, stdout);
+}
+
+static bool map_pid_colored(const struct schedmap *m, const struct thread *t)
+{
+	return t && m->color_pids.nr && name_list__has_int(&m->color_pids, t->tid);
+}
+
+static int map_on_tp(struct sched_reader *rd, enum sched_tp tp, struct tep_event *fmt,
+		     struct perf_sample *s)
+{
+	struct schedmap *m = rd->priv;
+	int this_cpu = (int)s->cpu, cpus_nr;
+	bool new_cpu = false, new_shortname = false;
+	u64 next_pid = 0, t0, t = s->time;
+	struct thread *sched_in;
+	struct map_rt *tr;
+	char buf[64];
+
+	if (tp != TP_SWITCH)
+		return 0;
+	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "next_pid", &next_pid);
+	if (this_cpu > m->max_cpu)
+		m->max_cpu = this_cpu;
+	if (m->compact) {
+		cpus_nr = m->nr_comp;
+		if (!m->comp_seen[this_cpu]) {
+			m->comp_seen[this_cpu] = true;
+			m->comp_cpus[m->nr_comp++] = this_cpu;
+			cpus_nr++;
+			new_cpu = true;
+		}
+	} else {
+		cpus_nr = m->max_cpu;	/* perf's: the highest CPU's column is left out */
+	}
+	t0 = m->last_switched[this_cpu];
+	m->last_switched[this_cpu] = t;
+	if (t0 && t < t0)	/* perf's words */
+		return error("hm, delta: %" PRIu64 " < 0 ?", t - t0);
+
+	sched_in = machine__findnew_thread(rd->machine, -1, (pid_t)next_pid);
+	tr = map_rt(m, sched_in);
+	thread__put(m->curr[this_cpu]);
+	m->curr[this_cpu] = thread__get(sched_in);
+	printf("  ");
+	if (!tr->shortname[0]) {
+		if (!strcmp(thread__comm_str(sched_in), "swapper")) {
+			tr->shortname[0] = '.';	/* the idle task gets no letter */
+			tr->shortname[1] = ' ';
+		} else {
+			tr->shortname[0] = m->next1;
+			tr->shortname[1] = m->next2;
+			if (m->next1 < 'Z') {
+				m->next1++;
+			} else {
+				m->next1 = 'A';
+				m->next2 = m->next2 < '9' ? (char)(m->next2 + 1) : '0';
+			}
+		}
+		new_shortname = true;
+	}
+	for (int i = 0; i < cpus_nr; i++) {
+		int cpu = m->compact ? m->comp_cpus[i] : i;
+		struct thread *curr = m->curr[cpu];
+		const char *cpu_color = "";
+
+		if (m->cpus && cpu_map__idx(m->cpus, cpu) < 0)
+			continue;
+		if (m->color_cpus && cpu_map__idx(m->color_cpus, cpu) >= 0)
+			cpu_color = COLOR_CPUS;
+		map_put(m, cpu == this_cpu ? cpu_color : "", cpu == this_cpu ? "*" : " ");
+		if (curr) {
+			snprintf(buf, sizeof(buf), "%2s ", map_rt(m, curr)->shortname);
+			map_put(m, map_pid_colored(m, curr) ? COLOR_PIDS : "", buf);
+		} else {
+			fputs("   ", stdout);
+		}
+	}
+	if (!m->cpus || cpu_map__idx(m->cpus, this_cpu) >= 0) {
+		printf("  %12s secs ", usec_str(t, buf, sizeof(buf)));
+		if (new_shortname || tr->comm_changed || (verbose > 0 && sched_in->tid)) {
+			char who[64];
+
+			snprintf(who, sizeof(who), "%s => %s:%d", tr->shortname,
+				 thread__comm_str(sched_in), sched_in->tid);
+			map_put(m, map_pid_colored(m, sched_in) ? COLOR_PIDS : "", who);
+			tr->comm_changed = false;
+		}
+		if (m->compact && new_cpu)
+			printf(" (CPU %d)", this_cpu);
+	}
+	printf("\n");
+	return 0;
+}
+
+/* perf_sched__process_comm: the thread the COMM's sample names shows its new name */
+static int map_on_comm(struct sched_reader *rd, struct perf_sample *s)
+{
+	struct thread *t = machine__find_thread(rd->machine, (pid_t)s->pid, (pid_t)s->tid);
+
+	if (!t)
+		return error("Internal error: can't find thread");	/* perf's words */
+	map_rt(rd->priv, t)->comm_changed = true;
+	return 0;
+}
+
+static int sched_map(int argc, const char **argv, struct sched_opts *o)
+{
+	struct schedmap *m = xcalloc(1, sizeof(*m));
+	struct sched_reader r = { .on_tp = map_on_tp, .on_comm = map_on_comm, .priv = m };
+	const char *cpus = NULL, *color_cpus = NULL, *color_pids = NULL;
+	const struct option options[] = {
+		OPT_STRING(0, "color-cpus", &color_cpus, "cpus", "highlight given CPUs in map"),
+		OPT_STRING(0, "color-pids", &color_pids, "pids", "highlight given pids in map"),
+		OPT_BOOLEAN(0, "compact", &m->compact, "map output in compact mode"),
+		OPT_STRING(0, "cpus", &cpus, "cpus", "display given CPUs in map"),
+		{ .type = OPTION_STRING, .short_name = 'i', .long_name = "input",
+		  .value = &o->input, .argh = "file", .help = "input file name",
+		  .flags = PARSE_OPT_HIDDEN },
+		{ .type = OPTION_BOOLEAN, .short_name = 'f', .long_name = "force",
+		  .value = &o->force, .help = "don't complain, do it", .flags = PARSE_OPT_HIDDEN },
+		OPT_END()
+	};
+	int ret = -1;
+
+	argc = parse_options(argc, argv, options, map_usage, 0);
+	if (argc)
+		usage_with_options(map_usage, options);
+	m->next1 = 'A';
+	m->next2 = '0';
+	m->max_cpu = (int)sysconf(_SC_NPROCESSORS_CONF);	/* perf's: this machine's */
+	if (m->max_cpu >= SCHED_MAX_CPUS)
+		m->max_cpu = SCHED_MAX_CPUS - 1;
+	if (cpus && !(m->cpus = cpu_map__new(cpus))) {
+		error("failed to get cpus map from %s", cpus);	/* perf's words */
+		goto out;
+	}
+	if (color_pids) {
+		name_list__parse(&m->color_pids, color_pids);
+		for (size_t i = 0; i < m->color_pids.nr; i++) {
+			char *end;
+
+			strtol(m->color_pids.names[i], &end, 10);
+			if (end == m->color_pids.names[i] || *end) {
+				error("failed to get thread map from %s", color_pids);
+				goto out;
+			}
+		}
+	}
+	if (color_cpus && !(m->color_cpus = cpu_map__new(color_cpus))) {
+		error("failed to get thread map from %s", color_cpus);	/* perf's words */
+		goto out;
+	}
+	setup_pager();
+	m->color = isatty(STDOUT_FILENO) || pager_in_use();
+	ret = sched_reader__run(&r, o);
+	if (!ret)
+		print_bad_events(&r);
+out:
+	for (int i = 0; i < SCHED_MAX_CPUS; i++)
+		thread__put(m->curr[i]);
+	tmap_exit(&m->map);
+	name_list__exit(&m->color_pids);
+	cpu_map__put(m->cpus);
+	cpu_map__put(m->color_cpus);
+	sched_reader__exit(&r);
+	free(m);
 	return ret;
 }
 
@@ -1416,9 +1640,11 @@ int cmd_sched(int argc, const char **argv)
 	}
 	if (!strcmp(argv[0], "timehist"))
 		return sched_timehist(argc, argv, &o);
-	if (!strcmp(argv[0], "map") || is_prefix_of(argv[0], "replay")) {
+	if (!strcmp(argv[0], "map"))
+		return sched_map(argc, argv, &o);
+	if (is_prefix_of(argv[0], "replay")) {
 		/* none of their options yet: -h says so, any other is refused */
-		const char *name = argv[0][0] == 'm' ? "map" : "replay";
+		const char *name = "replay";
 		char *line = xasprintf("prof sched %s [<options>]", name);
 		const char *usage[] = { line, NULL };
 		const struct option none[] = { OPT_END() };
