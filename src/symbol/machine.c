@@ -128,7 +128,17 @@ int machine__process_fork(struct machine *m, pid_t pid, pid_t ppid,
 {
 	struct thread *parent, *t;
 
-	parent = thread__get(machine__findnew_thread(m, ppid, ptid));
+	parent = machine__findnew_thread(m, ppid, ptid);
+	/*
+	 * perf's "erroneous parent": a thread of that tid with another pid
+	 * (first seen as a wakeup's pid 0, or its own FORK was lost) is not
+	 * the parent; a new one takes its place (no comm until a COMM).
+	 */
+	if (parent->pid != ppid) {
+		machine__remove_thread(m, parent);
+		parent = machine__findnew_thread(m, ppid, ptid);
+	}
+	parent = thread__get(parent);
 	/* A reused tid: the old thread is gone. */
 	t = machine__find_thread(m, pid, tid);
 	if (t && t != parent)

@@ -471,8 +471,14 @@ sched-timehist	--wakeups	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--state	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
+sched-map	--color-cpus	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-map	--color-pids	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-map	--compact	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-map	--cpus	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-map	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-map	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 '
-COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list diff sched sched-latency sched-timehist"
+COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list diff sched sched-latency sched-timehist sched-map"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -3707,6 +3713,56 @@ proof_sched_timehist_force() {
 	grep -q "not owned by current user or root" town.err &&
 	(cd town.d && "$PROF" sched timehist -f >../town.out) &&
 	trows town.out | grep -q "sleep\["
+}
+# mp OUT ARGS: prof sched map of sched.data into OUT.
+mp() {
+	_o=$1 &&
+	shift &&
+	sched_fixture &&
+	"$PROF" sched map -i sched.data "$@" >"$_o" 2>"$_o.err"
+}
+proof_sched_map_color_cpus() {
+	sched_fixture &&
+	pty "$PROF sched map -i sched.data --color-cpus 0" >mcc.out &&
+	grep -q "$(printf "\033")\[41m\*" mcc.out &&
+	pty "$PROF sched map -i sched.data" >mcc0.out &&
+	! grep -q "$(printf "\033")" mcc0.out &&
+	test_expect_code 255 "$PROF" sched map -i sched.data --color-cpus x 2>mcc.err &&
+	grep -q "^failed to get thread map from x$" mcc.err
+}
+proof_sched_map_color_pids() {
+	mp mcp0 &&
+	pid=$(sed -n "s/.* => sleep:\([0-9]*\)$/\1/p" mcp0 | head -n 1) &&
+	test -n "$pid" &&
+	pty "$PROF sched map -i sched.data --color-pids $pid" >mcp.out &&
+	grep -q "$(printf "\033")\[34m[A-Z][0-9] => sleep:$pid" mcp.out &&
+	! grep -q "$(printf "\033")\[34m[A-Z][0-9] => [^s]" mcp.out
+}
+proof_sched_map_compact() {
+	mp mco --compact &&
+	grep -q " (CPU [0-9]*)$" mco &&
+	mp mco0 &&
+	! grep -q "(CPU" mco0
+}
+proof_sched_map_cpus() {
+	mp mcs --cpus 0 &&
+	grep -q "^  \*.. *[0-9]*\.[0-9]* secs" mcs &&
+	! grep -q "^   ..  \*" mcs &&
+	test_expect_code 255 "$PROF" sched map -i sched.data --cpus x 2>mcs.err &&
+	grep -q "^failed to get cpus map from x$" mcs.err
+}
+proof_sched_map_input() {
+	sched_fixture &&
+	"$PROF" sched map --input sched.data >mi.out &&
+	grep -q " => sleep:" mi.out
+}
+proof_sched_map_force() {
+	sched_fixture &&
+	mkdir -p mown.d && cp sched.data mown.d/perf.data && chown nobody mown.d/perf.data &&
+	(cd mown.d && test_expect_code 255 "$PROF" sched map 2>../mown.err) &&
+	grep -q "not owned by current user or root" mown.err &&
+	(cd mown.d && "$PROF" sched map -f >../mown.out) &&
+	grep -q " => sleep:" mown.out
 }
 
 # --- the proofs, row by row ---------------------------------------------

@@ -42,7 +42,7 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'record: the events and a
 '
 
 test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'record -p PID: the task only, as perf (-p wins over -a)' '
-	sleep 3 &
+	sleep 60 &
 	pid=$! &&
 	"$PROF" sched record -o pid.data -p $pid -- sleep 0.2 >pid.out 2>pid.err &&
 	kill $pid &&
@@ -121,6 +121,21 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: call chains ar
 	test_cmp_nonempty thg.perf thg.prof
 '
 
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'map: perf'"'"'s columns on both files, each option' '
+	for d in prof.data perf.data chains.data; do
+		for o in "" --compact "--cpus 1" "--cpus 0 --compact" "--cpus 7" "--color-cpus 1"; do
+			"$PERF" sched map -i $d $o >map.perf 2>map.perf.err &&
+			"$PROF" sched map -i $d $o >map.prof 2>map.prof.err &&
+			test_cmp map.perf map.prof &&
+			test_cmp map.perf.err map.prof.err || { echo "map $o on $d differs"; return 1; }
+		done || return 1
+	done &&
+	"$PERF" sched -v map -i prof.data >mapv.perf 2>/dev/null &&
+	"$PROF" sched -v map -i prof.data >mapv.prof 2>/dev/null &&
+	test_cmp_nonempty mapv.perf mapv.prof &&
+	grep -q " => sleep:[0-9]*$" map.prof
+'
+
 test_expect_success PERF,PERF_EVENTS 'latency: a file without tracepoints, as perf' '
 	"$PROF" record -q -e task-clock -o flat.data -- true &&
 	"$PERF" sched latency -i flat.data >flat.perf 2>flat.perf.err &&
@@ -143,7 +158,7 @@ test_expect_success 'the command: usage without a subcommand or with an unknown 
 	grep -q "prof sched \[<options>\] {record|latency|map|replay|script|timehist}" u.err &&
 	test_expect_code 129 "$PROF" sched bogus 2>u2.err &&
 	test_cmp u.err u2.err &&
-	for s in map replay; do
+	for s in replay; do
 		test_expect_code 255 "$PROF" sched $s 2>ni.err &&
 		grep -q "^prof sched $s: not implemented yet" ni.err &&
 		test_expect_code 129 "$PROF" sched $s -h 2>ni.h &&
