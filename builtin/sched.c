@@ -27,9 +27,9 @@
 #include "prof/stats-print.h"
 #include "prof/hist-filter.h"
 #include "prof/cpumap.h"
+#include "prof/stat.h"
 #include "builtin.h"
 #include <sys/stat.h>
-#include <math.h>
 
 #define NSEC_PER_MSEC ((u64)1000000)
 #define NSEC_PER_USEC ((u64)1000)
@@ -50,6 +50,15 @@ struct sched_opts {
 	const char *input;
 	bool force, dump;
 };
+
+/* perf's parent options -i and -f, taken after a subcommand too (not listed) */
+#define SCHED_PARENT_OPTIONS(o)							\
+	{ .type = OPTION_STRING, .short_name = 'i', .long_name = "input",	\
+	  .value = &(o)->input, .argh = "file", .help = "input file name",	\
+	  .flags = PARSE_OPT_HIDDEN },						\
+	{ .type = OPTION_BOOLEAN, .short_name = 'f', .long_name = "force",	\
+	  .value = &(o)->force, .help = "don't complain, do it",		\
+	  .flags = PARSE_OPT_HIDDEN }
 
 /* ---- record ---- */
 
@@ -675,14 +684,9 @@ static int sched_latency(int argc, const char **argv, struct sched_opts *o)
 			   "sort by key(s): runtime, switch, avg, max"),
 		OPT_INTEGER('C', "CPU", &l.profile_cpu, "CPU to profile on"),
 		OPT_BOOLEAN('p', "pids", &l.per_pid, "latency stats per pid instead of per comm"),
-		/* perf's parent options, taken after the subcommand too (not listed) */
-		{ .type = OPTION_STRING, .short_name = 'i', .long_name = "input",
-		  .value = &o->input, .argh = "file", .help = "input file name",
-		  .flags = PARSE_OPT_HIDDEN },
+		SCHED_PARENT_OPTIONS(o),
 		{ .type = OPTION_INCR, .short_name = 'v', .long_name = "verbose",
 		  .value = &verbose, .help = "be more verbose", .flags = PARSE_OPT_HIDDEN },
-		{ .type = OPTION_BOOLEAN, .short_name = 'f', .long_name = "force",
-		  .value = &o->force, .help = "don't complain, do it", .flags = PARSE_OPT_HIDDEN },
 		OPT_END()
 	};
 	int ret;
@@ -738,43 +742,11 @@ static const char *const timehist_usage[] = {
 	NULL
 };
 
-/* perf's struct stats: Welford's running mean and variance */
-struct run_stats {
-	double n, mean, M2;
-	u64 min, max;
-};
-
-static void run_stats__update(struct run_stats *st, u64 val)
-{
-	double delta;
-
-	st->n++;
-	delta = (double)val - st->mean;
-	st->mean += delta / st->n;
-	st->M2 += delta * ((double)val - st->mean);
-	if (val > st->max)
-		st->max = val;
-	if (val < st->min)
-		st->min = val;
-}
-
-/* perf's rel_stddev_stats(stddev_stats()): the mean's stddev in % of it */
-static double run_stats__rel_stddev(const struct run_stats *st)
-{
-	double var, stddev;
-
-	if (st->n < 2)
-		return 0.0;
-	var = st->M2 / (st->n - 1);
-	stddev = sqrt(var / st->n);
-	return st->mean ? 100.0 * stddev / st->mean : 0.0;
-}
-
 struct th_runtime {
 	struct tdata td;
 	u64 last_time, ready_to_run;
 	u64 dt_run, dt_sleep, dt_iowait, dt_preempt, dt_delay;
-	struct run_stats run_stats;
+	struct stats run_stats;		/* stat.c's, perf's struct stats */
 	u64 total_run_time, total_sleep_time, total_iowait_time, total_preempt_time, total_delay_time;
 	u64 last_state;
 	u64 migrations;
@@ -803,7 +775,7 @@ static struct th_runtime *th_runtime(struct timehist *th, struct thread *t)
 
 	if (!r) {
 		r = xcalloc(1, sizeof(*r));
-		r->run_stats.min = (u64)-1;
+		stats__init(&r->run_stats);
 		tmap_add(&th->map, &r->td, t);
 	}
 	return r;
@@ -826,7 +798,7 @@ static struct th_runtime *th_idle(struct timehist *th, u32 cpu)
 
 		r->td.thread = thread__new(0, 0);
 		thread__set_comm(r->td.thread, "<idle>", false);
-		r->run_stats.min = (u64)-1;
+		stats__init(&r->run_stats);
 		th->idle[cpu] = r;
 	}
 	return th->idle[cpu];
@@ -972,7 +944,7 @@ static void th_update(struct th_runtime *r, u64 t, u64 tprev)
 				r->dt_sleep = wait;
 		}
 	}
-	run_stats__update(&r->run_stats, r->dt_run);
+	stats__update(&r->run_stats, r->dt_run);
 	r->total_run_time += r->dt_run;
 	r->total_delay_time += r->dt_delay;
 	r->total_sleep_time += r->dt_sleep;
@@ -1184,7 +1156,8 @@ static void th_print_thread(struct timehist *th, struct th_runtime *r, struct th
 	print_sched_time((u64)r->run_stats.mean, 6);
 	printf(" ");
 	print_sched_time(r->run_stats.max, 6);
-	printf("  %5.2f", (double)(float)run_stats__rel_stddev(&r->run_stats));	/* perf's float */
+	printf("  %5.2f", (double)(float)stats__rel_stddev(stats__stddev(&r->run_stats),
+							  r->run_stats.mean));	/* perf's float */
 	printf("   %5" PRIu64 "\n", r->migrations);
 }
 
@@ -1313,11 +1286,7 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 		OPT_BOOLEAN('V', "cpu-visual", &th->cpu_visual, "Add CPU visual"),
 		OPT_BOOLEAN('w', "wakeups", &th->wakeups, "Show wakeup events"),
 		OPT_BOOLEAN(0, "state", &th->state, "Show task state when sched-out"),
-		{ .type = OPTION_STRING, .short_name = 'i', .long_name = "input",
-		  .value = &o->input, .argh = "file", .help = "input file name",
-		  .flags = PARSE_OPT_HIDDEN },
-		{ .type = OPTION_BOOLEAN, .short_name = 'f', .long_name = "force",
-		  .value = &o->force, .help = "don't complain, do it", .flags = PARSE_OPT_HIDDEN },
+		SCHED_PARENT_OPTIONS(o),
 		OPT_END()
 	};
 	int ret = -1;
@@ -1527,11 +1496,7 @@ static int sched_map(int argc, const char **argv, struct sched_opts *o)
 		OPT_STRING(0, "color-pids", &color_pids, "pids", "highlight given pids in map"),
 		OPT_BOOLEAN(0, "compact", &m->compact, "map output in compact mode"),
 		OPT_STRING(0, "cpus", &cpus, "cpus", "display given CPUs in map"),
-		{ .type = OPTION_STRING, .short_name = 'i', .long_name = "input",
-		  .value = &o->input, .argh = "file", .help = "input file name",
-		  .flags = PARSE_OPT_HIDDEN },
-		{ .type = OPTION_BOOLEAN, .short_name = 'f', .long_name = "force",
-		  .value = &o->force, .help = "don't complain, do it", .flags = PARSE_OPT_HIDDEN },
+		SCHED_PARENT_OPTIONS(o),
 		OPT_END()
 	};
 	int ret = -1;

@@ -3572,6 +3572,16 @@ sched_fixture() {
 	"$PROF" sched record -q -o sched.data -- sh -c "sleep 0.1; sleep 0.1 & sleep 0.2; wait" \
 		>/dev/null 2>&1
 }
+# sched_owned SUB DIR: prof sched SUB refuses sched.data owned by nobody,
+# as DIR/perf.data, and reads it with -f into DIR.d.out.
+sched_owned() {
+	sched_fixture &&
+	mkdir -p "$2.d" && cp sched.data "$2.d/perf.data" && chown nobody "$2.d/perf.data" &&
+	(cd "$2.d" && test_expect_code 255 "$PROF" sched "$1" 2>err) &&
+	grep -q "not owned by current user or root" "$2.d/err" &&
+	(cd "$2.d" && "$PROF" sched "$1" -f >out) &&
+	cp "$2.d/out" "$2.d.out"
+}
 # lrows OUT: the task rows of a latency table.
 lrows() {
 	grep "^  [^ ].* | *[0-9]* | avg:" "$1" | grep -v "^  TOTAL:"
@@ -3611,12 +3621,8 @@ proof_sched_latency_verbose() {
 	grep -q "^prof sched: -v (--verbose) is not supported yet$" lv.err
 }
 proof_sched_latency_force() {
-	sched_fixture &&
-	mkdir -p lown.d && cp sched.data lown.d/perf.data && chown nobody lown.d/perf.data &&
-	(cd lown.d && test_expect_code 255 "$PROF" sched latency 2>../lown.err) &&
-	grep -q "not owned by current user or root" lown.err &&
-	(cd lown.d && "$PROF" sched latency -f >../lown.out) &&
-	lrows lown.out | grep -q "^  sleep:"
+	sched_owned latency lown &&
+	lrows lown.d.out | grep -q "^  sleep:"
 }
 # th OUT ARGS: prof sched timehist of sched.data into OUT.
 th() {
@@ -3707,12 +3713,8 @@ proof_sched_timehist_input() {
 	trows ti.out | grep -q "sleep\["
 }
 proof_sched_timehist_force() {
-	sched_fixture &&
-	mkdir -p town.d && cp sched.data town.d/perf.data && chown nobody town.d/perf.data &&
-	(cd town.d && test_expect_code 255 "$PROF" sched timehist 2>../town.err) &&
-	grep -q "not owned by current user or root" town.err &&
-	(cd town.d && "$PROF" sched timehist -f >../town.out) &&
-	trows town.out | grep -q "sleep\["
+	sched_owned timehist town &&
+	trows town.d.out | grep -q "sleep\\["
 }
 # mp OUT ARGS: prof sched map of sched.data into OUT.
 mp() {
@@ -3757,12 +3759,8 @@ proof_sched_map_input() {
 	grep -q " => sleep:" mi.out
 }
 proof_sched_map_force() {
-	sched_fixture &&
-	mkdir -p mown.d && cp sched.data mown.d/perf.data && chown nobody mown.d/perf.data &&
-	(cd mown.d && test_expect_code 255 "$PROF" sched map 2>../mown.err) &&
-	grep -q "not owned by current user or root" mown.err &&
-	(cd mown.d && "$PROF" sched map -f >../mown.out) &&
-	grep -q " => sleep:" mown.out
+	sched_owned map mown &&
+	grep -q " => sleep:" mown.d.out
 }
 
 # --- the proofs, row by row ---------------------------------------------
