@@ -3673,7 +3673,7 @@ proof_sched_timehist_pid() {
 	test -n "$pid" &&
 	th tp --pid "$pid" &&
 	trows tp >tp.rows && test -s tp.rows &&
-	! grep -v -q " sleep\[$pid\] " tp.rows
+	! grep -v -q "\[$pid\] " tp.rows
 }
 proof_sched_timehist_summary() {
 	th ts -s &&
@@ -3691,7 +3691,7 @@ proof_sched_timehist_tid() {
 	tid=$(trows tt0 | sed -n "s/.* sleep\[\([0-9]*\)\] .*/\1/p" | head -n 1) &&
 	th tt --tid "$tid" &&
 	trows tt >tt.rows && test -s tt.rows &&
-	! grep -v -q " sleep\[$tid\] " tt.rows
+	! grep -v -q "\[$tid\] " tt.rows
 }
 proof_sched_timehist_cpu_visual() {
 	th tv -V &&
