@@ -27,4 +27,7 @@ if [ $# = 0 ]; then
 	echo "run.sh: no test matches '$globs'" >&2
 	exit 1
 fi
-exec prove ${PROVE_OPTS:-} -f "$@"
+# -o: a failing test's body and output (its TAP comments) reach the log,
+# so that a failure seen once in CI or on a fresh machine can be read
+# there; passing tests print no comments.
+exec prove ${PROVE_OPTS:-} -o -f "$@"
