@@ -26,6 +26,7 @@
 #include "prof/resolved-sample.h"
 #include "prof/hist-filter.h"
 #include "prof/time-range.h"
+#include "prof/itab.h"
 #include "builtin.h"
 #include <linux/perf_event.h>
 #include <ctype.h>
@@ -85,10 +86,11 @@ struct flamegraph {
 	/*
 	 * A frame's names depend on its symbol, its module's name and a few
 	 * flags only: made once (printf, the script's parsing, the rules) and
-	 * looked up for every further sample. Open addressing, power of two.
+	 * looked up for every further sample.
 	 */
-	struct frame_memo *memo;
+	struct frame_memo *memo;	/* in the order made, found by memo_tab */
 	size_t nr_memo, alloc_memo;
+	struct itab memo_tab;
 	u64 memo_epoch;			/* symbol__epoch it was filled in */
 	struct fold *folds;		/* open addressing, power-of-two size */
 	size_t nr_folds, alloc_folds;
@@ -101,75 +103,53 @@ struct frame_memo {
 	u32 flags;
 	u32 nr;			/* names; 0: none (not a frame) */
 	char **parts;		/* owned */
-	bool used;
+	bool used;		/* filled in by memo_keep() */
 };
-
-static u32 memo_hash(const void *a, const void *b, u64 addr, u32 flags)
-{
-	u64 h = (u64)(uintptr_t)a * 0x9e3779b97f4a7c15ULL;
-
-	h ^= (u64)(uintptr_t)b * 0xc2b2ae3d27d4eb4fULL;
-	h ^= addr * 0x165667b19e3779f9ULL ^ flags;
-	return (u32)(h ^ h >> 29);
-}
 
 static void memo_clear(struct flamegraph *fg)
 {
-	for (size_t i = 0; i < fg->alloc_memo; i++) {
+	for (size_t i = 0; i < fg->nr_memo; i++) {
 		for (u32 k = 0; k < fg->memo[i].nr; k++)
 			free(fg->memo[i].parts[k]);
 		free(fg->memo[i].parts);
 	}
 	zfree(&fg->memo);
 	fg->nr_memo = fg->alloc_memo = 0;
+	itab_exit(&fg->memo_tab);
+	memset(&fg->memo_tab, 0, sizeof(fg->memo_tab));
 }
 
-static void memo_grow(struct flamegraph *fg)
+static bool memo_eq(void *ctx, u32 idx, const void *key)
 {
-	size_t n = fg->alloc_memo ? fg->alloc_memo * 2 : 256;
-	struct frame_memo *t = xcalloc(n, sizeof(*t));
+	const struct frame_memo *m = &((struct flamegraph *)ctx)->memo[idx], *k = key;
 
-	for (size_t i = 0; i < fg->alloc_memo; i++) {
-		struct frame_memo *m = &fg->memo[i];
-		size_t j;
-
-		if (!m->used)
-			continue;
-		for (j = memo_hash(m->a, m->b, m->addr, m->flags) & (n - 1); t[j].used;
-		     j = (j + 1) & (n - 1))
-			;
-		t[j] = *m;
-	}
-	free(fg->memo);
-	fg->memo = t;
-	fg->alloc_memo = n;
+	return m->a == k->a && m->b == k->b && m->addr == k->addr && m->flags == k->flags;
 }
 
 /*
- * The memo's entry for the key: found (->used), or the free slot where
- * memo_keep() puts the names just pushed.
+ * The memo's entry for the key: found (->used), or a new one where
+ * memo_keep() puts the names just pushed (good until the next find).
  */
 static struct frame_memo *memo_find(struct flamegraph *fg, const void *a, const void *b,
 				    u64 addr, u32 flags)
 {
-	size_t j;
+	struct frame_memo key = { .a = a, .b = b, .addr = addr, .flags = flags };
+	u64 h = itab_mix(itab_mix(itab_mix((u64)(uintptr_t)a, (u64)(uintptr_t)b), addr), flags);
+	size_t slot;
 
 	/* keyed by addresses of symbols and names: forgotten when one may be freed */
 	if (fg->memo_epoch != symbol__epoch) {
 		memo_clear(fg);
 		fg->memo_epoch = symbol__epoch;
 	}
-	if ((fg->nr_memo + 1) * 2 > fg->alloc_memo)
-		memo_grow(fg);
-	for (j = memo_hash(a, b, addr, flags) & (fg->alloc_memo - 1); fg->memo[j].used;
-	     j = (j + 1) & (fg->alloc_memo - 1)) {
-		struct frame_memo *m = &fg->memo[j];
-
-		if (m->a == a && m->b == b && m->addr == addr && m->flags == flags)
-			return m;
-	}
-	fg->memo[j] = (struct frame_memo){ .a = a, .b = b, .addr = addr, .flags = flags };
-	return &fg->memo[j];
+	slot = itab_find(&fg->memo_tab, h, memo_eq, fg, &key);
+	if (fg->memo_tab.val[slot])
+		return &fg->memo[fg->memo_tab.val[slot] - 1];
+	if (fg->nr_memo == fg->alloc_memo)
+		fg->memo = xgrow(fg->memo, sizeof(*fg->memo), fg->nr_memo + 1, &fg->alloc_memo);
+	fg->memo[fg->nr_memo] = key;
+	itab_add(&fg->memo_tab, slot, h, (u32)fg->nr_memo);
+	return &fg->memo[fg->nr_memo++];
 }
 
 static void push_part(struct flamegraph *fg, char *name)
@@ -198,7 +178,6 @@ static void memo_keep(struct flamegraph *fg, struct frame_memo *m, size_t first)
 	m->parts = xmalloc((m->nr ? m->nr : 1) * sizeof(*m->parts));
 	memcpy(m->parts, fg->parts + first, m->nr * sizeof(*m->parts));
 	m->used = true;
-	fg->nr_memo++;
 }
 
 /* ---- the table of folded stacks ---- */
