@@ -561,6 +561,24 @@ static void chain_flat(FILE *fp, const struct callchain_param *cp,
  * A value column with -t: perf prints " 12.34%" and " 123" at their
  * narrowest, then pads them with spaces to the column's width.
  */
+/*
+ * A group's column: every member's value, perf's " %6.2f%%" for the
+ * percentages (@v: the members' periods) and " %11lu" for samples and
+ * periods (@v: their counts).
+ */
+static void print_members(FILE *fp, const struct hists *h, bool pct, const u64 *v)
+{
+	for (int m = 0; m < h->nr_members; m++) {
+		if (pct) {
+			double mp = hists__percent(h->members[m], v[m]);
+
+			pct_fprintf(fp, color_on, mp, " %*.2f%%", 6, mp);
+		} else {
+			fprintf(fp, " %*" PRIu64, 11, v[m]);
+		}
+	}
+}
+
 static void print_hpp_sep(FILE *fp, const struct hists *h, const struct hist_entry *he,
 			  const struct hist_field *f, int w)
 {
@@ -781,12 +799,7 @@ rows:
 			 * column keeps its leading space */
 			case HPP_OVERHEAD:
 				if (h->nr_members > 1 && he->group_period) {
-					for (int m = 0; m < h->nr_members; m++) {
-						double mp = hists__percent(h->members[m],
-									   he->group_period[m]);
-
-						pct_fprintf(fp, color_on, mp, " %*.2f%%", 6, mp);
-					}
+					print_members(fp, h, true, he->group_period);
 					break;
 				}
 				pct = hists__percent(h, he->period);
@@ -797,12 +810,7 @@ rows:
 				if (!h->layout->children) {
 					n = fprintf(fp, "%*s", w, "N/A");
 				} else if (h->nr_members > 1 && he->group_period_acc) {
-					for (int m = 0; m < h->nr_members; m++) {
-						double mp = hists__percent(h->members[m],
-									   he->group_period_acc[m]);
-
-						pct_fprintf(fp, color_on, mp, " %*.2f%%", 6, mp);
-					}
+					print_members(fp, h, true, he->group_period_acc);
 				} else {
 					pct = hists__percent(h, he->period_acc);
 					n = pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
@@ -810,16 +818,14 @@ rows:
 				break;
 			case HPP_SAMPLE:
 				if (h->nr_members > 1 && he->group_events) {
-					for (int m = 0; m < h->nr_members; m++)
-						fprintf(fp, " %*" PRIu64, 11, he->group_events[m]);
+					print_members(fp, h, false, he->group_events);
 					break;
 				}
 				n = fprintf(fp, " %*" PRIu64, vw - 1, he->nr_events);
 				break;
 			case HPP_PERIOD:
 				if (h->nr_members > 1 && he->group_period) {
-					for (int m = 0; m < h->nr_members; m++)
-						fprintf(fp, " %*" PRIu64, 11, he->group_period[m]);
+					print_members(fp, h, false, he->group_period);
 					break;
 				}
 				n = fprintf(fp, " %*" PRIu64, vw - 1, he->period);
@@ -937,15 +943,8 @@ static void hier_values(FILE *fp, const struct hists *h, const struct hier_node 
 		/* a group: every member's value, as the flat view prints them */
 		if (n->group_period && (f->kind == HPP_OVERHEAD || f->kind == HPP_SAMPLE ||
 					f->kind == HPP_PERIOD)) {
-			for (int m = 0; m < h->nr_members; m++) {
-				double mp = hists__percent(h->members[m], n->group_period[m]);
-
-				if (f->kind == HPP_OVERHEAD)
-					pct_fprintf(fp, color_on, mp, " %*.2f%%", 6, mp);
-				else
-					fprintf(fp, " %*" PRIu64, 11, f->kind == HPP_SAMPLE ?
-						n->group_events[m] : n->group_period[m]);
-			}
+			print_members(fp, h, f->kind == HPP_OVERHEAD,
+				      f->kind == HPP_SAMPLE ? n->group_events : n->group_period);
 			continue;
 		}
 		switch (f->kind) {
