@@ -21,7 +21,7 @@ struct inline_entry {
 	struct inline_entry *next;	/* hash chain */
 	const struct dso *dso;
 	u64 addr;			/* map-relative address looked up */
-	int nr;				/* >= 1: the symbol itself without DWARF */
+	int nr;				/* 0: addr2line does not find @addr */
 	struct symbol **syms;		/* innermost first */
 	bool *inlined;
 	char **srclines;		/* "file.c:12", or "??:0" */

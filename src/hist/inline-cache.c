@@ -4,9 +4,12 @@
  * address (see inline-cache.h).
  *
  * Invariants:
- *  1. An entry exists for every (dso, addr) ever asked, misses included,
- *     with at least one frame: without DWARF there the ELF symbol itself
- *     and "??:0", as addr2line answers.
+ *  1. An entry exists for every (dso, addr) ever asked, misses included.
+ *     A miss has no frames: addr2line answered "??:0", which perf 6.1
+ *     reads as its sentinel and so appends no inline record; the frame
+ *     stays as it was, its source line looked up later from its address.
+ *     An address addr2line finds without a line ("??:?") has one frame,
+ *     the symbol, with "??:0".
  *  2. Stand-in symbols (a name other than the ELF symbol's) belong to the
  *     entry; the ELF symbol belongs to its DSO.
  */
@@ -98,12 +101,6 @@ const struct inline_entry *inline_cache__find(struct inline_cache *c, struct dso
 			e->inlined[i] = true;
 		}
 		free(demangled);
-	}
-	if (!e->nr) {
-		/* addr2line without DWARF there: the symbol's name and "??:0" */
-		e->nr = 1;
-		e->syms[0] = sym;
-		e->srclines[0] = xstrdup("??:0");
 	}
 	e->next = c->slots[slot];
 	c->slots[slot] = e;

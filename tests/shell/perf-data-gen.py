@@ -31,6 +31,12 @@
 #                         nothing) and 20 bytes (perf's bounds check
 #                         reads one word less than the copy holds: at 20
 #                         it stops where prof's does, after uw_a).
+#   plt-stack OUT BIN     the same for a sample in a PLT stub: BIN
+#                         (unwind-nofp) at the first instruction of
+#                         atof@plt, called from main. addr2line knows no
+#                         line there, so perf appends no inline record for
+#                         the frame and --sort srcline looks its raw
+#                         address up: "atof@plt+<load address>".
 #   lbr OUT BIN           perf record --call-graph lbr as a file: BIN
 #                         (symtest-nopie) mapped as linked, samples whose
 #                         user chain comes from an LBR call stack; two have
@@ -219,7 +225,16 @@ def bad_marker(out, binary):
     # IP|TID|PERIOD|CALLCHAIN
     write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
 
-def stack(out, binary):
+def plt_entry(path, name):
+    """Address of the PLT stub objdump names NAME (e.g. "atof@plt")."""
+    for line in subprocess.run(["objdump", "-d", path], capture_output=True, text=True,
+                               check=True).stdout.splitlines():
+        mt = re.match(r"^([0-9a-f]+) <%s>:$" % re.escape(name), line)
+        if mt:
+            return int(mt.group(1), 16)
+    raise SystemExit("no %s in %s" % (name, path))
+
+def stack(out, binary, plt=False):
     m = Mapping(binary, 0x555555554000)
     data = rec(3, 0, struct.pack("<II", PID, PID) + padded("uwtest"))
     # every segment, as --call-graph dwarf records data mappings too: the
@@ -234,14 +249,18 @@ def stack(out, binary):
             data += rec(1, 2, struct.pack("<IIQQQ", PID, PID, start, end - start,
                                           off & ~0xfff) + padded(binary))
     sp = 0x7ffc00001000
-    words = [m.start - m.page + ret_after(binary, caller, callee)
-             for caller, callee in (("uw_b", "uw_c"), ("uw_a", "uw_b"), ("main", "uw_a"))]
-    copy = struct.pack("<3Q", *words) + b"\0" * (8192 - 24)
+    calls = (("uw_b", "uw_c"), ("uw_a", "uw_b"), ("main", "uw_a"))
+    ip = m.ip("uw_c")
+    if plt:
+        calls = (("main", "atof@plt"),)
+        ip = m.start - m.page + plt_entry(binary, "atof@plt")
+    words = [m.start - m.page + ret_after(binary, caller, callee) for caller, callee in calls]
+    copy = struct.pack("<%dQ" % len(words), *words) + b"\0" * (8192 - 8 * len(words))
     # REGS_USER mask 0xff0fff: AX BX CX DX SI DI BP SP IP FLAGS CS SS R8..R15
     regs = [0] * 20
-    regs[6], regs[7], regs[8], regs[10], regs[11] = sp + 512, sp, m.ip("uw_c"), 0x33, 0x2b
-    for i, dyn in enumerate((8192, 0, 20)):
-        body = struct.pack("<QIIQQ", m.ip("uw_c"), PID, PID, 1000 + i, 0)
+    regs[6], regs[7], regs[8], regs[10], regs[11] = sp + 512, sp, ip, 0x33, 0x2b
+    for i, dyn in enumerate((8192,) if plt else (8192, 0, 20)):
+        body = struct.pack("<QIIQQ", ip, PID, PID, 1000 + i, 0)
         body += struct.pack("<Q20Q", 2, *regs) + struct.pack("<Q", 8192) + copy
         data += rec(9, 2, body + struct.pack("<Q", dyn))
     # IP|TID|PERIOD|CALLCHAIN|REGS_USER|STACK_USER, exclude_callchain_user
@@ -372,12 +391,13 @@ def unordered(out):
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
-             "stack": (stack, 2), "bad-marker": (bad_marker, 2), "lbr": (lbr, 2),
+             "stack": (stack, 2), "plt-stack": (lambda out, b: stack(out, b, True), 2),
+             "bad-marker": (bad_marker, 2), "lbr": (lbr, 2),
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
              "anon": (anon, 1), "comm-override": (comm_override, 1),
              "long-comm": (long_comm, 1), "unordered": (unordered, 1)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
-                         "stack OUT BIN | bad-marker OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
+                         "[plt-]stack OUT BIN | bad-marker OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
                          "comm-override OUT | long-comm OUT | unordered OUT")
     modes[sys.argv[1]][0](*sys.argv[2:])

@@ -109,6 +109,20 @@ test_expect_success PERF,PYTHON3 'only the bytes the kernel copied are unwound (
 	! grep -q "66\.[0-9]*%" dyn.report
 '
 
+# A sample in a PLT stub: addr2line knows no line there, perf appends no
+# inline record for the frame, and the Children entry's source line comes
+# from the frame's raw address (perf-data-gen.py plt-stack).
+test_expect_success PERF,PYTHON3 'a PLT stub in a dwarf chain: its srcline as perf, not "??:0"' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" plt-stack plt.data "$NOFP" &&
+	"$PERF" report -i plt.data --stdio --sort sym,srcline 2>/dev/null |
+		grep "\] atof@plt " | sed "s/  */ /g" >plt.perf &&
+	"$PROF" report -i plt.data --stdio --sort sym,srcline 2>/dev/null |
+		grep "\] atof@plt " | sed "s/  */ /g" >plt.prof &&
+	test_line_count = 2 plt.perf &&
+	grep -q " atof@plt+[1-9][0-9]*\$" plt.perf &&
+	test_cmp plt.perf plt.prof
+'
+
 # Inlined frames as perf script shows them by default, expanded from the
 # unwound frames with dso__inline_frames (perf's append_inlines rule). Not
 # all: for assembler functions with several names (memcpy/memmove) perf
