@@ -2,7 +2,9 @@
 /*
  * tracepoint.h: tracepoints from tracefs (<tracefs>/events/<sys>/<name>/
  * with its "id" and "format" files). tracefs is found at
- * <sysfs root>/kernel/tracing, else <sysfs root>/kernel/debug/tracing.
+ * <sysfs root>/kernel/tracing, else <sysfs root>/kernel/debug/tracing;
+ * when neither is there and the root is /sys, prof mounts tracefs on
+ * /sys/kernel/tracing if it may, as perf does.
  * Formats are parsed with libtraceevent when prof is built with it
  * (HAVE_LIBTRACEEVENT); listing and id lookup never need it.
  */

@@ -578,9 +578,17 @@ static void tracepoint_error(struct parser *p, int err, const char *sys, const c
 		break;
 	case ENOENT:
 		str = "unknown tracepoint";
-		help = xasprintf("Error:\tFile %s/%s/%s not found.\n"
-				 "Hint:\tPerhaps this kernel misses some CONFIG_ setting to enable this feature?.\n",
-				 tracepoint__events_dir(), sys, name);
+		/* perf blames the kernel's config when tracefs is not even mounted */
+		if (access(tracepoint__events_dir(), F_OK))
+			help = xasprintf("Error:\tFile %s/%s/%s not found.\n"
+					 "Hint:\ttracefs is not mounted: as root, 'mount -t tracefs nodev %.*s'.\n",
+					 tracepoint__events_dir(), sys, name,
+					 (int)(strlen(tracepoint__events_dir()) - strlen("/events")),
+					 tracepoint__events_dir());
+		else
+			help = xasprintf("Error:\tFile %s/%s/%s not found.\n"
+					 "Hint:\tPerhaps this kernel misses some CONFIG_ setting to enable this feature?.\n",
+					 tracepoint__events_dir(), sys, name);
 		break;
 	default:
 		str = "failed to add tracepoint";

@@ -7,6 +7,7 @@
 #include "prof/tracepoint.h"
 #include "prof/util.h"
 #include <dirent.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #ifdef HAVE_LIBTRACEEVENT
 #include <event-parse.h>
@@ -29,8 +30,15 @@ const char *tracepoint__events_dir(void)
 	snprintf(events_dir, sizeof(events_dir), "%s/kernel/debug/tracing/events", root);
 	if (stat(events_dir, &st) == 0)
 		return events_dir;
-	/* Neither: report the primary location in messages. */
+	/*
+	 * Neither: the primary location, mounted there first as perf does
+	 * when it may (root, or CAP_SYS_ADMIN) and the sysfs is the real one.
+	 * Otherwise a message names this path and the mount to do.
+	 */
 	snprintf(events_dir, sizeof(events_dir), "%s/kernel/tracing/events", root);
+	if (!strcmp(root, "/sys") &&
+	    mount("nodev", "/sys/kernel/tracing", "tracefs", 0, NULL) == 0)
+		pr_debug(1, "mounted tracefs on /sys/kernel/tracing\n");
 	return events_dir;
 }
 

@@ -56,4 +56,30 @@ test_expect_success PERF,PERF_EVENTS,TRACEFS 'tracepoint names and globs' '
 	test_cmp want got
 '
 
+# Without tracefs mounted (a fresh boot without systemd's mount, a
+# container), perf mounts it when it may; so does prof. Otherwise the
+# error says to mount it, not that the kernel lacks a CONFIG_ option.
+# In a private mount namespace, with tracefs and debugfs's tracing gone.
+test_expect_success ROOT,UNSHARE,TRACEFS 'tracefs not mounted: prof mounts it as perf does' '
+	cat >bare.sh <<-\EOF &&
+	umount /sys/kernel/tracing 2>/dev/null
+	umount /sys/kernel/debug/tracing 2>/dev/null
+	if mountpoint -q /sys/kernel/debug; then
+		mount -t tmpfs none /sys/kernel/debug || exit 1
+	fi
+	test -e /sys/kernel/tracing/events && exit 1
+	exec "$@"
+	EOF
+	unshare -m sh bare.sh sh -c "\"\$0\" stat -x, -e sched:sched_switch -- true 2>out &&
+		grep -q \" /sys/kernel/tracing tracefs \" /proc/mounts" "$PROF" &&
+	grep -q "^[0-9]*,,sched:sched_switch," out
+'
+test_expect_success ROOT,UNSHARE,SETPRIV,TRACEFS 'tracefs not mounted, not root: the error says to mount it' '
+	test_expect_code 129 unshare -m sh bare.sh \
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$PROF" stat -e sched:sched_switch -- true 2>err &&
+	grep -q "^Error:	File /sys/kernel/tracing/events/sched/sched_switch not found.$" err &&
+	grep -q "^Hint:	tracefs is not mounted: as root, .mount -t tracefs nodev /sys/kernel/tracing.\.$" err
+'
+
 test_done

@@ -107,7 +107,9 @@ _check_prereq() {
 	HWPMU) [ -d /sys/bus/event_source/devices/cpu ] ||
 		[ -d /sys/bus/event_source/devices/cpu_core ] ;;
 	NOHWPMU) ! _check_prereq HWPMU ;;
-	TRACEFS) [ -r /sys/kernel/tracing/events ] ||
+	# prof mounts tracefs when it may and it is not (as perf does)
+	TRACEFS) "$PROF" list tracepoint >/dev/null 2>&1
+		[ -r /sys/kernel/tracing/events ] ||
 		[ -r /sys/kernel/debug/tracing/events ] ;;
 	TMUX) command -v tmux >/dev/null 2>&1 ;;
 	UNSHARE) command -v unshare >/dev/null 2>&1 &&
