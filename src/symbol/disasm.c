@@ -123,8 +123,19 @@ static int code_file(struct dso *dso, char *path, size_t size, char *err, size_t
 
 struct osym {
 	u64 value;
-	u32 rank;		/* lower wins among equal values */
-	const char *name;	/* in the ELF string table */
+	u64 size;
+	u32 rank;		/* lower wins among equal values, before size */
+	bool owned;		/* @name is ours (a versioned .dynsym name) */
+	const char *name;	/* in the ELF string table, or "name@@VER" */
+};
+
+/* A dynamic relocation's slot and its symbol as objdump prints it. */
+struct orel {
+	u64 addr;
+	u64 value;		/* a defined symbol's: objdump adds "+0x(addr - value)" */
+	bool names_slot;	/* objdump names the slot by it (not IRELATIVE's) */
+	char *name;		/* "sym@VERSION", "sym@Base", "sym" */
+	char *plt_name;		/* "sym@plt" */
 };
 
 struct ofile {
@@ -132,6 +143,8 @@ struct ofile {
 	Elf *elf;
 	struct osym *syms;
 	size_t nr;
+	struct orel *rels;	/* sorted by address */
+	size_t nr_rels;
 	u64 plt_lo, plt_hi;	/* the PLT sections: prof's synthesized name@plt */
 	struct dso *dso;
 };
@@ -142,19 +155,30 @@ static int osym_cmp(const void *pa, const void *pb)
 
 	if (a->value != b->value)
 		return a->value < b->value ? -1 : 1;
-	return a->rank < b->rank ? -1 : a->rank > b->rank;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->size != b->size)
+		return a->size > b->size ? -1 : 1;
+	if ((a->name[0] == '.') != (b->name[0] == '.'))
+		return a->name[0] == '.' ? 1 : -1;
+	return strcmp(a->name, b->name);
 }
 
 /*
  * objdump's sorted symbols: .symtab, else .dynsym; no section, file or
- * undefined ones. Among equal addresses it names the first of: functions
- * before other symbols, globals before locals, then the table's order.
+ * undefined ones. Among equal addresses it names the first of: functions,
+ * then objects, before other symbols; globals before locals; the larger;
+ * names without a leading '.'; then by name (demo's 0x4018 is
+ * __TMC_END__, a global object, not _edata or the local completed.0).
  */
+static Elf_Scn *find_scn(Elf *elf, Elf64_Word type, GElf_Shdr *sh);
+static const char *version_name(Elf *elf, u16 ndx);
+
 static void ofile__read_syms(struct ofile *f)
 {
-	Elf_Scn *scn = NULL, *use = NULL;
-	GElf_Shdr sh, ush = { 0 };
-	Elf_Data *data;
+	Elf_Scn *scn = NULL, *use = NULL, *vscn;
+	GElf_Shdr sh, ush = { 0 }, vsh;
+	Elf_Data *data, *vers = NULL;
 	size_t n;
 
 	while ((scn = elf_nextscn(f->elf, scn))) {
@@ -178,27 +202,266 @@ static void ofile__read_syms(struct ofile *f)
 	}
 	if (!use || !(data = elf_getdata(use, NULL)) || !ush.sh_entsize)
 		return;
+	if (ush.sh_type == SHT_DYNSYM && (vscn = find_scn(f->elf, SHT_GNU_versym, &vsh)))
+		vers = elf_getdata(vscn, NULL);
 	n = ush.sh_size / ush.sh_entsize;
 	f->syms = xcalloc(n ? n : 1, sizeof(*f->syms));
 	for (size_t i = 1; i < n; i++) {
 		GElf_Sym s;
-		const char *name;
+		GElf_Versym v = 0;
+		const char *name, *ver;
 		int type;
 
 		if (!gelf_getsym(data, (int)i, &s))
 			continue;
 		type = GELF_ST_TYPE(s.st_info);
+		/* .dynsym's absolute ones are its version names (GLIBC_2.2.5 at 0) */
 		if (type == STT_SECTION || type == STT_FILE || s.st_shndx == SHN_UNDEF ||
-		    s.st_shndx == SHN_ABS)
+		    (s.st_shndx == SHN_ABS && ush.sh_type != SHT_DYNSYM))
 			continue;
 		name = elf_strptr(f->elf, ush.sh_link, s.st_name);
 		if (!name || !*name)
 			continue;
 		f->syms[f->nr].value = s.st_value;
 		f->syms[f->nr].name = name;
-		f->syms[f->nr].rank = (u32)((type != STT_FUNC) << 31 |
-					    (GELF_ST_BIND(s.st_info) == STB_LOCAL) << 30 | i);
+		/* objdump names a .dynsym symbol with its version: name@@GLIBC_2.2.5 */
+		if (vers && gelf_getversym(vers, (int)i, &v) && (v & 0x7fff) > 1 &&
+		    (ver = version_name(f->elf, v & 0x7fff))) {
+			f->syms[f->nr].name = xasprintf("%s%s%s", name, v & 0x8000 ? "@" : "@@", ver);
+			f->syms[f->nr].owned = true;
+		}
+		f->syms[f->nr].size = s.st_size;
+		f->syms[f->nr].rank = (u32)((type != STT_FUNC && type != STT_GNU_IFUNC) << 2 |
+					    (type != STT_OBJECT) << 1 |
+					    (GELF_ST_BIND(s.st_info) == STB_LOCAL));
 		f->nr++;
+	}
+	qsort(f->syms, f->nr, sizeof(*f->syms), osym_cmp);
+}
+
+static Elf_Scn *find_scn(Elf *elf, Elf64_Word type, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, sh) && sh->sh_type == type)
+			return scn;
+	return NULL;
+}
+
+/* The name of version @ndx from .gnu.version_r, else .gnu.version_d. */
+static const char *version_name(Elf *elf, u16 ndx)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	Elf_Data *d;
+
+	if ((scn = find_scn(elf, SHT_GNU_verneed, &sh)) && (d = elf_getdata(scn, NULL))) {
+		size_t off = 0;
+		GElf_Verneed vn;
+
+		for (size_t i = 0; i < sh.sh_info && gelf_getverneed(d, (int)off, &vn); i++) {
+			size_t aoff = off + vn.vn_aux;
+			GElf_Vernaux va;
+
+			for (u32 k = 0; k < vn.vn_cnt && gelf_getvernaux(d, (int)aoff, &va); k++) {
+				if ((va.vna_other & 0x7fff) == ndx)
+					return elf_strptr(elf, sh.sh_link, va.vna_name);
+				if (!va.vna_next)
+					break;
+				aoff += va.vna_next;
+			}
+			if (!vn.vn_next)
+				break;
+			off += vn.vn_next;
+		}
+	}
+	if ((scn = find_scn(elf, SHT_GNU_verdef, &sh)) && (d = elf_getdata(scn, NULL))) {
+		size_t off = 0;
+		GElf_Verdef vd;
+		GElf_Verdaux va;
+
+		for (size_t i = 0; i < sh.sh_info && gelf_getverdef(d, (int)off, &vd); i++) {
+			if (vd.vd_ndx == ndx && gelf_getverdaux(d, (int)(off + vd.vd_aux), &va))
+				return elf_strptr(elf, sh.sh_link, va.vda_name);
+			if (!vd.vd_next)
+				break;
+			off += vd.vd_next;
+		}
+	}
+	return NULL;
+}
+
+static int orel_cmp(const void *pa, const void *pb)
+{
+	const struct orel *a = pa, *b = pb;
+
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/*
+ * objdump names an address that a dynamic relocation with a symbol
+ * writes (a GOT slot) by that symbol and its version: "__cxa_finalize@
+ * GLIBC_2.2.5", "_ITM_registerTMCloneTable@Base" (version 1, the global
+ * one), "name@@VER" for a default version of a defined symbol.
+ */
+static void ofile__read_dynrel(struct ofile *f)
+{
+	GElf_Shdr dsh, vsh, sh;
+	Elf_Scn *dscn, *vscn, *scn = NULL;
+	Elf_Data *dsyms, *vers = NULL;
+	size_t alloc = 0;
+
+	if (!(dscn = find_scn(f->elf, SHT_DYNSYM, &dsh)) || !(dsyms = elf_getdata(dscn, NULL)))
+		return;
+	if ((vscn = find_scn(f->elf, SHT_GNU_versym, &vsh)))
+		vers = elf_getdata(vscn, NULL);
+	while ((scn = elf_nextscn(f->elf, scn))) {
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || sh.sh_link != elf_ndxscn(dscn) ||
+		    !sh.sh_entsize || !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			GElf_Versym v = 0;
+			const char *name, *ver = NULL;
+			size_t si;
+
+			if (!gelf_getrela(d, (int)i, &r))
+				continue;
+			if (GELF_R_TYPE(r.r_info) == R_X86_64_IRELATIVE) {
+				/* no symbol: objdump's *ABS*+0x9d670@plt for its PLT entry */
+				if (f->nr_rels == alloc) {
+					alloc = alloc ? 2 * alloc : 16;
+					f->rels = xrealloc(f->rels, alloc * sizeof(*f->rels));
+				}
+				f->rels[f->nr_rels].addr = r.r_offset;
+				f->rels[f->nr_rels].value = r.r_offset;
+				f->rels[f->nr_rels].names_slot = false;
+				f->rels[f->nr_rels].name = xasprintf("*ABS*+0x%" PRIx64, (u64)r.r_addend);
+				f->rels[f->nr_rels].plt_name = xasprintf("*ABS*+0x%" PRIx64 "@plt",
+									 (u64)r.r_addend);
+				f->nr_rels++;
+				continue;
+			}
+			if (!(si = GELF_R_SYM(r.r_info)) || !gelf_getsym(dsyms, (int)si, &sym) ||
+			    !(name = elf_strptr(f->elf, dsh.sh_link, sym.st_name)) || !*name)
+				continue;
+			if (vers && gelf_getversym(vers, (int)si, &v) && (v & 0x7fff) > 1)
+				ver = version_name(f->elf, v & 0x7fff);
+			else if (vers && (v & 0x7fff) == 1)
+				ver = "Base";
+			if (f->nr_rels == alloc) {
+				alloc = alloc ? 2 * alloc : 16;
+				f->rels = xrealloc(f->rels, alloc * sizeof(*f->rels));
+			}
+			f->rels[f->nr_rels].addr = r.r_offset;
+			f->rels[f->nr_rels].value = sym.st_shndx == SHN_UNDEF ? r.r_offset : sym.st_value;
+			f->rels[f->nr_rels].names_slot = true;
+			f->rels[f->nr_rels].name =
+				ver ? xasprintf("%s%s%s", name, sym.st_shndx == SHN_UNDEF ||
+						(v & 0x8000) ? "@" : "@@", ver) : xstrdup(name);
+			f->rels[f->nr_rels].plt_name = xasprintf("%s@plt", name);
+			f->nr_rels++;
+		}
+	}
+	if (f->nr_rels)
+		qsort(f->rels, f->nr_rels, sizeof(*f->rels), orel_cmp);
+}
+
+static const struct orel *ofile__rel(const struct ofile *f, u64 addr)
+{
+	size_t lo = 0, hi = f->nr_rels;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (f->rels[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < f->nr_rels && f->rels[lo].addr == addr ? &f->rels[lo] : NULL;
+}
+
+/*
+ * A PLT entry objdump names by the GOT slot its jump reads: "jmp
+ * *disp(%rip)" (ff 25), after an endbr64 or with a bnd prefix. For
+ * @addr in an entry of .plt, .plt.sec or .plt.got (whose entries perf,
+ * and so prof's symbol table, do not name): the slot's relocation and
+ * the entry's start. PLT0's jump reads a slot no relocation writes.
+ */
+static const struct orel *ofile__plt_entry(struct ofile *f, u64 addr, u64 *entry)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(f->elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(f->elf, scn))) {
+		const char *sname;
+		Elf_Data *d;
+		u64 esz, off;
+		const u8 *b;
+
+		if (!gelf_getshdr(scn, &sh) || addr < sh.sh_addr || addr >= sh.sh_addr + sh.sh_size ||
+		    !(sname = elf_strptr(f->elf, shstrndx, sh.sh_name)) || strncmp(sname, ".plt", 4) ||
+		    !(d = elf_getdata(scn, NULL)) || d->d_size < sh.sh_size)
+			continue;
+		esz = sh.sh_entsize >= 8 ? sh.sh_entsize : 8;
+		off = (addr - sh.sh_addr) / esz * esz;
+		b = (const u8 *)d->d_buf + off;
+		for (u64 k = 0; k + 6 <= esz && off + k + 6 <= sh.sh_size; k++) {
+			if (b[k] == 0xff && b[k + 1] == 0x25) {
+				s32 disp;
+
+				memcpy(&disp, b + k + 2, 4);
+				*entry = sh.sh_addr + off;
+				return ofile__rel(f, sh.sh_addr + off + k + 6 + (u64)(s64)disp);
+			}
+		}
+		return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * objdump's synthetic symbols: each PLT entry whose slot a relocation
+ * writes is "name@plt" in its sorted table, so an address past the PLT
+ * (ld.so's first .text function, without a symbol) is "<last@plt+0x20>".
+ */
+static void ofile__add_plt_syms(struct ofile *f)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, alloc = f->nr;
+
+	if (!f->nr_rels || elf_getshdrstrndx(f->elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(f->elf, scn))) {
+		const char *sname;
+		u64 esz;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !(sname = elf_strptr(f->elf, shstrndx, sh.sh_name)) || strncmp(sname, ".plt", 4))
+			continue;
+		esz = sh.sh_entsize >= 8 ? sh.sh_entsize : 8;
+		for (u64 off = 0; off + esz <= sh.sh_size; off += esz) {
+			const struct orel *rel;
+			u64 entry;
+
+			if (!(rel = ofile__plt_entry(f, sh.sh_addr + off, &entry)) || entry != sh.sh_addr + off)
+				continue;
+			if (f->nr == alloc) {
+				alloc = alloc ? 2 * alloc : 16;
+				f->syms = xrealloc(f->syms, alloc * sizeof(*f->syms));
+			}
+			f->syms[f->nr] = (struct osym){ .value = entry, .rank = 6, .name = rel->plt_name };
+			f->nr++;
+		}
 	}
 	qsort(f->syms, f->nr, sizeof(*f->syms), osym_cmp);
 }
@@ -208,11 +471,21 @@ static void ofile__name(struct ofile *f, u64 addr, struct strbuf *sb)
 {
 	size_t lo = 0, hi = f->nr;
 	const struct osym *best;
+	const struct orel *rel;
+	u64 entry;
 
 	if (addr >= f->plt_lo && addr < f->plt_hi) {
-		/* objdump's synthetic name@plt, which prof synthesizes too */
+		/* objdump's synthetic name@plt: by the slot its jump reads, else as prof's */
 		u64 a = addr - f->dso->text_offset;
 		struct symbol *s = NULL;
+
+		if ((rel = ofile__plt_entry(f, addr, &entry))) {
+			strbuf_addf(sb, " <%s", rel->plt_name);
+			if (addr != entry)
+				strbuf_addf(sb, "+0x%" PRIx64, addr - entry);
+			strbuf_addch(sb, '>');
+			return;
+		}
 
 		dso__load(f->dso, NULL);
 		for (size_t i = 0; i < f->dso->symbols.nr && !s; i++) {
@@ -236,6 +509,15 @@ static void ofile__name(struct ofile *f, u64 addr, struct strbuf *sb)
 			lo = mid + 1;
 		else
 			hi = mid;
+	}
+	/* no symbol there exactly: a dynamic relocation's slot is named by it */
+	if ((!lo || f->syms[lo - 1].value != addr) && (rel = ofile__rel(f, addr)) &&
+	    rel->names_slot) {
+		strbuf_addf(sb, " <%s", rel->name);
+		if (addr != rel->value)
+			strbuf_addf(sb, "+0x%" PRIx64, addr - rel->value);
+		strbuf_addch(sb, '>');
+		return;
 	}
 	if (!lo)
 		return;
@@ -299,11 +581,21 @@ static int ofile__open(struct ofile *f, struct dso *dso, const char *path)
 	if (!f->elf || elf_kind(f->elf) != ELF_K_ELF)
 		return -1;
 	ofile__read_syms(f);
+	ofile__read_dynrel(f);
+	ofile__add_plt_syms(f);
 	return 0;
 }
 
 static void ofile__close(struct ofile *f)
 {
+	for (size_t i = 0; i < f->nr_rels; i++) {
+		free(f->rels[i].name);
+		free(f->rels[i].plt_name);
+	}
+	free(f->rels);
+	for (size_t i = 0; i < f->nr; i++)
+		if (f->syms[i].owned)
+			free((char *)f->syms[i].name);
 	free(f->syms);
 	if (f->elf)
 		elf_end(f->elf);
@@ -401,6 +693,16 @@ static void add_mnemonic(struct strbuf *sb, csh h, const cs_insn *in)
 	for (int i = 0; i < x->op_count; i++)
 		if (x->operands[i].type == X86_OP_REG)
 			reg = true;
+	/* an integer from memory: objdump says its size, cvtsi2sdq (%rsp),%xmm0 */
+	if (base && (!strcmp(base, "cvtsi2sd") || !strcmp(base, "cvtsi2ss") ||
+		     !strcmp(base, "vcvtsi2sd") || !strcmp(base, "vcvtsi2ss"))) {
+		for (int i = 0; i < x->op_count; i++) {
+			if (x->operands[i].type == X86_OP_MEM) {
+				strbuf_addf(sb, "%s%c", base, x->operands[i].size == 8 ? 'q' : 'l');
+				return;
+			}
+		}
+	}
 	strip = base && len == blen + 1 && !strncmp(mn, base, blen) && strchr("bwlq", mn[blen]) &&
 		(reg || is_branch(in) || !strcmp(base, "ret") || !strcmp(base, "push") ||
 		 !strcmp(base, "pop") || !strcmp(base, "leave"));

@@ -37,6 +37,11 @@
 #                         line there, so perf appends no inline record for
 #                         the frame and --sort srcline looks its raw
 #                         address up: "atof@plt+<load address>".
+#   every-sym OUT BIN     one sample at the entry of each of BIN's text
+#                         symbols (nm's t and T), BIN mapped as a PIE is:
+#                         annotate then prints every function of BIN, the
+#                         ones a recording seldom samples (_start, _init,
+#                         frame_dummy...) included.
 #   lbr OUT BIN           perf record --call-graph lbr as a file: BIN
 #                         (symtest-nopie) mapped as linked, samples whose
 #                         user chain comes from an LBR call stack; two have
@@ -267,6 +272,16 @@ def stack(out, binary, plt=False):
     write(out, data, 0x1 | 0x2 | 0x100 | 0x20 | 0x1000 | 0x2000, 0, 0, 0xff0fff, 8192,
           1 << 22)
 
+def every_sym(out, binary):
+    m = Mapping(binary, 0x555555554000)
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("everysym")) + m.mmap()
+    for i, name in enumerate(sorted(m.sym, key=lambda n: (m.sym[n], n))):
+        ip = m.ip(name)
+        if m.start <= ip < m.end:
+            data += rec(9, 2, struct.pack("<QIIQ", ip, PID, PID, 1000 + i))
+    # IP|TID|PERIOD
+    write(out, data, 0x1 | 0x2 | 0x100, 0, 0)
+
 def lbr(out, binary, pad_empty=False):
     m = Mapping(binary)
     sym = m.sym
@@ -392,12 +407,12 @@ if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
              "stack": (stack, 2), "plt-stack": (lambda out, b: stack(out, b, True), 2),
-             "bad-marker": (bad_marker, 2), "lbr": (lbr, 2),
+             "bad-marker": (bad_marker, 2), "every-sym": (every_sym, 2), "lbr": (lbr, 2),
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
              "anon": (anon, 1), "comm-override": (comm_override, 1),
              "long-comm": (long_comm, 1), "unordered": (unordered, 1)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
-                         "[plt-]stack OUT BIN | bad-marker OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
+                         "[plt-]stack OUT BIN | bad-marker OUT BIN | every-sym OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
                          "comm-override OUT | long-comm OUT | unordered OUT")
     modes[sys.argv[1]][0](*sys.argv[2:])

@@ -17,17 +17,9 @@ insns() {
 	_t=$1 &&
 	_o=$2 &&
 	shift 2 &&
-	LC_ALL=C "$_t" annotate -i ann.data --stdio "$@" >"$_o.raw" 2>"$_o.err" &&
-	grep -E "^ +[0-9.]+ : +[0-9a-f]+:|\|	Source code" "$_o.raw" |
-		case " $* " in *" --objdump"*) cat ;; *) got_out ;; esac >"$_o"
-}
-# got_out: without the names objdump gives a GOT slot from the dynamic
-# relocations (call *0x2eef(%rip) # 3fc0 <__libc_start_main@GLIBC_2.34>,
-# mov 0x2fc5(%rip),%rax # 3fd0 <__gmon_start__@Base>), which prof's
-# disassembler does not read and names by the nearest symbol, _DYNAMIC
-# (deliberate-differences.md); a sample in _start or _init shows one.
-got_out() {
-	sed -E "/\(%rip\)/{s/ <[^>@]*@[^>]*>$/ <GOT>/; s/ <_DYNAMIC\+0x[0-9a-f]+>$/ <GOT>/;}"
+	_f=${ANN_DATA:-ann.data} &&
+	LC_ALL=C "$_t" annotate -i "$_f" --stdio "$@" >"$_o.raw" 2>"$_o.err" &&
+	grep -E "^ +[0-9.]+ : +[0-9a-f]+:|\|	Source code" "$_o.raw" >"$_o"
 }
 # names_out IN OUT: the lines without the symbol names objdump gives
 # branch targets and rip-relative operands ("<sym+0x1f>").
@@ -69,6 +61,22 @@ test_expect_success PERF,PERF_EVENTS,CAPSTONE 'in the workload itself the text i
 	grep -q "sym_plain+0x" perf.sym &&
 	test_cmp_nonempty perf.sym prof.sym
 '
+
+# Every function of the test workloads, the ones a recording seldom
+# samples included (_start, _init, __do_global_dtors_aux, the PLT): one
+# sample at each entry (perf-data-gen.py every-sym). The names too: GOT
+# slots by their dynamic relocation (<__cxa_finalize@GLIBC_2.2.5>), PLT
+# entries of .plt.got by the slot they jump through, objdump's choice
+# among symbols of one address (<__TMC_END__>, not <_edata>).
+for h in symtest demo unwind-nofp; do
+	test_expect_success PERF,PYTHON3,CAPSTONE "every function of $h: objdump's text, names included" "
+		python3 \"\$SRCDIR/tests/shell/perf-data-gen.py\" every-sym ev-$h.data \"\$HELPERS/$h\" &&
+		ANN_DATA=ev-$h.data insns \"\$PERF\" perf.ev-$h --no-source &&
+		ANN_DATA=ev-$h.data insns \"\$PROF\" prof.ev-$h --no-source &&
+		test \$(grep -c \"Source code\" perf.ev-$h) -gt 10 &&
+		test_cmp perf.ev-$h prof.ev-$h
+	"
+done
 
 test_expect_success PERF,PERF_EVENTS,CAPSTONE 'the hottest instruction of the hottest symbol is perf'"'"'s' '
 	sed -n "2,/Source code/p" perf.sym | sort -rn | head -1 >perf.hot &&
