@@ -297,21 +297,36 @@ static bool split_header(const char *line, struct strbuf *comm, struct strbuf *p
  * "pid/tid" for --pid/--tid as `perf script -F comm,pid,tid,...` prints
  * it, else the tid) read back as the script reads it.
  */
-static bool fg_pname(struct flamegraph *fg, const char *comm, const struct perf_sample *s)
+static bool fg_pname(struct flamegraph *fg, struct session_evsel *e, const char *comm,
+		     const struct perf_sample *s)
 {
 	struct strbuf line, c, p, t;
-	bool ok;
+	bool ok, period;
 
 	strbuf_init(&line, 64);
 	strbuf_init(&c, 16);
 	strbuf_init(&p, 8);
 	strbuf_init(&t, 8);
-	if (fg->pid || fg->tid)
-		strbuf_addf(&line, "%s %5d/%-5d %" PRIu64 ".%06" PRIu64 ": ", comm, (int)s->pid,
+	/*
+	 * The whole header as the script reads it: where the tid is not
+	 * digits (pid and tid -1: a task past its exit's release), its regex
+	 * takes the period as the pid, and the comm is the line before it.
+	 */
+	period = e->attr.sample_type & PERF_SAMPLE_PERIOD;
+	if (fg->pid || fg->tid) {
+		strbuf_addf(&line, "%s %5d/%-5d %5" PRIu64 ".%06" PRIu64 ": ", comm, (int)s->pid,
 			    (int)s->tid, s->time / 1000000000, s->time % 1000000000 / 1000);
-	else
-		strbuf_addf(&line, "%s %5d %" PRIu64 ".%06" PRIu64 ": ", comm, (int)s->tid,
-			    s->time / 1000000000, s->time % 1000000000 / 1000);
+	} else {
+		strbuf_addf(&line, "%s %5d ", comm, (int)s->tid);
+		if (e->attr.sample_type & PERF_SAMPLE_CPU)
+			strbuf_addf(&line, "[%03d] ", (int)s->cpu);
+		strbuf_addf(&line, "%5" PRIu64 ".%06" PRIu64 ": ", s->time / 1000000000,
+			    s->time % 1000000000 / 1000);
+		period = period && e->attr.type != PERF_TYPE_TRACEPOINT;
+	}
+	if (period)
+		strbuf_addf(&line, "%10" PRIu64 " ", s->period);
+	strbuf_addf(&line, "%s: ", session_evsel__name(e));
 	ok = split_header(line.buf, &c, &p, &t);
 	if (ok) {
 		const char *pid = p.buf, *tid = t.buf;
@@ -719,7 +734,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	}
 	if (fg->py) {
 		fg_py_pname(fg, rs.al.thread ? thread__comm_str(rs.al.thread) : ":-1", sample);
-	} else if (!fg_pname(fg, rs.al.thread ? thread__comm_str(rs.al.thread) : ":-1", sample)) {
+	} else if (!fg_pname(fg, e, rs.al.thread ? thread__comm_str(rs.al.thread) : ":-1", sample)) {
 		fg->nr_samples++;	/* drawn, as the script draws it: not at all */
 		goto out;
 	}

@@ -42,6 +42,13 @@
 #                         annotate then prints every function of BIN, the
 #                         ones a recording seldom samples (_start, _init,
 #                         frame_dummy...) included.
+#   exited OUT BIN        perf record -a as a file (CPU in the samples):
+#                         samples in BIN of a named process, and samples
+#                         of pid and tid -1, as the kernel writes them for
+#                         a task past its exit's release_task. perf script
+#                         heads those ":-1    -1 [000] ...", a line
+#                         stackcollapse-perf.pl reads with the period as
+#                         the pid.
 #   lbr OUT BIN           perf record --call-graph lbr as a file: BIN
 #                         (symtest-nopie) mapped as linked, samples whose
 #                         user chain comes from an LBR call stack; two have
@@ -282,6 +289,18 @@ def every_sym(out, binary):
     # IP|TID|PERIOD
     write(out, data, 0x1 | 0x2 | 0x100, 0, 0)
 
+def exited(out, binary):
+    m = Mapping(binary, 0x555555554000)
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("exiting")) + m.mmap()
+    names = sorted(m.sym, key=lambda n: m.sym[n])
+    for i in range(6):
+        pid = PID if i % 2 else 0xffffffff
+        ip = m.ip(names[i % len(names)])
+        data += rec(9, 2, struct.pack("<QIIQIIQQQQ", ip, pid, pid, 1000000 + 1000 * i, i % 2, 0,
+                                      250000 + i, 2, 0xfffffffffffffe00, ip))
+    # IP|TID|TIME|CPU|PERIOD|CALLCHAIN
+    write(out, data, 0x1 | 0x2 | 0x4 | 0x80 | 0x100 | 0x20, 0, 0)
+
 def lbr(out, binary, pad_empty=False):
     m = Mapping(binary)
     sym = m.sym
@@ -407,12 +426,13 @@ if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
              "stack": (stack, 2), "plt-stack": (lambda out, b: stack(out, b, True), 2),
-             "bad-marker": (bad_marker, 2), "every-sym": (every_sym, 2), "lbr": (lbr, 2),
+             "bad-marker": (bad_marker, 2), "every-sym": (every_sym, 2),
+             "exited": (exited, 2), "lbr": (lbr, 2),
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
              "anon": (anon, 1), "comm-override": (comm_override, 1),
              "long-comm": (long_comm, 1), "unordered": (unordered, 1)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
-                         "[plt-]stack OUT BIN | bad-marker OUT BIN | every-sym OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
+                         "[plt-]stack OUT BIN | bad-marker OUT BIN | every-sym OUT BIN | exited OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
                          "comm-override OUT | long-comm OUT | unordered OUT")
     modes[sys.argv[1]][0](*sys.argv[2:])

@@ -65,6 +65,15 @@ test_expect_success PERF,SYSWIDE,SHARED 'system-wide (-a)' '
 	every_option all.data
 '
 
+# A -a recording can hold samples of pid and tid -1 (a task past its
+# exit's release_task: CI's system-wide file had some); the script reads
+# their header with the period as the pid (perf-data-gen.py exited).
+test_expect_success PERF,PYTHON3,SHARED 'samples of pid -1: named as the script names them' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" exited exited.data "$HELPERS/demo" &&
+	every_option exited.data &&
+	grep -q "^:-1____-1/-1________0\.001000:-?/250000;\[unknown\] 250000\$" prof.folded
+'
+
 test_expect_success PERF,PERF_EVENTS,TRACEFS,SHARED 'tracepoint samples weigh 1' '
 	"$PERF" record -q -g -e sched:sched_process_exec -e task-clock -o tp.data -- \
 		sh -c "for i in 1 2 3; do /bin/true; done; \"$HELPERS/demo\" 50" >/dev/null 2>&1 &&
