@@ -28,6 +28,9 @@
 #include "prof/hist-filter.h"
 #include "prof/cpumap.h"
 #include "prof/stat.h"
+#include "prof/resolved-sample.h"
+#include "prof/symbol.h"
+#include "prof/time-range.h"
 #include "builtin.h"
 #include <sys/stat.h>
 
@@ -136,6 +139,8 @@ struct sched_reader {
 	 * wakeup but a new task's.
 	 */
 	bool waking;
+	/* the machine takes the file's mmaps too (timehist's call chains) */
+	bool maps;
 };
 
 /* The handler each of the file's events gets, perf's evsel_str_handler table. */
@@ -239,6 +244,8 @@ static int sched_reader__run(struct sched_reader *r, const struct sched_opts *o)
 		free(errmsg);
 		return -1;
 	}
+	if (r->maps)
+		tool.mmap = tool.mmap2 = sched_on_machine_event;
 	r->machine = machine__new_host();
 	if (!sched_reader__setup(r) && !r->before) {
 		/* perf's words; it goes on with nothing read */
@@ -758,6 +765,9 @@ struct timehist {
 	int max_cpu;
 	bool summary, summary_only, wakeups, next, migrations, cpu_visual, state;
 	bool callchain;
+	int max_stack;			/* frames shown (perf resolves 2 more) */
+	struct sample_resolver *resolver;	/* the call chains, with -g */
+	struct time_range range;	/* --time (0: open) */
 	bool *cpus;			/* --cpu, or NULL */
 	int nr_cpus;
 	struct hist_filter filter;	/* -p, -t */
@@ -952,6 +962,35 @@ static void th_update(struct th_runtime *r, u64 t, u64 tprev)
 	r->total_preempt_time += r->dt_preempt;
 }
 
+/*
+ * perf's save_task_callchain and its one-line print: the switch sample's
+ * frames, max_stack + 2 of them, less the scheduler's own (schedule,
+ * __schedule, preempt_schedule), " <- " between. The user frames are
+ * named: perf 6.1's timehist takes MMAP records but not MMAP2 ones,
+ * which perf record writes, and shows them "[unknown]"
+ * (deliberate-differences.md).
+ */
+static void th_print_chain(struct timehist *th, struct perf_sample *s)
+{
+	struct resolved_sample rs;
+	bool first = true;
+	int nr;
+
+	printf("  ");
+	resolved_sample__resolve(th->resolver, s, &rs);
+	nr = resolved_sample__chain(th->resolver, s, &rs, NULL);
+	for (int i = 0; i < nr; i++) {
+		const struct symbol *sym = rs.frames[i].sym;
+
+		if (sym && (!strcmp(sym->name, "schedule") || !strcmp(sym->name, "__schedule") ||
+			    !strcmp(sym->name, "preempt_schedule")))
+			continue;
+		printf("%s %s", first ? "" : " <-", sym ? sym->name : "[unknown]");
+		first = false;
+	}
+	resolved_sample__exit(&rs);
+}
+
 static void th_print_sample(struct timehist *th, struct tep_event *fmt, struct perf_sample *s,
 			    struct thread *t, struct th_runtime *r, u64 time, u64 state)
 {
@@ -983,6 +1022,8 @@ static void th_print_sample(struct timehist *th, struct tep_event *fmt, struct p
 	}
 	if (th->wakeups && !th->next)
 		printf("  %-*s", th->comm_width, "");
+	if (th->resolver && t->tid != 0)
+		th_print_chain(th, s);
 	printf("\n");
 }
 
@@ -1010,20 +1051,37 @@ static int th_on_switch(struct sched_reader *rd, struct timehist *th, struct tep
 	if (!r)
 		r = th_runtime(th, thread);
 	tprev = th->last_switch[s->cpu];
+	/*
+	 * --time, as perf: a switch before the window is left out; the
+	 * time run before it starts, or after it ends, is cut off, and a
+	 * switch whose previous one was past the end is left out.
+	 */
+	if (th->range.start && th->range.start > t)
+		goto out;
+	if (tprev && th->range.start > tprev)
+		tprev = th->range.start;
+	if (th->range.end) {
+		/* perf 6.1 also leaves out a CPU's first switch (no previous one) */
+		if (!tprev || tprev > th->range.end)
+			goto out;
+		if (t > th->range.end)
+			t = th->range.end;
+	}
 	if (th_cpu_shown(th, s->cpu))
 		th_update(r, t, tprev);
 	if (!th->summary_only)
 		th_print_sample(th, fmt, s, thread, r, t, state);
 out:
-	if (!th->hist_start)
+	if (!th->hist_start && t >= th->range.start)
 		th->hist_start = t;
-	th->hist_end = t;
+	if (!th->range.end || t <= th->range.end)
+		th->hist_end = t;
 	if (r) {
-		r->last_time = t;
+		r->last_time = s->time;
 		r->last_state = state;
 		r->ready_to_run = 0;
 	}
-	th->last_switch[s->cpu] = t;
+	th->last_switch[s->cpu] = s->time;
 	return 0;
 }
 
@@ -1057,7 +1115,7 @@ static int th_on_wakeup(struct sched_reader *rd, struct timehist *th, struct tep
 	r = th_runtime(th, wakee);
 	if (!r->ready_to_run)
 		r->ready_to_run = s->time;
-	if (!th->wakeups)
+	if (!th->wakeups || time_ranges__skip(&th->range, 1, s->time))
 		return 0;
 	waker = machine__findnew_thread(rd->machine, (pid_t)s->pid, (pid_t)s->tid);
 	/* shown unless both are filtered out */
@@ -1251,8 +1309,15 @@ static int timehist_before(struct sched_reader *rd)
 	}
 	if (!has_switch)
 		return error("No sched_switch events found. Have you run 'perf sched record'?");
-	if (th->callchain)
-		return error("prof sched timehist: call chains are not supported yet (--no-call-graph shows the rest)");
+	if (th->callchain) {
+		struct resolve_param p = {
+			.max_stack = th->max_stack + 2 > 0 ? th->max_stack + 2 : 0,
+			.inline_names = true,	/* perf's symbol_conf.inline_name default */
+			.key = CCKEY_FUNCTION,
+		};
+
+		th->resolver = sample_resolver__new(rd->machine, &p);
+	}
 	th->max_cpu = (int)session__header(rd->session)->nr_cpus_online;
 	if (!th->max_cpu)
 		th->max_cpu = 4;
@@ -1270,8 +1335,10 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 	struct timehist *th = xcalloc(1, sizeof(*th));
 	struct sched_reader r = {
 		.on_tp = timehist_on_tp, .before = timehist_before, .priv = th, .waking = true,
+		.maps = true,
 	};
 	const char *cpu_list = NULL, *pid_list = NULL, *tid_list = NULL;
+	const char *vmlinux = NULL, *kallsyms = NULL, *symfs = NULL, *time_str = NULL;
 	const struct option options[] = {
 		OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to profile"),
 		OPT_BOOLEAN('g', "call-graph", &th->callchain, "Display call chains if present (default on)"),
@@ -1286,12 +1353,20 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 		OPT_BOOLEAN('V', "cpu-visual", &th->cpu_visual, "Add CPU visual"),
 		OPT_BOOLEAN('w', "wakeups", &th->wakeups, "Show wakeup events"),
 		OPT_BOOLEAN(0, "state", &th->state, "Show task state when sched-out"),
+		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
+		OPT_STRING(0, "kallsyms", &kallsyms, "file", "kallsyms pathname"),
+		OPT_INTEGER(0, "max-stack", &th->max_stack,
+			    "Maximum number of functions to display backtrace."),
+		OPT_STRING(0, "symfs", &symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
+		OPT_STRING(0, "time", &time_str, "str", "Time span for analysis (start,stop)"),
 		SCHED_PARENT_OPTIONS(o),
 		OPT_END()
 	};
 	int ret = -1;
 
 	th->callchain = true;
+	th->max_stack = 5;	/* perf's default */
 	th->comm_width = 30;
 	if (argc > 1) {
 		argc = parse_options(argc, argv, options, timehist_usage, 0);
@@ -1308,6 +1383,33 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 		ret = 234;	/* perf's -EINVAL as an exit status */
 		goto out;
 	}
+	/* perf's symbol__validate_sym_arguments, then its one --time range */
+	if ((vmlinux && access(vmlinux, R_OK)) || (kallsyms && access(kallsyms, R_OK))) {
+		error("Invalid file: %s", vmlinux && access(vmlinux, R_OK) ? vmlinux : kallsyms);
+		ret = 234;
+		goto out;
+	}
+	if (symfs)
+		symbol_conf__set_symfs(symfs);
+	if (vmlinux)
+		symbol_conf.vmlinux_name = vmlinux;
+	if (kallsyms)
+		symbol_conf.kallsyms_name = kallsyms;
+	if (time_str) {
+		struct time_range *ranges = NULL;
+		int nr = 0;
+
+		/* perf_time__parse_str: "start,stop" only, no percentages or lists */
+		if (strchr(time_str, '%') || time_ranges__parse(time_str, 0, 0, &ranges, &nr) ||
+		    nr != 1) {
+			free(ranges);
+			error("Invalid time string");
+			ret = 234;
+			goto out;
+		}
+		th->range = ranges[0];
+		free(ranges);
+	}
 	if (pid_list)
 		th_parse_ids(&th->filter.pids, pid_list, "pid");
 	if (tid_list)
@@ -1318,6 +1420,7 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 	if (!ret && th->summary)
 		th_summary(th);
 out:
+	sample_resolver__delete(th->resolver);
 	tmap_exit(&th->map);
 	hist_filter__exit(&th->filter);
 	for (int i = 0; i < th->nr_idle; i++)

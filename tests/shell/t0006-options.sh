@@ -469,6 +469,11 @@ sched-timehist	--tid	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--cpu-visual	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--wakeups	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--state	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--vmlinux	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--kallsyms	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--max-stack	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--symfs	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--time	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 sched-map	--color-cpus	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
@@ -3647,11 +3652,71 @@ proof_sched_timehist_call_graph() {
 	grep -q "^Samples do not have callchains.$" tg.err &&
 	th tg0 --no-call-graph &&
 	! test -s tg0.err &&
-	"$PROF" record -q -g -a -e sched:sched_switch -o tgc.data -- sleep 0.1 &&
-	test_expect_code 255 "$PROF" sched timehist -i tgc.data 2>tgc.err &&
-	grep -q "call chains are not supported yet" tgc.err &&
-	"$PROF" sched timehist -i tgc.data --no-call-graph >tgc.out &&
-	trows tgc.out | grep -q .
+	tgc_fixture &&
+	"$PROF" sched timehist -i tgc.data >tgc.out &&
+	trows tgc.out | grep -q "  [a-z_0-9.]* <- [a-z_0-9.]*" &&
+	"$PROF" sched timehist -i tgc.data --no-call-graph >tgc0.out &&
+	trows tgc0.out | grep -q . &&
+	! trows tgc0.out | grep -q " <- "
+}
+# tgc_fixture: a sched_switch recording with call chains, tgc.data.
+tgc_fixture() {
+	test -s tgc.data ||
+	"$PROF" record -q -g -a -e sched:sched_switch -o tgc.data -- sleep 0.1
+}
+# nframes OUT: the most frames of a chain in a timehist.
+nframes() {
+	trows "$1" | awk -F " <- " "{ if (NF > n) n = NF } END { print n + 0 }"
+}
+# N + 2 frames resolved, the scheduler's own left out of those shown
+proof_sched_timehist_max_stack() {
+	tgc_fixture &&
+	"$PROF" sched timehist -i tgc.data --max-stack 1 >tms1.out &&
+	"$PROF" sched timehist -i tgc.data --max-stack 3 >tms3.out &&
+	test "$(nframes tms3.out)" -le 5 &&
+	test "$(nframes tms1.out)" -le 3 &&
+	test "$(nframes tms3.out)" -gt "$(nframes tms1.out)"
+}
+# the kernel's frames named from a copy of kallsyms, or from none under --symfs
+proof_sched_timehist_kallsyms() {
+	tgc_fixture &&
+	cp /proc/kallsyms tks.syms &&
+	"$PROF" sched timehist -i tgc.data --kallsyms tks.syms >tks.out &&
+	trows tks.out | grep -q "schedule_\|do_nanosleep\|worker_thread" &&
+	test_expect_code 234 "$PROF" sched timehist -i tgc.data --kallsyms nonexistent 2>tks.err &&
+	grep -q "^Invalid file: nonexistent$" tks.err
+}
+# -k FILE: the kernel's names from that image only (kallsyms text is not
+# one: no name, as perf)
+proof_sched_timehist_vmlinux() {
+	tgc_fixture &&
+	test_expect_code 234 "$PROF" sched timehist -i tgc.data -k nonexistent 2>tkv.err &&
+	grep -q "^Invalid file: nonexistent$" tkv.err &&
+	cp /proc/kallsyms tkv.syms &&
+	"$PROF" sched timehist -i tgc.data >tkv0.out &&
+	"$PROF" sched timehist -i tgc.data --vmlinux tkv.syms >tkv.out &&
+	trows tkv0.out | grep -q "  [a-z_]" &&
+	! trows tkv.out | grep -q "  [a-z_][a-z_0-9.]* <- "
+}
+proof_sched_timehist_symfs() {
+	tgc_fixture &&
+	"$PROF" sched timehist -i tgc.data >tsf0.out &&
+	mkdir -p tsf.d &&
+	"$PROF" sched timehist -i tgc.data --symfs tsf.d >tsf.out &&
+	trows tsf0.out | grep -q " <- [a-z_]" &&
+	! trows tsf.out | grep -q " <- [a-z_]"
+}
+proof_sched_timehist_time() {
+	th tt0 &&
+	trows tt0 | sed -n "s/^ *\([0-9.]*\) .*/\1/p" >tt.times &&
+	from=$(sed -n "2p" tt.times) && to=$(tail -n 2 tt.times | head -n 1) &&
+	th tt1 --time "$from,$to" &&
+	trows tt1 | sed -n "s/^ *\([0-9.]*\) .*/\1/p" >tt1.times &&
+	test -s tt1.times &&
+	awk -v f="$from" -v t="$to" "\$1 < f || \$1 > t { exit 1 }" tt1.times &&
+	test "$(wc -l <tt1.times)" -lt "$(wc -l <tt.times)" &&
+	test_expect_code 234 "$PROF" sched timehist -i sched.data --time 10% 2>tt.err &&
+	grep -q "^Invalid time string$" tt.err
 }
 proof_sched_timehist_migrations() {
 	th tm0 &&

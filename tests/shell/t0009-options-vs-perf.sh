@@ -46,8 +46,8 @@ PENDING_sched_latency=
 # not in prof yet: every option of these subcommands
 PENDING_sched_map=
 PENDING_sched_replay="--repeat"
-# timehist: call chains (-g shows none yet), idle histograms, symbol sources, --time
-PENDING_sched_timehist="--idle-hist --vmlinux --kallsyms --max-stack --symfs --time"
+# timehist: the idle histograms
+PENDING_sched_timehist="--idle-hist"
 
 PENDING_top=
 # annotate

@@ -111,14 +111,61 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: usage errors a
 	grep -q "No sched_switch events found" th.prof.err
 '
 
-test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: call chains are refused for now, shown without by --no-call-graph' '
-	"$PROF" record -q -g -a -e sched:sched_switch -e sched:sched_waking -o chains.data -- \
-		sh -c "$WORK" >/dev/null 2>&1 &&
-	test_expect_code 255 "$PROF" sched timehist -i chains.data 2>thg.err &&
-	grep -q "call chains are not supported yet" thg.err &&
-	"$PERF" sched timehist -i chains.data --no-call-graph >thg.perf &&
-	"$PROF" sched timehist -i chains.data --no-call-graph >thg.prof &&
-	test_cmp_nonempty thg.perf thg.prof
+# thc DATA ARGS...: th for a file with call chains: perf names no user
+# frame (deliberate-differences.md), so where its frame is "[unknown]"
+# prof's may be any; the rest of each line, and the frame count, are
+# perf's.
+thc() {
+	_d=$1 &&
+	shift &&
+	rc=0 && "$PERF" sched timehist -i "$_d" "$@" >th.perf 2>th.perf.err || rc=$? &&
+	rc2=0 && "$PROF" sched timehist -i "$_d" "$@" >th.prof 2>th.prof.err || rc2=$? &&
+	test "$rc" = "$rc2" &&
+	test_cmp th.perf.err th.prof.err &&
+	test -s th.perf &&
+	awk "FNR == NR { p[FNR] = \$0; np = FNR; next }
+		{ nq = FNR; if (p[FNR] == \$0) next
+		  na = split(p[FNR], a, / <- /); nb = split(\$0, b, / <- /)
+		  if (na != nb) { print \"line \" FNR \": frames differ\"; bad = 1; next }
+		  for (i = 1; i <= na; i++)
+			if (a[i] != b[i] && a[i] != \"[unknown]\") {
+				print \"line \" FNR \": \" a[i] \" <> \" b[i]; bad = 1
+			}
+		}
+		END { if (np != nq) { print \"lines \" np \" <> \" nq; bad = 1 } exit bad }" \
+		th.perf th.prof
+}
+
+# tspan DATA: "start,stop", the middle third of the file's switches
+tspan() {
+	"$PERF" script -i "$1" -F time -e sched:sched_switch 2>/dev/null |
+		sed -n "s/^ *\([0-9]*\.[0-9]*\):.*/\1/p" |
+		awk "NR == 1 { f = \$1 } { l = \$1 } END { d = (l - f) / 3; printf \"%.6f,%.6f\", f + d, l - d }"
+}
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: call chains as perf, on both tools'"'"' recordings, each option' '
+	"$PROF" sched record -g -o chains.data -- sh -c "$WORK" >/dev/null 2>&1 &&
+	"$PERF" sched record -g -o pchains.data -- sh -c "$WORK" >/dev/null 2>&1 &&
+	for d in chains.data pchains.data; do
+		span=$(tspan $d) &&
+		for o in "" "--max-stack 1" "--max-stack 0" "--max-stack 12" "-w -n" "--state -S" \
+			"-V -M" "-C 0" "--symfs /nonexistent" "--time $span" "--time $span -S -w" \
+			"--time ,${span#*,}" "--time ${span%,*}," "--no-call-graph"; do
+			thc $d $o || { echo "timehist $o on $d differs"; return 1; }
+		done || return 1
+	done &&
+	"$PROF" sched timehist -i chains.data >thc.out &&
+	grep -q "  [a-z_0-9.]* <- [a-z_0-9.]* <- " thc.out
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist --time on files without chains: perf'"'"'s lines and summary' '
+	for d in prof.data perf.data; do
+		span=$(tspan $d) &&
+		for o in "--time $span" "--time $span -S" "--time ,${span#*,} -s" "--time ${span%,*}, -w" \
+			"--time $span --state -S -C 1" "--time 10%" "--time bad" "--kallsyms /nonexistent"; do
+			th $d $o || { echo "timehist $o on $d differs"; return 1; }
+		done || return 1
+	done
 '
 
 test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'map: perf'"'"'s columns on both files, each option' '
