@@ -66,6 +66,7 @@ struct session {
 	bool in_decomp;
 	bool features_done;
 	bool auxtrace;
+	bool aux_skipped;	/* said once: AUX area trace data not decoded */
 	struct tep_handle *tep;	/* formats from the tracing data */
 
 	u8 *scratch;		/* aligned copy of the current record */
@@ -1291,6 +1292,12 @@ static int process_user(struct session *s, union perf_event *ev, u64 off)
 		break;
 	case PERF_RECORD_AUXTRACE_INFO:
 		fn = t ? t->auxtrace_info : NULL;
+		/* perf decodes Intel PT, CoreSight...; prof skips their data, and says so */
+		if (t && !fn && !s->aux_skipped) {
+			s->aux_skipped = true;
+			warning("this file holds an AUX area trace (Intel PT, CoreSight...), which prof "
+				"does not decode: only its samples are shown, not the trace's");
+		}
 		break;
 	case PERF_RECORD_AUXTRACE: fn = t ? t->auxtrace : NULL; break;
 	case PERF_RECORD_AUXTRACE_ERROR: fn = t ? t->auxtrace_error : NULL; break;

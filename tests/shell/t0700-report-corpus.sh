@@ -100,6 +100,18 @@ test_expect_success SHARED 'the report view as perf 6.1 on every file but the In
 	test_cmp only-pt wrong-report
 '
 
+test_expect_success SHARED 'the Intel PT file: prof says it does not decode the trace' '
+	f=$SHARED/corpus/perf-data/perf_data_converter/quipper_testdata/perf.data.intel_pt-4.14 &&
+	"$PROF" report -i "$f" --stdio >pt.out 2>pt.err &&
+	grep -q "AUX area trace (Intel PT, CoreSight...), which prof does not decode" pt.err &&
+	grep -q "^# Samples: 15  of event .cycles.$" pt.out &&
+	"$PROF" script -i "$f" >pt.script 2>pt.script.err &&
+	test "$(grep -c "AUX area trace" pt.script.err)" = 1 &&
+	"$PROF" report -i "$SHARED/corpus/perf-data/perf_data_converter/quipper_testdata/perf.data.callgraph-3.8" \
+		--stdio >cg.out 2>cg.err &&
+	! grep -q "AUX area" cg.err
+'
+
 # Files that differed only by the symbol layer: a sample ip resolved with
 # a fallback to the other address space, a module named from a user-space
 # build-id entry.
