@@ -578,8 +578,11 @@ static char *read_comm(pid_t tid)
 
 	snprintf(path, sizeof(path), "/proc/%d/comm", (int)tid);
 	s = read_file_str(path, NULL);
-	if (!s)
+	if (!s) {
+		/* perf's words (a thread gone since the thread map was made) */
+		fprintf(stderr, "Couldn't resolve comm name for pid %d\n", (int)tid);
 		return xstrdup("");
+	}
 	s[strcspn(s, "\n")] = '\0';
 	return s;
 }
@@ -1104,7 +1107,8 @@ int cmd_stat(int argc, const char **argv)
 		o.system_wide = false;
 		o.cpu_list = NULL;
 	}
-	if (o.aggr_mode == AGGR_THREAD && !o.pid && !o.tid) {
+	/* perf: per thread of a -p/-t target, or of the whole system (-a, no -C) */
+	if (o.aggr_mode == AGGR_THREAD && !o.pid && !o.tid && (!o.system_wide || o.cpu_list)) {
 		pr_info("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.");
 		parse_options_usage_for(NULL, options, NULL, 'p');
 		parse_options_usage_for(NULL, options, NULL, 't');
@@ -1237,6 +1241,22 @@ int cmd_stat(int argc, const char **argv)
 		cpus = cpu_map__new_any();
 		target.pid = o.pid;
 		target.tid = o.tid;
+	} else if (o.system_wide && o.aggr_mode == AGGR_THREAD) {
+		/* perf's target per_thread: a counter on each thread there is, on any CPU */
+		threads = thread_map__new_all();
+		if (!threads) {
+			error("Problems finding threads of monitor\n");
+			ret = 256 - EINVAL;
+			goto out_close;
+		}
+		cpus = cpu_map__new_any();
+		target.system_wide = true;
+		{
+			struct evsel *evsel;
+
+			evlist__for_each_entry(o.evlist, evsel)
+				evsel->ignore_missing_thread = true;
+		}
 	} else if (o.system_wide || o.cpu_list) {
 		cpus = cpu_map__new(o.cpu_list);
 		if (!cpus) {

@@ -41,6 +41,8 @@ struct thread_map {
 
 struct thread_map *thread_map__new_any(void);		/* { -1 } */
 struct thread_map *thread_map__new_pid(pid_t pid);	/* one entry */
+/* Every thread of the machine's processes (/proc), NULL if unreadable. */
+struct thread_map *thread_map__new_all(void);
 /*
  * From "-p 1,2" (all threads of each process, from /proc/PID/task) or from
  * "-t 3,4" (exactly those tids), comma-separated numbers as perf reads

@@ -63,6 +63,7 @@ struct evsel {
 	int open_errno;
 	int nr_fds;			/* cpus->nr * threads->nr once opened */
 	unsigned long open_flags;	/* PERF_FLAG_* that worked */
+	bool ignore_missing_thread;	/* a thread gone by open time: no fd, not an error */
 	bool fallback_cloexec;		/* kernel refused PERF_FLAG_FD_CLOEXEC */
 	bool fallback_excl_guest;	/* kernel refused exclude_guest/host */
 

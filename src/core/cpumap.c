@@ -211,6 +211,43 @@ static int add_tasks(pid_t pid, pid_t **arr, int *nr, size_t *alloc)
 	return 0;
 }
 
+/* Every thread of every process in /proc, by pid then tid. */
+struct thread_map *thread_map__new_all(void)
+{
+	struct dirent **names = NULL;
+	pid_t *arr = NULL;
+	size_t alloc = 0;
+	int nr = 0, n;
+	struct thread_map *m;
+
+	n = scandir("/proc", &names, NULL, NULL);
+	if (n < 0)
+		return NULL;
+	{
+		pid_t *pids = xcalloc((size_t)n + 1, sizeof(*pids));
+		int np = 0;
+
+		for (int i = 0; i < n; i++) {
+			char *end;
+			long pid = strtol(names[i]->d_name, &end, 10);
+
+			if (!*end && end != names[i]->d_name && pid > 0)
+				pids[np++] = (pid_t)pid;
+			free(names[i]);
+		}
+		free(names);
+		qsort(pids, (size_t)np, sizeof(*pids), cmp_pid);
+		for (int i = 0; i < np; i++)
+			add_tasks(pids[i], &arr, &nr, &alloc);	/* gone since: skipped */
+		free(pids);
+	}
+	m = thread_map__alloc(nr);
+	if (nr)
+		memcpy(m->map, arr, (size_t)nr * sizeof(pid_t));
+	free(arr);
+	return m;
+}
+
 /*
  * -p/-t lists as perf reads them: comma-separated numbers, no ranges.
  * NULL with errno ESRCH when a task does not exist or a token is no

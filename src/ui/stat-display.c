@@ -694,8 +694,10 @@ void stat_display__counters(struct stat_display *d, struct evlist *evlist,
 				ord[slot].val = stats__avg(&es->res[slot][0]);
 			}
 			qsort(ord, (size_t)es->nr_aggr, sizeof(*ord), cmp_thread_order);
+			/* every thread of the system: perf leaves the ones that counted 0 out */
 			for (slot = 0; slot < es->nr_aggr; slot++)
-				stat_display__line(d, rt, evsel, ord[slot].slot);
+				if (!d->system_wide || ord[slot].val != 0)
+					stat_display__line(d, rt, evsel, ord[slot].slot);
 			free(ord);
 			continue;
 		}
