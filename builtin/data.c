@@ -8,7 +8,8 @@
  *
  * prof's own formats, for the viewers people open profiles in: --to-pprof
  * (pprof's gzip'd profile.proto, pprof.h), --to-speedscope (speedscope's
- * JSON, speedscope.h). Their samples and stacks come
+ * JSON, speedscope.h), --to-chrome-trace (the Trace Event Format of
+ * Chrome's trace viewer and Perfetto, chrome-trace.h). Their samples and stacks come
  * from the resolved-sample path report and script use, filtered by -e,
  * --time, --pid, --tid and --comms as script filters them.
  */
@@ -24,6 +25,9 @@
 #include "prof/thread.h"
 #include "prof/pprof.h"
 #include "prof/speedscope.h"
+#include "prof/chrome-trace.h"
+#include "prof/off-cpu.h"
+#include "prof/trace-event.h"
 #include "builtin.h"
 #include <sys/stat.h>
 #include <stdarg.h>
@@ -43,11 +47,13 @@ struct convert {
 	bool first;
 	u64 nr_samples;
 	/* prof's formats: the output, its name and what writes it */
-	const char *to_pprof, *to_speedscope;
+	const char *to_pprof, *to_speedscope, *to_chrome_trace;
 	const char *output, *format;
 	void (*add)(struct convert *c, const struct perf_sample *sample,
 		    const struct resolved_sample *rs, int nr);
 	int (*finish)(struct convert *c);
+	/* every sample of the file, before the filters (NULL: none) */
+	void (*observe)(struct convert *c, const struct perf_sample *sample);
 	/* the samples converted: -e, --time, --pid, --tid, --comms */
 	const char *event, *time_str;
 	struct session_evsel *only;
@@ -60,6 +66,13 @@ struct convert {
 	s64 *values;
 	struct pprof *pprof;
 	struct speedscope *speedscope;
+	/* chrome trace: the events whose samples are intervals, and the CPUs' last switch */
+	struct chrome_trace *chrome;
+	const struct session_evsel *sched_switch, *offcpu;
+	u64 *cpu_switched;		/* per CPU: its last sched_switch, 0 none */
+	size_t nr_cpus;
+	u64 switch_start;		/* this switch's: the CPU's one before */
+	u64 nr_untimed;			/* offcpu-time samples without a time */
 };
 
 /* JSON strings as perf escapes them (RFC 8259's required escapes). */
@@ -386,7 +399,11 @@ static int profile_sample(struct session *s, union perf_event *ev, struct perf_s
 	int nr = 0;
 
 	(void)ev;
-	if (!sample->evsel || sample->evsel->idx < 0 || (c->only && sample->evsel != c->only))
+	if (!sample->evsel || sample->evsel->idx < 0)
+		return 0;
+	if (c->observe)
+		c->observe(c, sample);
+	if (c->only && sample->evsel != c->only)
 		return 0;
 	if (time_ranges__skip(c->ranges, c->nr_ranges, sample->time)) {
 		c->nr_filtered++;
@@ -473,6 +490,117 @@ static int speedscope_finish(struct convert *c)
 	return speedscope__write(c->speedscope, c->out, c->input, n > 1);
 }
 
+/*
+ * Chrome trace: sched:sched_switch samples (prof sched record, record -e
+ * sched:sched_switch) are the threads' running intervals, from the CPU's
+ * switch before (the thread's switch-in) to the thread's switch-out, as
+ * perf sched timehist counts run time; the idle task's are left out.
+ * offcpu-time samples (record --off-cpu) are the blocked intervals, their
+ * period in nanoseconds ending at their time. Other samples are instants.
+ */
+static void chrome_setup(struct convert *c)
+{
+	for (int i = 0; i < session__nr_evsels(c->session); i++) {
+		struct session_evsel *e = session__evsel(c->session, i);
+
+		if (e->tp_name && !strcmp(e->tp_name, "sched:sched_switch") && e->tp_format &&
+		    (e->attr.sample_type & PERF_SAMPLE_RAW) && (e->attr.sample_type & PERF_SAMPLE_CPU))
+			c->sched_switch = e;
+		else if (!strcmp(session_evsel__name(e), OFFCPU_EVENT) &&
+			 (e->attr.sample_type & PERF_SAMPLE_PERIOD))
+			c->offcpu = e;
+	}
+}
+
+static void chrome_observe(struct convert *c, const struct perf_sample *sample)
+{
+	size_t cpu = sample->cpu;
+
+	if (!c->chrome) {
+		c->chrome = chrome_trace__new(c->out);
+		chrome_setup(c);
+	}
+	if (!c->sched_switch || sample->evsel != c->sched_switch)
+		return;
+	if (cpu >= c->nr_cpus) {
+		size_t n = cpu + 1 > 2 * c->nr_cpus ? cpu + 1 : 2 * c->nr_cpus;
+
+		c->cpu_switched = xrealloc(c->cpu_switched, n * sizeof(*c->cpu_switched));
+		memset(c->cpu_switched + c->nr_cpus, 0, (n - c->nr_cpus) * sizeof(*c->cpu_switched));
+		c->nr_cpus = n;
+	}
+	c->switch_start = c->cpu_switched[cpu];
+	c->cpu_switched[cpu] = sample->time;
+}
+
+/* sched_switch's prev_state as perf sched timehist -s shows it: its lowest bit's letter */
+static const char *switch_state(u64 state)
+{
+	static const char *const states[] = { "R", "S", "D", "T", "t", "Z", "X", "x", "K", "W", "P" };
+	unsigned int bit = state ? (unsigned int)__builtin_ffsll((long long)state) : 0;
+
+	return bit < ARRAY_SIZE(states) ? states[bit] : "?";
+}
+
+static void chrome_sample(struct convert *c, const struct perf_sample *sample,
+			  const struct resolved_sample *rs, int nr)
+{
+	struct session_evsel *e = sample->evsel;
+	struct thread *t = rs->al.thread;
+	struct thread *leader = t ? machine__find_thread(c->machine, t->pid, t->pid) : NULL;
+	struct chrome_trace_where w = {
+		.pid = t ? t->pid : (pid_t)sample->pid,
+		.tid = t ? t->tid : (pid_t)sample->tid,
+		.comm = t ? thread__comm_str(t) : NULL,
+		.process_comm = leader ? thread__comm_str(leader) : NULL,
+		.rs = rs, .nr = nr,
+		.cpu = (e->attr.sample_type & PERF_SAMPLE_CPU) ? (s64)sample->cpu : -1,
+	};
+	u64 period = (e->attr.sample_type & PERF_SAMPLE_PERIOD) ? sample->period : 1;
+
+	if (e == c->sched_switch) {
+		u64 prev_pid = 0, state = 0;
+		char comm[16];
+
+		trace_event__field_u64(e->tp_format, sample->raw_data, sample->raw_size,
+				       "prev_pid", &prev_pid);
+		trace_event__field_u64(e->tp_format, sample->raw_data, sample->raw_size,
+				       "prev_state", &state);
+		if (!prev_pid || !c->switch_start)
+			return;	/* the idle task; a switch-in before the recording */
+		if (!w.comm)
+			w.comm = trace_event__field_str(e->tp_format, sample->raw_data,
+							sample->raw_size, "prev_comm", comm,
+							sizeof(comm));
+		w.rs = NULL;	/* the running interval has no one stack */
+		chrome_trace__complete(c->chrome, &w, "running", "sched", c->switch_start,
+				       sample->time - c->switch_start, switch_state(state));
+	} else if (e == c->offcpu) {
+		if (sample->time >= OFFCPU_TIMESTAMP || period > sample->time) {
+			c->nr_untimed++;	/* a sum of short blocks: when is not known */
+			return;
+		}
+		chrome_trace__complete(c->chrome, &w, "off-cpu", "off-cpu", sample->time - period,
+				       period, NULL);
+	} else {
+		chrome_trace__instant(c->chrome, &w, session_evsel__name(e), "sample",
+				      sample->time, period);
+	}
+}
+
+static int chrome_finish(struct convert *c)
+{
+	if (!c->chrome) {
+		c->chrome = chrome_trace__new(c->out);
+		chrome_setup(c);
+	}
+	if (c->nr_untimed)
+		warning("%" PRIu64 " offcpu-time samples sum blocks shorter than --off-cpu-thresh"
+			" and have no time: not in the trace (record with --off-cpu-thresh 0"
+			" for every block)", c->nr_untimed);
+	return chrome_trace__finish(c->chrome, c->input);
+}
+
 static int convert_profile(struct convert *c)
 {
 	struct tool tool = {
@@ -547,6 +675,8 @@ static int cmd_data_convert(int argc, const char **argv)
 			   "Convert to pprof's format (gzip'd profile.proto)"),
 		OPT_STRING(0, "to-speedscope", &c.to_speedscope, "file",
 			   "Convert to speedscope's JSON format"),
+		OPT_STRING(0, "to-chrome-trace", &c.to_chrome_trace, "file",
+			   "Convert to the Trace Event Format (Chrome's trace viewer, Perfetto)"),
 		OPT_STRING('e', "event", &c.event, "event",
 			   "only this event's samples (not --to-json)"),
 		OPT_STRING(0, "time", &c.time_str, "str",
@@ -571,19 +701,20 @@ static int cmd_data_convert(int argc, const char **argv)
 		      "use --to-json", c.to_ctf ? "--to-ctf" : c.all ? "--all" : "--tod");
 		return -1;
 	}
-	nr_formats = !!c.to_json + !!c.to_pprof + !!c.to_speedscope;
+	nr_formats = !!c.to_json + !!c.to_pprof + !!c.to_speedscope + !!c.to_chrome_trace;
 	if (!nr_formats) {
 		/* perf's words */
 		fputs("You must specify one of --to-ctf or --to-json.\n", stderr);
 		return -1;
 	}
 	if (nr_formats > 1) {
-		error("--to-json, --to-pprof, --to-speedscope: one output format at a time");
+		error("--to-json, --to-pprof, --to-speedscope, --to-chrome-trace: one output format"
+		      " at a time");
 		return -1;
 	}
 	if (c.to_json && (c.event || c.time_str || comms || pids || tids)) {
-		error("-e, --time, --pid, --tid and --comms select the samples of --to-pprof"
-		      " and --to-speedscope; --to-json converts them all, as perf");
+		error("-e, --time, --pid, --tid and --comms select the samples of --to-pprof,"
+		      " --to-speedscope and --to-chrome-trace; --to-json converts them all, as perf");
 		return -1;
 	}
 	if (c.to_pprof) {
@@ -596,6 +727,12 @@ static int cmd_data_convert(int argc, const char **argv)
 		c.format = "speedscope";
 		c.add = speedscope_sample;
 		c.finish = speedscope_finish;
+	} else if (c.to_chrome_trace) {
+		c.output = c.to_chrome_trace;
+		c.format = "chrome trace";
+		c.add = chrome_sample;
+		c.finish = chrome_finish;
+		c.observe = chrome_observe;
 	} else {
 		c.output = c.to_json;
 	}
@@ -622,6 +759,8 @@ static int cmd_data_convert(int argc, const char **argv)
 	free(c.values);
 	pprof__delete(c.pprof);
 	speedscope__delete(c.speedscope);
+	chrome_trace__delete(c.chrome);
+	free(c.cpu_switched);
 	machine__delete(c.machine);
 	session__delete(c.session);
 	return ret < 0 ? -1 : 0;

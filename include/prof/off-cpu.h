@@ -32,6 +32,8 @@ union perf_event;
 
 #define OFFCPU_EVENT "offcpu-time"
 #define OFFCPU_THRESH_DEFAULT_MS 500	/* newer perf's --off-cpu-thresh default */
+/* perf's: the summed short blocks' times are this, +1 each (no real time) */
+#define OFFCPU_TIMESTAMP (~0ULL << 32)
 
 struct off_cpu;
 

@@ -20,8 +20,6 @@
 #include "prof/tracepoint.h"
 #include "prof/util.h"
 
-/* perf's: the summed samples go after everything else */
-#define OFF_CPU_TIMESTAMP (~0ULL << 32)
 /* sched_switch's prev_state: S and D block; a preemption sets this bit */
 #define STATE_BLOCKED 3
 #define STATE_PREEMPTED 0x100
@@ -497,7 +495,7 @@ u64 off_cpu__finish(struct off_cpu *oc, struct strbuf *sb)
 	u64 n = 0;
 
 	for (size_t i = 0; i < oc->nr_sums; i++)
-		if (!put_sample(oc, sb, oc->sums[i]->rec, OFF_CPU_TIMESTAMP + n, oc->sums[i]->total))
+		if (!put_sample(oc, sb, oc->sums[i]->rec, OFFCPU_TIMESTAMP + n, oc->sums[i]->total))
 			n++;
 	return n;
 }
