@@ -374,6 +374,7 @@ data	--all	-	ok
 data	--force	PERF_EVENTS	ok
 data	--to-pprof	PERF_EVENTS	ok
 data	--to-speedscope	PERF_EVENTS	ok
+data	--to-chrome-trace	PERF_EVENTS,PYTHON3	ok
 data	--event	PERF_EVENTS	ok
 data	--time	PERF_EVENTS	ok
 data	--pid	PERF_EVENTS	ok
@@ -3166,6 +3167,21 @@ proof_data_to_speedscope() {
 	grep -q "^{\"\$schema\":\"https://www.speedscope.app/file-format-schema.json\"," dss.json &&
 	grep -q "{\"name\":\"hot_loop\",\"file\":\"[^\"]*/demo\"}" dss.json &&
 	grep -q "\"type\":\"sampled\",\"name\":\"demo [0-9]*/[0-9]*\",\"unit\":\"nanoseconds\"" dss.json
+}
+proof_data_to_chrome_trace() {
+	"$PROF" data convert --to-chrome-trace dct.json -i rec.data 2>dct.err &&
+	grep -q "^\[ perf data convert: Converted 'rec.data' into chrome trace data 'dct.json' \]$" dct.err &&
+	"$PROF" script -i rec.data -F pid -G >dct.script 2>/dev/null &&
+	python3 -c "
+import json, sys
+d = json.load(open(\"dct.json\"))
+ev = d[\"traceEvents\"]
+names = set(f[\"name\"] for f in d[\"stackFrames\"].values())
+assert \"hot_loop\" in names and \"sym_plain\" in names, names
+assert any(e[\"ph\"] == \"M\" and e[\"args\"][\"name\"] == \"demo\" for e in ev)
+print(sum(e[\"ph\"] == \"i\" for e in ev))
+" >dct.n &&
+	test "$(cat dct.n)" = "$(wc -l <dct.script)"
 }
 proof_data_event() {
 	dconv dpe -e task-clock &&
