@@ -69,9 +69,13 @@ struct convert {
 	/* chrome trace: the events whose samples are intervals, and the CPUs' last switch */
 	struct chrome_trace *chrome;
 	const struct session_evsel *sched_switch, *offcpu;
-	u64 *cpu_switched;		/* per CPU: its last sched_switch, 0 none */
+	struct cpu_run {		/* per CPU: the task its last switch switched in */
+		u64 time;		/* 0: no switch yet */
+		u64 pid;
+	} *cpu_run;
 	size_t nr_cpus;
-	u64 switch_start;		/* this switch's: the CPU's one before */
+	u64 switch_start;		/* this switch-out's switch-in, 0: not known */
+	u64 nr_unpaired;		/* switch-outs whose switch-in was not recorded */
 	u64 nr_untimed;			/* offcpu-time samples without a time */
 };
 
@@ -491,10 +495,12 @@ static int speedscope_finish(struct convert *c)
 }
 
 /*
- * Chrome trace: sched:sched_switch samples (prof sched record, record -e
- * sched:sched_switch) are the threads' running intervals, from the CPU's
- * switch before (the thread's switch-in) to the thread's switch-out, as
- * perf sched timehist counts run time; the idle task's are left out.
+ * Chrome trace: sched:sched_switch samples (prof sched record, record -a
+ * -e sched:sched_switch) are the threads' running intervals, from the
+ * CPU's switch before, which switched the thread in (its next_pid), to the
+ * thread's switch-out, as perf sched timehist counts run time; the idle
+ * task's are left out. A switch-out whose switch-in is not in the file
+ * (the first on its CPU, a per-task recording, lost events) has none.
  * offcpu-time samples (record --off-cpu) are the blocked intervals, their
  * period in nanoseconds ending at their time. Other samples are instants.
  */
@@ -515,6 +521,8 @@ static void chrome_setup(struct convert *c)
 static void chrome_observe(struct convert *c, const struct perf_sample *sample)
 {
 	size_t cpu = sample->cpu;
+	u64 prev_pid = 0, next_pid = 0;
+	struct cpu_run *r;
 
 	if (!c->chrome) {
 		c->chrome = chrome_trace__new(c->out);
@@ -522,15 +530,26 @@ static void chrome_observe(struct convert *c, const struct perf_sample *sample)
 	}
 	if (!c->sched_switch || sample->evsel != c->sched_switch)
 		return;
+
 	if (cpu >= c->nr_cpus) {
 		size_t n = cpu + 1 > 2 * c->nr_cpus ? cpu + 1 : 2 * c->nr_cpus;
 
-		c->cpu_switched = xrealloc(c->cpu_switched, n * sizeof(*c->cpu_switched));
-		memset(c->cpu_switched + c->nr_cpus, 0, (n - c->nr_cpus) * sizeof(*c->cpu_switched));
+		c->cpu_run = xrealloc(c->cpu_run, n * sizeof(*c->cpu_run));
+		memset(c->cpu_run + c->nr_cpus, 0, (n - c->nr_cpus) * sizeof(*c->cpu_run));
 		c->nr_cpus = n;
 	}
-	c->switch_start = c->cpu_switched[cpu];
-	c->cpu_switched[cpu] = sample->time;
+	r = &c->cpu_run[cpu];
+	trace_event__field_u64(c->sched_switch->tp_format, sample->raw_data, sample->raw_size,
+			       "prev_pid", &prev_pid);
+	trace_event__field_u64(c->sched_switch->tp_format, sample->raw_data, sample->raw_size,
+			       "next_pid", &next_pid);
+	c->switch_start = 0;
+	if (r->time && r->pid == prev_pid)
+		c->switch_start = r->time;
+	else if (r->time && prev_pid)
+		c->nr_unpaired++;
+	r->time = sample->time;
+	r->pid = next_pid;
 }
 
 /* sched_switch's prev_state as perf sched timehist -s shows it: its lowest bit's letter */
@@ -567,7 +586,7 @@ static void chrome_sample(struct convert *c, const struct perf_sample *sample,
 		trace_event__field_u64(e->tp_format, sample->raw_data, sample->raw_size,
 				       "prev_state", &state);
 		if (!prev_pid || !c->switch_start)
-			return;	/* the idle task; a switch-in before the recording */
+			return;	/* the idle task; a switch-in not recorded */
 		if (!w.comm)
 			w.comm = trace_event__field_str(e->tp_format, sample->raw_data,
 							sample->raw_size, "prev_comm", comm,
@@ -594,6 +613,10 @@ static int chrome_finish(struct convert *c)
 		c->chrome = chrome_trace__new(c->out);
 		chrome_setup(c);
 	}
+	if (c->nr_unpaired)
+		warning("%" PRIu64 " sched_switch samples switch out a task whose switch-in is not"
+			" in the file: no running interval for them (record every CPU, -a, as"
+			" prof sched record does)", c->nr_unpaired);
 	if (c->nr_untimed)
 		warning("%" PRIu64 " offcpu-time samples sum blocks shorter than --off-cpu-thresh"
 			" and have no time: not in the trace (record with --off-cpu-thresh 0"
@@ -760,7 +783,7 @@ static int cmd_data_convert(int argc, const char **argv)
 	pprof__delete(c.pprof);
 	speedscope__delete(c.speedscope);
 	chrome_trace__delete(c.chrome);
-	free(c.cpu_switched);
+	free(c.cpu_run);
 	machine__delete(c.machine);
 	session__delete(c.session);
 	return ret < 0 ? -1 : 0;

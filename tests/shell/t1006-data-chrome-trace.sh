@@ -99,9 +99,11 @@ test_expect_success PYTHON3,PERF_EVENTS 'pipe input: prof record -o - | prof dat
 '
 
 # A sched_switch sample ends the running interval of the task it switches
-# out; it began at the CPU's switch before, the task's switch-in: that is
-# how perf sched timehist counts run time, so the intervals of a thread
-# sum to its timehist run-time. timehist prints milliseconds cut (not
+# out; it began at the CPU's switch before, which switched that task in:
+# that is how perf sched timehist counts run time (it takes the CPU's
+# switch before without asking whom it switched in, the same on a file
+# with every switch of every CPU), so the intervals of a thread sum to its
+# timehist run-time. timehist prints milliseconds cut (not
 # rounded) to three decimals, so it is at most 0.001 ms below the exact
 # sum; the checker allows 0.0015 ms a thread for that and the sum of
 # floats. A thread on one side only counts 0 on the other (timehist lists
@@ -131,6 +133,23 @@ test_expect_success PYTHON3,PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'sched record: th
 	"$PERF" sched timehist -s -i sched.data >sched.pth 2>/dev/null &&
 	python3 "$CHECK" timehist sched.pth >sched.pth.run &&
 	python3 "$CHECK" same-runtime sched.run sched.pth.run
+'
+
+# A per-task recording has the task's switch-outs only (the tracepoint
+# fires in the task switched out): when it ran again is not in the file,
+# and the CPU's switch before is the task's own previous switch-out.
+test_expect_success PYTHON3,ROOT,TRACEFS,LIBTRACEEVENT 'record -e sched:sched_switch: -a gives intervals; per task, none and a warning' '
+	"$PROF" record -a -e sched:sched_switch -o sw.data -- "$DEMO" 100 >/dev/null 2>&1 &&
+	trace sw.data &&
+	python3 "$CHECK" runtime sw.data.json >sw.run &&
+	demo=$("$PROF" script -i sw.data -F comm,tid 2>/dev/null | awk "\$1 == \"demo\" { print \$2; exit }") &&
+	test -n "$demo" &&
+	awk -v t="$demo" "\$1 == t { ok = 1 } END { exit !ok }" sw.run &&
+	"$PROF" record -e sched:sched_switch -o task.data -- "$B" 100 >/dev/null 2>&1 &&
+	trace task.data &&
+	grep -qx "complete 0" task.data.check &&
+	grep -q "^[1-9][0-9]* sched_switch samples switch out a task whose switch-in is not in the file" \
+		task.data.err
 '
 
 test_expect_success PYTHON3,ROOT,TRACEFS 'record --off-cpu: each block a complete event with its stack, ending at its sample' '
