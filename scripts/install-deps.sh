@@ -20,7 +20,8 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 # the flame graph pages' scripts headless; Go and pprof's Debian source
 # to build the real pprof offline, which reads prof's --to-pprof files;
 # python3-jsonschema to check --to-speedscope files against speedscope's
-# schema (t1005 fetches it with npm when npm is there).
+# schema (t1005 fetches it with npm when npm is there; t1006 so fetches
+# Chrome DevTools' trace engine, which reads --to-chrome-trace files).
 TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg
 	libxml2-utils chromium golang-go golang-github-google-pprof-dev
 	python3-jsonschema"

@@ -15,6 +15,7 @@ B="$HELPERS/blockwork"
 ENGINE_DIR=${TRACE_ENGINE_DIR:-$HELPERS/../trace-engine}
 ENGINE=$ENGINE_DIR/node_modules/@paulirish/trace_engine
 test_lazy_prereq TRACE_ENGINE '
+	command -v node >/dev/null &&
 	if ! test -f "$ENGINE/analyze-trace.mjs"; then
 		mkdir -p "$ENGINE_DIR" &&
 		npm install --no-audit --no-fund --prefix "$ENGINE_DIR" @paulirish/trace_engine@0.0.65
