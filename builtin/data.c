@@ -500,7 +500,7 @@ static int speedscope_finish(struct convert *c)
  * CPU's switch before, which switched the thread in (its next_pid), to the
  * thread's switch-out, as perf sched timehist counts run time; the idle
  * task's are left out. A switch-out whose switch-in is not in the file
- * (the first on its CPU, a per-task recording, lost events) has none.
+ * (the first on its CPU, a per-task recording, a switch missing) has none.
  * offcpu-time samples (record --off-cpu) are the blocked intervals, their
  * period in nanoseconds ending at their time. Other samples are instants.
  */
@@ -530,7 +530,6 @@ static void chrome_observe(struct convert *c, const struct perf_sample *sample)
 	}
 	if (!c->sched_switch || sample->evsel != c->sched_switch)
 		return;
-
 	if (cpu >= c->nr_cpus) {
 		size_t n = cpu + 1 > 2 * c->nr_cpus ? cpu + 1 : 2 * c->nr_cpus;
 
