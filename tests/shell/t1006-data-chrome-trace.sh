@@ -133,7 +133,8 @@ test_expect_success PYTHON3,PERF_EVENTS 'pipe input: prof record -o - | prof dat
 # task switched in, then another switched out), it charges the gap to the
 # task switched out, where the converter, not knowing when that task came
 # in, gives no interval. Those tasks (the checker's "unpaired", from the
-# switches prof script prints) may only have less than timehist says.
+# switches prof script prints) may only have less than timehist says;
+# same-runtime fails when no thread is left to compare exactly.
 test_expect_success PYTHON3,SYSWIDE,TRACEFS,LIBTRACEEVENT 'sched record: running intervals per thread sum to timehist'"'"'s run time' '
 	"$PROF" sched record -o sched.data -- "$DEMO" 200 >/dev/null 2>&1 &&
 	trace sched.data &&
@@ -146,7 +147,6 @@ test_expect_success PYTHON3,SYSWIDE,TRACEFS,LIBTRACEEVENT 'sched record: running
 	python3 "$CHECK" same-runtime sched.run sched.th.run sched.unpaired &&
 	demo=$("$PROF" script -i sched.data -F comm,tid 2>/dev/null | awk "\$1 == \"demo\" { print \$2; exit }") &&
 	awk -v t="$demo" "\$1 == t && \$2 > 1 { ok = 1 } END { exit !ok }" sched.run &&
-	test "$(wc -l <sched.unpaired)" -lt "$(wc -l <sched.run)" &&
 	python3 -c "
 import json
 d = json.load(open(\"sched.data.json\"))
