@@ -28,13 +28,16 @@
 #include "prof/time-range.h"
 #include "prof/itab.h"
 #include "builtin.h"
+#include "flamegraph-diff.h"
 #include <linux/perf_event.h>
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <sys/stat.h>
 
 static const char *const flamegraph_usage[] = {
 	"prof flamegraph [<options>]",
+	"prof flamegraph --diff [<options>] <before> <after>",
 	NULL
 };
 
@@ -800,6 +803,7 @@ struct fg_opts {
 	int width, height;
 	double fontsize;
 	bool hash, reverse, inverted, flamechart;
+	bool negate;		/* --diff --negate: the hues the other way */
 	/* not given: chosen by what is drawn (offcpu-time: io, "us") */
 	bool auto_colors, auto_countname;
 	bool io_marked;		/* frames from an [off-cpu] one up: the io palette */
@@ -816,6 +820,9 @@ struct fg_line {
 	char *text;		/* the whole line, for flamegraph.pl's sort */
 	char *stack;
 	double count;
+	/* a differential's (--diff): AFTER's count, AFTER minus BEFORE */
+	double count2, delta;
+	bool diff;
 };
 
 /* A drawn frame: func at depth (0: the root "all"), from stime to etime. */
@@ -823,6 +830,7 @@ struct fg_node {
 	char *func;
 	int depth;
 	double stime, etime;
+	double delta;		/* --diff: its stacks' own (leaf) change */
 };
 
 struct fg_graph {
@@ -831,6 +839,9 @@ struct fg_graph {
 	struct fg_node *nodes;
 	size_t nr_nodes, alloc_nodes;
 	double total;
+	bool diff;		/* lines of two counts (--diff) */
+	double maxdelta;	/* the largest change of a line, at least 1 */
+	struct itab node_tab;	/* (func, depth): its latest node */
 	struct fg_node *marks;	/* io_marked: copies of the [off-cpu] frames */
 	size_t nr_marks;
 };
@@ -868,29 +879,6 @@ static void graph_add_line(struct fg_graph *g, const char *stack, size_t len, do
 	};
 }
 
-/* A count at the end of @line: /\s(\d+(\.\d*)?)$/; returns its start or NULL. */
-static const char *count_at_end(const char *line, size_t len, size_t *stack_len)
-{
-	size_t e = len, d;
-
-	while (e > 0 && isdigit((u8)line[e - 1]))
-		e--;
-	d = e;
-	if (e > 0 && line[e - 1] == '.') {
-		e--;
-		while (e > 0 && isdigit((u8)line[e - 1]))
-			e--;
-		if (e == d - 1)		/* ".5": no digit before the point */
-			return NULL;
-	} else if (e == len) {
-		return NULL;
-	}
-	if (e == 0 || !isspace((u8)line[e - 1]))
-		return NULL;
-	*stack_len = e - 1;
-	return line + e;
-}
-
 /* Folded text ("stack count" lines); a line that is not one is an error naming it. */
 static int graph_read_folded(struct fg_graph *g, const char *path)
 {
@@ -908,13 +896,13 @@ static int graph_read_folded(struct fg_graph *g, const char *path)
 		nr++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		c = count_at_end(line, (size_t)len, &slen);
+		c = folded__count_at_end(line, (size_t)len, &slen);
 		if (!c) {
 			ret = error("%s:%zu: not a folded stack (\"frame;frame;... count\"): %.60s",
 				    path, nr, line);
 			break;
 		}
-		if (count_at_end(line, slen, &s2)) {
+		if (folded__count_at_end(line, slen, &s2)) {
 			ret = error("%s:%zu: two counts (a differential flame graph) are not supported",
 				    path, nr);
 			break;
@@ -1035,31 +1023,74 @@ static int line_cmp(const void *a, const void *b)
 	return strcmp(((const struct fg_line *)a)->text, ((const struct fg_line *)b)->text);
 }
 
-static void graph_add_node(struct fg_graph *g, const char *func, int depth, double stime,
-			   double etime)
+struct node_key {
+	const char *func;
+	int depth;
+};
+
+static bool node_eq(void *ctx, u32 idx, const void *key)
 {
+	const struct fg_node *n = &((struct fg_graph *)ctx)->nodes[idx];
+	const struct node_key *k = key;
+
+	return n->depth == k->depth && !strcmp(n->func, k->func);
+}
+
+/*
+ * A frame closed: a node, unless one of the same name and depth ended at
+ * the same time. flamegraph.pl keys its frames by "func;depth;etime", so
+ * there the later frame takes the earlier one's place: a frame no sample
+ * of the graph's own counts reaches (a stack of count 0, as a differential
+ * has for what AFTER lost) closing where a wide frame of the same name
+ * did replaces it, and the wide one is not drawn. prof draws what the
+ * script draws.
+ */
+static void graph_add_node(struct fg_graph *g, const char *func, int depth, double stime,
+			   double etime, double delta)
+{
+	struct node_key key = { func, depth };
+	u64 h = itab_mix(itab_hash_str(func), (u64)depth);
+	size_t slot = itab_find(&g->node_tab, h, node_eq, g, &key);
+
+	if (g->node_tab.val[slot]) {
+		struct fg_node *n = &g->nodes[g->node_tab.val[slot] - 1];
+
+		if (n->etime == etime) {
+			n->stime = stime;
+			n->delta = delta;
+			return;
+		}
+		g->node_tab.val[slot] = (u32)g->nr_nodes + 1;
+	} else {
+		itab_add(&g->node_tab, slot, h, (u32)g->nr_nodes);
+	}
 	if (g->nr_nodes == g->alloc_nodes) {
 		g->alloc_nodes = g->alloc_nodes ? 2 * g->alloc_nodes : 1024;
 		g->nodes = xrealloc(g->nodes, g->alloc_nodes * sizeof(*g->nodes));
 	}
 	g->nodes[g->nr_nodes++] = (struct fg_node){
 		.func = xstrdup(func), .depth = depth, .stime = stime, .etime = etime,
+		.delta = delta,
 	};
 }
 
 /*
  * Merge the stacks, in flamegraph.pl's order (sorted, or as given for a
  * flame chart), into frames: a frame spans the run of consecutive stacks
- * that share it and everything below it.
+ * that share it and everything below it. A differential's frames are as
+ * wide as AFTER's counts; a frame's change is that of the stacks ending
+ * in it while it is open (0 for one no stack ends in), as flamegraph.pl
+ * keeps it.
  */
 static void graph_merge(struct fg_graph *g, bool flamechart)
 {
 	char **last = NULL, **cur = NULL, **tmp;
-	double *start = NULL;
+	double *start = NULL, *delta = NULL;
 	size_t alloc_last = 0, alloc_cur = 0, nlast = 0, alloc_start = 0;
 	char *prev = NULL;
 	double time = 0;
 
+	g->maxdelta = 1;
 	if (!flamechart)
 		qsort(g->lines, g->nr_lines, sizeof(*g->lines), line_cmp);
 	for (size_t i = 0; i <= g->nr_lines; i++) {
@@ -1082,15 +1113,25 @@ static void graph_merge(struct fg_graph *g, bool flamechart)
 		while (same < nlast && same < n && !strcmp(last[same], cur[same]))
 			same++;
 		for (size_t d = nlast; d-- > same;)
-			graph_add_node(g, last[d], (int)d, start[d], time);
+			graph_add_node(g, last[d], (int)d, start[d], time, delta[d]);
 		if (alloc_start < n) {
 			alloc_start = n;
 			start = xrealloc(start, alloc_start * sizeof(*start));
+			delta = xrealloc(delta, alloc_start * sizeof(*delta));
 		}
-		for (size_t d = same; d < n; d++)
+		for (size_t d = same; d < n; d++) {
 			start[d] = time;
-		if (copy)
-			time += g->lines[i].count;
+			delta[d] = copy && d == n - 1 ? g->lines[i].delta : 0;
+		}
+		if (copy) {
+			const struct fg_line *l = &g->lines[i];
+
+			time += l->diff ? l->count2 : l->count;
+			if (l->diff)
+				g->diff = true;
+			if (fabs(l->delta) > g->maxdelta)
+				g->maxdelta = fabs(l->delta);
+		}
 		free(prev);
 		prev = copy;
 		tmp = last, last = cur, cur = tmp;
@@ -1106,6 +1147,7 @@ static void graph_merge(struct fg_graph *g, bool flamechart)
 	free(last);
 	free(cur);
 	free(start);
+	free(delta);
 	g->total = time;
 }
 
@@ -1120,6 +1162,7 @@ static void graph_exit(struct fg_graph *g)
 	free(g->lines);
 	free(g->nodes);
 	free(g->marks);
+	itab_exit(&g->node_tab);
 }
 
 /* ---- colours: flamegraph.pl's palettes ---- */
@@ -1286,6 +1329,22 @@ static void fg_color(struct strbuf *out, const char *palette, bool hash, const c
 	} else {
 		strbuf_addstr(out, "rgb(0,0,0)");
 	}
+}
+
+/*
+ * A differential's colour, flamegraph.pl's: red for a frame whose stacks
+ * grew, blue for one whose stacks shrank, the deeper the larger the change
+ * against the largest (@max), white for none.
+ */
+static void color_scale(struct strbuf *out, double value, double max)
+{
+	int r = 255, g = 255, b = 255;
+
+	if (value > 0)
+		g = b = (int)(210 * (max - value) / max);
+	else if (value < 0)
+		r = g = (int)(210 * (max + value) / max);
+	strbuf_addf(out, "rgb(%d,%d,%d)", r, g, b);
 }
 
 static const char *const palettes[] = {
@@ -1470,13 +1529,25 @@ static int graph_write_svg(struct fg_graph *g, const struct fg_opts *o, FILE *ou
 			xml_escape(out, n->func, flen, true);
 			fprintf(out, " (%s ", txt);
 			xml_escape(out, o->countname, strlen(o->countname), false);
-			fprintf(out, ", %.2f%%)", 100 * strtod(samples, NULL) / g->total);
+			fprintf(out, ", %.2f%%", 100 * strtod(samples, NULL) / g->total);
+			if (g->diff) {
+				/* the change, in percent of the total drawn, signed */
+				double d = o->negate ? -n->delta : n->delta;
+
+				if (d == 0)
+					d = 0;	/* Perl's integer 0 has no sign */
+
+				fprintf(out, "; %s%.2f%%", d > 0 ? "+" : "", 100 * d / g->total);
+			}
+			fputc(')', out);
 		}
 		strbuf_reset(&color);
 		if (!strcmp(n->func, "--"))
 			strbuf_addstr(&color, "rgb(160,160,160)");
 		else if (!strcmp(n->func, "-"))
 			strbuf_addstr(&color, "rgb(200,200,200)");
+		else if (g->diff)
+			color_scale(&color, o->negate ? -n->delta : n->delta, g->maxdelta);
 		else
 			fg_color(&color, o->io_marked && graph_marked(g, n) ? "io" : o->colors, o->hash,
 				 n->func);
@@ -1634,7 +1705,17 @@ static int graph_write_html(struct fg_graph *g, const struct fg_opts *o, FILE *o
 	for (size_t i = 0; o->io_marked && i < g->nr_marks; i++)
 		fprintf(out, "%s[%d,%.17g,%.17g]", i ? "," : "", g->marks[i].depth, g->marks[i].stime,
 			g->marks[i].etime);
-	fputs("] };\n", out);
+	fputs("]", out);
+	if (g->diff) {
+		/* a differential: each frame's change (the hues' sign), the largest */
+		fprintf(out, ",\n\"maxdelta\": %.17g, \"d\": [", g->maxdelta);
+		for (size_t i = 0; i < g->nr_nodes; i++)
+			fprintf(out, "%s%.17g%s", i ? "," : "",
+				o->negate ? -g->nodes[i].delta : g->nodes[i].delta,
+				i % 16 == 15 ? "\n" : "");
+		fputs("]", out);
+	}
+	fputs(" };\n", out);
 	fputs(flamegraph_html_js, out);
 	fputs("</script>\n</body>\n</html>\n", out);
 	free(t.names);
@@ -1790,7 +1871,8 @@ static void fg_init(struct flamegraph *fg)
 	strbuf_init(&fg->line, 128);
 }
 
-static void fg_exit(struct flamegraph *fg)
+/* What fg_init() and fg_read() made; the options' lists stay. */
+static void fg_exit_read(struct flamegraph *fg)
 {
 	free(fg->drawn_name);
 	for (size_t i = 0; i < fg->alloc_folds; i++)
@@ -1799,12 +1881,30 @@ static void fg_exit(struct flamegraph *fg)
 	free(fg->parts);
 	memo_clear(fg);
 	free(fg->ranges);
-	hist_filter__exit(&fg->filter);
-	name_list__exit(&fg->through);
 	strbuf_release(&fg->stack);
 	strbuf_release(&fg->frame);
 	strbuf_release(&fg->pname);
 	strbuf_release(&fg->line);
+}
+
+static void fg_exit(struct flamegraph *fg)
+{
+	fg_exit_read(fg);
+	hist_filter__exit(&fg->filter);
+	name_list__exit(&fg->through);
+}
+
+/* Draw @g's lines with @o into @out: flamegraph.pl's SVG, or (@html) the page. */
+static int graph_draw(struct fg_graph *g, const struct fg_opts *o, bool html, FILE *out)
+{
+	if (o->reverse)
+		graph_reverse(g);
+	if (!strcmp(o->colors, "chain"))
+		graph_chain(g);
+	graph_merge(g, o->flamechart);
+	if (o->io_marked)
+		graph_find_marks(g);
+	return html ? graph_write_html(g, o, out) : graph_write_svg(g, o, out);
 }
 
 /*
@@ -1850,14 +1950,7 @@ static int fg_run(struct flamegraph *fg, struct fg_opts *o, const char *folded_i
 			ret = error("cannot open %s: %s", fg->output, strerror(errno));
 		} else {
 			if (svg) {
-				if (o->reverse)
-					graph_reverse(&g);
-				if (!strcmp(o->colors, "chain"))
-					graph_chain(&g);
-				graph_merge(&g, o->flamechart);
-				if (o->io_marked)
-					graph_find_marks(&g);
-				ret = html ? graph_write_html(&g, o, out) : graph_write_svg(&g, o, out);
+				ret = graph_draw(&g, o, html, out);
 			} else {
 				fg_write_folded(fg, out);
 			}
@@ -1871,6 +1964,84 @@ static int fg_run(struct flamegraph *fg, struct fg_opts *o, const char *folded_i
 	return ret;
 }
 
+/*
+ * --diff: one profile's stacks into @side of @d: a perf.data file (it
+ * starts with "PERFILE2") folded with @tmpl's options, else folded text.
+ */
+static int fg_diff_side(const struct flamegraph *tmpl, struct diff_folded *d, int side,
+			const char *path)
+{
+	struct flamegraph fg = *tmpl;
+	char magic[8];
+	FILE *f = fopen(path, "r");
+	size_t n;
+	int ret;
+
+	if (!f)
+		return error("cannot open %s: %s", path, strerror(errno));
+	n = fread(magic, 1, sizeof(magic), f);
+	fclose(f);
+	if (n != sizeof(magic) || memcmp(magic, "PERFILE2", sizeof(magic)))
+		return diff_folded__read(d, side, path);
+	fg.input = path;
+	fg_init(&fg);
+	ret = fg_read(&fg);
+	if (!ret && !fg.nr_samples)
+		ret = error("%s has no samples to compare", path);
+	for (size_t i = 0; !ret && i < fg.alloc_folds; i++)
+		if (fg.folds[i].key)
+			diff_folded__add(d, side, fg.folds[i].key, strlen(fg.folds[i].key),
+					 fg.folds[i].weight);
+	fg_exit_read(&fg);
+	return ret;
+}
+
+/*
+ * --diff BEFORE AFTER: difffolded.pl's lines ("stack before after") into
+ * fg->output, or flamegraph.pl's differential drawn from them. --negate
+ * pairs them the other way round (AFTER BEFORE), so that BEFORE's stacks
+ * are drawn, and swaps the hues back: red still means grown.
+ */
+static int fg_run_diff(struct flamegraph *fg, struct fg_opts *o, const char *before,
+		       const char *after, bool normalize, bool svg, bool html)
+{
+	struct diff_folded d = { 0 };
+	struct fg_graph g = { 0 };
+	FILE *out = NULL;
+	int ret;
+
+	ret = fg_diff_side(fg, &d, 0, o->negate ? after : before);
+	if (!ret)
+		ret = fg_diff_side(fg, &d, 1, o->negate ? before : after);
+	if (!ret)
+		ret = diff_folded__finish(&d, normalize);
+	if (!ret && !(out = strcmp(fg->output, "-") ? fopen(fg->output, "w") : stdout))
+		ret = error("cannot open %s: %s", fg->output, strerror(errno));
+	if (!ret && svg) {
+		for (size_t i = 0; i < d.nr; i++) {
+			const struct diff_stack *v = &d.v[i];
+			struct fg_line *l;
+
+			graph_add_line(&g, v->stack, strlen(v->stack), pcount__double(&v->count[0]),
+				       v->text);
+			l = &g.lines[g.nr_lines - 1];
+			l->count2 = pcount__double(&v->count[1]);
+			l->delta = diff_stack__delta(v);
+			l->diff = true;
+		}
+		ret = graph_draw(&g, o, html, out);
+	} else if (!ret) {
+		for (size_t i = 0; i < d.nr; i++)
+			fprintf(out, "%s\n", d.v[i].text);
+	}
+	if (out && (out != stdout ? fclose(out) : fflush(out)) != 0)
+		ret = error("cannot write %s: %s", fg->output, strerror(errno));
+	graph_exit(&g);
+	diff_folded__exit(&d);
+	fg_exit(fg);
+	return ret;
+}
+
 int cmd_flamegraph(int argc, const char **argv)
 {
 	struct flamegraph fg = { .count = "period" };
@@ -1879,7 +2050,7 @@ int cmd_flamegraph(int argc, const char **argv)
 	const char *fontsize = "12", *folded_input = NULL;
 	const char *comms = NULL, *dsos = NULL, *symbols = NULL;
 	char *end;
-	bool svg, html = false;
+	bool svg, html = false, diff = false, normalize = false;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &fg.input, "file", "input file name"),
 		OPT_STRING('o', "output", &fg.output, "file",
@@ -1898,6 +2069,12 @@ int cmd_flamegraph(int argc, const char **argv)
 		OPT_STRING(0, "time", &fg.time_str, "str", "Time span of interest (start,stop)"),
 		OPT_BOOLEAN(0, "combined", &fg.combined,
 			    "record --off-cpu's file: on- and off-CPU time in one graph, the blocked stacks under [off-cpu]"),
+		OPT_BOOLEAN(0, "diff", &diff,
+			    "differential flame graph: --diff BEFORE AFTER (perf.data or folded files)"),
+		OPT_BOOLEAN('n', "normalize", &normalize,
+			    "--diff: scale BEFORE's counts to AFTER's total (difffolded.pl -n)"),
+		OPT_BOOLEAN(0, "negate", &o.negate,
+			    "--diff: draw BEFORE's stacks, red still for grown (flamegraph.pl --negate)"),
 		OPT_GROUP("stackcollapse-perf.pl's options"),
 		OPT_CALLBACK_OPTARG(0, "pid", &fg, "pid[,pid...]",
 				    "include PID with process names; --pid=LIST: only these pids",
@@ -1938,11 +2115,18 @@ int cmd_flamegraph(int argc, const char **argv)
 		o.colors = "hot";
 	if (!o.countname)
 		o.countname = "samples";
-	if (argc && strspn(argv[0], "0123456789,") == strlen(argv[0]))
+	if (diff && argc != 2)
+		return error("--diff compares two profiles: prof flamegraph --diff BEFORE AFTER");
+	if (!diff && (normalize || o.negate))
+		return error("%s goes with --diff BEFORE AFTER", normalize ? "--normalize" : "--negate");
+	if (diff && (fg.input || folded_input))
+		return error("--diff takes its two profiles as arguments, not %s",
+			     fg.input ? "-i" : "--folded-input");
+	if (argc && !diff && strspn(argv[0], "0123456789,") == strlen(argv[0]))
 		usage_with_options_msg(flamegraph_usage, options,
 				       "'%s': a list of pids or tids follows an '=': --pid=LIST, --tid=LIST",
 				       argv[0]);
-	if (argc)
+	if (argc && !diff)
 		usage_with_options(flamegraph_usage, options);
 	if (strcmp(fg.count, "period") && strcmp(fg.count, "samples"))
 		return error("--count takes period or samples, not '%s'", fg.count);
@@ -2007,6 +2191,8 @@ int cmd_flamegraph(int argc, const char **argv)
 	name_list__parse(&fg.filter.comms, comms);
 	name_list__parse(&fg.filter.dsos, dsos);
 	name_list__parse(&fg.through, symbols);
+	if (diff)
+		return fg_run_diff(&fg, &o, argv[0], argv[1], normalize, svg, html);
 	return fg_run(&fg, &o, folded_input, svg, html);
 }
 
