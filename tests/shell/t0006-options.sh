@@ -309,6 +309,9 @@ flamegraph	--dsos	PERF_EVENTS	ok
 flamegraph	--symbol	PERF_EVENTS	ok
 flamegraph	--time	PERF_EVENTS	ok
 flamegraph	--combined	PERF_EVENTS,ROOT,TRACEFS	ok
+flamegraph	--diff	-	ok
+flamegraph	--normalize	-	ok
+flamegraph	--negate	-	ok
 flamegraph	--pid	PERF_EVENTS	ok
 flamegraph	--tid	PERF_EVENTS	ok
 flamegraph	--kernel	SHARED	ok
@@ -2826,6 +2829,38 @@ proof_flamegraph_flamechart() {
 proof_flamegraph_notes() {
 	fg_svg fgn.svg --notes "a note" &&
 	grep -q "^<!-- NOTES: a note -->" fgn.svg
+}
+# fg_pair: fg.folded (total 100) and fg2.folded (total 120) to compare.
+fg_pair() {
+	fg_small &&
+	printf "%s\n" "main;a;b 90" "main;d 30" >fg2.folded
+}
+proof_flamegraph_diff() {
+	fg_pair &&
+	"$PROF" flamegraph --diff fg.folded fg2.folded -o fgd.folded &&
+	printf "%s\n" "main;a 10 0" "main;a;b 60 90" "main;c 30 0" "main;d 0 30" >fgd.want &&
+	test_cmp fgd.want fgd.folded &&
+	"$PROF" flamegraph --diff fg.folded fg2.folded -o fgd.svg &&
+	grep -q "^<title>b (90 samples, 75.00%; +25.00%)</title><rect [^>]*fill=\"rgb(255,0,0)\"" fgd.svg &&
+	test_expect_code 255 "$PROF" flamegraph --diff fg.folded -o fgd1.svg 2>fgd.err &&
+	grep -q "^--diff compares two profiles" fgd.err
+}
+proof_flamegraph_normalize() {
+	fg_pair &&
+	"$PROF" flamegraph --diff --normalize fg.folded fg2.folded -o fgdn.folded &&
+	printf "%s\n" "main;a 12 0" "main;a;b 72 90" "main;c 36 0" "main;d 0 30" >fgdn.want &&
+	test_cmp fgdn.want fgdn.folded &&
+	test_expect_code 255 "$PROF" flamegraph --normalize -o fgdn.svg 2>fgdn.err &&
+	grep -q "^--normalize goes with --diff" fgdn.err
+}
+proof_flamegraph_negate() {
+	fg_pair &&
+	"$PROF" flamegraph --diff --negate fg.folded fg2.folded -o fgdg.folded &&
+	printf "%s\n" "main;a 0 10" "main;a;b 90 60" "main;c 0 30" "main;d 30 0" >fgdg.want &&
+	test_cmp fgdg.want fgdg.folded &&
+	"$PROF" flamegraph --diff --negate fg.folded fg2.folded -o fgdg.svg &&
+	grep -q "^<title>c (30 samples, 30.00%; -30.00%)</title><rect [^>]*fill=\"rgb(0,0,255)\"" fgdg.svg &&
+	grep -q "^<title>b (60 samples, 60.00%; +30.00%)</title><rect [^>]*fill=\"rgb(255,0,0)\"" fgdg.svg
 }
 
 # --- script -----------------------------------------------------------
