@@ -105,9 +105,10 @@ same_svg() {
 	test_cmp pl.frames prof.frames &&
 	xmllint --noout prof.svg
 }
-# fill FRAMES NAME: the fill of NAME's frame(s).
+# fill FRAMES NAME: the fill of NAME's widest frame.
 fill() {
-	awk -F "\t" -v f="$2" "index(\$9, f \" (\") == 1 { print \$5 }" "$1"
+	awk -F "\t" -v f="$2" "index(\$9, f \" (\") == 1 { print \$3, \$5 }" "$1" >fill.all &&
+	sort -k1,1nr fill.all | sed -n "1s/.* //p"
 }
 
 test_expect_success PERF,PERF_EVENTS,SHARED,PYTHON3,XMLLINT 'SVG: flamegraph.pl'"'"'s frames and colours' '
