@@ -13,6 +13,10 @@
  * The filters are perf script's (hist-filter.h, time-range.h), so that a
  * filtered fold is the script's fold of `perf script` filtered alike;
  * --symbol keeps the stacks with a frame of the names.
+ *
+ * --diff BEFORE AFTER folds two profiles (or reads two folded files),
+ * pairs their stacks as difffolded.pl does (flamegraph-diff.c) and draws
+ * flamegraph.pl's differential of the pairs (fg_run_diff()).
  */
 #include "prof/compat.h"
 #include "prof/util.h"
