@@ -907,7 +907,7 @@ static int graph_read_folded(struct fg_graph *g, const char *path)
 			break;
 		}
 		if (folded__count_at_end(line, slen, &s2)) {
-			ret = error("%s:%zu: two counts (a differential flame graph) are not supported",
+			ret = error("%s:%zu: two counts (a differential): draw one with --diff BEFORE AFTER",
 				    path, nr);
 			break;
 		}
