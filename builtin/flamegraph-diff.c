@@ -150,7 +150,7 @@ void diff_folded__add(struct diff_folded *d, int side, const char *stack, size_t
 	diff_add(d, side, stack, len, pc_int(count));
 }
 
-int diff_folded__read(struct diff_folded *d, int side, const char *path)
+int folded__read(const char *path, const char *two_counts, folded_line_fn fn, void *arg)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
 	char *line = NULL;
@@ -173,11 +173,10 @@ int diff_folded__read(struct diff_folded *d, int side, const char *path)
 			break;
 		}
 		if (folded__count_at_end(line, slen, &s2)) {
-			ret = error("%s:%zu: two counts: a differential already, not a profile",
-				    path, nr);
+			ret = error("%s:%zu: two counts: %s", path, nr, two_counts);
 			break;
 		}
-		diff_add(d, side, line, slen, pc_parse(c));
+		fn(arg, line, slen, c);
 	}
 	if (!ret && ferror(f))
 		ret = error("cannot read %s: %s", path, strerror(errno));
@@ -185,6 +184,25 @@ int diff_folded__read(struct diff_folded *d, int side, const char *path)
 	if (f != stdin)
 		fclose(f);
 	return ret;
+}
+
+struct diff_side {
+	struct diff_folded *d;
+	int side;
+};
+
+static void diff_line(void *arg, const char *line, size_t stack_len, const char *count)
+{
+	struct diff_side *ds = arg;
+
+	diff_add(ds->d, ds->side, line, stack_len, pc_parse(count));
+}
+
+int diff_folded__read(struct diff_folded *d, int side, const char *path)
+{
+	struct diff_side ds = { d, side };
+
+	return folded__read(path, "a differential already, not a profile", diff_line, &ds);
 }
 
 static int stack_cmp(const void *a, const void *b)

@@ -40,6 +40,16 @@ struct diff_folded {
  */
 const char *folded__count_at_end(const char *line, size_t len, size_t *stack_len);
 
+/*
+ * Read folded text ("stack count" lines; "-" is standard input): @fn
+ * gets each line, its stack's length and where its count starts. A line
+ * without a count, or with two ("two counts: " @two_counts), is an error
+ * naming it; returns 0 or -1 after saying why.
+ */
+typedef void (*folded_line_fn)(void *arg, const char *line, size_t stack_len,
+			       const char *count);
+int folded__read(const char *path, const char *two_counts, folded_line_fn fn, void *arg);
+
 /* Adds @len bytes of @stack to @side (0 before, 1 after) with @count. */
 void diff_folded__add(struct diff_folded *d, int side, const char *stack, size_t len, u64 count);
 /*

@@ -883,42 +883,15 @@ static void graph_add_line(struct fg_graph *g, const char *stack, size_t len, do
 	};
 }
 
+static void graph_line(void *arg, const char *line, size_t stack_len, const char *count)
+{
+	graph_add_line(arg, line, stack_len, strtod(count, NULL), line);
+}
+
 /* Folded text ("stack count" lines); a line that is not one is an error naming it. */
 static int graph_read_folded(struct fg_graph *g, const char *path)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char *line = NULL;
-	size_t cap = 0, nr = 0, slen, s2;
-	ssize_t len;
-	int ret = 0;
-
-	if (!f)
-		return error("cannot open %s: %s", path, strerror(errno));
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		const char *c;
-
-		nr++;
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		c = folded__count_at_end(line, (size_t)len, &slen);
-		if (!c) {
-			ret = error("%s:%zu: not a folded stack (\"frame;frame;... count\"): %.60s",
-				    path, nr, line);
-			break;
-		}
-		if (folded__count_at_end(line, slen, &s2)) {
-			ret = error("%s:%zu: two counts (a differential): draw one with --diff BEFORE AFTER",
-				    path, nr);
-			break;
-		}
-		graph_add_line(g, line, slen, strtod(c, NULL), line);
-	}
-	if (!ret && ferror(f))
-		ret = error("cannot read %s: %s", path, strerror(errno));
-	free(line);
-	if (f != stdin)
-		fclose(f);
-	return ret;
+	return folded__read(path, "a differential: draw one with --diff BEFORE AFTER", graph_line, g);
 }
 
 /* The frames of @stack in @parts (Perl's split ";": trailing empty ones dropped). */

@@ -71,25 +71,6 @@ test_expect_success SHARED '.folded: counts as difffolded.pl computes and prints
 	done
 '
 
-# frames SVG: the picture's size, title and every frame (x, width, y,
-# height, fill, label and title, the change in it), one sorted line each.
-cat >frames.py <<\EOF
-import re, sys
-s = open(sys.argv[1], encoding="utf-8").read()
-m = re.search(r'<svg [^>]*width="([^"]*)" height="([^"]*)"', s)
-print("svg", m.group(1), m.group(2))
-for tag in ("title", "subtitle"):
-    m = re.search(r'<text id="%s" x="([^"]*)" y="([^"]*)" >(.*?)</text>' % tag, s)
-    if m:
-        print(tag, *m.groups())
-pat = re.compile(r'<g\s*>\n<title>(.*?)</title><rect x="([^"]*)" y="([^"]*)" '
-                 r'width="([^"]*)" height="([^"]*)" fill="([^"]*)"[^>]*/>\n'
-                 r'<text\s+x="([^"]*)" y="([^"]*)"\s*>(.*?)</text>\n</g>', re.S)
-rows = ["\t".join(f.groups()[1:] + f.groups()[:1]) for f in pat.finditer(s)]
-for r in sorted(rows):
-    print(r)
-EOF
-
 # same_svg THREE "PLOPTS" PROFARGS...: flamegraph.pl draws the three
 # columns of THREE with PLOPTS; prof flamegraph PROFARGS -o prof.svg
 # draws the same frames, in the same colours, in a well-formed SVG.
@@ -99,8 +80,8 @@ same_svg() {
 	shift 2 &&
 	"$FG/flamegraph.pl" $_plopts "$_three" >pl.svg 2>/dev/null &&
 	"$PROF" flamegraph "$@" -o prof.svg &&
-	python3 frames.py pl.svg >pl.frames &&
-	python3 frames.py prof.svg >prof.frames &&
+	python3 "$SRCDIR/tests/shell/svg-frames.py" pl.svg >pl.frames &&
+	python3 "$SRCDIR/tests/shell/svg-frames.py" prof.svg >prof.frames &&
 	test $(wc -l <pl.frames) -gt 5 &&
 	test_cmp pl.frames prof.frames &&
 	xmllint --noout prof.svg
