@@ -311,19 +311,6 @@ test_expect_success PYTHON3 'HTML: names are data, never markup' '
 	grep -q "^3 0 5 ünï\$" inj.frames
 '
 
-# Debian's chromium, headless: it runs the page's script.
-test_lazy_prereq CHROMIUM 'command -v chromium && chromium --version'
-# browse OUT URL [ARGS]: chromium loads URL; OUT the DOM after its scripts
-# ran, OUT.log what it logged (the page's console among it).
-browse() {
-	_o=$1 &&
-	_u=$2 &&
-	shift 2 &&
-	HOME=$TRASH timeout 120 chromium --headless --no-sandbox --disable-gpu \
-		--enable-logging=stderr --v=0 --window-size=1200,800 "$@" --dump-dom "$_u" \
-		>"$_o" 2>"$_o.log" &&
-	! grep -i "CONSOLE.*\(error\|uncaught\)" "$_o.log"
-}
 # not_blank PNG: a screenshot with more than a few colours in it.
 cat >notblank.py <<\EOF
 import sys, zlib, struct

@@ -181,17 +181,6 @@ test_expect_success PERF,PERF_EVENTS,PYTHON3 'HTML: the frames of the SVG, each 
 	grep -q " slowed [1-9][0-9]*\$" neg.html.frames
 '
 
-# Debian's chromium, headless: it runs the page's script.
-test_lazy_prereq CHROMIUM 'command -v chromium && chromium --version'
-browse() {
-	_o=$1 &&
-	_u=$2 &&
-	shift 2 &&
-	HOME=$TRASH timeout 120 chromium --headless --no-sandbox --disable-gpu \
-		--enable-logging=stderr --v=0 --window-size=1200,800 "$@" --dump-dom "$_u" \
-		>"$_o" 2>"$_o.log" &&
-	! grep -i "CONSOLE.*\(error\|uncaught\)" "$_o.log"
-}
 cat >reds.py <<\EOF
 import sys, zlib, struct
 b = open(sys.argv[1], "rb").read()

@@ -144,6 +144,21 @@ test_lazy_prereq() {
 	eval "_lazy_prereq_$1=\$2"
 }
 
+# CHROMIUM: Debian's chromium, headless, runs a page's scripts.
+test_lazy_prereq CHROMIUM 'command -v chromium && chromium --version'
+# browse OUT URL [ARGS]: chromium loads URL; OUT the DOM after its scripts
+# ran, OUT.log what it logged (the page's console among it): a console
+# error or uncaught exception fails.
+browse() {
+	_o=$1 &&
+	_u=$2 &&
+	shift 2 &&
+	HOME=$TRASH timeout 120 chromium --headless --no-sandbox --disable-gpu \
+		--enable-logging=stderr --v=0 --window-size=1200,800 "$@" --dump-dom "$_u" \
+		>"$_o" 2>"$_o.log" &&
+	! grep -i "CONSOLE.*\(error\|uncaught\)" "$_o.log"
+}
+
 # test_have_prereq A,B: true if every named prerequisite holds.
 test_have_prereq() {
 	_saved_ifs=$IFS
