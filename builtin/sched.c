@@ -1335,7 +1335,6 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 	struct timehist *th = xcalloc(1, sizeof(*th));
 	struct sched_reader r = {
 		.on_tp = timehist_on_tp, .before = timehist_before, .priv = th, .waking = true,
-		.maps = true,
 	};
 	const char *cpu_list = NULL, *pid_list = NULL, *tid_list = NULL;
 	const char *vmlinux = NULL, *kallsyms = NULL, *symfs = NULL, *time_str = NULL;
@@ -1415,6 +1414,7 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 	if (tid_list)
 		th_parse_ids(&th->filter.tids, tid_list, "tid");
 	th->cpu_list = cpu_list;
+	r.maps = th->callchain;	/* the mmaps name the chains' user frames */
 	setup_pager();
 	ret = sched_reader__run(&r, o);
 	if (!ret && th->summary)
