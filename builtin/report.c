@@ -1737,6 +1737,9 @@ int cmd_report(int argc, const char **argv)
 	if (rep.stats) {
 		if (rep.use_pager)
 			setup_pager();
+		/* perf prints the header before the counts (perf's own zstd test greps it) */
+		if (rep.header)
+			header__fprintf_info(rep.session, rep.show_info, stdout);
 		ret = report__stats(&rep);
 	} else if (rep.header_only) {
 		if (rep.use_pager)

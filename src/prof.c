@@ -20,6 +20,7 @@ const struct cmd_struct commands[] = {
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
 	{ "flamegraph", cmd_flamegraph, 0, "Fold perf.data stacks into a flame graph" },
 	{ "help", cmd_help, 0, "Display help information about prof" },
+	{ "inject", cmd_inject, 0, "Filter to augment the events stream with additional information" },
 	{ "list", cmd_list, 0, "List all symbolic event types" },
 	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, 0, "Read perf.data (created by perf record) and display the profile" },

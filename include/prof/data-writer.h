@@ -55,6 +55,12 @@ void perf_data_writer__set_clock(struct perf_data_writer *w, int clockid);
 
 /* Write the header part (file: placeholders; pipe: attrs + features). */
 int perf_data_writer__start(struct perf_data_writer *w);
+/*
+ * Pipe mode with no event added: only the pipe header, for a copy of a
+ * stream whose own header records (attrs, features) follow as data.
+ * -EINVAL otherwise.
+ */
+int perf_data_writer__start_copy(struct perf_data_writer *w);
 /* Append raw record bytes to the data section (buffered). */
 int perf_data_writer__write(struct perf_data_writer *w, const void *buf, size_t len);
 /* Write out what is buffered (a stream's reader sees it now). 0 or -errno. */

@@ -54,4 +54,12 @@ bool dso_hits__time(const struct dso_hits *h, u64 *first, u64 *last);
 size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 			   struct writer_build_id **ids);
 
+/*
+ * perf inject -b: the DSOs hit (--buildid-all: mapped) since the last
+ * call, each once, with the build-id of its file on this machine (size 0
+ * when it has none). Entries' names belong to @h; the caller frees the
+ * array. Cheap when nothing new was hit.
+ */
+size_t dso_hits__take_new(struct dso_hits *h, struct writer_build_id **ids);
+
 #endif /* PROF_DSO_HITS_H */

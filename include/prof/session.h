@@ -96,6 +96,12 @@ void session__delete(struct session *s);	/* NULL is a no-op */
  */
 int session__process_events(struct session *s, const struct tool *tool);
 
+/*
+ * File mode: @size bytes of the file at @offset as they are on disk (a
+ * feature body to copy), or NULL when out of the file or a stream.
+ */
+const void *session__file_bytes(const struct session *s, u64 offset, u64 size);
+
 /* The last error: "<file>: offset 0x<off>: <what>" ("" if none). */
 const char *session__strerror(const struct session *s);
 

@@ -57,6 +57,7 @@ struct hdso {
 	/* the BUILD_ID entry's name when not @name: a dump named with another
 	 * pid namespace's pid is listed as /proc/<our pid>/root<name> */
 	char *entry_name;
+	bool taken;		/* given out by dso_hits__take_new() */
 };
 
 struct dso_hits {
@@ -73,6 +74,8 @@ struct dso_hits {
 	size_t nr_pinned;	/* namespaces held open (at most DSO_HITS_MAX_PINNED) */
 	bool all;		/* --buildid-all */
 	const char *vmlinux;	/* --vmlinux */
+	size_t nr_taken;	/* DSOs given out by dso_hits__take_new() */
+	bool new_hits;		/* a DSO was hit since the last take */
 };
 
 /* Two fds each: a bound for -a on a host with many containers. */
@@ -370,8 +373,10 @@ static void dso_hits__mark(struct dso_hits *h, u8 cpumode, u32 pid, u64 addr)
 		m = hproc__find(&h->kernel, addr);
 	else
 		m = hproc__find(dso_hits__proc(h, (pid_t)pid, false), addr);
-	if (m)
+	if (m && !h->dsos[m->dso].hit) {
 		h->dsos[m->dso].hit = true;
+		h->new_hits = true;
+	}
 }
 
 /* The sample_type of the event a SAMPLE belongs to (IDENTIFIER: first u64). */
@@ -589,6 +594,51 @@ void dso_hits__set_vmlinux(struct dso_hits *h, const char *vmlinux)
 	h->vmlinux = vmlinux;
 }
 
+/*
+ * The build-id of hit DSO @d read from this machine: *@fd is the file
+ * kept open for the build-id cache (or -1, or FD_NOT_CACHED). 0 and
+ * bid.size > 0 when known; -ENOENT for what has no file to read.
+ */
+static int hdso__read_id(const struct hdso *d, struct build_id *bid, int *fd)
+{
+	*fd = -1;
+	bid->size = 0;
+	if (d->jitdump)
+		return jitdump__content_id(d, fd, bid);
+	if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
+		return kernel__read_build_id(bid);
+	if (d->kernel)
+		return module_build_id(d->name, bid);
+	if (d->nsi && (*fd = hdso__open(d)) >= 0)
+		return hdso__build_id(d, *fd, bid);
+	if (d->nsi) {
+		*fd = FD_NOT_CACHED;
+		return unreadable_build_id(bid);
+	}
+	if (d->name[0] == '/')
+		return filename__read_build_id(d->name, bid);
+	return -ENOENT;
+}
+
+/* The name a DSO's BUILD_ID entry has. */
+static const char *hdso__entry_name(const struct dso_hits *h, const struct hdso *d)
+{
+	/* --vmlinux: perf names the kernel by that file */
+	if (h->vmlinux && d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
+		return h->vmlinux;
+	return d->entry_name ? d->entry_name : d->name;
+}
+
+static void entry__set(struct writer_build_id *e, const struct hdso *d, const struct build_id *bid,
+		       const char *name)
+{
+	e->pid = -1;
+	e->misc = d && d->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+	e->size = (u8)bid->size;
+	memcpy(e->build_id, bid->data, bid->size);
+	e->filename = name;
+}
+
 size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 			   struct writer_build_id **idsp)
 {
@@ -604,17 +654,14 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 	for (i = 0; i < h->nr_dsos; i++) {
 		struct hdso *d = &h->dsos[i];
 		struct build_id bid = { .size = 0 };
+		const char *name = hdso__entry_name(h, d);
 		size_t k;
 		int err, fd = -1;
 
 		/* --buildid-all: [vdso] where it was mapped, as perf */
 		if (h->all && !vdso_done && !strcmp(d->name, "[vdso]") &&
 		    !vdso_build_id(&bid) && bid.size) {
-			ids[nr].pid = -1;
-			ids[nr].misc = PERF_RECORD_MISC_USER;
-			ids[nr].size = (u8)bid.size;
-			memcpy(ids[nr].build_id, bid.data, bid.size);
-			ids[nr].filename = "[vdso]";
+			entry__set(&ids[nr], NULL, &bid, "[vdso]");
 			fds[nr++] = -1;
 			vdso_done = true;
 			continue;
@@ -623,24 +670,10 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 		if (!strcmp(d->name, "[vdso]") ||
 		    (!d->hit && !h->all && !(d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))))
 			continue;
-		if (d->jitdump)
-			err = jitdump__content_id(d, &fd, &bid);
-		else if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
-			err = kernel__read_build_id(&bid);
-		else if (d->kernel)
-			err = module_build_id(d->name, &bid);
-		else if (d->nsi && (fd = hdso__open(d)) >= 0)
-			err = hdso__build_id(d, fd, &bid);
-		else if (d->nsi)
-			err = unreadable_build_id(&bid);
-		else if (d->name[0] == '/')
-			err = filename__read_build_id(d->name, &bid);
-		else
-			continue;
+		err = hdso__read_id(d, &bid, &fd);
 		/* The same file seen from two mount namespaces: one entry. */
 		for (k = 0; !err && bid.size && k < nr; k++)
-			if (!strcmp(ids[k].filename, d->entry_name ? d->entry_name : d->name) &&
-			    ids[k].size == bid.size &&
+			if (!strcmp(ids[k].filename, name) && ids[k].size == bid.size &&
 			    !memcmp(ids[k].build_id, bid.data, bid.size))
 				break;
 		if (err || !bid.size || k < nr) {
@@ -648,16 +681,9 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 				close(fd);
 			continue;
 		}
-		fds[nr] = d->nsi && fd < 0 ? FD_NOT_CACHED : fd;
+		fds[nr] = fd;
 		kind[nr] = d->jit ? "perf-map" : d->jitdump ? "jitdump" : NULL;
-		ids[nr].pid = -1;
-		ids[nr].misc = d->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
-		ids[nr].size = (u8)bid.size;
-		memcpy(ids[nr].build_id, bid.data, bid.size);
-		ids[nr].filename = d->entry_name ? d->entry_name : d->name;
-		/* --vmlinux: perf names the kernel by that file */
-		if (h->vmlinux && d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
-			ids[nr].filename = h->vmlinux;
+		entry__set(&ids[nr], d, &bid, name);
 		nr++;
 	}
 	if (!vdso_done) {
@@ -665,11 +691,7 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 		struct build_id bid = { .size = 0 };
 
 		if (!vdso_build_id(&bid) && bid.size) {
-			ids[nr].pid = -1;
-			ids[nr].misc = PERF_RECORD_MISC_USER;
-			ids[nr].size = (u8)bid.size;
-			memcpy(ids[nr].build_id, bid.data, bid.size);
-			ids[nr].filename = "[vdso]";
+			entry__set(&ids[nr], NULL, &bid, "[vdso]");
 			fds[nr] = -1;
 			nr++;
 		}
@@ -687,6 +709,45 @@ size_t dso_hits__build_ids(struct dso_hits *h, const char *cache_dir,
 			close(fds[i]);
 	free(kind);
 	free(fds);
+	*idsp = ids;
+	return nr;
+}
+
+size_t dso_hits__take_new(struct dso_hits *h, struct writer_build_id **idsp)
+{
+	struct writer_build_id *ids = NULL;
+	size_t nr = 0;
+
+	*idsp = NULL;
+	if (h->nr_taken == h->nr_dsos && !h->new_hits)
+		return 0;
+	h->new_hits = false;
+	for (size_t i = 0; i < h->nr_dsos; i++) {
+		struct hdso *d = &h->dsos[i];
+		struct build_id bid = { .size = 0 };
+		int fd = -1;
+
+		if (d->taken || !(d->hit || h->all))
+			continue;
+		d->taken = true;
+		if (!strcmp(d->name, "[vdso]")) {
+			/* from our own mapping: the same kernel's */
+			if (vdso_build_id(&bid))
+				bid.size = 0;
+		} else if (h->vmlinux && d->kernel && !strcmp(d->name, "[kernel.kallsyms]")) {
+			if (filename__read_build_id(h->vmlinux, &bid))
+				bid.size = 0;
+		} else if (hdso__read_id(d, &bid, &fd)) {
+			bid.size = 0;
+		}
+		if (fd >= 0)
+			close(fd);
+		ids = xrealloc(ids, (nr + 1) * sizeof(*ids));
+		entry__set(&ids[nr++], d, &bid, hdso__entry_name(h, d));
+	}
+	h->nr_taken = 0;
+	for (size_t i = 0; i < h->nr_dsos; i++)
+		h->nr_taken += h->dsos[i].taken;
 	*idsp = ids;
 	return nr;
 }

@@ -282,6 +282,13 @@ static bool in_file(const struct session *s, u64 off, u64 len)
 	return off <= s->map_len && len <= s->map_len - off;
 }
 
+const void *session__file_bytes(const struct session *s, u64 offset, u64 size)
+{
+	if (s->pipe || !s->map || !in_file(s, offset, size))
+		return NULL;
+	return s->map + offset;
+}
+
 static void fix_feature_bitmap(struct session *s, const u64 *raw)
 {
 	u64 *bm = s->fh.adds_features;

@@ -509,6 +509,19 @@ int perf_data_writer__start(struct perf_data_writer *w)
 	return w->pipe ? start_pipe(w) : start_file(w);
 }
 
+int perf_data_writer__start_copy(struct perf_data_writer *w)
+{
+	struct perf_pipe_file_header ph = { PERF_MAGIC2, PERF_PIPE_HEADER_SIZE };
+
+	if (w->started)
+		return -EBUSY;
+	if (!w->pipe || w->nr_ev)
+		return -EINVAL;
+	w->started = true;
+	emit(w, &ph, sizeof(ph));
+	return w->err;
+}
+
 int perf_data_writer__write(struct perf_data_writer *w, const void *buf, size_t len)
 {
 	int ret;

@@ -586,7 +586,9 @@ void header__fprintf_env(struct session *s, bool full, FILE *fp)
 	struct stat st;
 	time_t t = time(NULL);
 
-	if (!pipe && !stat(session__path(s), &st))
+	/* perf's fstat of its input: a stream in a file too, a pipe's last write */
+	if (strcmp(session__path(s), "-") ? !stat(session__path(s), &st) :
+					    !fstat(STDIN_FILENO, &st))
 		t = st.st_mtime;
 	fprintf(fp, "# captured on    : %s", ctime(&t));
 	fprintf(fp, "# header version : %d\n", pipe ? 1 : file_version(session__path(s)));

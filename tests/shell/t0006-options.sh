@@ -427,6 +427,23 @@ buildid-list	--force	PERF_EVENTS	ok
 buildid-list	--with-hits	PERF_EVENTS	ok
 buildid-list	--kernel	-	ok
 buildid-list	--verbose	-	ok
+inject	--build-ids	PERF_EVENTS	ok
+inject	--buildid-all	PERF_EVENTS	ok
+inject	--known-build-ids	PERF_EVENTS	ok
+inject	--input	PERF_EVENTS	ok
+inject	--output	PERF_EVENTS	ok
+inject	--sched-stat	PERF_EVENTS	ok
+inject	--jit	PERF_EVENTS	ok
+inject	--verbose	PERF_EVENTS	ok
+inject	--vmlinux	PERF_EVENTS	ok
+inject	--ignore-vmlinux	PERF_EVENTS	ok
+inject	--kallsyms	PERF_EVENTS	ok
+inject	--force	PERF_EVENTS	ok
+inject	--itrace	PERF_EVENTS	ok
+inject	--strip	PERF_EVENTS	ok
+inject	--vm-time-correlation	PERF_EVENTS	ok
+inject	--guest-data	PERF_EVENTS	ok
+inject	--guestmount	PERF_EVENTS	ok
 diff	--verbose	PERF_EVENTS	ok
 diff	--quiet	PERF_EVENTS	ok
 diff	--baseline-only	PERF_EVENTS	ok
@@ -487,7 +504,7 @@ sched-map	--cpus	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 '
-COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list diff sched sched-latency sched-timehist sched-map"
+COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list inject diff sched sched-latency sched-timehist sched-map"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -3133,6 +3150,107 @@ proof_buildid_list_verbose() {
 	! grep -q "bad magic" blv.err &&
 	test_expect_code 255 "$PROF" buildid-list -v -i blv.data 2>blv.err &&
 	grep -q "^blv.data: offset 0x0: not a perf.data file (bad magic)$" blv.err
+}
+
+# --- inject -----------------------------------------------------------
+# injb NAME ARGS: prof inject ARGS of a recording without build-ids into
+# NAME.data, and perf's list of NAME.data's build-ids into NAME.ids.
+injb() {
+	_n=$1 &&
+	shift &&
+	{ test -f inob.data || rec inob -B -e task-clock -- "$HELPERS/demo" 50; } &&
+	"$PROF" inject -i inob.data -o "$_n.data" "$@" 2>"$_n.err" &&
+	"$PERF" buildid-list -i "$_n.data" >"$_n.ids"
+}
+proof_inject_build_ids() {
+	injb ib0 &&
+	! grep -q "^[0-9a-f]\{40\} .*/demo$" ib0.ids &&
+	injb ib -b &&
+	grep -q "^[0-9a-f]\{40\} .*/demo$" ib.ids
+}
+proof_inject_buildid_all() {
+	# demo spins in its own code: the loader is mapped, hit by no sample
+	injb iba -b &&
+	! grep -q "ld-linux" iba.ids &&
+	injb ibaa --buildid-all &&
+	grep -q "^[0-9a-f]\{40\} .*ld-linux" ibaa.ids
+}
+proof_inject_known_build_ids() {
+	injb ibk -b --known-build-ids="$HELPERS/demo=00112233445566778899aabbccddeeff00112233" &&
+	grep -q "^00112233445566778899aabbccddeeff00112233 $HELPERS/demo$" ibk.ids
+}
+proof_inject_input() {
+	injb ibi &&
+	"$PROF" report --stdio -i ibi.data >ibi.out &&
+	grep -q "hot_loop" ibi.out &&
+	test_expect_code 255 "$PROF" inject -i no-such.data -o ibi2.data 2>ibi.err &&
+	grep -q "^failed to open no-such.data: No such file or directory$" ibi.err
+}
+proof_inject_output() {
+	injb ibo &&
+	"$PROF" inject -i inob.data >ibo.stdout &&
+	cmp ibo.data ibo.stdout &&
+	"$PROF" inject -i inob.data | cat >ibo.pipe &&
+	"$PROF" report --header-only -i ibo.pipe >ibo.hdr &&
+	grep -q "^# data offset *: 0$" ibo.hdr
+}
+proof_inject_sched_stat() {
+	test_expect_code 255 "$PROF" inject -s -i rbase.data -o iss.data 2>iss.err &&
+	grep -q "^--sched-stat: not implemented in prof yet$" iss.err
+}
+proof_inject_jit() {
+	test_expect_code 255 "$PROF" inject -j -i rbase.data -o ij.data 2>ij.err &&
+	grep -q "^--jit: not implemented in prof yet$" ij.err
+}
+proof_inject_verbose() {
+	injb ibv -b &&
+	! grep -q "build-id" ibv.err &&
+	injb ibv2 -b -v &&
+	grep -q "^build-id [0-9a-f]\{40\} .*/demo$" ibv2.err
+}
+proof_inject_vmlinux() {
+	# the kernel's entry named by the file given, with that file's id
+	rec ivk -B -e task-clock -- dd if=/dev/zero of=/dev/null bs=1 count=200000 &&
+	"$PROF" inject -b -k "$HELPERS/demo" -i ivk.data -o ivk2.data &&
+	"$PROF" buildid-list -i "$HELPERS/demo" >ivk.id &&
+	"$PERF" buildid-list -i ivk2.data >ivk.ids &&
+	grep -q "^$(cat ivk.id) $HELPERS/demo$" ivk.ids
+}
+proof_inject_ignore_vmlinux() {
+	test_expect_code 255 "$PROF" inject --ignore-vmlinux -i rbase.data -o iiv.data 2>iiv.err &&
+	grep -q "^--ignore-vmlinux: perf uses it to decode AUX area traces" iiv.err
+}
+proof_inject_kallsyms() {
+	test_expect_code 255 "$PROF" inject --kallsyms=/proc/kallsyms -i rbase.data -o ika.data \
+		2>ika.err &&
+	grep -q "^--kallsyms: perf uses it to decode AUX area traces" ika.err
+}
+proof_inject_force() {
+	mkdir -p ifo.d && cp rbase.data ifo.d/perf.data && chown nobody ifo.d/perf.data &&
+	(cd ifo.d && test_expect_code 255 "$PROF" inject -i perf.data -o x.data 2>../ifo.err) &&
+	grep -q "^File perf.data not owned by current user or root (use -f to override)$" ifo.err &&
+	(cd ifo.d && "$PROF" inject -f -i perf.data -o x.data) &&
+	test -s ifo.d/x.data
+}
+proof_inject_itrace() {
+	test_expect_code 255 "$PROF" inject --itrace=i100us -i rbase.data -o iit.data 2>iit.err &&
+	grep -q "^--itrace: perf uses it to decode AUX area traces" iit.err
+}
+proof_inject_strip() {
+	test_expect_code 255 "$PROF" inject --strip -i rbase.data -o ist.data 2>ist.err &&
+	grep -q "^--strip option requires --itrace option$" ist.err
+}
+proof_inject_vm_time_correlation() {
+	test_expect_code 255 "$PROF" inject --vm-time-correlation -i rbase.data -o ivt.data 2>ivt.err &&
+	grep -q "^--vm-time-correlation: prof does not inject virtual machine" ivt.err
+}
+proof_inject_guest_data() {
+	test_expect_code 255 "$PROF" inject --guest-data=g.data -i rbase.data -o igd.data 2>igd.err &&
+	grep -q "^--guest-data: prof does not inject virtual machine" igd.err
+}
+proof_inject_guestmount() {
+	test_expect_code 255 "$PROF" inject --guestmount=/tmp -i rbase.data -o igm.data 2>igm.err &&
+	grep -q "^--guestmount: prof does not inject virtual machine" igm.err
 }
 
 # --- data -------------------------------------------------------------

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-test_description='annotate, record, report, stat, top, evlist, buildid-list, diff and sched have every option perf 6.1 lists in -h'
+test_description='annotate, record, report, stat, top, evlist, buildid-list, inject, diff and sched have every option perf 6.1 lists in -h'
 . "$(dirname "$0")/test-lib.sh"
 
 # What perf's "CMD -h" lists, perf as the oracle: each long option must
@@ -36,6 +36,7 @@ PENDING_report="$PENDING_report --samples --total-cycles"
 PENDING_stat=
 
 PENDING_evlist=
+PENDING_inject=
 # perf buildid-list -m/--kernel-maps: the running kernel's and modules'
 # maps with their build-ids; prof has no live kernel maps outside top yet.
 PENDING_buildid_list="--kernel-maps"
@@ -86,7 +87,7 @@ check_opt() {
 	esac
 }
 
-for c in annotate record report stat top evlist buildid-list diff sched sched_latency sched_map sched_replay sched_timehist; do
+for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist; do
 	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
 		cmd=$(echo "$c" | sed "s/^sched_/sched /") &&
 		{ "$PERF" $cmd -h >perf.h.$c 2>&1 || test $? = 129; } &&
@@ -106,7 +107,7 @@ done
 
 test_expect_success PERF 'the pending lists name only options prof still lacks' '
 	: >stale &&
-	for c in annotate record report stat top evlist buildid-list diff sched sched_latency sched_map sched_replay sched_timehist; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if grep -q -x -- "$o" all.$c; then
@@ -119,7 +120,7 @@ test_expect_success PERF 'the pending lists name only options prof still lacks' 
 
 test_expect_success PERF 'the pending lists name only options perf lists' '
 	: >unknown &&
-	for c in annotate record report stat top evlist buildid-list diff sched sched_latency sched_map sched_replay sched_timehist; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if ! grep -q -- "\(^\| \)$o$" perf.$c; then

@@ -1,0 +1,611 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * prof inject: copy a perf.data file or stream, adding to it on the way,
+ * as perf 6.1's inject does. With -b/--build-ids a HEADER_BUILD_ID record
+ * goes out before the first sample that hits each DSO (--buildid-all:
+ * before the first map of each), and a file's BUILD_ID feature lists
+ * them; without options the copy is a plain one (compressed records come
+ * out decompressed).
+ *
+ * The output's mode follows the output, as perf's: a pipe gets a stream,
+ * a file (a redirected standard output too) a file-mode header, whatever
+ * the input was. A stream's header records (HEADER_ATTR, HEADER_FEATURE,
+ * HEADER_TRACING_DATA) become a file's attrs and feature sections; a
+ * file's attrs and features become a stream's header records. Feature
+ * bodies are copied as they are, not rewritten from this machine as perf
+ * rewrites some (hostname, ...): the output describes the recording.
+ *
+ * Records are copied in the order they are read (perf sorts them by time
+ * first; readers sort them again either way).
+ */
+#include "prof/compat.h"
+#include "prof/util.h"
+#include "prof/parse-options.h"
+#include "prof/session.h"
+#include "prof/header.h"
+#include "prof/data-writer.h"
+#include "prof/dso-hits.h"
+#include "prof/build-id.h"
+#include "prof/strbuf.h"
+#include "builtin.h"
+#include <sys/stat.h>
+#include <sys/utsname.h>
+
+static const char *const inject_usage[] = {
+	"prof inject [<options>]",
+	NULL
+};
+
+struct known_id {
+	char *path;
+	struct build_id bid;
+};
+
+struct inject {
+	const char *input, *output;
+	bool build_ids, buildid_all, force, strip, sched_stat, jit;
+	const char *vmlinux, *known_build_ids;
+	struct session *session;
+	struct perf_data_writer *w;
+	bool in_pipe, started;
+	size_t nr_ids_sent;	/* ids[] below this went out at the start */
+	struct dso_hits *hits;
+	/* the BUILD_ID feature of the output: the input's entries, then new ones */
+	struct writer_build_id *ids;
+	size_t nr_ids, ids_alloc;
+	struct known_id *known;
+	size_t nr_known;
+	int same_kernel;	/* the recording's kernel is the running one (-1: not known yet) */
+	struct strbuf sb;
+	struct strbuf held;	/* a stream's EVENT_UPDATEs before a file's start */
+	int err;
+};
+
+/* ---------------------------------------------------------------- build-ids */
+
+static const struct writer_build_id *inject__find_id(const struct inject *inj, const char *name)
+{
+	for (size_t i = 0; i < inj->nr_ids; i++)
+		if (!strcmp(inj->ids[i].filename, name))
+			return &inj->ids[i];
+	return NULL;
+}
+
+static struct writer_build_id *inject__add_id(struct inject *inj, s32 pid, u16 misc,
+					      const u8 *id, u8 size, const char *name)
+{
+	struct writer_build_id *e;
+
+	inj->ids = xgrow(inj->ids, sizeof(*inj->ids), inj->nr_ids + 1, &inj->ids_alloc);
+	e = &inj->ids[inj->nr_ids++];
+	memset(e, 0, sizeof(*e));
+	e->pid = pid;
+	e->misc = misc;
+	e->size = size > 20 ? 20 : size;
+	memcpy(e->build_id, id, e->size);
+	e->filename = xstrdup(name);
+	return e;
+}
+
+/* --known-build-ids=PATH=BUILDID[,PATH=BUILDID...] (perf's syntax, -'s kept). */
+static int inject__parse_known(struct inject *inj, const char *arg)
+{
+	char *copy = xstrdup(arg), *save = NULL, *tok;
+	int ret = 0;
+
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strrchr(tok, '=');
+		struct known_id k = { 0 };
+		size_t n;
+
+		if (!eq || eq == tok || !eq[1]) {
+			error("--known-build-ids: '%s' is not PATH=BUILDID", tok);
+			ret = -1;
+			break;
+		}
+		*eq = 0;
+		n = strlen(eq + 1);
+		if (n % 2 || n > 2 * BUILD_ID_SIZE || strspn(eq + 1, "0123456789abcdefABCDEF") != n) {
+			error("--known-build-ids: '%s' is not a build-id (hex digits, at most %d)",
+			      eq + 1, 2 * BUILD_ID_SIZE);
+			ret = -1;
+			break;
+		}
+		for (size_t i = 0; i < n / 2; i++) {
+			unsigned int byte;
+
+			sscanf(eq + 1 + 2 * i, "%2x", &byte);
+			k.bid.data[i] = (u8)byte;
+		}
+		k.bid.size = n / 2;
+		k.path = xstrdup(tok);
+		inj->known = xrealloc(inj->known, (inj->nr_known + 1) * sizeof(*inj->known));
+		inj->known[inj->nr_known++] = k;
+	}
+	free(copy);
+	return ret;
+}
+
+/* Write one HEADER_BUILD_ID record (type 67, as perf synthesizes them). */
+static int inject__write_build_id(struct inject *inj, const struct writer_build_id *e)
+{
+	struct perf_event_header *h;
+	int ret;
+
+	if (verbose) {
+		struct build_id bid = { .size = e->size };
+		char hex[SBUILD_ID_SIZE];
+
+		memcpy(bid.data, e->build_id, e->size);
+		build_id__snprintf(&bid, hex, sizeof(hex));
+		pr_debug(1, "build-id %s %s\n", hex, e->filename);
+	}
+	strbuf_reset(&inj->sb);
+	feat__put_build_id(&inj->sb, e->pid, e->misc, e->build_id, e->size, e->filename);
+	h = (struct perf_event_header *)inj->sb.buf;
+	h->type = PERF_RECORD_HEADER_BUILD_ID;
+	ret = perf_data_writer__write(inj->w, inj->sb.buf, inj->sb.len);
+	return ret;
+}
+
+static bool same_kernel(struct session *s)
+{
+	const struct perf_header *h = session__header(s);
+	struct utsname u;
+
+	return h->osrelease && !uname(&u) && !strcmp(h->osrelease, u.release) &&
+	       (!h->arch || !strcmp(h->arch, u.machine));
+}
+
+/*
+ * The DSOs hit since the last look get their HEADER_BUILD_ID now: the
+ * id the input gave (its header, a record, --known-build-ids) or else
+ * the one of the file on this machine. The running kernel's is taken
+ * only when the recording says it was made on this kernel.
+ */
+static int inject__emit_new(struct inject *inj)
+{
+	struct writer_build_id *fresh;
+	size_t nr = dso_hits__take_new(inj->hits, &fresh);
+	int ret = 0;
+
+	for (size_t i = 0; i < nr && !ret; i++) {
+		struct writer_build_id *e = &fresh[i];
+		const struct writer_build_id *have = inject__find_id(inj, e->filename);
+		/* the vdso's id is read from ours: the kernel's too */
+		bool kernel = (e->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
+			      !strcmp(e->filename, "[vdso]");
+
+		/* -k: the user said which kernel it is */
+		if (inj->vmlinux && !strcmp(e->filename, inj->vmlinux))
+			kernel = false;
+
+		for (size_t k = 0; !have && k < inj->nr_known; k++)
+			if (!strcmp(inj->known[k].path, e->filename)) {
+				have = inject__add_id(inj, -1, e->misc, inj->known[k].bid.data,
+						      (u8)inj->known[k].bid.size, e->filename);
+			}
+		if (!have && !e->size)
+			continue;	/* nothing known of it: perf writes nothing either */
+		if (!have && kernel && inj->same_kernel < 0)	/* a stream's OSRELEASE is read by now */
+			inj->same_kernel = same_kernel(inj->session);
+		if (!have && kernel && !inj->same_kernel) {
+			pr_debug(1, "inject: %s is another kernel's, its build-id is unknown\n",
+				 e->filename);
+			continue;
+		}
+		if (!have)
+			have = inject__add_id(inj, -1, e->misc, e->build_id, e->size, e->filename);
+		else if ((size_t)(have - inj->ids) < inj->nr_ids_sent)
+			continue;	/* a stream's start carried it */
+		ret = inject__write_build_id(inj, have);
+	}
+	free(fresh);
+	return ret;
+}
+
+/* ---------------------------------------------------------------- the header */
+
+/* A file's feature bodies, as they are (EVENT_DESC, BUILD_ID and what
+ * describes data that changes are made anew). */
+static bool inject__copies_feature(int feat)
+{
+	switch (feat) {
+	case HEADER_EVENT_DESC:		/* from the attrs written */
+	case HEADER_BUILD_ID:		/* merged with what -b adds */
+	case HEADER_COMPRESSED:		/* the records come out decompressed */
+	case HEADER_AUXTRACE:		/* offsets into the input's data */
+	case HEADER_DIR_FORMAT:		/* a directory's layout */
+		return false;
+	default:
+		return true;
+	}
+}
+
+static int inject__copy_file_header(struct inject *inj)
+{
+	struct session *s = inj->session;
+	struct perf_header *h = session__header(s);
+	const struct perf_file_header *fh = session__file_header(s);
+	int ret = 0;
+
+	for (int i = 0; i < session__nr_evsels(s); i++) {
+		struct session_evsel *e = session__evsel(s, i);
+
+		ret = perf_data_writer__add_event(inj->w, &e->attr, session_evsel__name(e),
+						  e->ids, e->nr_ids);
+		if (ret) {
+			error("%s: event %d: %s", session__path(s), i, strerror(-ret));
+			return ret;
+		}
+		dso_hits__add_event(inj->hits, e->attr.sample_type, e->ids, (int)e->nr_ids);
+	}
+	for (u32 i = 0; i < h->nr_build_ids; i++)
+		inject__add_id(inj, h->build_ids[i].pid, h->build_ids[i].misc,
+			       h->build_ids[i].build_id, h->build_ids[i].size,
+			       h->build_ids[i].filename);
+
+	for (int f = 1; f < HEADER_FEAT_KNOWN; f++) {
+		const struct perf_file_section *sec = &h->feat_sec[f];
+		const void *body;
+
+		if (!feat_bit_test(fh->adds_features, f) || !inject__copies_feature(f) ||
+		    !sec->size)
+			continue;
+		body = session__file_bytes(s, sec->offset, sec->size);
+		if (body)
+			perf_data_writer__set_feature(inj->w, f, body, sec->size);
+	}
+	return 0;
+}
+
+/* Start the output; a stream gets the tracing data and the build-ids known so far. */
+static int inject__start(struct inject *inj, const void *tracing, size_t tracing_len)
+{
+	int ret;
+
+	inj->started = true;
+	if (inj->in_pipe) {
+		/* a stream to a file: its events, named by now (EVENT_UPDATE, EVENT_DESC) */
+		struct session *s = inj->session;
+
+		for (int i = 0; i < session__nr_evsels(s); i++) {
+			struct session_evsel *e = session__evsel(s, i);
+
+			ret = perf_data_writer__add_event(inj->w, &e->attr, session_evsel__name(e),
+							  e->ids, e->nr_ids);
+			if (ret)
+				return ret;
+		}
+	}
+	ret = perf_data_writer__start(inj->w);
+	if (!ret && inj->held.len)
+		ret = perf_data_writer__write(inj->w, inj->held.buf, inj->held.len);
+	strbuf_release(&inj->held);
+	if (ret || !perf_data_writer__is_pipe(inj->w))
+		return ret;
+	if (tracing_len) {
+		size_t padded = ALIGN_UP(tracing_len, (size_t)8);
+		struct { struct perf_event_header h; u32 size, pad; } rec = {
+			{ PERF_RECORD_HEADER_TRACING_DATA, 0, 16 }, (u32)padded, 0 };
+
+		ret = perf_data_writer__write(inj->w, &rec, sizeof(rec));
+		if (!ret)
+			ret = perf_data_writer__write(inj->w, tracing, tracing_len);
+		if (!ret && padded > tracing_len)
+			ret = perf_data_writer__write(inj->w, "\0\0\0\0\0\0\0", padded - tracing_len);
+	}
+	for (size_t i = 0; i < inj->nr_ids && !ret; i++)
+		ret = inject__write_build_id(inj, &inj->ids[i]);
+	inj->nr_ids_sent = inj->nr_ids;
+	return ret;
+}
+
+/* ---------------------------------------------------------------- records */
+
+/* A stream's HEADER_ATTR: an event of a file output, the hits' sample layout. */
+static int inject__stream_attr(struct inject *inj, const union perf_event *ev)
+{
+	struct perf_event_attr attr;
+	const u8 *b = (const u8 *)ev + sizeof(struct perf_event_header);
+	u32 size, avail = ev->header.size - (u32)sizeof(struct perf_event_header);
+	const u64 *ids;
+	u32 nr;
+
+	if (avail < PERF_ATTR_SIZE_VER0)
+		return 0;	/* the session says what is wrong with it */
+	memcpy(&size, b + 4, sizeof(size));
+	if (size < PERF_ATTR_SIZE_VER0 || size > avail)
+		size = PERF_ATTR_SIZE_VER0;
+	memset(&attr, 0, sizeof(attr));
+	memcpy(&attr, b, size < sizeof(attr) ? size : sizeof(attr));
+	nr = (avail - size) / 8;
+	ids = (const u64 *)(b + size);	/* records are 8-byte aligned here */
+	dso_hits__add_event(inj->hits, attr.sample_type, ids, (int)nr);
+	return 0;	/* a file's attrs are written at the start, a stream's copied */
+}
+
+static int inject__record(struct session *s, union perf_event *ev, struct perf_sample *sample,
+			  u64 offset)
+{
+	struct inject *inj = session__tool_priv(s);
+	bool file_out = !perf_data_writer__is_pipe(inj->w);
+	size_t len = ev->header.size;
+	u32 type = ev->header.type;
+	int ret;
+
+	(void)sample;
+	(void)offset;
+	/* a stream's header: a file's attrs and features, or copied to a stream */
+	if (type == PERF_RECORD_HEADER_ATTR && inj->started) {
+		inject__stream_attr(inj, ev);	/* the hits' sample layout */
+		return perf_data_writer__write(inj->w, ev, len);
+	}
+	if (!inj->started) {
+		switch (type) {
+		case PERF_RECORD_HEADER_ATTR:
+			return inject__stream_attr(inj, ev);
+		case PERF_RECORD_HEADER_FEATURE:
+			if (file_out) {
+				u64 feat;
+
+				if (len < 16)
+					return 0;
+				memcpy(&feat, (u8 *)ev + 8, 8);
+				if (feat < HEADER_FEAT_KNOWN && inject__copies_feature((int)feat))
+					perf_data_writer__set_feature(inj->w, (int)feat,
+								      (u8 *)ev + 16, len - 16);
+				return 0;
+			}
+			break;
+		case PERF_RECORD_EVENT_UPDATE:
+			/* names and units the session takes before the attrs are written */
+			if (file_out) {
+				strbuf_add(&inj->held, ev, len);
+				return 0;
+			}
+			break;
+		case PERF_RECORD_HEADER_TRACING_DATA:
+			if (file_out) {
+				u32 size;
+
+				memcpy(&size, (u8 *)ev + 8, 4);
+				perf_data_writer__set_feature(inj->w, HEADER_TRACING_DATA,
+							      (u8 *)ev + len, size);
+				return 0;
+			}
+			break;
+		default:
+			break;
+		}
+		ret = inject__start(inj, NULL, 0);
+		if (ret)
+			return ret;
+	}
+	if (type == PERF_RECORD_HEADER_TRACING_DATA) {
+		u32 size;
+
+		memcpy(&size, (u8 *)ev + 8, 4);
+		len += size;
+	} else if (type == PERF_RECORD_AUXTRACE) {
+		u64 size;
+
+		memcpy(&size, (u8 *)ev + 8, 8);
+		len += size;
+	} else if (type == PERF_RECORD_HEADER_BUILD_ID && len >= sizeof(struct perf_build_id_rec)) {
+		/* a stream's own build-id records count as known */
+		const struct perf_build_id_rec *r = (const void *)ev;
+		const char *name = (const char *)(r + 1);
+		size_t max = len - sizeof(*r);
+
+		if (strnlen(name, max) < max && !inject__find_id(inj, name))
+			inject__add_id(inj, r->pid, r->header.misc & ~PERF_RECORD_MISC_BUILD_ID_SIZE,
+				       r->build_id,
+				       r->header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE ? r->size : 20,
+				       name);
+	}
+	if (inj->build_ids || inj->buildid_all) {
+		switch (type) {
+		case PERF_RECORD_MMAP:
+		case PERF_RECORD_MMAP2:
+			dso_hits__side(inj->hits, ev);
+			if (inj->buildid_all && (ret = inject__emit_new(inj)) != 0)
+				return ret;
+			break;
+		case PERF_RECORD_FORK:
+		case PERF_RECORD_NAMESPACES:
+			dso_hits__side(inj->hits, ev);
+			break;
+		case PERF_RECORD_SAMPLE:
+			dso_hits__sample(inj->hits, ev);
+			if ((ret = inject__emit_new(inj)) != 0)
+				return ret;
+			break;
+		default:
+			break;
+		}
+	}
+	return perf_data_writer__write(inj->w, ev, len);
+}
+
+static int inject__unknown(struct session *s, union perf_event *ev)
+{
+	return inject__record(s, ev, NULL, 0);
+}
+
+/* ---------------------------------------------------------------- the command */
+
+static int inject__run(struct inject *inj)
+{
+	struct tool tool = {
+		.dump = inject__record,
+		.unknown = inject__unknown,
+		.priv = inj,
+	};
+	int ret = 0;
+
+	if (inj->in_pipe && perf_data_writer__is_pipe(inj->w)) {
+		/* a stream's header records are copied as they come */
+		inj->started = true;
+		ret = perf_data_writer__start_copy(inj->w);
+	} else if (!inj->in_pipe) {
+		ret = inject__copy_file_header(inj);
+		if (!ret) {
+			const struct perf_header *h = session__header(inj->session);
+			const struct perf_file_section *td = &h->feat_sec[HEADER_TRACING_DATA];
+			const void *tracing = NULL;
+
+			/* a stream carries the tracing data as a record */
+			if (perf_data_writer__is_pipe(inj->w) && td->size &&
+			    feat_bit_test(session__file_header(inj->session)->adds_features,
+					  HEADER_TRACING_DATA))
+				tracing = session__file_bytes(inj->session, td->offset, td->size);
+			ret = inject__start(inj, tracing, tracing ? td->size : 0);
+		}
+	}
+	if (!ret)
+		ret = session__process_events(inj->session, &tool);
+	if (ret < 0) {
+		const char *msg = session__strerror(inj->session);
+
+		if (*msg)
+			error("%s", msg);
+		else
+			error("%s: %s", inj->output, strerror(-ret));
+		return ret;
+	}
+	if (!inj->started && (ret = inject__start(inj, NULL, 0)) != 0) {
+		error("%s: %s", inj->output, strerror(-ret));
+		return ret;
+	}
+	if (!perf_data_writer__is_pipe(inj->w) && (inj->build_ids || inj->buildid_all)) {
+		/* what record lists besides the hits: the kernel and [vdso] always */
+		struct writer_build_id *all;
+		size_t nr = dso_hits__build_ids(inj->hits, NULL, &all);
+
+		if (inj->same_kernel < 0)
+			inj->same_kernel = same_kernel(inj->session);
+		for (size_t i = 0; i < nr; i++)
+			if (inj->same_kernel && !inject__find_id(inj, all[i].filename))
+				inject__add_id(inj, all[i].pid, all[i].misc, all[i].build_id,
+					       all[i].size, all[i].filename);
+		free(all);
+	}
+	if (!perf_data_writer__is_pipe(inj->w) && inj->nr_ids)
+		perf_data_writer__set_build_ids(inj->w, inj->ids, inj->nr_ids);
+	return 0;
+}
+
+int cmd_inject(int argc, const char **argv)
+{
+	struct inject inj = { .input = "-", .output = "-", .same_kernel = -1, .sb = STRBUF_INIT,
+			      .held = STRBUF_INIT };
+	const char *itrace = NULL, *guest = NULL, *guestmount = NULL, *vmtc = NULL;
+	const char *kallsyms = NULL;
+	bool ignore_vmlinux = false;
+	char *errmsg = NULL;
+	int ret, fd;
+	const struct option options[] = {
+		OPT_BOOLEAN('b', "build-ids", &inj.build_ids, "Inject build-ids into the output stream"),
+		OPT_BOOLEAN(0, "buildid-all", &inj.buildid_all,
+			    "Inject build-ids of all DSOs into the output stream"),
+		OPT_STRING(0, "known-build-ids", &inj.known_build_ids, "buildid path [,buildid path...]",
+			   "build-ids to use for given paths"),
+		OPT_STRING('i', "input", &inj.input, "file", "input file name"),
+		OPT_STRING('o', "output", &inj.output, "file", "output file name"),
+		OPT_BOOLEAN('s', "sched-stat", &inj.sched_stat,
+			    "Merge sched-stat and sched-switch for getting events where and how long tasks slept"),
+		OPT_BOOLEAN('j', "jit", &inj.jit, "merge jitdump files into perf.data file"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose (show build ids, etc)"),
+		OPT_STRING('k', "vmlinux", &inj.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &ignore_vmlinux, "don't load vmlinux even if found"),
+		OPT_STRING(0, "kallsyms", &kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOLEAN('f', "force", &inj.force, "don't complain, do it"),
+		OPT_STRING_OPTARG(0, "itrace", &itrace, "opts", "Instruction Tracing options", ""),
+		OPT_BOOLEAN(0, "strip", &inj.strip, "strip non-synthesized events (use with --itrace)"),
+		OPT_STRING_OPTARG(0, "vm-time-correlation", &vmtc, "opts",
+				  "correlate time between VM guests and the host", ""),
+		OPT_STRING_OPTARG(0, "guest-data", &guest, "opts",
+				  "inject events from a guest perf.data file", ""),
+		OPT_STRING(0, "guestmount", &guestmount, "directory",
+			   "guest mount directory under which every guest os instance has a subdir"),
+		OPT_END()
+	};
+
+	argc = parse_options(argc, argv, options, inject_usage, 0);
+	if (argc)
+		usage_with_options(inject_usage, options);
+	/* what this build cannot do, refused as such rather than ignored */
+	if (itrace || kallsyms || ignore_vmlinux) {
+		error("--%s: perf uses it to decode AUX area traces (Intel PT, CoreSight, SPE), "
+		      "which prof does not decode", itrace ? "itrace" : kallsyms ? "kallsyms" :
+		      "ignore-vmlinux");
+		return -1;
+	}
+	if (inj.strip) {
+		error("--strip option requires --itrace option");
+		return -1;
+	}
+	if (vmtc || guest || guestmount) {
+		error("--%s: prof does not inject virtual machine guests' data",
+		      vmtc ? "vm-time-correlation" : guest ? "guest-data" : "guestmount");
+		return -1;
+	}
+	if (inj.sched_stat || inj.jit) {
+		error("--%s: not implemented in prof yet", inj.jit ? "jit" : "sched-stat");
+		return -1;
+	}
+	if (inj.known_build_ids && inject__parse_known(&inj, inj.known_build_ids))
+		return -1;
+
+	ret = session__open_input(&inj.session, inj.input, inj.force, &errmsg);
+	if (ret < 0) {
+		session__open_error(ret, inj.input, errmsg);
+		free(errmsg);
+		return -1;
+	}
+	if (session__needs_swap(inj.session)) {
+		error("%s: written on a machine of the other byte order; prof inject writes "
+		      "this machine's and cannot convert its header yet", inj.input);
+		session__delete(inj.session);
+		return -1;
+	}
+	inj.in_pipe = session__is_pipe(inj.session);
+	if (!strcmp(inj.output, "-"))
+		ret = perf_data_writer__open_fd(&inj.w, STDOUT_FILENO, false);
+	else
+		ret = perf_data_writer__open(&inj.w, inj.output, false);
+	if (ret) {
+		error("cannot create %s: %s", inj.output, strerror(-ret));
+		session__delete(inj.session);
+		return -1;
+	}
+	inj.hits = dso_hits__new();
+	dso_hits__set_all(inj.hits, inj.buildid_all);
+	if (inj.vmlinux)
+		dso_hits__set_vmlinux(inj.hits, inj.vmlinux);
+
+	ret = inject__run(&inj);
+	if (!ret) {
+		ret = perf_data_writer__close(inj.w);
+		if (ret)
+			error("%s: %s", inj.output, strerror(-ret));
+	} else {
+		perf_data_writer__delete(inj.w);
+		/* nothing half-made is left behind */
+		if (strcmp(inj.output, "-"))
+			unlink(inj.output);
+	}
+	fd = ret;
+	dso_hits__delete(inj.hits);
+	session__delete(inj.session);
+	for (size_t i = 0; i < inj.nr_ids; i++)
+		free((char *)inj.ids[i].filename);
+	free(inj.ids);
+	for (size_t i = 0; i < inj.nr_known; i++)
+		free(inj.known[i].path);
+	free(inj.known);
+	strbuf_release(&inj.sb);
+	strbuf_release(&inj.held);
+	return fd ? -1 : 0;
+}
