@@ -27,6 +27,12 @@
 #include "prof/dso-hits.h"
 #include "prof/build-id.h"
 #include "prof/strbuf.h"
+#include "prof/jitdump.h"
+#include <fcntl.h>
+#include <libgen.h>
+#include <sys/mman.h>
+#include <sys/sysmacros.h>
+#include <time.h>
 #include "builtin.h"
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -58,7 +64,9 @@ struct inject {
 	int same_kernel;	/* the recording's kernel is the running one (-1: not known yet) */
 	struct strbuf sb;
 	struct strbuf held;	/* a stream's EVENT_UPDATEs before a file's start */
-	int err;
+	/* TIME_CONV, for a jitdump with arch (TSC) timestamps */
+	struct { u64 shift, mult, zero, cycles, mask; bool seen, cap_short; } tsc;
+	bool said;		/* a failure was reported where it happened */
 };
 
 /* ---------------------------------------------------------------- build-ids */
@@ -301,6 +309,174 @@ static int inject__start(struct inject *inj, const void *tracing, size_t tracing
 	return ret;
 }
 
+
+/* ---------------------------------------------------------------- --jit */
+
+/* A TSC count on the samples' clock, as the recording's TIME_CONV says. */
+static u64 inject__tsc_time(const struct inject *inj, u64 cyc)
+{
+	u64 quot, rem;
+
+	if (inj->tsc.cap_short)
+		cyc = inj->tsc.cycles + ((cyc - inj->tsc.cycles) & inj->tsc.mask);
+	quot = cyc >> inj->tsc.shift;
+	rem = cyc & ((1ULL << inj->tsc.shift) - 1);
+	return inj->tsc.zero + quot * inj->tsc.mult + ((rem * inj->tsc.mult) >> inj->tsc.shift);
+}
+
+static void inject__time_conv(struct inject *inj, const union perf_event *ev)
+{
+	const u8 *b = (const u8 *)ev + 8;
+	size_t n = ev->header.size;
+
+	if (n < 32)
+		return;
+	memcpy(&inj->tsc.shift, b, 8);
+	memcpy(&inj->tsc.mult, b + 8, 8);
+	memcpy(&inj->tsc.zero, b + 16, 8);
+	inj->tsc.seen = inj->tsc.mult && inj->tsc.shift < 64;
+	if (n >= 56) {
+		u8 cap_short;
+
+		memcpy(&inj->tsc.cycles, b + 24, 8);
+		memcpy(&inj->tsc.mask, b + 32, 8);
+		memcpy(&cap_short, b + 41, 1);
+		inj->tsc.cap_short = cap_short;
+	}
+}
+
+/*
+ * The MMAP2 perf inject --jit writes for a code load or move: the image
+ * @path mapped at [@start, @start + @len) from JIT_ELF_TEXT_ADDR, with
+ * perf's other fields (the image's inode, its mode as prot, MAP_SHARED)
+ * and a sample_id trailer giving the thread and the load's time.
+ */
+static int inject__jit_mmap(struct inject *inj, u32 pid, u32 tid, u64 start, u64 len, u64 time,
+			    const char *path)
+{
+	struct session_evsel *e0 = session__evsel(inj->session, 0);
+	u64 st = e0 ? e0->attr.sample_type : 0;
+	u32 idsz = e0 && e0->attr.sample_id_all ? e0->id_hdr_size : 0;
+	struct synth_mmap2 m = {
+		.misc = PERF_RECORD_MISC_USER, .pid = pid, .tid = tid, .start = start, .len = len,
+		.pgoff = JIT_ELF_TEXT_ADDR, .flags = MAP_SHARED, .ino_generation = 1,
+		.filename = path,
+	};
+	struct stat sb;
+	u8 *trailer;
+	int ret;
+
+	if (!stat(path, &sb)) {
+		m.ino = sb.st_ino;
+		m.maj = major(sb.st_dev);
+		m.min = minor(sb.st_dev);
+		m.prot = sb.st_mode;
+	}
+	strbuf_reset(&inj->sb);
+	synth__mmap2(&inj->sb, &m, idsz);
+	trailer = (u8 *)inj->sb.buf + inj->sb.len - idsz;
+	if (idsz && (st & PERF_SAMPLE_TID)) {
+		memcpy(trailer, &pid, 4);
+		memcpy(trailer + 4, &tid, 4);
+		trailer += 8;
+	}
+	if (idsz && (st & PERF_SAMPLE_TIME))
+		memcpy(trailer, &time, 8);
+	dso_hits__side(inj->hits, (const union perf_event *)inj->sb.buf);
+	ret = perf_data_writer__write(inj->w, inj->sb.buf, inj->sb.len);
+	return ret;
+}
+
+/*
+ * The marker MMAP of DIR/jit-PID.dump: every code load of the dump as an
+ * ELF image DIR/jitted-PID-INDEX.so and its MMAP2, every move as an
+ * MMAP2 of the image it moves; the marker itself is not copied. As perf,
+ * the samples must be on CLOCK_MONOTONIC (record -k mono), or the dump's
+ * TSC times convertible by the recording's TIME_CONV.
+ */
+static int inject__jit_dump(struct inject *inj, const char *path)
+{
+	struct jitdump_header h;
+	char *copy = xstrdup(path), *dir = dirname(copy);
+	size_t len = 0, pos;
+	u8 *buf = NULL;
+	int fd, ret = 0, nr = 0;
+
+	for (int i = 0; i < session__nr_evsels(inj->session); i++) {
+		const struct perf_event_attr *a = &session__evsel(inj->session, i)->attr;
+
+		if (!a->use_clockid || a->clockid != CLOCK_MONOTONIC) {
+			error("%s: jitted code must be sampled with prof record -k mono "
+			      "(CLOCK_MONOTONIC) to be injected", path);
+			ret = -EINVAL;
+			goto out;
+		}
+	}
+	fd = jit_file__open(path, false);
+	if (fd < 0) {
+		error("%s: %s", path, strerror(-fd));
+		ret = fd;
+		goto out;
+	}
+	buf = (u8 *)read_fd_str(fd, &len);
+	close(fd);
+	if (!buf || jitdump__read_header(buf, len, &h) < 0) {
+		error("%s: not a jitdump file", path);
+		ret = -EINVAL;
+		goto out;
+	}
+	if ((h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP) && !inj->tsc.seen) {
+		error("%s uses arch timestamps but the recording has no TIME_CONV", path);
+		ret = -EINVAL;
+		goto out;
+	}
+	for (pos = h.total_size; pos < len && !ret;) {
+		struct jit_record r;
+		ssize_t n = jitdump__read_record(&h, buf + pos, len - pos, &r);
+		char image[PATH_MAX];
+		struct build_id bid;
+		u64 time;
+
+		if (n <= 0) {
+			if (n < 0)
+				warning("%s: bad record at offset %zu, the rest is ignored.", path, pos);
+			break;
+		}
+		pos += (size_t)n;
+		time = h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP ? inject__tsc_time(inj, r.timestamp) :
+								 r.timestamp;
+		if (r.id == JIT_CODE_LOAD) {
+			snprintf(image, sizeof(image), "%s/jitted-%u-%" PRIu64 ".so", dir,
+				 r.load.pid, r.load.code_index);
+			ret = jit_elf__write(image, r.load.code_addr, r.load.name, r.load.code,
+					     r.load.code_size);
+			if (ret) {
+				error("cannot write %s: %s", image, strerror(-ret));
+				break;
+			}
+			ret = inject__jit_mmap(inj, r.load.pid, r.load.tid, r.load.code_addr,
+					       r.load.code_size, time, image);
+			nr++;
+			/* a file lists the images, as perf's */
+			if (!ret && !filename__read_build_id(image, &bid) && bid.size)
+				inject__add_id(inj, -1, PERF_RECORD_MISC_USER, bid.data, (u8)bid.size,
+					       image);
+		} else if (r.id == JIT_CODE_MOVE) {
+			snprintf(image, sizeof(image), "%s/jitted-%u-%" PRIu64 ".so", dir,
+				 r.move.pid, r.move.code_index);
+			ret = inject__jit_mmap(inj, r.move.pid, r.move.tid, r.move.new_code_addr,
+					       r.move.code_size, time, image);
+		}
+		/* DEBUG_INFO and UNWINDING_INFO: no line table nor unwinding in the images yet */
+	}
+	pr_debug(1, "injected: %s (%d code loads)\n", path, nr);
+out:
+	inj->said = ret != 0;
+	free(buf);
+	free(copy);
+	return ret;
+}
+
 /* ---------------------------------------------------------------- records */
 
 /* A stream's HEADER_ATTR: an event of a file output, the hits' sample layout. */
@@ -404,6 +580,15 @@ static int inject__record(struct session *s, union perf_event *ev, struct perf_s
 				       r->header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE ? r->size : 20,
 				       name);
 	}
+	if (type == PERF_RECORD_TIME_CONV)
+		inject__time_conv(inj, ev);
+	if (inj->jit && (type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2)) {
+		const char *name = type == PERF_RECORD_MMAP ? ev->mmap.filename : ev->mmap2.filename;
+		u32 pid = type == PERF_RECORD_MMAP ? ev->mmap.pid : ev->mmap2.pid;
+
+		if (jitdump__is_marker(name, (pid_t)pid))
+			return inject__jit_dump(inj, name);
+	}
 	if (inj->build_ids || inj->buildid_all) {
 		switch (type) {
 		case PERF_RECORD_MMAP:
@@ -470,7 +655,7 @@ static int inject__run(struct inject *inj)
 
 		if (*msg)
 			error("%s", msg);
-		else
+		else if (!inj->said)
 			error("%s: %s", inj->output, strerror(-ret));
 		return ret;
 	}
@@ -551,8 +736,8 @@ int cmd_inject(int argc, const char **argv)
 		      vmtc ? "vm-time-correlation" : guest ? "guest-data" : "guestmount");
 		return -1;
 	}
-	if (inj.sched_stat || inj.jit) {
-		error("--%s: not implemented in prof yet", inj.jit ? "jit" : "sched-stat");
+	if (inj.sched_stat) {
+		error("--sched-stat: not implemented in prof yet");
 		return -1;
 	}
 	if (inj.known_build_ids && inject__parse_known(&inj, inj.known_build_ids))

@@ -122,4 +122,15 @@ int jit_file__open(const char *path, bool quiet);
 /* The same check on a file opened otherwise (in a container): 0 or -EPERM. */
 int jit_file__check_owner(int fd, const char *path, bool quiet);
 
+/*
+ * perf inject --jit's image of one code load: an ELF shared object with
+ * the code in .text at JIT_ELF_TEXT_ADDR (also its file offset in perf's
+ * MMAP2 records), a local function symbol @name covering it and a
+ * build-id note hashed from @load_addr, @name and the code. Written to @path
+ * (removed again on failure); 0 or -errno.
+ */
+#define JIT_ELF_TEXT_ADDR	0x80
+int jit_elf__write(const char *path, u64 load_addr, const char *name, const void *code,
+		   size_t size);
+
 #endif

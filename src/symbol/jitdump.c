@@ -10,6 +10,9 @@
 #include "prof/util.h"
 #include "prof/symbol.h"
 #include "prof/jitdump.h"
+#include "prof/build-id.h"
+#include <gelf.h>
+#include <libelf.h>
 
 static u32 rd32(const struct jitdump_header *h, const u8 *p)
 {
@@ -245,4 +248,157 @@ int jit_file__open(const char *path, bool quiet)
 		return err;
 	}
 	return fd;
+}
+
+/* ---------------------------------------------------------------- ELF images */
+
+/* Section names, at the offsets perf's images use. */
+static const char jit_shstrtab[] =
+	"\0.text\0.shstrtab\0.symtab\0.strtab\0.note.gnu.build-id";
+#define SHN_TEXT_NAME	1
+#define SHN_SHSTR_NAME	7
+#define SHN_SYM_NAME	17
+#define SHN_STR_NAME	25
+#define SHN_NOTE_NAME	33
+
+/* One section with @size bytes of @buf, its header filled by the caller. */
+static Elf64_Shdr *jit_elf__section(Elf *e, const void *buf, size_t size, size_t align,
+				    Elf_Type type)
+{
+	Elf_Scn *scn = elf_newscn(e);
+	Elf_Data *d = scn ? elf_newdata(scn) : NULL;
+
+	if (!d)
+		return NULL;
+	d->d_buf = (void *)buf;
+	d->d_size = size;
+	d->d_align = align;
+	d->d_type = type;
+	d->d_version = EV_CURRENT;
+	return elf64_getshdr(scn);
+}
+
+int jit_elf__write(const char *path, u64 load_addr, const char *name, const void *code,
+		   size_t size)
+{
+	struct { u32 namesz, descsz, type; char name[4]; u8 id[20]; } note = {
+		4, 20, NT_GNU_BUILD_ID, "GNU", { 0 } };
+	Elf64_Sym syms[2];
+	struct build_id bid;
+	size_t namelen = strlen(name);
+	char *strtab = xcalloc(1, namelen + 2);
+	u8 *hashed = xmalloc(sizeof(load_addr) + namelen + 1 + size);
+	Elf64_Shdr *sh;
+	Elf64_Ehdr *eh;
+	Elf *e = NULL;
+	char *tmp = xasprintf("%s.XXXXXX", path);
+	int fd, ret = -EIO;
+
+	/* the build-id: a hash of where, what and whose the code is */
+	memcpy(hashed, &load_addr, sizeof(load_addr));
+	memcpy(hashed + sizeof(load_addr), name, namelen + 1);
+	memcpy(hashed + sizeof(load_addr) + namelen + 1, code, size);
+	content__build_id(hashed, sizeof(load_addr) + namelen + 1 + size, &bid);
+	memcpy(note.id, bid.data, bid.size < 20 ? bid.size : 20);
+	free(hashed);
+	memcpy(strtab + 1, name, namelen);
+
+	/* a new file renamed over @path: an old one may be linked into a build-id cache */
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		ret = -errno;
+		free(strtab);
+		free(tmp);
+		return ret;
+	}
+	fchmod(fd, 0644);
+	if (elf_version(EV_CURRENT) == EV_NONE || !(e = elf_begin(fd, ELF_C_WRITE, NULL)) ||
+	    !(eh = elf64_newehdr(e)))
+		goto out;
+	/* perf's layout: the code at JIT_ELF_TEXT_ADDR, one local function symbol */
+	eh->e_ident[EI_DATA] = ELFDATA2LSB;
+	eh->e_ident[EI_CLASS] = ELFCLASS64;
+	eh->e_machine = EM_X86_64;
+#if defined(__aarch64__)
+	eh->e_machine = EM_AARCH64;
+#elif defined(__powerpc64__)
+	eh->e_machine = EM_PPC64;
+#elif defined(__s390x__)
+	eh->e_machine = EM_S390;
+#elif defined(__riscv)
+	eh->e_machine = EM_RISCV;
+#endif
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	eh->e_ident[EI_DATA] = ELFDATA2MSB;
+#endif
+	eh->e_type = ET_DYN;
+	eh->e_entry = JIT_ELF_TEXT_ADDR;
+	eh->e_version = EV_CURRENT;
+	eh->e_shstrndx = 2;
+
+	if (!(sh = jit_elf__section(e, code, size, 16, ELF_T_BYTE)))
+		goto out;
+	sh->sh_name = SHN_TEXT_NAME;
+	sh->sh_type = SHT_PROGBITS;
+	sh->sh_addr = JIT_ELF_TEXT_ADDR;
+	sh->sh_flags = SHF_EXECINSTR | SHF_ALLOC;
+
+	if (!(sh = jit_elf__section(e, jit_shstrtab, sizeof(jit_shstrtab), 1, ELF_T_BYTE)))
+		goto out;
+	sh->sh_name = SHN_SHSTR_NAME;
+	sh->sh_type = SHT_STRTAB;
+
+	memset(syms, 0, sizeof(syms));
+	syms[1].st_name = 1;
+	syms[1].st_info = ELF64_ST_INFO(STB_LOCAL, STT_FUNC);
+	syms[1].st_shndx = 1;
+	syms[1].st_value = JIT_ELF_TEXT_ADDR;
+	syms[1].st_size = size;
+	if (!(sh = jit_elf__section(e, syms, sizeof(syms), 8, ELF_T_SYM)))
+		goto out;
+	sh->sh_name = SHN_SYM_NAME;
+	sh->sh_type = SHT_SYMTAB;
+	sh->sh_entsize = sizeof(Elf64_Sym);
+	sh->sh_link = 4;	/* .strtab */
+
+	if (!(sh = jit_elf__section(e, strtab, namelen + 2, 1, ELF_T_BYTE)))
+		goto out;
+	sh->sh_name = SHN_STR_NAME;
+	sh->sh_type = SHT_STRTAB;
+
+	if (!(sh = jit_elf__section(e, &note, sizeof(note), 4, ELF_T_BYTE)))
+		goto out;
+	sh->sh_name = SHN_NOTE_NAME;
+	sh->sh_type = SHT_NOTE;
+	sh->sh_flags = SHF_ALLOC;
+
+	/* one PT_LOAD for the code, as perf's (it places .text at JIT_ELF_TEXT_ADDR) */
+	{
+		Elf64_Phdr *ph = elf64_newphdr(e, 1);
+
+		if (!ph || elf_update(e, ELF_C_NULL) < 0)
+			goto out;
+		ph->p_type = PT_LOAD;
+		ph->p_offset = JIT_ELF_TEXT_ADDR;
+		ph->p_vaddr = JIT_ELF_TEXT_ADDR;
+		ph->p_paddr = JIT_ELF_TEXT_ADDR;
+		ph->p_filesz = size;
+		ph->p_memsz = size;
+		ph->p_flags = PF_R | PF_X;
+		ph->p_align = 8;
+	}
+	if (elf_update(e, ELF_C_WRITE) >= 0)
+		ret = 0;
+out:
+	if (e)
+		elf_end(e);
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	free(tmp);
+	free(strtab);
+	return ret;
 }

@@ -3199,8 +3199,15 @@ proof_inject_sched_stat() {
 	grep -q "^--sched-stat: not implemented in prof yet$" iss.err
 }
 proof_inject_jit() {
-	test_expect_code 255 "$PROF" inject -j -i rbase.data -o ij.data 2>ij.err &&
-	grep -q "^--jit: not implemented in prof yet$" ij.err
+	rec ij -q -N -k mono -e task-clock -- "$HELPERS/jit-dump" 0.3 "$TRASH" &&
+	"$PROF" inject -i ij.data -o ij0.data &&
+	"$PERF" buildid-list -i ij0.data >ij0.ids &&
+	! grep -q "jitted-" ij0.ids &&
+	"$PROF" inject -j -i ij.data -o ij1.data &&
+	"$PERF" buildid-list -i ij1.data >ij1.ids &&
+	grep -q "/jitted-[0-9]*-1.so$" ij1.ids &&
+	"$PROF" report --stdio -i ij1.data >ij1.out &&
+	grep -q "jitted-[0-9]*-1.so *\[\.\] jit_alpha" ij1.out
 }
 proof_inject_verbose() {
 	injb ibv -b &&

@@ -47,6 +47,26 @@ test_expect_success PERF_EVENTS,PERF 'same report as perf inject --jit + perf re
 	test_cmp expect actual
 '
 
+test_expect_success PERF_EVENTS,PERF 'prof inject --jit: perf and prof report it as perf'"'"'s injected file' '
+	"$PROF" inject --jit -i mono.data -o pinj.data 2>pinj.err &&
+	test_must_be_empty pinj.err &&
+	p=$(cat pid) &&
+	test -s "$TRASH/jitted-$p-1.so" &&
+	"$PERF" report -i pinj.data --stdio 2>/dev/null >perf.pinj &&
+	body perf.pinj >actual &&
+	body perf.out >expect &&
+	test_cmp expect actual &&
+	"$PROF" report -i pinj.data --stdio >prof.pinj &&
+	body prof.pinj >actual &&
+	test_cmp expect actual &&
+	"$PERF" buildid-list -i injected.data | grep jitted- | sed "s/^[0-9a-f]* //" | sort >expect &&
+	"$PERF" buildid-list -i pinj.data | grep jitted- | sed "s/^[0-9a-f]* //" | sort >actual &&
+	test_cmp_nonempty expect actual &&
+	"$PROF" buildid-list -i "$TRASH/jitted-$p-1.so" >img.id &&
+	"$PERF" buildid-list -i pinj.data >pinj.ids &&
+	grep -q "^$(cat img.id) $TRASH/jitted-$p-1.so$" pinj.ids
+'
+
 test_expect_success PERF_EVENTS,PERF 'perf record -k 1: report as perf inject + report' '
 	"$PERF" record -q -k 1 -e task-clock -o perf.data "$HELPERS/jit-dump" 1.5 "$TRASH" >dump2.path 2>/dev/null &&
 	"$PERF" inject --jit -i perf.data -o injected2.data 2>/dev/null &&
@@ -62,7 +82,11 @@ test_expect_success PERF_EVENTS 'without -k mono: a warning, the dump is not use
 	"$PROF" report -i plain.data --stdio >out 2>err &&
 	grep -q "the samples were not recorded with -k mono" err &&
 	! grep -q "jit_alpha\|jit_beta\|jitted-" out &&
-	grep -q "\[JIT\] tid" out
+	grep -q "\[JIT\] tid" out &&
+	test_expect_code 255 "$PROF" inject --jit -i plain.data -o plain.inj 2>inj.err &&
+	test_line_count = 1 inj.err &&
+	grep -q "must be sampled with prof record -k mono" inj.err &&
+	! test -e plain.inj
 '
 
 test_expect_success PERF_EVENTS 'a truncated dump: what is complete is used' '
