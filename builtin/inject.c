@@ -28,6 +28,8 @@
 #include "prof/build-id.h"
 #include "prof/strbuf.h"
 #include "prof/jitdump.h"
+#include "prof/trace-event.h"
+#include "prof/event.h"
 #include <fcntl.h>
 #include <libgen.h>
 #include <sys/mman.h>
@@ -67,6 +69,9 @@ struct inject {
 	/* TIME_CONV, for a jitdump with arch (TSC) timestamps */
 	struct { u64 shift, mult, zero, cycles, mask; bool seen, cap_short; } tsc;
 	bool said;		/* a failure was reported where it happened */
+	/* -s: each thread's last sched_switch SAMPLE, by tid (open addressing) */
+	struct switch_slot { u32 tid; bool used; void *rec; struct session_evsel *evsel; } *sw;
+	size_t nr_sw, sw_cap;
 };
 
 /* ---------------------------------------------------------------- build-ids */
@@ -477,6 +482,105 @@ out:
 	return ret;
 }
 
+
+/* ---------------------------------------------------------------- --sched-stat */
+
+static struct switch_slot *inject__switch_slot(struct inject *inj, u32 tid, bool create)
+{
+	size_t i;
+
+	if (create && (inj->nr_sw + 1) * 2 > inj->sw_cap) {
+		struct switch_slot *old = inj->sw;
+		size_t oldcap = inj->sw_cap;
+
+		inj->sw_cap = oldcap ? oldcap * 2 : 1024;
+		inj->sw = xcalloc(inj->sw_cap, sizeof(*inj->sw));
+		for (size_t j = 0; j < oldcap; j++) {
+			if (!old[j].used)
+				continue;
+			for (i = old[j].tid % inj->sw_cap; inj->sw[i].used; i = (i + 1) % inj->sw_cap)
+				;
+			inj->sw[i] = old[j];
+		}
+		free(old);
+	}
+	if (!inj->sw_cap)
+		return NULL;
+	for (i = tid % inj->sw_cap; inj->sw[i].used; i = (i + 1) % inj->sw_cap)
+		if (inj->sw[i].tid == tid)
+			return &inj->sw[i];
+	if (!create)
+		return NULL;
+	inj->sw[i].used = true;
+	inj->sw[i].tid = tid;
+	inj->sw[i].rec = NULL;
+	inj->nr_sw++;
+	return &inj->sw[i];
+}
+
+/*
+ * perf inject -s: a sched_switch SAMPLE is kept (by its thread) and not
+ * copied, a sched_process_exit forgets the thread, and a sched_stat_*
+ * SAMPLE (sleep, wait, iowait, blocked, runtime) becomes the kept switch
+ * of the thread its "pid" field names, with the stat's period (the time
+ * slept) and time: the call chain where it went to sleep, weighted by how
+ * long. A stat of a thread with no switch seen is dropped. 1: not one of
+ * these; 0 or -errno: handled.
+ */
+static int inject__sched_stat(struct inject *inj, union perf_event *ev, struct perf_sample *sample)
+{
+	struct session_evsel *e = session__evsel_by_id(inj->session, sample->id);
+	const char *name = e && e->attr.type == PERF_TYPE_TRACEPOINT ? session_evsel__name(e) : NULL;
+	struct switch_slot *slot;
+	struct perf_sample sw;
+	u64 pid;
+
+	if (!name)
+		return 1;
+	if (!strcmp(name, "sched:sched_switch")) {
+		slot = inject__switch_slot(inj, sample->tid, true);
+		free(slot->rec);
+		slot->rec = xmalloc(ev->header.size);
+		memcpy(slot->rec, ev, ev->header.size);
+		slot->evsel = e;
+		return 0;
+	}
+	if (!strcmp(name, "sched:sched_process_exit")) {
+		slot = inject__switch_slot(inj, sample->tid, false);
+		if (slot) {
+			free(slot->rec);
+			slot->rec = NULL;
+		}
+		return 0;
+	}
+	if (!strstarts(name, "sched:sched_stat_"))
+		return 1;
+	if (!e->tp_format ||
+	    !trace_event__field_u64(e->tp_format, sample->raw_data, sample->raw_size, "pid", &pid))
+		return 0;
+	slot = inject__switch_slot(inj, (u32)pid, false);
+	if (!slot || !slot->rec)
+		return 0;
+	if (perf_sample__parse(&sw, slot->evsel, slot->rec, false))
+		return 0;
+	sw.period = sample->period;
+	sw.time = sample->time;
+	strbuf_reset(&inj->sb);
+	if (synth__sample(&inj->sb, &e->attr, &sw)) {
+		pr_debug(1, "inject -s: a sample this layout cannot be written in\n");
+		return 0;
+	}
+	((struct perf_event_header *)inj->sb.buf)->misc = ((union perf_event *)slot->rec)->header.misc;
+	if (inj->build_ids || inj->buildid_all) {
+		int ret;
+
+		dso_hits__sample(inj->hits, (const union perf_event *)inj->sb.buf);
+		if ((ret = inject__emit_new(inj)) != 0)
+			return ret;
+	}
+	return perf_data_writer__write(inj->w, inj->sb.buf, inj->sb.len);
+}
+
 /* ---------------------------------------------------------------- records */
 
 /* A stream's HEADER_ATTR: an event of a file output, the hits' sample layout. */
@@ -582,6 +686,9 @@ static int inject__record(struct session *s, union perf_event *ev, struct perf_s
 	}
 	if (type == PERF_RECORD_TIME_CONV)
 		inject__time_conv(inj, ev);
+	if (inj->sched_stat && type == PERF_RECORD_SAMPLE && sample &&
+	    (ret = inject__sched_stat(inj, ev, sample)) <= 0)
+		return ret;
 	if (inj->jit && (type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2)) {
 		const char *name = type == PERF_RECORD_MMAP ? ev->mmap.filename : ev->mmap2.filename;
 		u32 pid = type == PERF_RECORD_MMAP ? ev->mmap.pid : ev->mmap2.pid;
@@ -625,6 +732,8 @@ static int inject__run(struct inject *inj)
 	struct tool tool = {
 		.dump = inject__record,
 		.unknown = inject__unknown,
+		/* -s pairs a thread's switch with its later stat: in time order */
+		.ordered_events = inj->sched_stat,
 		.priv = inj,
 	};
 	int ret = 0;
@@ -736,10 +845,6 @@ int cmd_inject(int argc, const char **argv)
 		      vmtc ? "vm-time-correlation" : guest ? "guest-data" : "guestmount");
 		return -1;
 	}
-	if (inj.sched_stat) {
-		error("--sched-stat: not implemented in prof yet");
-		return -1;
-	}
 	if (inj.known_build_ids && inject__parse_known(&inj, inj.known_build_ids))
 		return -1;
 
@@ -792,5 +897,8 @@ int cmd_inject(int argc, const char **argv)
 	free(inj.known);
 	strbuf_release(&inj.sb);
 	strbuf_release(&inj.held);
+	for (size_t i = 0; i < inj.sw_cap; i++)
+		free(inj.sw[i].rec);
+	free(inj.sw);
 	return fd ? -1 : 0;
 }

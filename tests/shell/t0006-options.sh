@@ -432,7 +432,7 @@ inject	--buildid-all	PERF_EVENTS	ok
 inject	--known-build-ids	PERF_EVENTS	ok
 inject	--input	PERF_EVENTS	ok
 inject	--output	PERF_EVENTS	ok
-inject	--sched-stat	PERF_EVENTS	ok
+inject	--sched-stat	PERF_EVENTS,SCHED_STAT_TP	ok
 inject	--jit	PERF_EVENTS	ok
 inject	--verbose	PERF_EVENTS	ok
 inject	--vmlinux	PERF_EVENTS	ok
@@ -509,6 +509,10 @@ COMMANDS="record report stat top list help version flamegraph script data annota
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
 test_lazy_prereq OBJDUMP 'command -v objdump'
+test_lazy_prereq SCHED_STAT_TP '
+	test -d /sys/kernel/tracing/events/sched/sched_stat_runtime ||
+	test -d /sys/kernel/debug/tracing/events/sched/sched_stat_runtime
+'
 have_feature() {
 	"$PROF" version --build-options | grep -q " $1: \[ on  \]"
 }
@@ -3195,8 +3199,16 @@ proof_inject_output() {
 	grep -q "^# data offset *: 0$" ibo.hdr
 }
 proof_inject_sched_stat() {
-	test_expect_code 255 "$PROF" inject -s -i rbase.data -o iss.data 2>iss.err &&
-	grep -q "^--sched-stat: not implemented in prof yet$" iss.err
+	# a stat sample becomes its thread's last switch: the stat events go
+	rec iss -e sched:sched_stat_runtime -e sched:sched_switch -- \
+		sh -c "sleep 0.02; ls /usr/lib >/dev/null; sleep 0.02" &&
+	"$PROF" inject -i iss.data -o iss0.data &&
+	"$PROF" script -i iss0.data -F event >iss0.ev &&
+	grep -q "sched_stat_runtime" iss0.ev &&
+	"$PROF" inject -s -i iss.data -o iss1.data &&
+	"$PROF" script -i iss1.data -F event >iss1.ev &&
+	grep -q "sched_switch" iss1.ev &&
+	! grep -q "sched_stat_runtime" iss1.ev
 }
 proof_inject_jit() {
 	rec ij -q -N -k mono -e task-clock -- "$HELPERS/jit-dump" 0.3 "$TRASH" &&

@@ -9,6 +9,10 @@ test_lazy_prereq SCHED_TP '
 	test -d /sys/kernel/tracing/events/sched/sched_switch ||
 	test -d /sys/kernel/debug/tracing/events/sched/sched_switch
 '
+test_lazy_prereq SCHED_STAT_TP '
+	test -d /sys/kernel/tracing/events/sched/sched_stat_runtime ||
+	test -d /sys/kernel/debug/tracing/events/sched/sched_stat_runtime
+'
 test_lazy_prereq PERF_SHELL_TESTS '
 	test -f /usr/lib/perf-core/tests/shell/pipe_test.sh
 '
@@ -204,6 +208,27 @@ test_expect_success PERF,PERF_EVENTS,SCHED_TP 'tracepoints: the tracing data goe
 	"$PROF" inject -i tp.stream -o tp.back &&
 	"$PROF" script -i tp.back >tp.prof.back &&
 	test_cmp tp.prof tp.prof.back
+'
+
+# sched_stat_runtime is the one sched_stat_* event a kernel without
+# CONFIG_SCHEDSTATS has; perf inject -s pairs it with switches as the others
+test_expect_success PERF,PERF_EVENTS,SCHED_STAT_TP '-s: stats become the thread'"'"'s last switch, as perf'"'"'s' '
+	"$PROF" record -q -g -e sched:sched_stat_runtime -e sched:sched_switch \
+		-e sched:sched_process_exit -o ss.data -- \
+		sh -c "for i in 1 2 3 4 5; do sleep 0.01; ls /usr/lib >/dev/null; done" \
+		>/dev/null 2>&1 &&
+	"$PERF" inject -s -i ss.data -o perf-ss.data &&
+	"$PROF" inject -s -i ss.data -o prof-ss.data &&
+	"$PERF" script -i perf-ss.data -F tid,time,period,ip,sym,event >perf-ss.scr 2>/dev/null &&
+	"$PERF" script -i prof-ss.data -F tid,time,period,ip,sym,event >prof-ss.scr &&
+	test_cmp_nonempty perf-ss.scr prof-ss.scr &&
+	! grep -q "sched_stat_runtime\|sched_process_exit" prof-ss.scr &&
+	"$PROF" script -i ss.data -F event >ss.events &&
+	grep -q "sched:sched_stat_runtime" ss.events &&
+	"$PROF" report -i prof-ss.data --stdio --show-total-period >ss.rep &&
+	grep -q "prev_comm=" ss.rep &&
+	"$PERF" script -i prof-ss.data >perf-ss.full &&
+	grep -q "sched:sched_switch: prev_comm=" perf-ss.full
 '
 
 test_expect_success PERF,PERF_EVENTS 'perf inject reads prof'"'"'s output, prof reads perf'"'"'s' '
