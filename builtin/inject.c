@@ -16,7 +16,10 @@
  * rewrites some (hostname, ...): the output describes the recording.
  *
  * Records are copied in the order they are read (perf sorts them by time
- * first; readers sort them again either way).
+ * first; readers sort them again either way), except with -s, which pairs
+ * each thread's switch with its later stat and so reads them in time
+ * order. -j writes each jitdump code load as perf's ELF image and an
+ * MMAP2 of it.
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -30,14 +33,13 @@
 #include "prof/jitdump.h"
 #include "prof/trace-event.h"
 #include "prof/event.h"
-#include <fcntl.h>
+#include "builtin.h"
 #include <libgen.h>
 #include <sys/mman.h>
-#include <sys/sysmacros.h>
-#include <time.h>
-#include "builtin.h"
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <time.h>
 
 static const char *const inject_usage[] = {
 	"prof inject [<options>]",
@@ -66,8 +68,7 @@ struct inject {
 	int same_kernel;	/* the recording's kernel is the running one (-1: not known yet) */
 	struct strbuf sb;
 	struct strbuf held;	/* a stream's EVENT_UPDATEs before a file's start */
-	/* TIME_CONV, for a jitdump with arch (TSC) timestamps */
-	struct { u64 shift, mult, zero, cycles, mask; bool seen, cap_short; } tsc;
+	struct tsc_conv tsc;	/* TIME_CONV, for a jitdump with arch (TSC) timestamps */
 	bool said;		/* a failure was reported where it happened */
 	/* -s: each thread's last sched_switch SAMPLE, by tid (open addressing) */
 	struct switch_slot { u32 tid; bool used; void *rec; struct session_evsel *evsel; } *sw;
@@ -317,39 +318,6 @@ static int inject__start(struct inject *inj, const void *tracing, size_t tracing
 
 /* ---------------------------------------------------------------- --jit */
 
-/* A TSC count on the samples' clock, as the recording's TIME_CONV says. */
-static u64 inject__tsc_time(const struct inject *inj, u64 cyc)
-{
-	u64 quot, rem;
-
-	if (inj->tsc.cap_short)
-		cyc = inj->tsc.cycles + ((cyc - inj->tsc.cycles) & inj->tsc.mask);
-	quot = cyc >> inj->tsc.shift;
-	rem = cyc & ((1ULL << inj->tsc.shift) - 1);
-	return inj->tsc.zero + quot * inj->tsc.mult + ((rem * inj->tsc.mult) >> inj->tsc.shift);
-}
-
-static void inject__time_conv(struct inject *inj, const union perf_event *ev)
-{
-	const u8 *b = (const u8 *)ev + 8;
-	size_t n = ev->header.size;
-
-	if (n < 32)
-		return;
-	memcpy(&inj->tsc.shift, b, 8);
-	memcpy(&inj->tsc.mult, b + 8, 8);
-	memcpy(&inj->tsc.zero, b + 16, 8);
-	inj->tsc.seen = inj->tsc.mult && inj->tsc.shift < 64;
-	if (n >= 56) {
-		u8 cap_short;
-
-		memcpy(&inj->tsc.cycles, b + 24, 8);
-		memcpy(&inj->tsc.mask, b + 32, 8);
-		memcpy(&cap_short, b + 41, 1);
-		inj->tsc.cap_short = cap_short;
-	}
-}
-
 /*
  * The MMAP2 perf inject --jit writes for a code load or move: the image
  * @path mapped at [@start, @start + @len) from JIT_ELF_TEXT_ADDR, with
@@ -430,7 +398,7 @@ static int inject__jit_dump(struct inject *inj, const char *path)
 		ret = -EINVAL;
 		goto out;
 	}
-	if ((h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP) && !inj->tsc.seen) {
+	if ((h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP) && (!inj->tsc.mult || inj->tsc.shift >= 64)) {
 		error("%s uses arch timestamps but the recording has no TIME_CONV", path);
 		ret = -EINVAL;
 		goto out;
@@ -448,7 +416,7 @@ static int inject__jit_dump(struct inject *inj, const char *path)
 			break;
 		}
 		pos += (size_t)n;
-		time = h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP ? inject__tsc_time(inj, r.timestamp) :
+		time = h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP ? tsc_conv__time(&inj->tsc, r.timestamp) :
 								 r.timestamp;
 		if (r.id == JIT_CODE_LOAD) {
 			snprintf(image, sizeof(image), "%s/jitted-%u-%" PRIu64 ".so", dir,
@@ -685,7 +653,7 @@ static int inject__record(struct session *s, union perf_event *ev, struct perf_s
 				       name);
 	}
 	if (type == PERF_RECORD_TIME_CONV)
-		inject__time_conv(inj, ev);
+		tsc_conv__read(&inj->tsc, ev);
 	if (inj->sched_stat && type == PERF_RECORD_SAMPLE && sample &&
 	    (ret = inject__sched_stat(inj, ev, sample)) <= 0)
 		return ret;

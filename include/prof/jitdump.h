@@ -123,6 +123,19 @@ int jit_file__open(const char *path, bool quiet);
 int jit_file__check_owner(int fd, const char *path, bool quiet);
 
 /*
+ * TIME_CONV's TSC to sample-time conversion (perf's tsc_to_perf_time),
+ * for jitdump arch timestamps; mult 0: none seen.
+ */
+struct tsc_conv {
+	u64 shift, mult, zero, cycles, mask;
+	bool cap_short;
+};
+union perf_event;
+/* Take a TIME_CONV record's fields (older, shorter records too). */
+void tsc_conv__read(struct tsc_conv *tc, const union perf_event *ev);
+u64 tsc_conv__time(const struct tsc_conv *tc, u64 cyc);
+
+/*
  * perf inject --jit's image of one code load: an ELF shared object with
  * the code in .text at JIT_ELF_TEXT_ADDR (also its file offset in perf's
  * MMAP2 records), a local function symbol @name covering it and a

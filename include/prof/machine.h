@@ -8,6 +8,7 @@
 #define PROF_MACHINE_H
 
 #include "compat.h"
+#include "jitdump.h"
 #include "dso.h"
 #include "map.h"
 #include "thread.h"
@@ -54,10 +55,7 @@ struct machine {
 	struct machine_jit *jit;
 	bool clock_monotonic;		/* sample times are CLOCK_MONOTONIC (-k mono) */
 	bool jit_live;			/* top: code loads apply as read, no clock */
-	struct {			/* TIME_CONV: TSC -> sample time, mult 0: none */
-		u64 shift, mult, zero, cycles, mask;
-		bool cap_short;
-	} tsc;
+	struct tsc_conv tsc;		/* TIME_CONV: TSC -> sample time, mult 0: none */
 	/* The records describe processes running now (top): a process in
 	 * other namespaces has its files looked up there (nsinfo.h). Never
 	 * for a file read later: its pid may be someone else's by then. */

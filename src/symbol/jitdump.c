@@ -11,6 +11,7 @@
 #include "prof/symbol.h"
 #include "prof/jitdump.h"
 #include "prof/build-id.h"
+#include "prof/perf-data.h"
 #include <gelf.h>
 #include <libelf.h>
 
@@ -248,6 +249,34 @@ int jit_file__open(const char *path, bool quiet)
 		return err;
 	}
 	return fd;
+}
+
+/* ---------------------------------------------------------------- TSC */
+
+void tsc_conv__read(struct tsc_conv *tc, const union perf_event *ev)
+{
+	const struct perf_event_header *h = (const void *)ev;
+	u64 w[5] = { 0 };
+	size_t n = h->size > 8 ? h->size - 8u : 0;
+
+	memcpy(w, (const u8 *)ev + 8, min(n, sizeof(w)));
+	tc->shift = w[0];
+	tc->mult = w[1];
+	tc->zero = w[2];
+	tc->cycles = w[3];
+	tc->mask = w[4];
+	tc->cap_short = h->size >= 50 && ((const u8 *)ev)[49];
+}
+
+u64 tsc_conv__time(const struct tsc_conv *tc, u64 cyc)
+{
+	u64 quot, rem;
+
+	if (tc->cap_short)
+		cyc = tc->cycles + ((cyc - tc->cycles) & tc->mask);
+	quot = cyc >> tc->shift;
+	rem = cyc & ((1ULL << tc->shift) - 1);
+	return tc->zero + quot * tc->mult + ((rem * tc->mult) >> tc->shift);
 }
 
 /* ---------------------------------------------------------------- ELF images */

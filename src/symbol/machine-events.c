@@ -62,16 +62,7 @@ static int process_mmap2(struct machine *m, const union perf_event *ev)
 /* TIME_CONV: the TSC conversion jitdump arch timestamps need. */
 static int process_time_conv(struct machine *m, const union perf_event *ev)
 {
-	u64 w[5] = { 0 };
-	size_t n = ev->header.size > 8 ? ev->header.size - 8u : 0;
-
-	memcpy(w, (const u8 *)ev + 8, min(n, sizeof(w)));
-	m->tsc.shift = w[0];
-	m->tsc.mult = w[1];
-	m->tsc.zero = w[2];
-	m->tsc.cycles = w[3];
-	m->tsc.mask = w[4];
-	m->tsc.cap_short = ev->header.size >= 50 && ((const u8 *)ev)[49];
+	tsc_conv__read(&m->tsc, ev);
 	return 0;
 }
 

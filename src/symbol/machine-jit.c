@@ -90,25 +90,13 @@ bool machine__jit_has_pid(struct machine *m, pid_t pid)
 	return false;
 }
 
-/* perf's tsc_to_perf_time with the recording's TIME_CONV. */
-static u64 tsc_to_time(const struct machine *m, u64 cyc)
-{
-	u64 quot, rem;
-
-	if (m->tsc.cap_short)
-		cyc = m->tsc.cycles + ((cyc - m->tsc.cycles) & m->tsc.mask);
-	quot = cyc >> m->tsc.shift;
-	rem = cyc & ((1ULL << m->tsc.shift) - 1);
-	return m->tsc.zero + quot * m->tsc.mult + ((rem * m->tsc.mult) >> m->tsc.shift);
-}
-
 /* A record's time on the samples' clock (0: at once, top). */
 static u64 jit_time(struct machine *m, const struct jit_dump *d, u64 ts)
 {
 	if (m->jit_live)
 		return 0;
 	if (d->h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP)
-		return tsc_to_time(m, ts);
+		return tsc_conv__time(&m->tsc, ts);
 	return ts;
 }
 

@@ -164,7 +164,8 @@ test_expect_success PERF,PERF_EVENTS '--buildid-all: every mapped file, perf'"'"
 		test -r "$f" || continue
 		grep -q " $f$" all.prof || { echo "not listed: $f"; return 1; }
 	done <mapped &&
-	test $(wc -l <all.prof) -gt $(wc -l <ids.prof)
+	comm -23 ids.prof all.prof >hit.missing &&
+	test_must_be_empty hit.missing
 '
 
 test_expect_success PERF,PERF_EVENTS '--known-build-ids: the id given wins over the file'"'"'s' '
@@ -251,7 +252,9 @@ test_expect_success 'bad input: one line, non-zero exit, no output file left hal
 	# a stream cut short (its writer killed) keeps what arrived, as perf
 	head -c 3000 stream.data >trunc.stream &&
 	"$PROF" inject -i trunc.stream -o out4.data 2>e4 &&
-	grep -q "^trunc.stream: offset 0x[0-9a-f]*: unexpected end of event stream$" e4 &&
+	# where the cut falls: inside a record, or after one
+	grep -q -e "^trunc.stream: offset 0x[0-9a-f]*: unexpected end of event stream$" \
+		-e "^trunc.stream: [0-9]* stray bytes at the end of the stream$" e4 &&
 	"$PROF" report -i out4.data --stats >out4.stats &&
 	grep -q "MMAP2 events: *[1-9]" out4.stats
 '
