@@ -162,6 +162,18 @@ static int inject__write_build_id(struct inject *inj, const struct writer_build_
 	return ret;
 }
 
+/* Do @in and @out name one file ("-": standard input or output)? */
+static bool same_file(const char *in, const char *out)
+{
+	struct stat a, b;
+
+	if (strcmp(in, "-") ? stat(in, &a) : fstat(STDIN_FILENO, &a))
+		return false;
+	if (strcmp(out, "-") ? stat(out, &b) : fstat(STDOUT_FILENO, &b))
+		return false;
+	return S_ISREG(a.st_mode) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 static bool same_kernel(struct session *s)
 {
 	const struct perf_header *h = session__header(s);
@@ -829,6 +841,12 @@ int cmd_inject(int argc, const char **argv)
 		return -1;
 	}
 	inj.in_pipe = session__is_pipe(inj.session);
+	if (same_file(inj.input, inj.output)) {
+		/* truncating what is being read would pull the file from under it */
+		error("%s: the input and the output are the same file", inj.output);
+		session__delete(inj.session);
+		return -1;
+	}
 	if (!strcmp(inj.output, "-"))
 		ret = perf_data_writer__open_fd(&inj.w, STDOUT_FILENO, false);
 	else

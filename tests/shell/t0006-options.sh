@@ -3160,11 +3160,11 @@ proof_buildid_list_verbose() {
 # injb NAME ARGS: prof inject ARGS of a recording without build-ids into
 # NAME.data, and perf's list of NAME.data's build-ids into NAME.ids.
 injb() {
-	_n=$1 &&
+	_ib=$1 &&
 	shift &&
 	{ test -f inob.data || rec inob -B -e task-clock -- "$HELPERS/demo" 50; } &&
-	"$PROF" inject -i inob.data -o "$_n.data" "$@" 2>"$_n.err" &&
-	"$PERF" buildid-list -i "$_n.data" >"$_n.ids"
+	"$PROF" inject -i inob.data -o "$_ib.data" "$@" 2>"$_ib.err" &&
+	"$PERF" buildid-list -i "$_ib.data" >"$_ib.ids"
 }
 proof_inject_build_ids() {
 	injb ib0 &&

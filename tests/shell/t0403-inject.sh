@@ -245,6 +245,12 @@ test_expect_success 'bad input: one line, non-zero exit, no output file left hal
 	printf "not a perf file at all, not at all\n" >junk.data &&
 	test_expect_code 255 "$PROF" inject -i junk.data -o out2.data 2>e2 &&
 	test_line_count = 1 e2 &&
+	cp plain.data same.data &&
+	test_expect_code 255 "$PROF" inject -i same.data -o same.data 2>e5 &&
+	echo "same.data: the input and the output are the same file" >want5 &&
+	test_cmp want5 e5 &&
+	test_expect_code 255 "$PROF" inject -i same.data >>same.data 2>e6 &&
+	cmp plain.data same.data &&
 	head -c 3000 plain.data >trunc.data &&
 	test_expect_code 255 "$PROF" inject -i trunc.data -o out3.data 2>e3 &&
 	tail -n 1 e3 | grep -q "^trunc.data: offset 0x[0-9a-f]*: .*past the end" &&
