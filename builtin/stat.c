@@ -909,6 +909,682 @@ static void stat_wait(struct stat_opts *o, int ms)
 	}
 }
 
+/*
+ * One "prof stat" (or "prof stat record") from its options to its output.
+ * cmd_stat() runs the parts in turn, each filling in more of it:
+ * stat_check_options() (the combinations perf refuses), stat_open_output(),
+ * stat_setup_events(), stat_setup_targets(), stat_setup_display(),
+ * stat_run() (every -r run: stat_run_once(), whose wait loop is
+ * stat_wait_workload() and prints the -I intervals), stat_print_final()
+ * and stat_session__exit().
+ */
+struct stat_session {
+	struct stat_opts *o;
+	const struct option *options;
+	int argc;			/* the command, if any */
+	const char **argv;
+	struct stat_config sc;
+	struct open_target target;
+	struct stat_display d;
+	struct runtime_stat rt, rt_sum;
+	struct cpu_map *cpus;
+	struct thread_map *threads;
+	struct aggr_map *aggr_map;
+	FILE *out;
+	bool forks, forever, has_target, summary;
+	bool display_ready;		/* d, rt (and rt_sum) are set up */
+	bool stats_allocated;		/* evlist__alloc_stats done */
+	int status;			/* the last run's, as perf passes it on */
+};
+
+/*
+ * perf's checks of the option combinations, before anything is set up.
+ * Returns 0, or the exit status (perf's -EINVAL & 0xff); exits with 129
+ * where perf's option parser refuses.
+ */
+static int stat_check_options(struct stat_session *s, bool all_first)
+{
+	struct stat_opts *o = s->o;
+	const struct option *options = s->options;
+
+	if (o->all_kernel && o->all_user) {
+		/* perf's exclusive options: the second one given is refused */
+		const char *second = all_first ? "all-user" : "all-kernel";
+		const char *first = all_first ? "all-kernel" : "all-user";
+
+		fprintf(stderr, " Error: option `%s' cannot be used with %s\n", second, first);
+		parse_options_usage_for(stat_usage, options, second, 0);
+		parse_options_usage_for(NULL, options, first, 0);
+		exit(PROF_EXIT_USAGE);
+	}
+	if (o->csv_sep && o->json) {
+		fprintf(stderr, "cannot use both --json and -x\n");
+		parse_options_usage_for(stat_usage, options, "json-output", 'x');
+		exit(PROF_EXIT_USAGE);
+	}
+	if (o->output_name && o->log_fd) {
+		pr_info("cannot use both --output and --log-fd\n");
+		parse_options_usage_for(stat_usage, options, "output", 'o');
+		parse_options_usage_for(NULL, options, "log-fd", 0);
+		return 256 - EINVAL;
+	}
+	if (o->log_fd < 0) {
+		pr_info("argument to --log-fd must be a > 0\n");
+		parse_options_usage_for(stat_usage, options, "log-fd", 0);
+		return 256 - EINVAL;
+	}
+	if (o->run_count < 0) {
+		pr_info("Run count must be a positive number\n");
+		parse_options_usage_for(stat_usage, options, NULL, 'r');
+		return 256 - EINVAL;
+	} else if (o->run_count == 0) {
+		s->forever = true;
+		o->run_count = 1;
+	}
+	if (o->table && o->run_count <= 1) {
+		pr_info("--table is only supported with -r\n");
+		parse_options_usage_for(stat_usage, options, NULL, 'r');
+		parse_options_usage_for(NULL, options, "table", 0);
+		return 256 - EINVAL;
+	}
+	if (o->metric_only && o->aggr_mode == AGGR_THREAD) {
+		pr_info("--metric-only is not supported with --per-thread");
+		return 256 - EINVAL;
+	}
+	if (o->metric_only && o->run_count > 1) {
+		pr_info("--metric-only is not supported with -r");
+		return 256 - EINVAL;
+	}
+	if (o->interval_count && !o->interval) {
+		pr_info("interval-count option should be used together with interval-print.\n");
+		parse_options_usage_for(stat_usage, options, "interval-count", 0);
+		fputc('\n', stderr);
+		parse_options_usage_for(stat_usage, options, NULL, 'I');
+		return 256 - EINVAL;
+	}
+	if (!s->forks && !o->pid && !o->tid && !o->cpu_list)
+		o->system_wide = true;
+	if (o->pid || o->tid) {
+		/* -p/-t win over -a, as in perf's target__validate(). */
+		if (o->system_wide && s->forks)
+			pr_info("PID/TID switch overriding SYSTEM");
+		o->system_wide = false;
+		o->cpu_list = NULL;
+	}
+	/* perf: per thread of a -p/-t target, or of the whole system (-a, no -C) */
+	if (o->aggr_mode == AGGR_THREAD && !o->pid && !o->tid && (!o->system_wide || o->cpu_list)) {
+		pr_info("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.");
+		parse_options_usage_for(NULL, options, NULL, 'p');
+		parse_options_usage_for(NULL, options, NULL, 't');
+		return 256 - EINVAL;
+	}
+	if (o->timeout && o->interval) {
+		pr_info("timeout option is not supported with interval-print.\n");
+		parse_options_usage_for(stat_usage, options, "timeout", 0);
+		fputc('\n', stderr);
+		parse_options_usage_for(stat_usage, options, NULL, 'I');
+		return 256 - EINVAL;
+	}
+	if (o->timeout && o->timeout < 10) {
+		pr_info("timeout must be >= 10ms.\n");
+		parse_options_usage_for(stat_usage, options, "timeout", 0);
+		return 256 - EINVAL;
+	}
+	if (cgroups.for_each && cgroups.sel.nr) {
+		pr_info("--cgroup and --for-each-cgroup cannot be used together\n");
+		parse_options_usage_for(stat_usage, options, NULL, 'G');
+		parse_options_usage_for(NULL, options, "for-each-cgroup", 0);
+		return 256 - EINVAL;
+	}
+	if (((o->aggr_mode != AGGR_GLOBAL && o->aggr_mode != AGGR_THREAD) ||
+	     cgroups.sel.nr || cgroups.for_each) && !o->system_wide && !o->cpu_list) {
+		/* perf's words, its four options and -EINVAL & 0xff. */
+		pr_info("both cgroup and no-aggregation modes only available in system-wide mode\n");
+		parse_options_usage_for(stat_usage, options, NULL, 'G');
+		parse_options_usage_for(NULL, options, NULL, 'A');
+		parse_options_usage_for(NULL, options, NULL, 'a');
+		parse_options_usage_for(NULL, options, "for-each-cgroup", 0);
+		return 256 - EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * -o FILE (with "# started on" first), --log-fd, else stderr. Returns 0,
+ * or the exit status after saying why.
+ */
+static int stat_open_output(struct stat_session *s)
+{
+	struct stat_opts *o = s->o;
+
+	s->out = stderr;
+	if (o->output_name) {
+		time_t now = time(NULL);
+
+		s->out = fopen(o->output_name, o->append ? "a" : "w");
+		if (!s->out) {
+			s->out = stderr;
+			return error("failed to create output file: %s", strerror(errno));
+		}
+		fprintf(s->out, "# started on %s\n", ctime(&now));
+	} else if (o->log_fd > 0) {
+		s->out = fdopen(o->log_fd, o->append ? "a" : "w");
+		if (!s->out) {
+			pr_info("Failed opening logfd: %s", strerror(errno));
+			s->out = stderr;
+			return 256 - EINVAL;
+		}
+	}
+	if (o->interval_clear && !isatty(fileno(s->out))) {
+		pr_info("--interval-clear does not work with output\n");
+		parse_options_usage_for(stat_usage, s->options, "output", 'o');
+		parse_options_usage_for(NULL, s->options, "log-fd", 0);
+		parse_options_usage_for(NULL, s->options, "interval-clear", 0);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The event list: -e, then -M's events, --for-each-cgroup's copies, -T,
+ * --smi-cost, --topdown, else the default set; attrs set for counting.
+ * Returns 0, or the exit status after saying why.
+ */
+static int stat_setup_events(struct stat_session *s)
+{
+	struct stat_opts *o = s->o;
+
+	/*
+	 * The metrics' events follow -e's. perf reports a metric it cannot
+	 * set up and counts the default events instead; we stop there.
+	 */
+	expr__set_target(o->system_wide || o->cpu_list, o->cpu_list);
+	if (o->metric_list &&
+	    metricgroup__parse_groups(o->evlist, o->metric_list, o->metric_no_group,
+				      o->metric_no_merge, &o->metrics)) {
+		fputc('\n', stderr);
+		parse_options_usage_for(stat_usage, s->options, "metrics", 'M');
+		return 129;
+	}
+	/*
+	 * --for-each-cgroup rebuilds the list from the -e arguments; it has
+	 * no copies of the metrics' events yet, so refuse rather than drop -M.
+	 */
+	if (cgroups.for_each && o->metrics.nr) {
+		error("-M and --for-each-cgroup cannot be used together yet");
+		parse_options_usage_for(stat_usage, s->options, "for-each-cgroup", 0);
+		parse_options_usage_for(NULL, s->options, "metrics", 'M');
+		return 129;
+	}
+	if (cgroups.for_each && expand_cgroups(o)) {
+		fputc('\n', stderr);
+		parse_options_usage_for(stat_usage, s->options, "for-each-cgroup", 0);
+		return 256 - EINVAL;
+	}
+	/* perf's order: -T, --smi-cost, --topdown, then the default set */
+	if (!o->null_run &&
+	    ((o->transaction && add_transaction_events(o)) ||
+	     (o->smi_cost && add_smi_events(o)) ||
+	     (o->topdown && add_topdown_events(o))))
+		return 256 - EINVAL;
+	if (!o->null_run && o->evlist->nr_entries == 0 && add_default_events(o))
+		return -1;
+	if (o->null_run) {
+		metric_set__exit(&o->metrics);
+		evlist__delete(o->evlist);
+		o->evlist = evlist__new();
+	}
+	s->has_target = o->pid || o->tid || o->system_wide || o->cpu_list;
+	config_attrs(o, s->forks && !s->has_target);
+	return 0;
+}
+
+/* The CPU and thread maps of the target. Returns 0, or the exit status. */
+static int stat_setup_targets(struct stat_session *s)
+{
+	struct stat_opts *o = s->o;
+
+	if (o->pid || o->tid) {
+		s->threads = thread_map__new_str(o->pid, o->tid);
+		if (!s->threads) {
+			error("Problems finding threads of monitor\n");
+			parse_options_usage_for(stat_usage, s->options, "pid", 't');
+			/* perf exits with -EINVAL & 0xff here: keep scripts' view. */
+			return 256 - EINVAL;
+		}
+		s->cpus = cpu_map__new_any();
+		s->target.pid = o->pid;
+		s->target.tid = o->tid;
+	} else if (o->system_wide && o->aggr_mode == AGGR_THREAD) {
+		/* perf's target per_thread: a counter on each thread there is, on any CPU */
+		struct evsel *evsel;
+
+		s->threads = thread_map__new_all();
+		if (!s->threads) {
+			error("Problems finding threads of monitor\n");
+			return 256 - EINVAL;
+		}
+		s->cpus = cpu_map__new_any();
+		s->target.system_wide = true;
+		evlist__for_each_entry(o->evlist, evsel)
+			evsel->ignore_missing_thread = true;
+	} else if (o->system_wide || o->cpu_list) {
+		s->cpus = cpu_map__new(o->cpu_list);
+		if (!s->cpus) {
+			/* perf's wording and status (-EINVAL & 0xff). */
+			error("failed to parse CPUs map: %s", strerror(ENOENT));
+			parse_options_usage_for(stat_usage, s->options, "cpu", 'a');
+			return 256 - EINVAL;
+		}
+		if (cpu_map__check_online(s->cpus))
+			return -1;
+		s->threads = thread_map__new_any();
+		s->target.system_wide = true;
+	} else {
+		s->cpus = cpu_map__new_any();
+	}
+	return 0;
+}
+
+/* The display of the chosen format, the per-thread names, the runtime stats. */
+static void stat_setup_display(struct stat_session *s)
+{
+	struct stat_opts *o = s->o;
+	struct stat_display *d = &s->d;
+	struct evsel *evsel;
+
+	stat_display__init(d, s->out);
+	d->csv = o->csv_sep != NULL;
+	if (d->csv)
+		d->csv_sep = o->csv_sep;
+	d->json = o->json;
+	d->big_num = o->big_num;
+	d->aggr_mode = s->sc.aggr_mode;
+	d->run_count = o->run_count;
+	d->interval = s->sc.interval;
+	d->null_run = o->null_run;
+	d->metric_only = o->metric_only;
+	d->interval_clear = o->interval_clear && o->interval;
+	d->metrics = &o->metrics;
+	d->no_merge = o->no_merge;
+	d->system_wide = o->system_wide && !o->cpu_list;
+	d->cpu_list = o->cpu_list;
+	d->pid = o->pid;
+	d->tid = o->tid;
+	d->argc = s->argc;
+	d->argv = s->argv;
+	evlist__for_each_entry(o->evlist, evsel) {
+		int len = (int)strlen(evsel__stat_unit(evsel));
+
+		if (len > d->unit_width)
+			d->unit_width = len;
+	}
+	if (s->threads && s->sc.aggr_mode == AGGR_THREAD) {
+		d->nr_comms = s->threads->nr;
+		d->comms = xcalloc((size_t)s->threads->nr, sizeof(char *));
+		for (int i = 0; i < s->threads->nr; i++)
+			d->comms[i] = read_comm(s->threads->map[i]);
+	}
+	if (aggr_mode__topology(s->sc.aggr_mode)) {
+		s->aggr_map = aggr_map__new(s->cpus, s->sc.aggr_mode);
+		d->aggr_map = s->aggr_map;
+	}
+	runtime_stat__init_cgroups(&s->rt, s->sc.aggr_mode == AGGR_NONE ? s->cpus->nr :
+				   s->sc.aggr_mode == AGGR_THREAD && s->threads ? s->threads->nr :
+				   s->aggr_map ? s->aggr_map->nr : 1, cgroups.sel.nr_open);
+	d->cgroups = cgroups.sel.nr > 0 || cgroups.for_each;
+	s->summary = o->interval && o->summary;
+	if (s->summary)
+		runtime_stat__init_cgroups(&s->rt_sum, s->rt.nr_slots / (s->rt.nr_cgroups + 1),
+					   cgroups.sel.nr_open);
+	if (o->table) {
+		d->walltime_run = xcalloc((size_t)o->run_count, sizeof(*d->walltime_run));
+		d->nr_walltime_run = o->run_count;
+	}
+	s->display_ready = true;
+}
+
+/* What one run's wait loop leaves behind. */
+struct run_result {
+	int wstatus;
+	struct rusage wru;
+	bool final_printed;	/* no workload: the last interval is out */
+	bool count_reached;	/* --interval-count intervals are out */
+};
+
+/*
+ * Wait for the workload (or Ctrl-C, the -p/-t tasks' end, --timeout),
+ * serving --control and printing every -I interval on the way.
+ */
+static void stat_wait_workload(struct stat_session *s, struct workload *w, u64 t0,
+			       struct run_result *res)
+{
+	struct stat_opts *o = s->o;
+	struct run_times times;
+	unsigned int nr_intervals = 0;
+	u64 last = t0;
+
+	for (;;) {
+		int step = o->interval ? (int)o->interval : 100;
+
+		if (s->forks) {
+			pid_t r = wait4(w->pid, &res->wstatus,
+					o->interval || o->timeout || o->has_ctl ? WNOHANG : 0,
+					&res->wru);
+
+			if (r == w->pid)
+				break;
+			if (r < 0 && errno != EINTR)
+				break;
+			if (!o->interval && !o->timeout && !o->has_ctl)
+				continue;
+		} else if (done || (s->threads && !threads_alive(s->threads))) {
+			/* Ctrl-C, or every -p/-t target has exited. */
+			break;
+		}
+		if (o->timeout) {
+			u64 end = t0 + (u64)o->timeout * 1000000ULL, now = now_ns();
+
+			if (now >= end) {
+				if (!s->forks)
+					break;
+				kill(w->pid, SIGTERM);
+				step = 100;
+			} else {
+				/* Sleep to the deadline, as perf does. */
+				step = (int)((end - now + 999999ULL) / 1000000ULL);
+			}
+		}
+		if (!o->interval) {
+			/* SIGCHLD or SIGINT cut the sleep short. */
+			stat_wait(o, step);
+			continue;
+		}
+		/* Interval mode: sleep to the next tick, then print. */
+		{
+			u64 next = last + (u64)o->interval * 1000000ULL, now = now_ns();
+
+			if (now < next) {
+				u64 left = next - now;
+
+				stat_wait(o, (int)(left / 1000000ULL) ? (int)(left / 1000000ULL) : 1);
+				if (now_ns() < next && !done)
+					continue;
+			}
+			if (s->forks) {
+				pid_t r = wait4(w->pid, &res->wstatus, WNOHANG, &res->wru);
+
+				if (r == w->pid)
+					break;	/* its last, partial interval is printed below */
+			}
+			last = now_ns();
+			memset(&times, 0, sizeof(times));
+			times.elapsed_ns = last - t0;
+			read_counters(o, &times, s->out);
+			print_interval(o, &s->sc, &s->rt, &s->d, last - t0, true);
+			fflush(s->out);
+			if (!s->forks && done) {
+				res->final_printed = true;
+				break;
+			}
+			if (o->interval_count && ++nr_intervals >= o->interval_count) {
+				res->count_reached = true;
+				break;
+			}
+		}
+	}
+}
+
+/* The first run's counters are open: size the stats for them. */
+static int stat_first_open(struct stat_session *s)
+{
+	struct stat_opts *o = s->o;
+	struct evsel *evsel;
+
+	s->stats_allocated = true;
+	evlist__alloc_stats(o->evlist, s->sc.aggr_mode, s->aggr_map);
+	evlist__for_each_entry(o->evlist, evsel) {
+		int cg = cgroup_sel__of(&cgroups.sel, evsel);
+
+		evsel__stat(evsel)->cgroup = cg;
+		evsel__stat(evsel)->cgroup_name = cg ? cgroups.sel.names[cg - 1] : "";
+	}
+	if (s->forks && s->sc.aggr_mode == AGGR_THREAD && !s->d.comms) {
+		s->d.nr_comms = 1;
+		s->d.comms = xcalloc(1, sizeof(char *));
+		s->d.comms[0] = xstrdup(s->argv[0]);
+	}
+	return 0;
+}
+
+/*
+ * Run #@run_idx: --pre, fork, open, count until the end, read, --post.
+ * Returns 0, 1 when the series ends here (Ctrl-C), or -1 after error().
+ */
+static int stat_run_once(struct stat_session *s, int run_idx)
+{
+	struct stat_opts *o = s->o;
+	struct workload w = { .pid = -1 };
+	struct thread_map *run_threads = s->threads;
+	struct run_result res = { 0 };
+	struct run_times times;
+	struct evsel *evsel;
+	u64 t0, t1;
+
+	if (o->run_count > 1 && o->verbose)
+		fprintf(s->out, "[ perf stat: executing run #%d ... ]\n", run_idx + 1);
+	if (o->pre_cmd) {
+		/* perf: a failing --pre skips the run; its status is kept. */
+		int r = run_shell(o->pre_cmd);
+
+		s->status = r < 0 ? 255 : r & 0xff;
+		if (r)
+			return 0;
+	}
+	if (o->sync_run)
+		sync();
+	if (s->forks) {
+		int err = workload__prepare(&w, s->argv);
+
+		if (err)
+			return error("failed to fork the workload: %s", strerror(-err));
+		child_pid = w.pid;
+		if (!s->has_target)
+			run_threads = thread_map__new_pid(w.pid);
+	}
+	if (open_counters(o, s->cpus, run_threads, &s->target)) {
+		workload__abort(&w);
+		child_pid = -1;
+		if (run_threads != s->threads)
+			thread_map__put(run_threads);
+		return -1;
+	}
+	if (!s->stats_allocated && stat_first_open(s)) {
+		workload__abort(&w);
+		child_pid = -1;
+		if (run_threads != s->threads)
+			thread_map__put(run_threads);
+		close_counters(o);
+		return -1;
+	}
+	if (run_threads != s->threads)
+		thread_map__put(run_threads);
+	if (run_idx > 0 && s->sc.aggr_mode != AGGR_GLOBAL) {
+		/*
+		 * perf averages runs only for the global count; the
+		 * other modes show the last run (spread 0), and the
+		 * topology modes' metrics use only its counts too.
+		 */
+		evlist__reset_stats(o->evlist);
+		if (aggr_mode__topology(s->sc.aggr_mode))
+			runtime_stat__reset(&s->rt);
+	}
+	/* Fresh counters: interval deltas start from zero. */
+	evlist__for_each_entry(o->evlist, evsel) {
+		struct evsel_stat *es = evsel__stat(evsel);
+
+		memset(es->prev, 0, (size_t)es->nr_cpus * (size_t)es->nr_threads *
+		       sizeof(*es->prev));
+		memset(es->counts, 0, (size_t)es->nr_cpus * (size_t)es->nr_threads *
+		       sizeof(*es->counts));
+	}
+
+	done = 0;
+	t0 = now_ns();
+	if (s->forks && workload__start(&w)) {
+		waitpid(w.pid, NULL, 0);
+		child_pid = -1;
+		close_counters(o);
+		return error("Workload failed: %s", strerror(w.exec_errno));
+	}
+	start_counters(o, s->has_target);
+	/* Time runs from the enable, after any -D delay, as in perf. */
+	if (o->delay)
+		t0 = now_ns();
+	stat_wait_workload(s, &w, t0, &res);
+	if (res.count_reached && s->forks) {
+		/* perf waits for the command; the count stands as printed. */
+		while (wait4(w.pid, &res.wstatus, 0, &res.wru) < 0 && errno == EINTR)
+			;
+	}
+	t1 = now_ns();
+	child_pid = -1;
+	if (s->has_target || o->delay)
+		disable_counters(o);
+	memset(&times, 0, sizeof(times));
+	times.elapsed_ns = t1 - t0;
+	if (s->forks)
+		times.ru = res.wru;
+	if (!res.count_reached)
+		read_counters(o, &times, s->out);
+	if (s->d.walltime_run && run_idx < s->d.nr_walltime_run)
+		s->d.walltime_run[run_idx] = t1 - t0;
+	if (s->summary)
+		process_summary(o, &s->sc, &s->rt_sum, t1 - t0, s->out);
+	if (o->interval && res.count_reached) {
+		/* Nothing after the last interval printed. */
+	} else if (o->interval) {
+		/* The final, partial interval. */
+		print_interval(o, &s->sc, &s->rt, &s->d, t1 - t0, !res.final_printed);
+	} else {
+		if (s->forever) {
+			runtime_stat__reset(&s->rt);
+			stats__init(&s->rt.walltime);
+			evlist__reset_stats(o->evlist);
+		}
+		stats__update(&s->rt.walltime, times.elapsed_ns);
+		process_counters(o, &s->sc, &s->rt, s->out);
+	}
+	close_counters(o);
+	if (s->forks) {
+		s->d.ru = times.ru;
+		if (WIFSIGNALED(res.wstatus))
+			psignal(WTERMSIG(res.wstatus), s->argv[0]);
+		s->status = WIFEXITED(res.wstatus) ? WEXITSTATUS(res.wstatus) : 0;
+	} else {
+		s->status = 0;
+	}
+	/* perf runs --post only after a command that succeeded. */
+	if (o->post_cmd && !s->status) {
+		int r = run_shell(o->post_cmd);
+
+		s->status = r < 0 ? 255 : r & 0xff;
+	}
+	if (s->forever && !o->quiet) {
+		stat_display__header(&s->d);
+		stat_display__counters(&s->d, o->evlist, &s->rt);
+		stat_display__footer(&s->d, &s->rt);
+	}
+	/* Ctrl-C ends the series: a workload stopped by it, or no workload. */
+	if (got_sigint)
+		return 1;
+	return 0;
+}
+
+/* Every run (-r, forever with -r 0). Returns 0, or -1 after error(). */
+static int stat_run(struct stat_session *s)
+{
+	signal(SIGINT, skip_signal);
+	signal(SIGCHLD, skip_signal);
+	signal(SIGALRM, skip_signal);
+	signal(SIGABRT, skip_signal);
+
+	for (int run_idx = 0; s->forever || run_idx < s->o->run_count; run_idx++) {
+		int r = stat_run_once(s, run_idx);
+
+		if (r < 0)
+			return -1;
+		if (r > 0)
+			break;
+	}
+	return 0;
+}
+
+/* The counts of the whole session (not for -I, -r 0, --quiet). */
+static void stat_print_final(struct stat_session *s)
+{
+	struct stat_opts *o = s->o;
+	struct stat_display *d = &s->d;
+
+	if (!s->stats_allocated) {
+		/* Every --pre failed: nothing was opened, perf's way of saying so. */
+		struct evsel *evsel;
+
+		evlist__for_each_entry(o->evlist, evsel)
+			evsel->supported = false;
+		evlist__alloc_stats(o->evlist, s->sc.aggr_mode, s->aggr_map);
+		s->stats_allocated = true;
+	}
+	if (s->summary && !o->quiet)
+		print_summary(o, d, &s->rt_sum, s->forks && !s->has_target);
+	if (!s->forever && !o->interval && !o->quiet) {
+		if (s->forks && !s->has_target && o->run_count == 1)
+			d->ru_display = true;
+		if (s->forks && o->run_count > 1) {
+			/* perf prints user/sys only for a single run. */
+			d->ru_display = false;
+		}
+		stat_display__header(d);
+		stat_display__counters(d, o->evlist, &s->rt);
+		stat_display__footer(d, &s->rt);
+	}
+	fflush(s->out);
+}
+
+/* Free what the parts set up; close the output. Returns @ret, or -1 if the close failed. */
+static int stat_session__exit(struct stat_session *s, int ret)
+{
+	struct stat_opts *o = s->o;
+
+	if (s->display_ready) {
+		runtime_stat__exit(&s->rt);
+		if (s->summary)
+			runtime_stat__exit(&s->rt_sum);
+		free(s->d.walltime_run);
+		evlist__free_stats(o->evlist);
+		for (int i = 0; i < s->d.nr_comms; i++)
+			free(s->d.comms[i]);
+		free(s->d.comms);
+	}
+	if (s->out && s->out != stderr) {
+		if (fclose(s->out) && ret >= 0)
+			ret = error("failed to write %s: %s",
+				    o->output_name ? o->output_name : "the --log-fd output",
+				    strerror(errno));
+	}
+	smi_restore();
+	if (o->has_ctl)
+		ctl_fd__close(&o->ctl);
+	aggr_map__delete(s->aggr_map);
+	cpu_map__put(s->cpus);
+	thread_map__put(s->threads);
+	metric_set__exit(&o->metrics);
+	free(o->metric_list);
+	evlist__delete(o->evlist);
+	set_msg_sink(NULL);
+	return ret;
+}
+
 int cmd_stat(int argc, const char **argv)
 {
 	struct stat_opts o = { .run_count = 1, .big_num = true, .scale = true,
@@ -1016,609 +1692,47 @@ int cmd_stat(int argc, const char **argv)
 		OPT_BOOLEAN(0, "hybrid-merge", &o.hybrid_merge, "Merge identical named hybrid events"),
 		OPT_END()
 	};
-	struct stat_config sc = { .aggr_mode = AGGR_GLOBAL, .scale = true, .run_count = 1 };
-	struct open_target target = { 0 };
-	struct stat_display d;
-	struct runtime_stat rt, rt_sum;
-	struct cpu_map *cpus = NULL;
-	struct thread_map *threads = NULL;
-	struct aggr_map *aggr_map = NULL;
-	struct run_times times;
-	FILE *out = stderr;
-	bool forks, forever = false, has_target, summary = false, stats_allocated = false;
+	struct stat_session s = { .o = &o, .options = options,
+				  .sc = { .aggr_mode = AGGR_GLOBAL, .scale = true, .run_count = 1 } };
 	bool all_first;	/* --all-kernel came before --all-user */
-	int status = 0, run_idx, ret = -1;
+	int ret;
 
 	setlocale(LC_ALL, "");
 	parse_events__shrink_config_terms();
 	all_first = first_of(argc, argv, "--all-kernel", "--all-user");
 	argc = parse_options(argc, argv, options, stat_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	verbose = o.verbose;
-	forks = argc > 0;
+	s.forks = argc > 0;
+	s.argc = argc;
+	s.argv = argv;
 
-	if (o.all_kernel && o.all_user) {
-		/* perf's exclusive options: the second one given is refused */
-		const char *second = all_first ? "all-user" : "all-kernel";
-		const char *first = all_first ? "all-kernel" : "all-user";
-
-		fprintf(stderr, " Error: option `%s' cannot be used with %s\n", second, first);
-		parse_options_usage_for(stat_usage, options, second, 0);
-		parse_options_usage_for(NULL, options, first, 0);
-		exit(PROF_EXIT_USAGE);
-	}
-	if (o.csv_sep && o.json) {
-		fprintf(stderr, "cannot use both --json and -x\n");
-		parse_options_usage_for(stat_usage, options, "json-output", 'x');
-		exit(PROF_EXIT_USAGE);
-	}
-	if (o.output_name && o.log_fd) {
-		pr_info("cannot use both --output and --log-fd\n");
-		parse_options_usage_for(stat_usage, options, "output", 'o');
-		parse_options_usage_for(NULL, options, "log-fd", 0);
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (o.log_fd < 0) {
-		pr_info("argument to --log-fd must be a > 0\n");
-		parse_options_usage_for(stat_usage, options, "log-fd", 0);
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (o.run_count < 0) {
-		pr_info("Run count must be a positive number\n");
-		parse_options_usage_for(stat_usage, options, NULL, 'r');
-		ret = 256 - EINVAL;
-		goto out_free;
-	} else if (o.run_count == 0) {
-		forever = true;
-		o.run_count = 1;
-	}
-	if (o.table && o.run_count <= 1) {
-		pr_info("--table is only supported with -r\n");
-		parse_options_usage_for(stat_usage, options, NULL, 'r');
-		parse_options_usage_for(NULL, options, "table", 0);
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (o.metric_only && o.aggr_mode == AGGR_THREAD) {
-		pr_info("--metric-only is not supported with --per-thread");
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (o.metric_only && o.run_count > 1) {
-		pr_info("--metric-only is not supported with -r");
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (o.interval_count && !o.interval) {
-		pr_info("interval-count option should be used together with interval-print.\n");
-		parse_options_usage_for(stat_usage, options, "interval-count", 0);
-		fputc('\n', stderr);
-		parse_options_usage_for(stat_usage, options, NULL, 'I');
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (!forks && !o.pid && !o.tid && !o.cpu_list)
-		o.system_wide = true;
-	if (o.pid || o.tid) {
-		/* -p/-t win over -a, as in perf's target__validate(). */
-		if (o.system_wide && forks)
-			pr_info("PID/TID switch overriding SYSTEM");
-		o.system_wide = false;
-		o.cpu_list = NULL;
-	}
-	/* perf: per thread of a -p/-t target, or of the whole system (-a, no -C) */
-	if (o.aggr_mode == AGGR_THREAD && !o.pid && !o.tid && (!o.system_wide || o.cpu_list)) {
-		pr_info("The --per-thread option is only available when monitoring via -p -t -a options or only --per-thread.");
-		parse_options_usage_for(NULL, options, NULL, 'p');
-		parse_options_usage_for(NULL, options, NULL, 't');
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (o.timeout && o.interval) {
-		pr_info("timeout option is not supported with interval-print.\n");
-		parse_options_usage_for(stat_usage, options, "timeout", 0);
-		fputc('\n', stderr);
-		parse_options_usage_for(stat_usage, options, NULL, 'I');
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (o.timeout && o.timeout < 10) {
-		pr_info("timeout must be >= 10ms.\n");
-		parse_options_usage_for(stat_usage, options, "timeout", 0);
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (cgroups.for_each && cgroups.sel.nr) {
-		pr_info("--cgroup and --for-each-cgroup cannot be used together\n");
-		parse_options_usage_for(stat_usage, options, NULL, 'G');
-		parse_options_usage_for(NULL, options, "for-each-cgroup", 0);
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
-	if (((o.aggr_mode != AGGR_GLOBAL && o.aggr_mode != AGGR_THREAD) ||
-	     cgroups.sel.nr || cgroups.for_each) && !o.system_wide && !o.cpu_list) {
-		/* perf's words, its four options and -EINVAL & 0xff. */
-		pr_info("both cgroup and no-aggregation modes only available in system-wide mode\n");
-		parse_options_usage_for(stat_usage, options, NULL, 'G');
-		parse_options_usage_for(NULL, options, NULL, 'A');
-		parse_options_usage_for(NULL, options, NULL, 'a');
-		parse_options_usage_for(NULL, options, "for-each-cgroup", 0);
-		ret = 256 - EINVAL;
-		goto out_free;
-	}
+	ret = stat_check_options(&s, all_first);
+	if (ret)
+		goto out;
 	if (o.json)
 		set_msg_sink(json_msg_sink);
-	sc.aggr_mode = o.aggr_mode;
-	sc.scale = o.scale;
-	sc.run_count = o.run_count;
-	sc.interval = o.interval != 0;
+	s.sc.aggr_mode = o.aggr_mode;
+	s.sc.scale = o.scale;
+	s.sc.run_count = o.run_count;
+	s.sc.interval = o.interval != 0;
 
-	if (o.output_name) {
-		time_t now = time(NULL);
-
-		out = fopen(o.output_name, o.append ? "a" : "w");
-		if (!out) {
-			error("failed to create output file: %s", strerror(errno));
-			goto out_free;
-		}
-		fprintf(out, "# started on %s\n", ctime(&now));
-	} else if (o.log_fd > 0) {
-		out = fdopen(o.log_fd, o.append ? "a" : "w");
-		if (!out) {
-			pr_info("Failed opening logfd: %s", strerror(errno));
-			out = stderr;
-			ret = 256 - EINVAL;
-			goto out_free;
-		}
+	ret = stat_open_output(&s);
+	if (!ret)
+		ret = stat_setup_events(&s);
+	if (!ret)
+		ret = stat_setup_targets(&s);
+	if (ret)
+		goto out;
+	stat_setup_display(&s);
+	ret = stat_run(&s);
+	if (!ret) {
+		stat_print_final(&s);
+		ret = s.status;
 	}
-	if (o.interval_clear && !isatty(fileno(out))) {
-		pr_info("--interval-clear does not work with output\n");
-		parse_options_usage_for(stat_usage, options, "output", 'o');
-		parse_options_usage_for(NULL, options, "log-fd", 0);
-		parse_options_usage_for(NULL, options, "interval-clear", 0);
-		goto out_close;
-	}
-
-	/*
-	 * The metrics' events follow -e's. perf reports a metric it cannot
-	 * set up and counts the default events instead; we stop there.
-	 */
-	expr__set_target(o.system_wide || o.cpu_list, o.cpu_list);
-	if (o.metric_list &&
-	    metricgroup__parse_groups(o.evlist, o.metric_list, o.metric_no_group,
-				      o.metric_no_merge, &o.metrics)) {
-		fputc('\n', stderr);
-		parse_options_usage_for(stat_usage, options, "metrics", 'M');
-		ret = 129;
-		goto out_close;
-	}
-	/*
-	 * --for-each-cgroup rebuilds the list from the -e arguments; it has
-	 * no copies of the metrics' events yet, so refuse rather than drop -M.
-	 */
-	if (cgroups.for_each && o.metrics.nr) {
-		error("-M and --for-each-cgroup cannot be used together yet");
-		parse_options_usage_for(stat_usage, options, "for-each-cgroup", 0);
-		parse_options_usage_for(NULL, options, "metrics", 'M');
-		ret = 129;
-		goto out_close;
-	}
-	if (cgroups.for_each && expand_cgroups(&o)) {
-		fputc('\n', stderr);
-		parse_options_usage_for(stat_usage, options, "for-each-cgroup", 0);
-		ret = 256 - EINVAL;
-		goto out_close;
-	}
-	/* perf's order: -T, --smi-cost, --topdown, then the default set */
-	if (!o.null_run &&
-	    ((o.transaction && add_transaction_events(&o)) ||
-	     (o.smi_cost && add_smi_events(&o)) ||
-	     (o.topdown && add_topdown_events(&o)))) {
-		ret = 256 - EINVAL;
-		goto out_close;
-	}
-	if (!o.null_run && o.evlist->nr_entries == 0 && add_default_events(&o))
-		goto out_close;
-	if (o.null_run) {
-		metric_set__exit(&o.metrics);
-		evlist__delete(o.evlist);
-		o.evlist = evlist__new();
-	}
-	has_target = o.pid || o.tid || o.system_wide || o.cpu_list;
-	config_attrs(&o, forks && !has_target);
-
-	/* Targets. */
-	if (o.pid || o.tid) {
-		threads = thread_map__new_str(o.pid, o.tid);
-		if (!threads) {
-			error("Problems finding threads of monitor\n");
-			parse_options_usage_for(stat_usage, options, "pid", 't');
-			/* perf exits with -EINVAL & 0xff here: keep scripts' view. */
-			ret = 256 - EINVAL;
-			goto out_close;
-		}
-		cpus = cpu_map__new_any();
-		target.pid = o.pid;
-		target.tid = o.tid;
-	} else if (o.system_wide && o.aggr_mode == AGGR_THREAD) {
-		/* perf's target per_thread: a counter on each thread there is, on any CPU */
-		threads = thread_map__new_all();
-		if (!threads) {
-			error("Problems finding threads of monitor\n");
-			ret = 256 - EINVAL;
-			goto out_close;
-		}
-		cpus = cpu_map__new_any();
-		target.system_wide = true;
-		{
-			struct evsel *evsel;
-
-			evlist__for_each_entry(o.evlist, evsel)
-				evsel->ignore_missing_thread = true;
-		}
-	} else if (o.system_wide || o.cpu_list) {
-		cpus = cpu_map__new(o.cpu_list);
-		if (!cpus) {
-			/* perf's wording and status (-EINVAL & 0xff). */
-			error("failed to parse CPUs map: %s", strerror(ENOENT));
-			parse_options_usage_for(stat_usage, options, "cpu", 'a');
-			ret = 256 - EINVAL;
-			goto out_close;
-		}
-		if (cpu_map__check_online(cpus)) {
-			ret = -1;
-			goto out_close;
-		}
-		threads = thread_map__new_any();
-		target.system_wide = true;
-	} else {
-		cpus = cpu_map__new_any();
-	}
-
-	stat_display__init(&d, out);
-	d.csv = o.csv_sep != NULL;
-	if (d.csv)
-		d.csv_sep = o.csv_sep;
-	d.json = o.json;
-	d.big_num = o.big_num;
-	d.aggr_mode = sc.aggr_mode;
-	d.run_count = o.run_count;
-	d.interval = sc.interval;
-	d.null_run = o.null_run;
-	d.metric_only = o.metric_only;
-	d.interval_clear = o.interval_clear && o.interval;
-	d.metrics = &o.metrics;
-	d.no_merge = o.no_merge;
-	d.system_wide = o.system_wide && !o.cpu_list;
-	d.cpu_list = o.cpu_list;
-	d.pid = o.pid;
-	d.tid = o.tid;
-	d.argc = argc;
-	d.argv = argv;
-	{
-		struct evsel *evsel;
-
-		evlist__for_each_entry(o.evlist, evsel) {
-			int len = (int)strlen(evsel__stat_unit(evsel));
-
-			if (len > d.unit_width)
-				d.unit_width = len;
-		}
-	}
-	if (threads && sc.aggr_mode == AGGR_THREAD) {
-		int i;
-
-		d.nr_comms = threads->nr;
-		d.comms = xcalloc((size_t)threads->nr, sizeof(char *));
-		for (i = 0; i < threads->nr; i++)
-			d.comms[i] = read_comm(threads->map[i]);
-	}
-
-	signal(SIGINT, skip_signal);
-	signal(SIGCHLD, skip_signal);
-	signal(SIGALRM, skip_signal);
-	signal(SIGABRT, skip_signal);
-
-	if (aggr_mode__topology(sc.aggr_mode)) {
-		aggr_map = aggr_map__new(cpus, sc.aggr_mode);
-		d.aggr_map = aggr_map;
-	}
-	runtime_stat__init_cgroups(&rt, sc.aggr_mode == AGGR_NONE ? cpus->nr :
-				   sc.aggr_mode == AGGR_THREAD && threads ? threads->nr :
-				   aggr_map ? aggr_map->nr : 1, cgroups.sel.nr_open);
-	d.cgroups = cgroups.sel.nr > 0 || cgroups.for_each;
-	summary = o.interval && o.summary;
-	if (summary)
-		runtime_stat__init_cgroups(&rt_sum, rt.nr_slots / (rt.nr_cgroups + 1),
-					   cgroups.sel.nr_open);
-	if (o.table) {
-		d.walltime_run = xcalloc((size_t)o.run_count, sizeof(*d.walltime_run));
-		d.nr_walltime_run = o.run_count;
-	}
-	for (run_idx = 0; forever || run_idx < o.run_count; run_idx++) {
-		struct workload w = { .pid = -1 };
-		struct thread_map *run_threads = threads;
-		u64 t0, t1, last;
-		int wstatus = 0;
-		struct rusage wru = { 0 };
-		bool final_printed = false, count_reached = false;
-		unsigned int nr_intervals = 0;
-
-		if (o.run_count > 1 && o.verbose)
-			fprintf(out, "[ perf stat: executing run #%d ... ]\n", run_idx + 1);
-		if (o.pre_cmd) {
-			/* perf: a failing --pre skips the run; its status is kept. */
-			int r = run_shell(o.pre_cmd);
-
-			status = r < 0 ? 255 : r & 0xff;
-			if (r)
-				continue;
-		}
-		if (o.sync_run)
-			sync();
-		if (forks) {
-			int err = workload__prepare(&w, argv);
-
-			if (err) {
-				error("failed to fork the workload: %s", strerror(-err));
-				goto out_stats;
-			}
-			child_pid = w.pid;
-			if (!has_target)
-				run_threads = thread_map__new_pid(w.pid);
-		}
-		if (open_counters(&o, cpus, run_threads, &target)) {
-			workload__abort(&w);
-			child_pid = -1;
-			if (run_threads != threads)
-				thread_map__put(run_threads);
-			goto out_stats;
-		}
-		if (!stats_allocated) {
-			struct evsel *evsel;
-
-			stats_allocated = true;
-			evlist__alloc_stats(o.evlist, sc.aggr_mode, aggr_map);
-			evlist__for_each_entry(o.evlist, evsel) {
-				int cg = cgroup_sel__of(&cgroups.sel, evsel);
-
-				evsel__stat(evsel)->cgroup = cg;
-				evsel__stat(evsel)->cgroup_name = cg ? cgroups.sel.names[cg - 1] : "";
-			}
-			if (forks && sc.aggr_mode == AGGR_THREAD && !d.comms) {
-				d.nr_comms = 1;
-				d.comms = xcalloc(1, sizeof(char *));
-				d.comms[0] = xstrdup(argv[0]);
-			}
-		}
-		if (run_threads != threads)
-			thread_map__put(run_threads);
-		if (run_idx > 0 && sc.aggr_mode != AGGR_GLOBAL) {
-			/*
-			 * perf averages runs only for the global count; the
-			 * other modes show the last run (spread 0), and the
-			 * topology modes' metrics use only its counts too.
-			 */
-			evlist__reset_stats(o.evlist);
-			if (aggr_mode__topology(sc.aggr_mode))
-				runtime_stat__reset(&rt);
-		}
-		{
-			/* Fresh counters: interval deltas start from zero. */
-			struct evsel *evsel;
-
-			evlist__for_each_entry(o.evlist, evsel) {
-				struct evsel_stat *es = evsel__stat(evsel);
-
-				memset(es->prev, 0, (size_t)es->nr_cpus * (size_t)es->nr_threads *
-				       sizeof(*es->prev));
-				memset(es->counts, 0, (size_t)es->nr_cpus * (size_t)es->nr_threads *
-				       sizeof(*es->counts));
-			}
-		}
-
-		done = 0;
-		t0 = now_ns();
-		if (forks) {
-			if (workload__start(&w)) {
-				waitpid(w.pid, NULL, 0);
-				child_pid = -1;
-				close_counters(&o);
-				error("Workload failed: %s", strerror(w.exec_errno));
-				goto out_stats;
-			}
-		}
-		start_counters(&o, has_target);
-		/* Time runs from the enable, after any -D delay, as in perf. */
-		if (o.delay)
-			t0 = now_ns();
-		last = t0;
-		for (;;) {
-			int step = o.interval ? (int)o.interval : 100;
-
-			if (forks) {
-				pid_t r = wait4(w.pid, &wstatus,
-						o.interval || o.timeout || o.has_ctl ? WNOHANG : 0,
-						&wru);
-
-				if (r == w.pid)
-					break;
-				if (r < 0 && errno != EINTR)
-					break;
-				if (!o.interval && !o.timeout && !o.has_ctl)
-					continue;
-			} else if (done || (threads && !threads_alive(threads))) {
-				/* Ctrl-C, or every -p/-t target has exited. */
-				break;
-			}
-			if (o.timeout) {
-				u64 end = t0 + (u64)o.timeout * 1000000ULL, now = now_ns();
-
-				if (now >= end) {
-					if (!forks)
-						break;
-					kill(w.pid, SIGTERM);
-					step = 100;
-				} else {
-					/* Sleep to the deadline, as perf does. */
-					step = (int)((end - now + 999999ULL) / 1000000ULL);
-				}
-			}
-			if (!o.interval) {
-				/* SIGCHLD or SIGINT cut the sleep short. */
-				stat_wait(&o, step);
-				continue;
-			}
-			/* Interval mode: sleep to the next tick, then print. */
-			{
-				u64 next = last + (u64)o.interval * 1000000ULL, now = now_ns();
-
-				if (now < next) {
-					u64 left = next - now;
-
-					stat_wait(&o, (int)(left / 1000000ULL) ? (int)(left / 1000000ULL) : 1);
-					if (now_ns() < next && !done)
-						continue;
-				}
-				if (forks) {
-					pid_t r = wait4(w.pid, &wstatus, WNOHANG, &wru);
-
-					if (r == w.pid)
-						break;	/* its last, partial interval is printed below */
-				}
-				last = now_ns();
-				memset(&times, 0, sizeof(times));
-				times.elapsed_ns = last - t0;
-				read_counters(&o, &times, out);
-				print_interval(&o, &sc, &rt, &d, last - t0, true);
-				fflush(out);
-				if (!forks && done) {
-					final_printed = true;
-					break;
-				}
-				if (o.interval_count && ++nr_intervals >= o.interval_count) {
-					count_reached = true;
-					break;
-				}
-			}
-		}
-		if (count_reached && forks) {
-			/* perf waits for the command; the count stands as printed. */
-			while (wait4(w.pid, &wstatus, 0, &wru) < 0 && errno == EINTR)
-				;
-		}
-		t1 = now_ns();
-		child_pid = -1;
-		if (has_target || o.delay)
-			disable_counters(&o);
-		memset(&times, 0, sizeof(times));
-		times.elapsed_ns = t1 - t0;
-		if (forks)
-			times.ru = wru;
-		if (!count_reached)
-			read_counters(&o, &times, out);
-		if (d.walltime_run && run_idx < d.nr_walltime_run)
-			d.walltime_run[run_idx] = t1 - t0;
-		if (summary)
-			process_summary(&o, &sc, &rt_sum, t1 - t0, out);
-		if (o.interval && count_reached) {
-			/* Nothing after the last interval printed. */
-		} else if (o.interval) {
-			/* The final, partial interval. */
-			print_interval(&o, &sc, &rt, &d, t1 - t0, !final_printed);
-		} else {
-			if (forever) {
-				runtime_stat__reset(&rt);
-				stats__init(&rt.walltime);
-				evlist__reset_stats(o.evlist);
-			}
-			stats__update(&rt.walltime, times.elapsed_ns);
-			process_counters(&o, &sc, &rt, out);
-		}
-		close_counters(&o);
-		if (forks) {
-			d.ru = times.ru;
-			if (WIFSIGNALED(wstatus))
-				psignal(WTERMSIG(wstatus), argv[0]);
-			status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 0;
-		} else {
-			status = 0;
-		}
-		/* perf runs --post only after a command that succeeded. */
-		if (o.post_cmd && !status) {
-			int r = run_shell(o.post_cmd);
-
-			status = r < 0 ? 255 : r & 0xff;
-		}
-		if (forever && !o.quiet) {
-			stat_display__header(&d);
-			stat_display__counters(&d, o.evlist, &rt);
-			stat_display__footer(&d, &rt);
-		}
-		if (got_sigint && (forever || !forks))
-			break;
-		/* A workload stopped by Ctrl-C ends the -r series too. */
-		if (got_sigint && forks)
-			break;
-	}
-
-	if (!stats_allocated) {
-		/* Every --pre failed: nothing was opened, perf's way of saying so. */
-		struct evsel *evsel;
-
-		evlist__for_each_entry(o.evlist, evsel)
-			evsel->supported = false;
-		evlist__alloc_stats(o.evlist, sc.aggr_mode, aggr_map);
-	}
-	if (summary && !o.quiet)
-		print_summary(&o, &d, &rt_sum, forks && !has_target);
-	if (!forever && !o.interval && !o.quiet) {
-		if (forks && !has_target && o.run_count == 1)
-			d.ru_display = true;
-		if (forks && o.run_count > 1) {
-			/* perf prints user/sys only for a single run. */
-			d.ru_display = false;
-		}
-		stat_display__header(&d);
-		stat_display__counters(&d, o.evlist, &rt);
-		stat_display__footer(&d, &rt);
-	}
-	fflush(out);
-	ret = status;
-out_stats:
-	runtime_stat__exit(&rt);
-	if (summary)
-		runtime_stat__exit(&rt_sum);
-	free(d.walltime_run);
-	evlist__free_stats(o.evlist);
-	if (d.comms) {
-		int i;
-
-		for (i = 0; i < d.nr_comms; i++)
-			free(d.comms[i]);
-		free(d.comms);
-	}
-out_close:
-	if (out != stderr) {
-		if (fclose(out) && ret >= 0)
-			ret = error("failed to write %s: %s",
-				    o.output_name ? o.output_name : "the --log-fd output",
-				    strerror(errno));
-	}
-out_free:
-	smi_restore();
-	if (o.has_ctl)
-		ctl_fd__close(&o.ctl);
-	aggr_map__delete(aggr_map);
-	cpu_map__put(cpus);
-	thread_map__put(threads);
-	metric_set__exit(&o.metrics);
-	free(o.metric_list);
-	evlist__delete(o.evlist);
-	set_msg_sink(NULL);
+out:
+	ret = stat_session__exit(&s, ret);
 	/* No workload: Ctrl-C ended the count; die of it as perf does. */
-	if (got_sigint && !forks && ret >= 0) {
+	if (got_sigint && !s.forks && ret >= 0) {
 		fflush(NULL);
 		signal(SIGINT, SIG_DFL);
 		kill(getpid(), SIGINT);
