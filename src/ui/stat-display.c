@@ -251,7 +251,8 @@ static void print_metric(struct stat_display *d, struct json_writer *jw,
 		json_writer__key(jw, "metric-value");
 		json_writer__double(jw, "%f", m && m->fmt ? m->val : 0.0);
 		json_writer__key(jw, "metric-unit");
-		json_writer__string(jw, m && m->fmt ? m->unit : "");
+		/* perf prints the unit of a metric it has no value for too */
+		json_writer__string(jw, m ? m->unit : "");
 		return;
 	}
 	if (d->csv) {
