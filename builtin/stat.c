@@ -23,6 +23,7 @@
 #include "prof/util.h"
 #include "prof/workload.h"
 #include "builtin.h"
+#include "stat-file.h"
 #include "prof/pmu.h"
 #include <fcntl.h>
 #include <locale.h>
@@ -36,6 +37,11 @@
 
 static const char *const stat_usage[] = {
 	"prof stat [<options>] [<command>]",
+	NULL
+};
+
+static const char *const stat_record_usage[] = {
+	"prof stat record [<options>]",
 	NULL
 };
 
@@ -59,6 +65,8 @@ struct stat_opts {
 	const char *pre_cmd, *post_cmd;
 	char *metric_list;		/* every -M, joined by ',' */
 	struct metric_set metrics;
+	bool record;			/* stat record: -o names the perf.data */
+	struct stat_rec *rec;		/* stat record's file, once open */
 };
 
 static volatile sig_atomic_t done;
@@ -467,6 +475,8 @@ static void read_cpu(struct evsel *evsel, int c, void *arg)
 		cv->val = v[0];
 		cv->ena = v[1];
 		cv->run = v[2];
+		if (rc->o->rec)
+			stat_rec__count(rc->o->rec, evsel, c, t, cv);
 		if (rc->o->verbose > 1)
 			fprintf(rc->out, "%s: %d: %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
 				evsel__name(evsel), evsel->cpus->map[c], v[0], v[1], v[2]);
@@ -916,7 +926,8 @@ static void stat_wait(struct stat_opts *o, int ms)
  * stat_setup_events(), stat_setup_targets(), stat_setup_display(),
  * stat_run() (every -r run: stat_run_once(), whose wait loop is
  * stat_wait_workload() and prints the -I intervals), stat_print_final()
- * and stat_session__exit().
+ * and stat_session__exit(). "stat report" replays a file through the same
+ * display calls (stat-report.c).
  */
 struct stat_session {
 	struct stat_opts *o;
@@ -962,7 +973,7 @@ static int stat_check_options(struct stat_session *s, bool all_first)
 		parse_options_usage_for(stat_usage, options, "json-output", 'x');
 		exit(PROF_EXIT_USAGE);
 	}
-	if (o->output_name && o->log_fd) {
+	if (o->output_name && o->log_fd && !o->record) {
 		pr_info("cannot use both --output and --log-fd\n");
 		parse_options_usage_for(stat_usage, options, "output", 'o');
 		parse_options_usage_for(NULL, options, "log-fd", 0);
@@ -1050,7 +1061,8 @@ static int stat_check_options(struct stat_session *s, bool all_first)
 }
 
 /*
- * -o FILE (with "# started on" first), --log-fd, else stderr. Returns 0,
+ * -o FILE (with "# started on" first), --log-fd, else stderr; stat
+ * record's -o is its perf.data and the counts go to stderr. Returns 0,
  * or the exit status after saying why.
  */
 static int stat_open_output(struct stat_session *s)
@@ -1058,7 +1070,7 @@ static int stat_open_output(struct stat_session *s)
 	struct stat_opts *o = s->o;
 
 	s->out = stderr;
-	if (o->output_name) {
+	if (o->output_name && !o->record) {
 		time_t now = time(NULL);
 
 		s->out = fopen(o->output_name, o->append ? "a" : "w");
@@ -1321,6 +1333,8 @@ static void stat_wait_workload(struct stat_session *s, struct workload *w, u64 t
 			memset(&times, 0, sizeof(times));
 			times.elapsed_ns = last - t0;
 			read_counters(o, &times, s->out);
+			if (o->rec)
+				stat_rec__round(o->rec, false, last - t0);
 			print_interval(o, &s->sc, &s->rt, &s->d, last - t0, true);
 			fflush(s->out);
 			if (!s->forks && done) {
@@ -1335,7 +1349,10 @@ static void stat_wait_workload(struct stat_session *s, struct workload *w, u64 t
 	}
 }
 
-/* The first run's counters are open: size the stats for them. */
+/*
+ * The first run's counters are open: size the stats for them (and, for
+ * stat record, write the file's header and its description of the run).
+ */
 static int stat_first_open(struct stat_session *s)
 {
 	struct stat_opts *o = s->o;
@@ -1354,6 +1371,9 @@ static int stat_first_open(struct stat_session *s)
 		s->d.comms = xcalloc(1, sizeof(char *));
 		s->d.comms[0] = xstrdup(s->argv[0]);
 	}
+	if (o->rec && stat_rec__start(o->rec, o->evlist, s->sc.aggr_mode, o->interval,
+				      s->sc.scale, s->d.comms))
+		return -1;
 	return 0;
 }
 
@@ -1695,18 +1715,44 @@ int cmd_stat(int argc, const char **argv)
 	struct stat_session s = { .o = &o, .options = options,
 				  .sc = { .aggr_mode = AGGR_GLOBAL, .scale = true, .run_count = 1 } };
 	bool all_first;	/* --all-kernel came before --all-user */
-	int ret;
+	int full_argc = argc, ret;
+	/* the command line as given, for the file's header: parsing reorders argv */
+	const char **full_argv = xcalloc((size_t)argc + 1, sizeof(*argv));
 
+	memcpy(full_argv, argv, (size_t)argc * sizeof(*argv));
 	setlocale(LC_ALL, "");
 	parse_events__shrink_config_terms();
 	all_first = first_of(argc, argv, "--all-kernel", "--all-user");
 	argc = parse_options(argc, argv, options, stat_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	/* perf's subcommands: "rec[ord]" and "rep[ort]" */
+	if (argc && strlen(argv[0]) > 2 && strstarts("report", argv[0])) {
+		struct stat_report_opts ropts = { o.csv_sep, o.json, o.big_num };
+
+		evlist__delete(o.evlist);
+		free(full_argv);
+		return cmd_stat_report(argc, argv, &ropts);
+	}
+	if (argc && strlen(argv[0]) > 2 && strstarts("record", argv[0])) {
+		all_first = first_of(argc, argv, "--all-kernel", "--all-user");
+		argc = parse_options(argc, argv, options, stat_record_usage,
+				     PARSE_OPT_STOP_AT_NON_OPTION);
+		o.record = true;
+	}
 	verbose = o.verbose;
 	s.forks = argc > 0;
 	s.argc = argc;
 	s.argv = argv;
 
-	ret = stat_check_options(&s, all_first);
+	if (o.record && o.run_count != 1) {
+		/* perf's check, before any other: -r 0 (forever) too */
+		pr_info("Cannot use -r option with perf stat record.\n");
+		ret = -1;
+	} else {
+		ret = stat_check_options(&s, all_first);
+	}
+	if (!ret && o.record)
+		ret = stat_rec__open(&o.rec, o.output_name ? o.output_name : "perf.data",
+				     full_argc, full_argv);
 	if (ret)
 		goto out;
 	if (o.json)
@@ -1729,8 +1775,17 @@ int cmd_stat(int argc, const char **argv)
 		stat_print_final(&s);
 		ret = s.status;
 	}
+	if (o.rec) {
+		int err = stat_rec__close(o.rec, ret >= 0 && !o.interval, s.rt.walltime.max);
+
+		o.rec = NULL;
+		if (err && ret >= 0)
+			ret = -1;
+	}
 out:
+	stat_rec__delete(o.rec);
 	ret = stat_session__exit(&s, ret);
+	free(full_argv);
 	/* No workload: Ctrl-C ended the count; die of it as perf does. */
 	if (got_sigint && !s.forks && ret >= 0) {
 		fflush(NULL);
