@@ -11,6 +11,7 @@
 #include "prof/util.h"
 #include "stat-file.h"
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 
 struct stat_rec {
 	struct perf_data_writer *w;
@@ -51,11 +52,89 @@ int aggr_mode__from_perf(u64 mode)
 	}
 }
 
+/* As perf does, a non-empty file of that name is kept as <path>.old. */
+static void keep_old(const char *path)
+{
+	struct stat st;
+	char *old;
+
+	if (!strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_size)
+		return;
+	old = xasprintf("%s.old", path);
+	if (rename(path, old))
+		warning("failed to keep %s as %s: %s", path, old, strerror(errno));
+	free(old);
+}
+
+/* meminfo's "Node N MemTotal:/MemFree:" values of @node (kB), 0 when absent. */
+static void node_mem(int node, u64 *total, u64 *free_kb)
+{
+	char path[128], *text, *line;
+
+	*total = *free_kb = 0;
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo", node);
+	text = read_file_str(path, NULL);
+	for (line = text; line && *line; line = strchrnul(line, '\n'), line += !!*line) {
+		unsigned long long v;
+		int n;
+
+		if (sscanf(line, "Node %d MemTotal: %llu", &n, &v) == 2)
+			*total = v;
+		else if (sscanf(line, "Node %d MemFree: %llu", &n, &v) == 2)
+			*free_kb = v;
+	}
+	free(text);
+}
+
+/*
+ * NUMA_TOPOLOGY as perf writes it: u32 nr, then per node u32 id, u64
+ * total and free memory (kB), its CPU list. perf stat report takes the
+ * nodes of --per-node from it.
+ */
+static void set_numa_topology(struct perf_data_writer *w)
+{
+	struct strbuf sb = STRBUF_INIT;
+	u32 nr = 0;
+	int max = -1;
+
+	for (int node = 0; node < 4096; node++) {
+		char path[128];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d", node);
+		if (!stat(path, &st))
+			max = node;
+	}
+	feat__put_u32(&sb, 0);
+	for (int node = 0; node <= max; node++) {
+		char path[128], *cpus;
+		u64 total, free_kb;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", node);
+		cpus = read_file_str(path, NULL);
+		if (!cpus)
+			continue;
+		cpus[strcspn(cpus, "\n")] = 0;
+		node_mem(node, &total, &free_kb);
+		feat__put_u32(&sb, (u32)node);
+		strbuf_add(&sb, &total, 8);
+		strbuf_add(&sb, &free_kb, 8);
+		feat__put_string(&sb, cpus);
+		free(cpus);
+		nr++;
+	}
+	memcpy(sb.buf, &nr, 4);
+	if (nr)
+		perf_data_writer__set_feature(w, HEADER_NUMA_TOPOLOGY, sb.buf, sb.len);
+	strbuf_release(&sb);
+}
+
 int stat_rec__open(struct stat_rec **rp, const char *path, int argc, const char **argv)
 {
 	struct stat_rec *r = xzalloc(sizeof(*r));
 	int err;
 
+	keep_old(path);
 	r->path = xstrdup(path);
 	err = perf_data_writer__open(&r->w, path, false);
 	if (err) {
@@ -75,6 +154,7 @@ int stat_rec__open(struct stat_rec **rp, const char *path, int argc, const char 
 			machine_info__exit(&mi);
 		}
 		perf_data_writer__set_cmdline(r->w, argc, argv);
+		set_numa_topology(r->w);
 		perf_data_writer__set_feature(r->w, HEADER_STAT, "", 0);
 	}
 	*rp = r;

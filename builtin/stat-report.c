@@ -271,8 +271,18 @@ static int report__stat_round(struct session *s, union perf_event *event)
 	 */
 	if (r->sc.interval)
 		evlist__reset_stats(r->evlist);
-	evlist__for_each_entry(r->evlist, evsel)
+	evlist__for_each_entry(r->evlist, evsel) {
+		struct evsel_stat *es = evsel__stat(evsel);
+
 		stat__process_counter(&r->sc, &r->rt, evsel);
+		/*
+		 * perf's report feeds the metrics a count that did not run as
+		 * 0 (a rate's mean task-clock takes in such rounds too).
+		 */
+		for (int slot = 0; !aggr_mode__topology(r->sc.aggr_mode) && slot < es->nr_aggr; slot++)
+			if (es->scaled[slot] == -1)
+				runtime_stat__update(&r->rt, evsel, slot, 0);
+	}
 	if (type == PERF_STAT_ROUND_TYPE__FINAL && !r->sc.interval)
 		stats__update(&r->rt.walltime, time);
 	if (r->sc.interval) {
@@ -333,9 +343,8 @@ int cmd_stat_report(int argc, const char **argv, const struct stat_report_opts *
 	struct stat st;
 	int ret;
 
-	argc = parse_options(argc, argv, options, stat_report_usage, 0);
-	if (argc)
-		usage_with_options(stat_report_usage, options);
+	/* perf ignores what follows the options */
+	parse_options(argc, argv, options, stat_report_usage, 0);
 	if (!input || !*input)
 		input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
 
@@ -364,7 +373,11 @@ int cmd_stat_report(int argc, const char **argv, const struct stat_report_opts *
 		/* perf's -EINVAL & 0xff for a file it cannot process */
 		return 256 - EINVAL;
 	}
-	if (!r.nr_rounds) {
+	/*
+	 * No rounds: perf prints nothing. An -I run shorter than its interval
+	 * has none; any other recording ends with one, else it was cut short.
+	 */
+	if (!r.nr_rounds && !(r.has_config && r.cfg.interval)) {
 		const char *name = strcmp(input, "-") ? input : "standard input";
 
 		if (r.has_config)

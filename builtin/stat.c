@@ -1745,7 +1745,7 @@ int cmd_stat(int argc, const char **argv)
 
 	if (o.record && o.run_count != 1) {
 		/* perf's check, before any other: -r 0 (forever) too */
-		pr_info("Cannot use -r option with perf stat record.\n");
+		pr_info("Cannot use -r option with perf stat record.");
 		ret = -1;
 	} else {
 		ret = stat_check_options(&s, all_first);
