@@ -225,6 +225,12 @@ stat	--cputype	PERF_EVENTS,PERF	ok
 stat	--percore-show-thread	SYSWIDE,PERF	ok
 stat	--filter	SYSWIDE,TRACEFS,PERF	ok
 stat	--hybrid-merge	PERF_EVENTS,PERF	ok
+stat-report	--input	PERF_EVENTS	ok
+stat-report	--per-socket	SYSWIDE	ok
+stat-report	--per-die	SYSWIDE	ok
+stat-report	--per-core	SYSWIDE	ok
+stat-report	--per-node	SYSWIDE	ok
+stat-report	--no-aggr	SYSWIDE	ok
 top	--event	PERF_EVENTS	ok
 top	--all-cpus	SYSWIDE	ok
 top	--pid	PERF_EVENTS	ok
@@ -504,7 +510,7 @@ sched-map	--cpus	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 '
-COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list inject diff sched sched-latency sched-timehist sched-map"
+COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list inject diff sched sched-latency sched-timehist sched-map stat-report"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -585,7 +591,7 @@ pty() {
 # --- the walk ---------------------------------------------------------
 test_expect_success 'every command lists its options; each has a row' '
 	for c in $COMMANDS; do
-		"$PROF" $(echo "$c" | sed "s/^sched-/sched /") --list-all-opts >opts.$c &&
+		"$PROF" $(echo "$c" | sed "s/^\(sched\|stat\)-/\1 /") --list-all-opts >opts.$c &&
 		test -s opts.$c || return 1
 	done &&
 	for c in $COMMANDS; do
@@ -2016,6 +2022,36 @@ proof_stat_percore_show_thread() {
 proof_stat_hybrid_merge() {
 	like_perf hm stat --hybrid-merge -e task-clock -- true &&
 	grep -q " task-clock " hm.prof
+}
+# --- stat report ------------------------------------------------------
+# sr OUT ARGS: prof stat report ARGS of the CPU-wide stat.data into OUT.
+sr() {
+	_o=$1 &&
+	shift &&
+	{ test -s stat.data ||
+	  "$PROF" stat record -a -o stat.data -e task-clock,page-faults -- sleep 0.05 2>/dev/null; } &&
+	"$PROF" stat report "$@" -i stat.data 2>"$_o"
+}
+proof_stat_report_input() {
+	"$PROF" stat record -o in.data -e page-faults -- true 2>/dev/null &&
+	"$PROF" stat report --input in.data 2>in.rep &&
+	grep -q "^ Performance counter stats for .*stat record -o in.data -e page-faults -- true.:$" in.rep &&
+	grep -q " page-faults " in.rep
+}
+proof_stat_report_per_socket() {
+	sr ps --per-socket && grep -q "^S0  .* task-clock " ps && sr p0 && ! grep -q "^S0 " p0
+}
+proof_stat_report_per_die() {
+	sr pd --per-die && grep -q "^S0-D0  .* task-clock " pd
+}
+proof_stat_report_per_core() {
+	sr pc --per-core && grep -q "^S0-D0-C0  .* task-clock " pc
+}
+proof_stat_report_per_node() {
+	sr pn --per-node && grep -q "^N0  .* task-clock " pn
+}
+proof_stat_report_no_aggr() {
+	sr na -A && grep -q "^CPU0  .* task-clock " na && sr na0 && ! grep -q "^CPU0 " na0
 }
 # A tracepoint filter is the kernel's: pid == 1 lets no exec through.
 proof_stat_filter() {

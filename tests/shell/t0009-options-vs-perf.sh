@@ -34,6 +34,7 @@ PENDING_report="$PENDING_report --itrace --modules"
 PENDING_report="$PENDING_report --samples --total-cycles"
 
 PENDING_stat=
+PENDING_stat_report=
 
 PENDING_evlist=
 PENDING_inject=
@@ -87,9 +88,9 @@ check_opt() {
 	esac
 }
 
-for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist; do
+for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report; do
 	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
-		cmd=$(echo "$c" | sed "s/^sched_/sched /") &&
+		cmd=$(echo "$c" | sed "s/^\(sched\|stat\)_/\1 /") &&
 		{ "$PERF" $cmd -h >perf.h.$c 2>&1 || test $? = 129; } &&
 		opts <perf.h.$c >perf.$c &&
 		case $c in sched*) min=0 ;; *) min=5 ;; esac &&
@@ -107,7 +108,7 @@ done
 
 test_expect_success PERF 'the pending lists name only options prof still lacks' '
 	: >stale &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if grep -q -x -- "$o" all.$c; then
@@ -120,7 +121,7 @@ test_expect_success PERF 'the pending lists name only options prof still lacks' 
 
 test_expect_success PERF 'the pending lists name only options perf lists' '
 	: >unknown &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if ! grep -q -- "\(^\| \)$o$" perf.$c; then
