@@ -205,9 +205,19 @@ int stat_rec__start(struct stat_rec *r, struct evlist *evlist, enum aggr_mode mo
 		u64 *packed;
 		u32 nr, n = 0;
 
-		r->ids[evsel->idx] = read_fd_ids(evsel, &nr);
+		if (evsel->tool_event != TOOL_NONE) {
+			/*
+			 * prof counts duration_time and the like itself, with
+			 * no fd: an id of its own, past the kernel's counter
+			 */
+			r->ids[evsel->idx] = xcalloc(1, sizeof(u64));
+			r->ids[evsel->idx][0] = (1ULL << 63) | (u64)evsel->idx;
+			nr = 1;
+		} else {
+			r->ids[evsel->idx] = read_fd_ids(evsel, &nr);
+		}
 		packed = xcalloc((size_t)nr + 1, sizeof(u64));
-		for (int i = 0; i < evsel->nr_fds; i++)
+		for (int i = 0; i < max(evsel->nr_fds, 1) && n < nr; i++)
 			if (r->ids[evsel->idx][i])
 				packed[n++] = r->ids[evsel->idx][i];
 		/* perf: a file's events carry IDENTIFIER, a stream's none */
@@ -229,7 +239,7 @@ int stat_rec__start(struct stat_rec *r, struct evlist *evlist, enum aggr_mode mo
 		double sc = evsel__stat_scale(evsel);
 		u64 id = 0;
 
-		for (int i = 0; i < evsel->nr_fds && !id; i++)
+		for (int i = 0; i < max(evsel->nr_fds, 1) && !id; i++)
 			id = r->ids[evsel->idx][i];
 		if (!evsel->supported || !id)
 			continue;
@@ -266,16 +276,17 @@ int stat_rec__start(struct stat_rec *r, struct evlist *evlist, enum aggr_mode mo
 void stat_rec__count(struct stat_rec *r, struct evsel *evsel, int cpu_idx, int thread,
 		     const struct counts_values *cv)
 {
-	int fd_idx = cpu_idx * evsel->threads->nr + thread;
+	bool tool = evsel->tool_event != TOOL_NONE;
+	int fd_idx = tool ? 0 : cpu_idx * evsel->threads->nr + thread;
 	u64 id;
 
-	if (!r->ids || evsel->idx >= r->nr_ids || fd_idx >= evsel->nr_fds)
+	if (!r->ids || evsel->idx >= r->nr_ids || (!tool && fd_idx >= evsel->nr_fds))
 		return;
 	id = r->ids[evsel->idx][fd_idx];
 	if (!id)
 		return;
-	synth__stat(&r->sb, id, evsel->cpus->map[cpu_idx], (u32)thread, cv->val, cv->ena,
-		    cv->run);
+	synth__stat(&r->sb, id, tool ? -1 : evsel->cpus->map[cpu_idx], tool ? 0 : (u32)thread,
+		    cv->val, cv->ena, cv->run);
 	if (r->sb.len >= 65536)
 		rec_flush(r);
 }

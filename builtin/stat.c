@@ -505,6 +505,8 @@ static void read_counters(struct stat_opts *o, const struct run_times *times,
 				v = (u64)times->ru.ru_stime.tv_sec * 1000000000ULL +
 				    (u64)times->ru.ru_stime.tv_usec * 1000ULL;
 			es->counts[0].val = es->counts[0].ena = es->counts[0].run = v;
+			if (o->rec)
+				stat_rec__count(o->rec, evsel, 0, 0, &es->counts[0]);
 			continue;
 		}
 		if (!evsel->supported || !evsel->fds)

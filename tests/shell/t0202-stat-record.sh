@@ -112,6 +112,16 @@ test_expect_success PERF,PERF_EVENTS '--per-thread files from either tool' '
 	grep -q "^ *stat-work-$pid " prof.out
 '
 
+test_expect_success PERF,PERF_EVENTS 'tool events (duration_time, user_time) are in the file, as perf writes them' '
+	"$PROF" stat record -o tool.data -e duration_time,user_time,task-clock -- "$HELPERS/stat-work" -b 30 2>tool.rec &&
+	"$PERF" stat report -i tool.data >tool.rep 2>&1 &&
+	grep -E "^ +[0-9]+ ns +duration_time " tool.rep &&
+	grep -E "^ +[0-9]+ ns +user_time " tool.rep &&
+	grep -E " (duration_time|user_time) " tool.rec >a &&
+	grep -E " (duration_time|user_time) " tool.rep >b &&
+	test_cmp a b
+'
+
 test_expect_success PERF,PERF_EVENTS 'stat record: perf.data by default, the old one kept; -r refused as perf' '
 	mkdir -p def && (
 		cd def &&
