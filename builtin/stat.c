@@ -1487,7 +1487,12 @@ static int stat_run_once(struct stat_session *s, int run_idx)
 		/* Nothing after the last interval printed. */
 	} else if (o->interval) {
 		/* The final, partial interval. */
+		if (o->rec && !res.final_printed)
+			stat_rec__round(o->rec, false, t1 - t0);
 		print_interval(o, &s->sc, &s->rt, &s->d, t1 - t0, !res.final_printed);
+		/* perf's file ends with one more read of the counters, in no round */
+		if (o->rec && !res.final_printed)
+			read_counters(o, &times, s->out);
 	} else {
 		if (s->forever) {
 			runtime_stat__reset(&s->rt);

@@ -87,6 +87,11 @@ test_expect_success PERF,SYSWIDE 'CPU-wide files: -A, --per-socket/die/core/node
 test_expect_success PERF,PERF_EVENTS '-I files: the interval rounds as perf reads them' '
 	"$PROF" stat record -I 100 -o prof-i.data -e $EV -- sleep 0.35 2>/dev/null &&
 	"$PERF" stat record -I 100 -o perf-i.data -e $EV -- sleep 0.35 2>/dev/null &&
+	types prof-i.data | tail -4 >a && types perf-i.data | tail -4 >b &&
+	test_cmp b a &&
+	grep -q "^STAT_ROUND$" a &&
+	"$PERF" stat report -i prof-i.data >last 2>&1 &&
+	tail -1 last | awk "{ exit !(\$1 >= 0.35) }" &&
 	same_report report -i prof-i.data &&
 	grep -q "^ *[0-9]*\.[0-9]* *[0-9,]* *page-faults" prof.out &&
 	same_report report -i perf-i.data &&
