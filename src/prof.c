@@ -9,12 +9,14 @@
 #include "prof/compat.h"
 #include "prof/util.h"
 #include "prof/pager.h"
+#include "prof/config.h"
 #include "../builtin/builtin.h"
 #include <sys/stat.h>
 
 const struct cmd_struct commands[] = {
 	{ "annotate", cmd_annotate, 0, "Read perf.data (created by perf record) and display annotated code" },
 	{ "buildid-list", cmd_buildid_list, 0, "List the buildids in a perf.data file" },
+	{ "config", cmd_config, 0, "Get and set variables in a configuration file." },
 	{ "data", cmd_data, 0, "Data file related processing" },
 	{ "diff", cmd_diff, 0, "Read perf.data files and display the differential profile" },
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
@@ -42,11 +44,24 @@ const struct cmd_struct *find_command(const char *name)
 	return NULL;
 }
 
+/* pager.<command> = bool: page that command's output or not (perf's). */
+static int global_config(const char *var, const char *value, void *data)
+{
+	const char *cmd = data;
+
+	if (strstarts(var, "pager.") && !strcmp(var + 6, cmd) && pager_use == -1)
+		pager_use = config__bool(var, value) ? 1 : 0;
+	return 0;
+}
+
 static int run_builtin(const struct cmd_struct *p, int argc, const char **argv)
 {
 	struct stat st;
 	int status;
 
+	/* perf reads its configuration files before any command runs */
+	if (prof_config(global_config, (void *)p->name) < 0)
+		return PROF_EXIT_FAILURE;
 	if (pager_use == 1 || (pager_use == -1 && (p->flags & CMD_USE_PAGER)))
 		setup_pager();
 	status = p->fn(argc, argv);
