@@ -854,6 +854,22 @@ static bool record__poll(struct record *r, const sigset_t *mask, u64 deadline)
 	if (n <= 0)
 		return true;
 	/*
+	 * ppoll() that finds a descriptor ready puts the old mask back without
+	 * running the handlers of the signals that came meanwhile: run them
+	 * now, or a SIGUSR2 that came with a "stop" on the control fifo (prof
+	 * daemon's signal then stop) would be lost.
+	 */
+	{
+		sigset_t pending, old;
+
+		if (!sigpending(&pending) &&
+		    (sigismember(&pending, SIGUSR2) || sigismember(&pending, SIGINT) ||
+		     sigismember(&pending, SIGTERM) || sigismember(&pending, SIGCHLD))) {
+			sigprocmask(SIG_SETMASK, mask, &old);
+			sigprocmask(SIG_SETMASK, &old, NULL);
+		}
+	}
+	/*
 	 * A fd that hung up is polled no more: ppoll would return at once
 	 * for ever and never let a pending signal in.
 	 */
@@ -1688,10 +1704,15 @@ static int record__run(struct record *r)
 		/* a switch event may be waiting whatever woke us (cheap: one page) */
 		if (r->nr_sb_maps)
 			record__sb_drain(r);
-		if (!pipe && !done &&
-		    ((r->switch_signal && switch_requested) ||
-		     (r->switch_size && perf_data_writer__data_size(r->writer) >= r->switch_size) ||
-		     (next_switch && now_ns() >= next_switch))) {
+		/*
+		 * A SIGUSR2 that came with the end (a stop on the control fifo,
+		 * SIGINT) still gets its file, as perf's: prof daemon's signal
+		 * then stop must leave one file each.
+		 */
+		if (!pipe && ((r->switch_signal && switch_requested) ||
+			      (!done && r->switch_size &&
+			       perf_data_writer__data_size(r->writer) >= r->switch_size) ||
+			      (!done && next_switch && now_ns() >= next_switch))) {
 			switch_requested = 0;
 			if (next_switch)
 				next_switch = now_ns() + r->switch_time_ns;
