@@ -28,6 +28,7 @@ const struct cmd_struct *find_command(const char *name);
 int cmd_annotate(int argc, const char **argv);
 int cmd_buildid_list(int argc, const char **argv);
 int cmd_config(int argc, const char **argv);
+int cmd_daemon(int argc, const char **argv);
 int cmd_data(int argc, const char **argv);
 int cmd_diff(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);

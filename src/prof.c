@@ -17,6 +17,7 @@ const struct cmd_struct commands[] = {
 	{ "annotate", cmd_annotate, 0, "Read perf.data (created by perf record) and display annotated code" },
 	{ "buildid-list", cmd_buildid_list, 0, "List the buildids in a perf.data file" },
 	{ "config", cmd_config, 0, "Get and set variables in a configuration file." },
+	{ "daemon", cmd_daemon, 0, "Run record sessions on background" },
 	{ "data", cmd_data, 0, "Data file related processing" },
 	{ "diff", cmd_diff, 0, "Read perf.data files and display the differential profile" },
 	{ "evlist", cmd_evlist, 0, "List the event names in a perf.data file" },
