@@ -841,11 +841,16 @@ int cmd_daemon(int argc, const char **argv)
 	char self[PATH_MAX];
 	ssize_t n;
 
+	/* the common options, out of the subcommands' help as in perf */
 	for (size_t i = 0; i < ARRAY_SIZE(options); i++) {
-		start_options[i + 1] = options[i];
-		session_options[i + 1] = options[i];
-		ping_options[i + 1] = options[i];
-		stop_options[i] = options[i];
+		struct option o = options[i];
+
+		if (o.type != OPTION_END)
+			o.flags |= PARSE_OPT_HIDDEN;
+		start_options[i + 1] = o;
+		session_options[i + 1] = o;
+		ping_options[i + 1] = o;
+		stop_options[i] = o;
 	}
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n <= 0)
