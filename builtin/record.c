@@ -7,6 +7,7 @@
  * that were hit so their build-ids go into the header.
  */
 #include "prof/compat.h"
+#include "prof/config.h"
 #include "builtin.h"
 #include "prof/affinity.h"
 #include "prof/cpumap.h"
@@ -42,6 +43,7 @@ struct record_opts {
 	const char *output;
 	const char *pid, *tid, *cpu_list, *uid;
 	const char *freq_str, *call_graph, *switch_output;
+	const char *config_call_graph;	/* call-graph.record-mode: -g's mode */
 	u64 user_interval;
 	bool system_wide, no_inherit, quiet, sample_addr, inherit_stat;
 	bool callgraph_fp, no_buildid, no_buildid_cache, per_thread, namespaces;
@@ -195,7 +197,37 @@ static int parse_g(const struct option *opt, const char *arg, int unset)
 
 	o->callgraph_fp = !unset;
 	if (!unset && !o->call_graph)
-		o->call_graph = "fp";
+		o->call_graph = o->config_call_graph ? o->config_call_graph : "fp";
+	return 0;
+}
+
+/*
+ * perf's record variables: record.build-id (cache, no-cache, skip, mmap)
+ * and the record mode of -g, record.call-graph or call-graph.record-mode
+ * ("dwarf,4096"). The command line, parsed after, overrides them.
+ */
+static int record_opts__config(const char *var, const char *value, void *data)
+{
+	struct record_opts *o = data;
+
+	if (!strcmp(var, "record.build-id")) {
+		if (!strcmp(value, "cache"))
+			o->no_buildid_cache = false;
+		else if (!strcmp(value, "no-cache"))
+			o->no_buildid_cache = true;
+		else if (!strcmp(value, "skip"))
+			o->no_buildid = true;
+		else if (!strcmp(value, "mmap"))
+			o->s.buildid_mmap = true;
+		else
+			return -1;
+		return 0;
+	}
+	if (!strcmp(var, "record.call-graph") || !strcmp(var, "call-graph.record-mode")) {
+		if (callchain_record__config(value))
+			return -1;
+		o->config_call_graph = value;	/* the process's config set keeps it */
+	}
 	return 0;
 }
 
@@ -2044,6 +2076,8 @@ int cmd_record(int argc, const char **argv)
 	o.proc_map_timeout = UINT_MAX;	/* not given */
 	o.evlist = evlist__new();
 	((struct option *)&options[0])->value = o.evlist;
+	if (prof_config(record_opts__config, &o) < 0)
+		return -1;
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	set_msg_quiet(o.quiet);
 	verbose = o.verbose;

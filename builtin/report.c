@@ -33,6 +33,7 @@
 #include "prof/trace-event.h"
 #include "prof/time-range.h"
 #include "prof/cpumap.h"
+#include "prof/config.h"
 #include "builtin.h"
 #include <regex.h>
 #include <sys/stat.h>
@@ -116,6 +117,8 @@ struct report {
 	const char *col_widths_str;	/* -w */
 	bool raw_trace;			/* --raw-trace: fields, not the print format */
 	bool group, group_set;		/* --group, --no-group */
+	const char *config_sort_order;	/* report.sort_order */
+	bool hide_headers;		/* ui.show-headers = false */
 	bool hierarchy;			/* --hierarchy */
 	bool cpu_utilization;		/* --show-cpu-utilization */
 	int socket_filter;		/* --socket-filter, -1: none */
@@ -535,6 +538,43 @@ static int parse_stdio_color(const struct option *opt, const char *arg, int unse
 	return 0;
 }
 
+/*
+ * perf's report variables, read before the options (which override them):
+ * report.children, report.percent-limit (also the callchain threshold, as
+ * --percent-limit), report.sort_order (the sort when -s is not given and
+ * the file is not all tracepoints), report.group, report.skip-empty,
+ * report.queue-size (checked: prof's ordered queue has no size to set),
+ * call-graph.* (the print parameters) and ui.show-headers (the browser's
+ * column header, H).
+ */
+static int report__config(const char *var, const char *value, void *data)
+{
+	struct report *rep = data;
+	long v;
+
+	if (strstarts(var, "call-graph."))
+		return callchain_param__config(&rep->cp, var, value);
+	if (!strcmp(var, "report.children")) {
+		rep->children = config__bool(var, value);
+		rep->children_set = true;
+	} else if (!strcmp(var, "report.percent-limit")) {
+		rep->min_percent = strtof(value, NULL);
+		rep->cp.min_percent = rep->min_percent;
+	} else if (!strcmp(var, "report.sort_order")) {
+		rep->config_sort_order = value;	/* the process's config set keeps it */
+	} else if (!strcmp(var, "report.group")) {
+		rep->group = config__bool(var, value);
+		rep->group_set = true;
+	} else if (!strcmp(var, "report.skip-empty")) {
+		rep->skip_empty = config__bool(var, value);
+	} else if (!strcmp(var, "report.queue-size")) {
+		return config__int(var, value, &v);
+	} else if (!strcmp(var, "ui.show-headers")) {
+		rep->hide_headers = !config__bool(var, value);
+	}
+	return 0;
+}
+
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
 {
 	struct report *rep = opt->value;
@@ -807,6 +847,7 @@ static int report__print(struct report *rep)
 			.cp = rep->use_callchain ? &rep->cp : NULL,
 			.min_percent = rep->min_percent,
 			.show_ref_callgraph = rep->show_ref_callgraph,
+			.hide_headers = rep->hide_headers,
 		};
 		int err = hists__tui_browse(tui_h, (const char *const *)tui_names, tui_nr, &ops);
 
@@ -890,7 +931,9 @@ static int report__bad_key(struct report *rep, int ret, const char *bad)
 	fprintf(stderr, "Error:\n%s --%s key: `%s'\n",
 		ret == -EOPNOTSUPP ? "Invalid" : "Unknown", fields ? "fields" : "sort",
 		bad ? bad : "");
-	/* perf shows the help of each of the two it was given */
+	/* perf shows the help of each of the two it was given (report.sort_order: none) */
+	if (rep->config_sort_order && rep->sort_order == rep->config_sort_order && !fields)
+		return -1;
 	if (rep->options && (rep->sort_order || !fields))
 		parse_options_usage_for(report_usage, rep->options, NULL, 's');
 	if (rep->options && rep->field_order)
@@ -1294,6 +1337,8 @@ static int report__run(struct report *rep)
 	if (!rep->sort_order && (!rep->field_order || rep->field_order[0] == '+') && !pipe &&
 	    session__all_tracepoints(rep->session))
 		rep->sort_order = "trace";	/* perf's tracepoint sort mode */
+	if (!rep->sort_order)
+		rep->sort_order = rep->config_sort_order;
 
 	if (report__setup_layout(rep, rep->children) < 0)
 		return -1;
@@ -1645,6 +1690,8 @@ int cmd_report(int argc, const char **argv)
 	rep.no_demangle = true;
 	rep.inline_names = true;
 	rep.skip_empty = true;
+	if (prof_config(report__config, &rep) < 0)
+		return -1;
 	argv = joined_argv = join_call_graph_arg(&argc, argv, &joined);
 	argc = parse_options(argc, argv, options, report_usage, 0);
 	/* perf's default: colour when standard output is a terminal (before the pager) */

@@ -10,6 +10,7 @@
 #include "prof/util.h"
 #include "prof/pager.h"
 #include "prof/config.h"
+#include "prof/callchain.h"
 #include "../builtin/builtin.h"
 #include <sys/stat.h>
 
@@ -45,13 +46,22 @@ const struct cmd_struct *find_command(const char *name)
 	return NULL;
 }
 
-/* pager.<command> = bool: page that command's output or not (perf's). */
+/*
+ * What perf reads before any command: pager.<command> = bool (page that
+ * command's output or not) and the call-graph.* values, a bad one of
+ * which stops every command as in perf. The commands read the rest.
+ */
 static int global_config(const char *var, const char *value, void *data)
 {
 	const char *cmd = data;
 
 	if (strstarts(var, "pager.") && !strcmp(var + 6, cmd) && pager_use == -1)
 		pager_use = config__bool(var, value) ? 1 : 0;
+	if (strstarts(var, "call-graph.")) {
+		struct callchain_param scratch = { .mode = CHAIN_GRAPH_ABS };
+
+		return callchain_param__config(&scratch, var, value);
+	}
 	return 0;
 }
 

@@ -130,6 +130,19 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
 int callchain_param__parse(struct callchain_param *p, const char *arg);
 
 /*
+ * A call-graph.* config variable (print-type, order, sort-key, threshold,
+ * print-limit) into @p, as perf's perf_callchain_config: 0, or -EINVAL
+ * after perf's "Invalid callchain ...: VALUE" line. record-mode is only
+ * checked (callchain_record__config); other variables: 0.
+ */
+int callchain_param__config(struct callchain_param *p, const char *var, const char *value);
+/*
+ * Check a record mode from the config ("fp", "dwarf[,size]", "lbr"): 0, or
+ * -EINVAL after perf's "callchain: ..." line. record and top parse it again.
+ */
+int callchain_record__config(const char *value);
+
+/*
  * perf top's --call-graph: report's print options, and one record mode
  * ("fp", "dwarf", "lbr"; *@mode set only when there is one) whose
  * following number, after "dwarf", is *@dump_size (default 8192).

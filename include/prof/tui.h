@@ -45,6 +45,7 @@ struct hist_browser_ops {
 	/* --show-ref-call-graph: perf's title names it for a "call-graph=no" event */
 	bool show_ref_callgraph;
 	bool hide_kernel, hide_user;		/* initial K/U state */
+	bool hide_headers;			/* ui.show-headers = false: H at the start */
 };
 
 /* Is the browser compiled in (ncursesw)? */

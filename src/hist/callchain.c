@@ -632,6 +632,66 @@ fail:
 	return ret;
 }
 
+int callchain_record__config(const char *value)
+{
+	enum callchain_record_mode mode;
+	u32 size = 0;
+	const char *rest;
+	int err = callchain_record__parse(value, &mode, &size, &rest);
+
+	/* dwarf: what follows is its size; fp and lbr take nothing more */
+	if (!err && mode == CALLCHAIN_RECORD_DWARF && *rest)
+		err = -ERANGE;
+	if (err == -ERANGE)
+		error("callchain: Incorrect stack dump size (max %d): %s", CALLCHAIN_MAX_DUMP_SIZE,
+		      strchr(value, ',') ? strchr(value, ',') + 1 : value);
+	else if (err)
+		error("callchain: Unknown --call-graph option value: %s", value);
+	return err ? -EINVAL : 0;
+}
+
+int callchain_param__config(struct callchain_param *p, const char *var, const char *value)
+{
+	static const struct {
+		const char *key, *words[4], *what;
+	} keys[] = {
+		{ "print-type", { "graph", "flat", "fractal", "folded" }, "mode" },
+		{ "order", { "caller", "callee" }, "order" },
+		{ "sort-key", { "function", "address", "srcline", "branch" }, "sort key" },
+	};
+	char *end;
+
+	if (!strstarts(var, "call-graph."))
+		return 0;
+	var += strlen("call-graph.");
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		if (strcmp(var, keys[i].key))
+			continue;
+		/* perf takes a word's prefix, even an empty one, for its first match */
+		for (size_t w = 0; w < ARRAY_SIZE(keys[i].words) && keys[i].words[w]; w++)
+			if (!strncmp(value, keys[i].words[w], strlen(value)))
+				return print_keyword(p, keys[i].words[w]) ? 0 : -EINVAL;
+		error("Invalid callchain %s: %s", keys[i].what, value);
+		return -EINVAL;
+	}
+	if (!strcmp(var, "record-mode"))
+		return callchain_record__config(value);
+	if (!strcmp(var, "threshold") || !strcmp(var, "print-limit")) {
+		double v = strtod(value, &end);
+
+		if (end == value) {
+			error("Invalid callchain %s: %s",
+			      var[0] == 't' ? "threshold" : "print limit", value);
+			return -EINVAL;
+		}
+		if (var[0] == 't')
+			p->min_percent = v;
+		else
+			p->print_limit = (u32)v;
+	}
+	return 0;
+}
+
 int callchain_param__parse(struct callchain_param *p, const char *arg)
 {
 	return parse_opts(p, arg, false, NULL, NULL, NULL, 0);

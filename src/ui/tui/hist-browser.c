@@ -1469,6 +1469,7 @@ static enum browse_end browser__loop(struct hists *h, const char *evname, int id
 		.h = h, .ops = ops, .idx = idx, .evname = evname, .zoom_tid = -1,
 		.verbose = verbose, .width_verbose = verbose,
 		.hide_kernel = ops->hide_kernel, .hide_user = ops->hide_user,
+		.no_header = ops->hide_headers,
 		/* perf top recomputes the widths from the entries at each refresh */
 		.widths_from_values = ops->wait != NULL,
 		.min_percent = ops->min_percent,
