@@ -24,6 +24,7 @@
 #include "prof/srcline.h"
 #include "prof/disasm.h"
 #include "prof/strbuf.h"
+#include "prof/config.h"
 #include "builtin.h"
 #include <sys/stat.h>
 #include <time.h>
@@ -625,6 +626,35 @@ static void annotate__exit(struct annotate *a)
 	free(src_files);
 }
 
+/*
+ * perf 6.1's annotate variables that prof's stdio annotate has:
+ * annotate.show_nr_samples (-n), annotate.show_total_period,
+ * annotate.disassembler_style (-M), annotate.demangle and
+ * annotate.demangle_kernel. The options, parsed after, override them.
+ * (hide_src_code, jump_arrows, show_linenr, show_nr_jumps, use_offset and
+ * offset_level are perf's TUI annotate's.)
+ */
+static int annotate__config(const char *var, const char *value, void *data)
+{
+	struct annotate *a = data;
+
+	if (!strstarts(var, "annotate."))
+		return 0;
+	var += strlen("annotate.");
+	/* perf names these by the key alone in its "bad config value" line */
+	if (!strcmp(var, "show_nr_samples"))
+		a->show_nr_samples = config__bool(var, value);
+	else if (!strcmp(var, "show_total_period"))
+		a->show_total_period = config__bool(var, value);
+	else if (!strcmp(var, "disassembler_style"))
+		a->style = value;	/* the process's config set keeps it */
+	else if (!strcmp(var, "demangle"))
+		a->demangle = config__bool(var, value);
+	else if (!strcmp(var, "demangle_kernel"))
+		a->demangle_kernel = config__bool(var, value);
+	return 0;
+}
+
 int cmd_annotate(int argc, const char **argv)
 {
 	struct annotate a = { .source = true, .demangle = true, .percent_type_str = NULL };
@@ -698,6 +728,8 @@ int cmd_annotate(int argc, const char **argv)
 	struct stat st;
 	int ret = -1;
 
+	if (prof_config(annotate__config, &a) < 0)
+		return -1;
 	argc = parse_options(argc, argv, options, annotate_usage, 0);
 	set_msg_quiet(a.quiet);
 	if (argc > 1)

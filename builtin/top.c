@@ -13,6 +13,7 @@
 #include <time.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include "prof/config.h"
 #include "builtin.h"
 #include "prof/util.h"
 #include "prof/parse-options.h"
@@ -78,6 +79,7 @@ struct top {
 	unsigned proc_map_timeout;	/* ms, UINT_MAX: perf's 500 */
 	unsigned nr_threads_synth;	/* --num-thread-synthesize */
 	bool call_graph;
+	bool hide_headers;			/* ui.show-headers = false */
 	enum callchain_record_mode cg_mode;	/* fp unless --call-graph dwarf */
 	u32 dump_size;				/* dwarf: bytes of stack per sample */
 	int max_stack;
@@ -175,6 +177,33 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 		return error("prof top: --call-graph lbr is not supported: use fp or dwarf "
 			     "(prof record --call-graph lbr, then prof report, rebuilds LBR chains)");
 	t->cp.enabled = true;
+	return 0;
+}
+
+/*
+ * perf's top variables, read before the options (which override them):
+ * top.children, the record mode of -g (top.call-graph or
+ * call-graph.record-mode), the other call-graph.* (the print parameters)
+ * and ui.show-headers (the browser's column header).
+ */
+static int top__read_config(const char *var, const char *value, void *data)
+{
+	struct top *t = data;
+
+	if (!strcmp(var, "top.children")) {
+		t->children = config__bool(var, value);
+		t->children_set = true;
+	} else if (!strcmp(var, "top.call-graph") || !strcmp(var, "call-graph.record-mode")) {
+		const char *rest;
+
+		if (callchain_record__config(value))
+			return -1;
+		callchain_record__parse(value, &t->cg_mode, &t->dump_size, &rest);
+	} else if (strstarts(var, "call-graph.")) {
+		return callchain_param__config(&t->cp, var, value);
+	} else if (!strcmp(var, "ui.show-headers")) {
+		t->hide_headers = !config__bool(var, value);
+	}
 	return 0;
 }
 
@@ -772,6 +801,7 @@ static int top__run_tui(struct top *t)
 		.min_percent = t->min_percent,
 		.hide_kernel = t->hide_kernel,
 		.hide_user = t->hide_user,
+		.hide_headers = t->hide_headers,
 	};
 	struct hists **h = xcalloc((size_t)t->nr_hists, sizeof(*h));
 	char **names = xcalloc((size_t)t->nr_hists, sizeof(*names));
@@ -1102,6 +1132,8 @@ int cmd_top(int argc, const char **argv)
 
 	t.sopts = (struct sampling_opts)SAMPLING_OPTS_INIT;
 	t.proc_map_timeout = UINT_MAX;
+	if (prof_config(top__read_config, &t) < 0)
+		return -1;
 	argc = parse_options(argc, argv, options, top_usage, 0);
 	if (argc)
 		usage_with_options(top_usage, options);
