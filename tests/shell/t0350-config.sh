@@ -110,4 +110,138 @@ test_expect_success PERF 'bad arguments: perf messages and exit codes' '
 	same "$CFG" -h
 '
 
+# under CFG TOOL ARGS...: TOOL ARGS with PERF_CONFIG=cfg holding CFG; its
+# stdout (perf's tips dropped), stderr and exit code in TOOL-named files.
+under() {
+	printf "$1" >cfg &&
+	_t=$2 &&
+	shift 2 &&
+	_rc=0 &&
+	{ PERF_CONFIG=$TRASH/cfg "$_t" "$@" >under.raw 2>under.err || _rc=$?; } &&
+	sed "/^# (Tip:/d" under.raw >under.out &&
+	echo "rc=$_rc" >>under.err
+}
+# both_under CFG ARGS...: prof ARGS and perf ARGS print the same under CFG,
+# and (unless CFG is empty) not what they print without it.
+both_under() {
+	_c=$1 &&
+	shift &&
+	under "$_c" "$PERF" "$@" &&
+	cat under.out under.err >perf.u &&
+	under "$_c" "$PROF" "$@" &&
+	cat under.out under.err >prof.u &&
+	test_cmp_nonempty perf.u prof.u &&
+	if [ -n "$_c" ]; then
+		under "" "$PROF" "$@" &&
+		cat under.out under.err >plain.u &&
+		! test_cmp perf.u plain.u >/dev/null
+	fi
+}
+
+test_expect_success PERF,PERF_EVENTS 'report honours report.* and call-graph.* as perf' '
+	"$PROF" record -q -g -o cg.data -e cpu-clock -- "$HELPERS/demo" 100 >/dev/null 2>&1 &&
+	both_under "" report -i cg.data --stdio &&
+	both_under "[report]\n\tchildren = false\n" report -i cg.data --stdio &&
+	both_under "[report]\n\tpercent-limit = 20\n" report -i cg.data --stdio &&
+	both_under "[report]\n\tsort_order = dso\n" report -i cg.data --stdio &&
+	both_under "[report]\n\tsort_order = dso,sym\n\tchildren = false\n[call-graph]\n\tprint-type = flat\n\torder = caller\n\tthreshold = 2\n\tprint-limit = 3\n" report -i cg.data --stdio &&
+	both_under "[call-graph]\n\tprint-type = folded\n\tsort-key = address\n" report -i cg.data --stdio &&
+	both_under "[call-graph]\n\tprint-type = flat\n\tthreshold = 10\n" report -i cg.data --stdio --no-children &&
+	both_under "[report]\n\tskip-empty = false\n" report -i cg.data --stdio --stats &&
+	both_under "[report]\n\tchildren = maybe\n" report -i cg.data --stdio &&
+	grep -q "^bad config value for .report.children., ignoring...$" prof.u
+'
+
+test_expect_success PERF,PERF_EVENTS 'the command line beats the config file' '
+	c="[report]\n\tchildren = false\n\tpercent-limit = 50\n\tsort_order = dso\n" &&
+	under "$c" "$PERF" report -i cg.data --stdio --children --percent-limit 0 --sort sym &&
+	cat under.out under.err >perf.u &&
+	under "$c" "$PROF" report -i cg.data --stdio --children --percent-limit 0 --sort sym &&
+	cat under.out under.err >prof.u &&
+	test_cmp_nonempty perf.u prof.u &&
+	under "" "$PROF" report -i cg.data --stdio --children --percent-limit 0 --sort sym &&
+	cat under.out under.err >plain.u &&
+	test_cmp plain.u prof.u
+'
+
+test_expect_success PERF,PERF_EVENTS 'bad values: perf lines and exit codes, every command stops' '
+	for v in "order = x" "print-type = bogus" "threshold = x" "print-limit = x" \
+		"sort-key = x" "record-mode = foo" "record-mode = dwarf,99999999"; do
+		under "[call-graph]\n\t$v\n" "$PERF" report -i cg.data --stdio &&
+		cp under.err perf.e &&
+		under "[call-graph]\n\t$v\n" "$PROF" report -i cg.data --stdio &&
+		test_cmp perf.e under.err &&
+		test_line_count = 3 under.err &&
+		test_must_be_empty under.out &&
+		under "[call-graph]\n\t$v\n" "$PROF" config -l &&
+		test_cmp perf.e under.err || return 1
+	done &&
+	under "[report]\n\tqueue-size = x\n" "$PERF" report -i cg.data --stdio &&
+	cp under.err perf.e &&
+	under "[report]\n\tqueue-size = x\n" "$PROF" report -i cg.data --stdio &&
+	test_cmp perf.e under.err &&
+	under "[nosuch]\n\tkey = 1\n[report]\n\tnokey = 2\n" "$PROF" report -i cg.data --stdio &&
+	echo rc=0 >rc0 &&
+	test_cmp rc0 under.err
+'
+
+# stack_user TOOL CFG ARGS: the user stack size TOOL records under CFG with ARGS.
+stack_user() {
+	under "$2" "$1" record -q $3 -o st.data -e cpu-clock true &&
+	{ "$PERF" evlist -v -i st.data | grep -o "sample_stack_user: [0-9]*" || echo none; }
+}
+
+test_expect_success PERF,PERF_EVENTS 'record: call-graph.record-mode, record.call-graph, record.build-id' '
+	for c in "[call-graph]\n\trecord-mode = dwarf\n" "[record]\n\tcall-graph = dwarf,4096\n"; do
+		for g in -g --call-graph=fp; do
+			stack_user "$PERF" "$c" $g >perf.st &&
+			stack_user "$PROF" "$c" $g >prof.st &&
+			test_cmp perf.st prof.st || return 1
+		done
+	done &&
+	stack_user "$PROF" "[record]\n\tcall-graph = dwarf,4096\n" -g >prof.st &&
+	echo "sample_stack_user: 4096" >want &&
+	test_cmp want prof.st &&
+	under "[record]\n\tbuild-id = skip\n" "$PROF" record -q -o skip.data -e cpu-clock "$HELPERS/demo" 20 &&
+	"$PERF" buildid-list -i skip.data >skip.ids &&
+	"$PROF" record -q -B -o B.data -e cpu-clock "$HELPERS/demo" 20 &&
+	"$PERF" buildid-list -i B.data >B.ids &&
+	test_cmp B.ids skip.ids &&
+	"$PROF" record -q -o ids.data -e cpu-clock "$HELPERS/demo" 20 &&
+	"$PERF" buildid-list -i ids.data >ids &&
+	! test_cmp ids skip.ids >/dev/null &&
+	under "[record]\n\tbuild-id = bogus\n" "$PERF" record -q -o b.data -e cpu-clock true &&
+	cp under.err perf.e &&
+	under "[record]\n\tbuild-id = bogus\n" "$PROF" record -q -o b.data -e cpu-clock true &&
+	test_cmp perf.e under.err
+'
+
+test_expect_success PERF,PERF_EVENTS 'annotate honours annotate.* as perf (its first line)' '
+	for c in "[annotate]\n\tshow_nr_samples = true\n" "[annotate]\n\tshow_total_period = true\n"; do
+		under "$c" "$PERF" annotate -i cg.data --stdio hot_loop &&
+		head -1 under.out >perf.a &&
+		under "$c" "$PROF" annotate -i cg.data --stdio hot_loop &&
+		head -1 under.out >prof.a &&
+		test_cmp perf.a prof.a || return 1
+	done &&
+	grep -q "^ Period " prof.a
+'
+
+test_expect_success PERF_EVENTS 'top honours top.children and call-graph.*' '
+	"$HELPERS/demo" 200000 >/dev/null 2>&1 &
+	echo $! >demo.pid &&
+	under "[top]\n\tchildren = false\n" "$PROF" top --stdio -g -d 1 --refreshes 1 \
+		-e cpu-clock -p "$(cat demo.pid)" &&
+	cp under.out nochildren.out &&
+	under "" "$PROF" top --stdio -g -d 1 --refreshes 1 -e cpu-clock -p "$(cat demo.pid)" &&
+	cp under.out children.out &&
+	under "[top]\n\tchildren = false\n" "$PROF" top --stdio -g --children -d 1 --refreshes 1 \
+		-e cpu-clock -p "$(cat demo.pid)" &&
+	cp under.out cmdline.out &&
+	kill "$(cat demo.pid)" &&
+	grep -E "^ +[0-9.]+%  demo +\[\.\] hot_loop$" nochildren.out &&
+	grep -E "^ +[0-9.]+% +[0-9.]+%  demo +\[\.\] hot_loop$" children.out &&
+	grep -E "^ +[0-9.]+% +[0-9.]+%  demo +\[\.\] hot_loop$" cmdline.out
+'
+
 test_done
