@@ -161,7 +161,12 @@ test_expect_success PERF,PERF_EVENTS 'the command line beats the config file' '
 	test_cmp_nonempty perf.u prof.u &&
 	under "" "$PROF" report -i cg.data --stdio --children --percent-limit 0 --sort sym &&
 	cat under.out under.err >plain.u &&
-	test_cmp plain.u prof.u
+	test_cmp plain.u prof.u &&
+	under "$c" "$PROF" report -i cg.data --stdio &&
+	cat under.out under.err >cfg.u &&
+	under "" "$PROF" report -i cg.data --stdio &&
+	cat under.out under.err >plain.u &&
+	! test_cmp plain.u cfg.u >/dev/null
 '
 
 test_expect_success PERF,PERF_EVENTS 'bad values: perf lines and exit codes, every command stops' '
