@@ -71,6 +71,7 @@ struct daemon {
 	FILE *out;			/* the log */
 	int signal_fd;
 	time_t start;
+	bool logging;			/* the daemon runs: vlog() to its log */
 };
 
 /* perf's wire command: its union cmd, laid out the same way (72 bytes). */
@@ -122,6 +123,27 @@ static void dlog(struct daemon *d, const char *fmt, ...)
 	fflush(d->out);
 }
 
+/*
+ * -v: perf's debug lines, to stderr until the daemon logs (then to its
+ * log, time-stamped).
+ */
+static void vlog(struct daemon *d, const char *fmt, ...) __printf(2, 3);
+static void vlog(struct daemon *d, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	if (d->verbose <= 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (d->logging)
+		dlog(d, "%s", buf);
+	else
+		fputs(buf, stderr);
+}
+
 /* ---- the config file ---- */
 
 static struct session *daemon__find(struct daemon *d, const char *name)
@@ -152,10 +174,14 @@ static int session_config(struct daemon *d, const char *var, const char *value)
 		for (tail = &d->sessions; *tail; tail = &(*tail)->next)
 			;
 		*tail = s;
+		vlog(d, "reconfig: found new session %s\n", buf);
 	} else if (s->state == SESSION_KILL) {
 		s->state = SESSION_OK;	/* still there */
+		vlog(d, "reconfig: found current session %s\n", buf);
 	}
 	if (!strcmp(dot + 1, "run") && (!s->run || strcmp(s->run, value))) {
+		if (s->run)
+			vlog(d, "reconfig: session %s is changed\n", buf);
 		free(s->run);
 		s->run = xstrdup(value);
 		s->state = SESSION_RECONFIG;
@@ -231,6 +257,7 @@ static int daemon__read_config(struct daemon *d, config_fn_t fn)
 /* The server's read: every session is to go unless the file still names it. */
 static int daemon__reread(struct daemon *d)
 {
+	vlog(d, "reconfig: started\n");
 	for (struct session *s = d->sessions; s; s = s->next)
 		s->state = SESSION_KILL;
 	return daemon__read_config(d, server_config);
@@ -601,8 +628,10 @@ static void daemon__serve(struct daemon *d, int sock)
 		cmd_list_out(d, &c, out);
 	else if (c.cmd == DCMD_SIGNAL)
 		cmd_signal_out(d, &c, out);
-	else if (c.cmd == DCMD_STOP)
+	else if (c.cmd == DCMD_STOP) {
 		done = 1;
+		vlog(d, "perf daemon is exciting\n");	/* sic, perf's */
+	}
 	else if (c.cmd == DCMD_PING)
 		cmd_ping_out(d, &c, out);
 	fclose(out);
@@ -680,6 +709,7 @@ static int config_watch(struct daemon *d)
 	if (fd < 0)
 		dlog(d, "failed: inotify: %s\n", strerror(errno));
 	d->config_name = xstrdup(basename(base));
+	vlog(d, "config file: %s, dir: %s\n", d->config_name, dir);
 	free(dir);
 	free(base);
 	return fd;
@@ -721,6 +751,7 @@ static int daemon__run(struct daemon *d)
 	struct pollfd pfd[3];
 	int sock, conf, err = 0;
 
+	d->logging = true;
 	dlog(d, "daemon started (pid %d)\n", (int)getpid());
 	sock = server_socket(d);
 	conf = sock < 0 ? -1 : config_watch(d);

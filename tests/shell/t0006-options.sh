@@ -509,8 +509,31 @@ sched-map	--compact	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--cpus	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
+config	--list	-	ok
+config	--system	-	ok
+config	--user	-	ok
+daemon	--verbose	PERF_EVENTS	ok
+daemon	--config	PERF_EVENTS	ok
+daemon	--base	PERF_EVENTS	ok
+daemon	--field-separator	PERF_EVENTS	ok
+daemon-start	--foreground	PERF_EVENTS	ok
+daemon-start	--verbose	PERF_EVENTS	ok
+daemon-start	--config	PERF_EVENTS	ok
+daemon-start	--base	PERF_EVENTS	ok
+daemon-start	--field-separator	PERF_EVENTS	ok
+daemon-ping	--session	PERF_EVENTS	ok
+daemon-ping	--verbose	PERF_EVENTS	ok
+daemon-ping	--config	PERF_EVENTS	ok
+daemon-ping	--base	PERF_EVENTS	ok
+daemon-ping	--field-separator	PERF_EVENTS	ok
+daemon-signal	--session	PERF_EVENTS	ok
+daemon-signal	--verbose	PERF_EVENTS	ok
+daemon-signal	--config	PERF_EVENTS	ok
+daemon-signal	--base	PERF_EVENTS	ok
+daemon-signal	--field-separator	PERF_EVENTS	ok
 '
 COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list inject diff sched sched-latency sched-timehist sched-map stat-report"
+COMMANDS="$COMMANDS config daemon daemon-start daemon-ping daemon-signal"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -591,7 +614,7 @@ pty() {
 # --- the walk ---------------------------------------------------------
 test_expect_success 'every command lists its options; each has a row' '
 	for c in $COMMANDS; do
-		"$PROF" $(echo "$c" | sed "s/^\(sched\|stat\)-/\1 /") --list-all-opts >opts.$c &&
+		"$PROF" $(echo "$c" | sed "s/^\(sched\|stat\|daemon\)-/\1 /") --list-all-opts >opts.$c &&
 		test -s opts.$c || return 1
 	done &&
 	for c in $COMMANDS; do
@@ -4057,6 +4080,219 @@ proof_sched_map_input() {
 proof_sched_map_force() {
 	sched_owned map mown &&
 	grep -q " => sleep:" mown.d.out
+}
+
+# --- config -----------------------------------------------------------
+# cfg ARGS: prof config ARGS with a private HOME, never the user's file
+cfg() {
+	env HOME="$TRASH/cfghome" PERF_CONFIG_NOSYSTEM=1 "$PROF" config "$@"
+}
+proof_config_list() {
+	mkdir -p cfghome &&
+	printf "[report]\n\tchildren = false\n[top]\n\tchildren = true\n" >cfghome/.perfconfig &&
+	cfg -l >cl.out &&
+	printf "report.children=false\ntop.children=true\n" >cl.want &&
+	test_cmp cl.want cl.out &&
+	cfg -l report.children 2>cl.err &&
+	grep -q "^Error: takes no arguments$" cl.err
+}
+proof_config_user() {
+	mkdir -p cfghome &&
+	printf "[report]\n\tchildren = false\n" >cfghome/.perfconfig &&
+	cfg --user report.children=true &&
+	grep -q "^	children = true$" cfghome/.perfconfig &&
+	cfg --user -l >cu.out &&
+	echo report.children=true >cu.want &&
+	test_cmp cu.want cu.out
+}
+proof_config_system() {
+	mkdir -p cfghome &&
+	printf "[t0006]\n\tonly-user = 1\n" >cfghome/.perfconfig &&
+	cfg --system -l >cs.out &&
+	! grep -q "^t0006" cs.out &&
+	cfg --user -l >cs.user &&
+	grep -q "^t0006.only-user=1$" cs.user &&
+	test_expect_code 255 cfg --system --user -l 2>cs.err &&
+	grep -q "^Error: only one config file at a time$" cs.err
+}
+
+# --- daemon -----------------------------------------------------------
+# dconf NAME: NAME.conf, a daemon over dd-NAME with one sleeping session
+dconf() {
+	mkdir -p "dd-$1" &&
+	printf "[daemon]\nbase=%s/dd-%s\n[session-s]\nrun = -e task-clock -m 1 sleep 60\n" \
+		"$TRASH" "$1" >"$1.conf"
+}
+# dup NAME ARGS: wait (30 s at most) until NAME's session answers ping
+dup() {
+	_n=0 &&
+	until "$PROF" daemon ping "$@" 2>/dev/null | grep -q "^OK   s$"; do
+		_n=$((_n + 1)) &&
+		if [ $_n -gt 600 ]; then echo "daemon $1: no ping"; return 1; fi &&
+		sleep 0.05 || return 1
+	done
+}
+# ddown ARGS: stop the daemon ARGS name, wait for it to go
+ddown() {
+	_p=$("$PROF" daemon "$@" -x: | head -1 | cut -d: -f1) &&
+	"$PROF" daemon stop "$@" &&
+	timeout 60 tail --pid="$_p" -f /dev/null
+}
+# dstart NAME: NAME's daemon started and answering
+dstart() {
+	dconf "$1" &&
+	"$PROF" daemon start --config "$1.conf" &&
+	dup --config "$1.conf"
+}
+proof_daemon_verbose() {
+	dstart dv &&
+	"$PROF" daemon --config dv.conf >dv.plain &&
+	"$PROF" daemon --config dv.conf -v >dv.v &&
+	ddown --config dv.conf &&
+	test_line_count = 2 dv.plain &&
+	grep -q "^  control: $TRASH/dd-dv/session-s/control$" dv.v &&
+	grep -q "^  lock:    $TRASH/dd-dv/lock$" dv.v
+}
+proof_daemon_config() {
+	dstart dc &&
+	"$PROF" daemon --config dc.conf >dc.out &&
+	ddown --config dc.conf &&
+	grep -q "^\[[0-9]*:daemon\] base: $TRASH/dd-dc$" dc.out &&
+	test_expect_code 255 env HOME="$TRASH/nohome" PERF_CONFIG_NOSYSTEM=1 "$PROF" daemon 2>dc.err &&
+	grep -q "^failed: config not found$" dc.err
+}
+proof_daemon_base() {
+	dstart db &&
+	printf "[daemon]\nbase=%s/nowhere\n" "$TRASH" >nobase.conf &&
+	"$PROF" daemon --config nobase.conf --base "$TRASH/dd-db" >db.out &&
+	test_expect_code 255 "$PROF" daemon --config nobase.conf 2>db.err &&
+	ddown --config db.conf &&
+	grep -q "^\[[0-9]*:daemon\] base: $TRASH/dd-db$" db.out &&
+	grep -q "^failed: base '$TRASH/nowhere' does not exists$" db.err
+}
+proof_daemon_field_separator() {
+	dstart dx &&
+	"$PROF" daemon --config dx.conf -x: >dx.colon &&
+	"$PROF" daemon --config dx.conf -x >dx.comma &&
+	ddown --config dx.conf &&
+	grep -q "^[0-9]*:s:-e task-clock -m 1 sleep 60:$TRASH/dd-dx/session-s:" dx.colon &&
+	grep -q "^[0-9]*,daemon,$TRASH/dd-dx,$TRASH/dd-dx/output,$TRASH/dd-dx/lock,[0-9]*$" dx.comma
+}
+proof_daemon_start_foreground() {
+	dconf df &&
+	{ "$PROF" daemon start -f --config df.conf >df.log 2>&1 & } &&
+	dup --config df.conf &&
+	ddown --config df.conf &&
+	grep -q "daemon started (pid [0-9]*)$" df.log &&
+	test ! -e dd-df/output
+}
+proof_daemon_start_verbose() {
+	dconf dsv &&
+	"$PROF" daemon start -v --config dsv.conf 2>dsv.err &&
+	dup --config dsv.conf &&
+	ddown --config dsv.conf &&
+	grep -q "reconfig: found new session s$" dsv.err
+}
+proof_daemon_start_config() {
+	dstart dsc &&
+	test -S dd-dsc/control &&
+	ddown --config dsc.conf &&
+	test -e dd-dsc/session-s/output
+}
+proof_daemon_start_base() {
+	dconf dsb &&
+	mkdir -p dd-other &&
+	"$PROF" daemon start --config dsb.conf --base "$TRASH/dd-other" &&
+	dup --config dsb.conf --base "$TRASH/dd-other" &&
+	ddown --config dsb.conf --base "$TRASH/dd-other" &&
+	test -e dd-other/session-s/output &&
+	test ! -e dd-dsb/output
+}
+proof_daemon_start_field_separator() {
+	# taken, as by perf, and of no effect on a start
+	dconf dsx &&
+	"$PROF" daemon start -x: --config dsx.conf >dsx.out &&
+	dup --config dsx.conf &&
+	ddown --config dsx.conf &&
+	test_must_be_empty dsx.out
+}
+proof_daemon_ping_session() {
+	dstart dp &&
+	"$PROF" daemon ping --config dp.conf --session s >dp.s &&
+	"$PROF" daemon ping --config dp.conf --session nosuch >dp.no &&
+	ddown --config dp.conf &&
+	echo "OK   s" >dp.want &&
+	test_cmp dp.want dp.s &&
+	echo "FAIL nosuch (not found)" >dp.want &&
+	test_cmp dp.want dp.no
+}
+# the common options of ping and signal, as the list takes them
+proof_daemon_ping_verbose() {
+	dstart dpv &&
+	"$PROF" daemon ping -v --config dpv.conf >dpv.out &&
+	ddown --config dpv.conf &&
+	echo "OK   s" >dpv.want &&
+	test_cmp dpv.want dpv.out
+}
+proof_daemon_ping_config() {
+	test_expect_code 255 "$PROF" daemon ping --config "$TRASH/no-such.conf" 2>dpc.err &&
+	grep -q "^failed: realpath: No such file or directory$" dpc.err &&
+	dstart dpc &&
+	"$PROF" daemon ping --config dpc.conf >dpc.out &&
+	ddown --config dpc.conf &&
+	grep -q "^OK   s$" dpc.out
+}
+proof_daemon_ping_base() {
+	dconf dpb &&
+	mkdir -p dd-pb2 &&
+	"$PROF" daemon start --config dpb.conf --base "$TRASH/dd-pb2" &&
+	dup --config dpb.conf --base "$TRASH/dd-pb2" &&
+	test_expect_code 255 "$PROF" daemon ping --config dpb.conf 2>dpb.err &&
+	ddown --config dpb.conf --base "$TRASH/dd-pb2" &&
+	grep -q "^failed: connect: " dpb.err
+}
+proof_daemon_ping_field_separator() {
+	dstart dpx &&
+	"$PROF" daemon ping -x: --config dpx.conf >dpx.out &&
+	ddown --config dpx.conf &&
+	grep -q "^OK   s$" dpx.out
+}
+proof_daemon_signal_session() {
+	dstart ds &&
+	"$PROF" daemon signal --config ds.conf --session s >ds.s &&
+	"$PROF" daemon signal --config ds.conf --session nosuch >ds.no &&
+	ddown --config ds.conf &&
+	grep -q "^signal 12 sent to session .s \[[0-9]*\].$" ds.s &&
+	test_must_be_empty ds.no
+}
+proof_daemon_signal_verbose() {
+	dstart dsgv &&
+	"$PROF" daemon signal -v --config dsgv.conf >dsgv.out &&
+	ddown --config dsgv.conf &&
+	grep -q "^signal 12 sent to session .s " dsgv.out
+}
+proof_daemon_signal_config() {
+	test_expect_code 255 "$PROF" daemon signal --config "$TRASH/no-such.conf" 2>dsgc.err &&
+	grep -q "^failed: config not found$" dsgc.err &&
+	dstart dsgc &&
+	"$PROF" daemon signal --config dsgc.conf >dsgc.out &&
+	ddown --config dsgc.conf &&
+	grep -q "^signal 12 sent to session .s " dsgc.out
+}
+proof_daemon_signal_base() {
+	dconf dsgb &&
+	mkdir -p dd-sgb2 &&
+	"$PROF" daemon start --config dsgb.conf --base "$TRASH/dd-sgb2" &&
+	dup --config dsgb.conf --base "$TRASH/dd-sgb2" &&
+	"$PROF" daemon signal --config dsgb.conf --base "$TRASH/dd-sgb2" >dsgb.out &&
+	ddown --config dsgb.conf --base "$TRASH/dd-sgb2" &&
+	grep -q "^signal 12 sent to session .s " dsgb.out
+}
+proof_daemon_signal_field_separator() {
+	dstart dsgx &&
+	"$PROF" daemon signal -x: --config dsgx.conf >dsgx.out &&
+	ddown --config dsgx.conf &&
+	grep -q "^signal 12 sent to session .s " dsgx.out
 }
 
 # --- the proofs, row by row ---------------------------------------------
