@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-test_description='annotate, record, report, stat, top, evlist, buildid-list, inject, diff and sched have every option perf 6.1 lists in -h'
+test_description='annotate, record, report, stat, top, evlist, buildid-list, inject, diff, sched, config and daemon have every option perf 6.1 lists in -h'
 . "$(dirname "$0")/test-lib.sh"
 
 # What perf's "CMD -h" lists, perf as the oracle: each long option must
@@ -51,6 +51,12 @@ PENDING_sched_replay="--repeat"
 # timehist: the idle histograms
 PENDING_sched_timehist="--idle-hist"
 
+PENDING_config=
+PENDING_daemon=
+PENDING_daemon_start=
+PENDING_daemon_ping=
+PENDING_daemon_signal=
+
 PENDING_top=
 # annotate
 PENDING_top="$PENDING_top $ANNOTATE --sym-annotate"
@@ -88,12 +94,12 @@ check_opt() {
 	esac
 }
 
-for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report; do
+for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal; do
 	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
-		cmd=$(echo "$c" | sed "s/^\(sched\|stat\)_/\1 /") &&
+		cmd=$(echo "$c" | sed "s/^\(sched\|stat\|daemon\)_/\1 /") &&
 		{ "$PERF" $cmd -h >perf.h.$c 2>&1 || test $? = 129; } &&
 		opts <perf.h.$c >perf.$c &&
-		case $c in sched*) min=0 ;; *) min=5 ;; esac &&
+		case $c in sched*|config|daemon*) min=0 ;; *) min=5 ;; esac &&
 		test $(wc -l <perf.$c) -gt $min &&
 		{ "$PROF" $cmd -h >prof.h.$c 2>&1 || test $? = 129; } &&
 		opts <prof.h.$c >prof.$c &&
@@ -108,7 +114,7 @@ done
 
 test_expect_success PERF 'the pending lists name only options prof still lacks' '
 	: >stale &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if grep -q -x -- "$o" all.$c; then
@@ -121,7 +127,7 @@ test_expect_success PERF 'the pending lists name only options prof still lacks' 
 
 test_expect_success PERF 'the pending lists name only options perf lists' '
 	: >unknown &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if ! grep -q -- "\(^\| \)$o$" perf.$c; then
