@@ -263,6 +263,13 @@ static int daemon__reread(struct daemon *d)
 	return daemon__read_config(d, server_config);
 }
 
+static bool env_true(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && config__bool(name, v);
+}
+
 /* --config's real path, or perf's default file; -1 when there is none. */
 static int daemon__setup(struct daemon *d)
 {
@@ -278,9 +285,9 @@ static int daemon__setup(struct daemon *d)
 		}
 		return 0;
 	}
-	if (!getenv("PERF_CONFIG_NOSYSTEM") && !access(config__system_path(), R_OK))
+	if (!env_true("PERF_CONFIG_NOSYSTEM") && !access(config__system_path(), R_OK))
 		d->config_real = xstrdup(config__system_path());
-	else if (!getenv("PERF_CONFIG_NOGLOBAL") && user && !access(user, R_OK))
+	else if (!env_true("PERF_CONFIG_NOGLOBAL") && user && !access(user, R_OK))
 		d->config_real = xstrdup(user);
 	return d->config_real ? 0 : -1;
 }

@@ -202,8 +202,8 @@ static int parse_g(const struct option *opt, const char *arg, int unset)
 }
 
 /*
- * perf's record variables: record.build-id (cache, no-cache, skip, mmap)
- * and the record mode of -g, record.call-graph or call-graph.record-mode
+ * perf's record variables: record.build-id (cache, no-cache, skip, mmap),
+ * core.proc-map-timeout and the record mode of -g, record.call-graph or call-graph.record-mode
  * ("dwarf,4096"). The command line, parsed after, overrides them.
  */
 static int record_opts__config(const char *var, const char *value, void *data)
@@ -221,6 +221,10 @@ static int record_opts__config(const char *var, const char *value, void *data)
 			o->s.buildid_mmap = true;
 		else
 			return -1;
+		return 0;
+	}
+	if (!strcmp(var, "core.proc-map-timeout")) {
+		o->proc_map_timeout = (unsigned)strtoul(value, NULL, 10);
 		return 0;
 	}
 	if (!strcmp(var, "record.call-graph") || !strcmp(var, "call-graph.record-mode")) {

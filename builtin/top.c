@@ -184,7 +184,7 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
  * perf's top variables, read before the options (which override them):
  * top.children, the record mode of -g (top.call-graph or
  * call-graph.record-mode), the other call-graph.* (the print parameters)
- * and ui.show-headers (the browser's column header).
+ * ui.show-headers (the browser's column header) and core.proc-map-timeout.
  */
 static int top__read_config(const char *var, const char *value, void *data)
 {
@@ -203,6 +203,8 @@ static int top__read_config(const char *var, const char *value, void *data)
 		return callchain_param__config(&t->cp, var, value);
 	} else if (!strcmp(var, "ui.show-headers")) {
 		t->hide_headers = !config__bool(var, value);
+	} else if (!strcmp(var, "core.proc-map-timeout")) {
+		t->proc_map_timeout = (unsigned)strtoul(value, NULL, 10);
 	}
 	return 0;
 }

@@ -46,8 +46,10 @@ const struct cmd_struct *find_command(const char *name)
 	return NULL;
 }
 
+static bool buildid_dir_option;	/* --buildid-dir given */
+
 /*
- * What perf reads before any command: pager.<command> = bool (page that
+ * What perf reads before any command (buildid.dir too): pager.<command> = bool (page that
  * command's output or not) and the call-graph.* values, a bad one of
  * which stops every command as in perf. The commands read the rest.
  */
@@ -57,6 +59,9 @@ static int global_config(const char *var, const char *value, void *data)
 
 	if (strstarts(var, "pager.") && !strcmp(var + 6, cmd) && pager_use == -1)
 		pager_use = config__bool(var, value) ? 1 : 0;
+	/* below --buildid-dir and the test suite's PROF_BUILDID_DIR */
+	if (!strcmp(var, "buildid.dir") && !buildid_dir_option && !getenv("PROF_BUILDID_DIR"))
+		set_buildid_dir(value);
 	if (strstarts(var, "call-graph.")) {
 		struct callchain_param scratch = { .mode = CHAIN_GRAPH_ABS };
 
@@ -163,6 +168,7 @@ static int handle_global_options(int argc, const char **argv)
 		}
 		if (!strcmp(a, "--buildid-dir") && i + 1 < argc) {
 			set_buildid_dir(argv[++i]);
+			buildid_dir_option = true;
 			continue;
 		}
 		return -(unknown_global(a) + 1);

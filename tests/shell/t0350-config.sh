@@ -249,4 +249,14 @@ test_expect_success PERF_EVENTS 'top honours top.children and call-graph.*' '
 	grep -E "^ +[0-9.]+% +[0-9.]+%  demo +\[\.\] hot_loop$" cmdline.out
 '
 
+test_expect_success PERF_EVENTS 'buildid.dir: the cache record fills, below --buildid-dir' '
+	mkdir -p bcache bopt &&
+	under "[buildid]\n\tdir = $TRASH/bcache\n" env -u PROF_BUILDID_DIR "$PROF" record -q \
+		-o bd.data -e cpu-clock "$HELPERS/demo" 20 &&
+	find bcache -name elf | grep -q . &&
+	under "[buildid]\n\tdir = $TRASH/bcache\n" env -u PROF_BUILDID_DIR "$PROF" \
+		--buildid-dir "$TRASH/bopt" record -q -o bd2.data -e cpu-clock "$HELPERS/demo" 20 &&
+	find bopt -name elf | grep -q .
+'
+
 test_done
