@@ -259,4 +259,24 @@ test_expect_success PERF_EVENTS 'buildid.dir: the cache record fills, below --bu
 	find bopt -name elf | grep -q .
 '
 
+test_lazy_prereq SCRIPT 'command -v script'
+
+test_expect_success SCRIPT 'pager.<command>: true pages it on a terminal, false not, -p and --no-pager first' '
+	printf "[pager]\n\tversion = true\n\tlist = false\n" >pager.cfg &&
+	script -qec "PERF_CONFIG=$TRASH/pager.cfg PROF_PAGER=\"sed s/^/PAGED:/\" \"$PROF\" version" \
+		/dev/null </dev/null | tr -d "\r" >pv &&
+	grep -q "^PAGED:prof version" pv &&
+	script -qec "PERF_CONFIG=$TRASH/pager.cfg PROF_PAGER=\"sed s/^/PAGED:/\" \"$PROF\" --no-pager version" \
+		/dev/null </dev/null | tr -d "\r" >pn &&
+	grep -q "^prof version" pn &&
+	printf "[pager]\n\tversion = false\n" >pager.cfg &&
+	script -qec "PERF_CONFIG=$TRASH/pager.cfg PROF_PAGER=\"sed s/^/PAGED:/\" \"$PROF\" -p version" \
+		/dev/null </dev/null | tr -d "\r" >pp &&
+	grep -q "^PAGED:prof version" pp &&
+	printf "[pager]\n\tlist = false\n" >pager.cfg &&
+	script -qec "PERF_CONFIG=$TRASH/pager.cfg PROF_PAGER=\"sed s/^/PAGED:/\" \"$PROF\" list sw" \
+		/dev/null </dev/null | tr -d "\r" >pl2 &&
+	! grep -q "^PAGED:" pl2
+'
+
 test_done
