@@ -279,4 +279,26 @@ test_expect_success SCRIPT 'pager.<command>: true pages it on a terminal, false 
 	! grep -q "^PAGED:" pl2
 '
 
+# ui.show-headers in the browser: perf's column header starts hidden
+TM_SESSION=cfg
+. "$SRCDIR/tests/shell/lib-tmux.sh"
+test_lazy_prereq NCURSES '"$PROF" version --build-options | grep -q "libncursesw: \[ on"'
+
+test_expect_success NCURSES,TMUX,PERF_EVENTS 'ui.show-headers = false: the browser starts without its column header' '
+	printf "[ui]\n\tshow-headers = false\n" >ui.cfg &&
+	SOCK=prof-cfg-$$ &&
+	tm new-session -d -s cfg -x 120 -y 30 -c "$PWD" \
+		"PERF_CONFIG=$TRASH/ui.cfg \"$PROF\" report -i cg.data; sleep 30" &&
+	wait_screen "^\+ +[0-9.]+% +[0-9.]+%  demo +demo +\[\.\] hot_loop" &&
+	! grep -q -E "Children +Self +Command" screen &&
+	tm send-keys -t cfg H &&
+	wait_screen "Children +Self +Command +Shared Object +Symbol" &&
+	tm_stop &&
+	SOCK=prof-cfg2-$$ &&
+	tm new-session -d -s cfg -x 120 -y 30 -c "$PWD" \
+		"PERF_CONFIG=/dev/null \"$PROF\" report -i cg.data; sleep 30" &&
+	wait_screen "Children +Self +Command +Shared Object +Symbol" &&
+	tm_stop
+'
+
 test_done
