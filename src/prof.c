@@ -26,6 +26,7 @@ const struct cmd_struct commands[] = {
 	{ "help", cmd_help, 0, "Display help information about prof" },
 	{ "inject", cmd_inject, 0, "Filter to augment the events stream with additional information" },
 	{ "list", cmd_list, 0, "List all symbolic event types" },
+	{ "probe", cmd_probe, 0, "Define new dynamic tracepoints" },
 	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, 0, "Read perf.data (created by perf record) and display the profile" },
 	{ "sched", cmd_sched, 0, "Tool to trace/measure scheduler properties (latencies)" },

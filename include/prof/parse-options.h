@@ -44,6 +44,7 @@ enum parse_opt_option_flags {	/* for struct option.flags */
 	PARSE_OPT_NONEG = 1 << 2,	/* no --no-opt form */
 	PARSE_OPT_HIDDEN = 1 << 3,	/* not in -h output */
 	PARSE_OPT_NOEMPTY = 1 << 4,	/* value must not be empty */
+	PARSE_OPT_LASTARG_DEFAULT = 1 << 5, /* takes the next argument; defval when last */
 };
 
 struct option;
@@ -103,6 +104,11 @@ struct option {
 	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), \
 	  .value = (v), .argh = (a), .help = (h), .callback = (f), \
 	  .flags = PARSE_OPT_NOARG }
+/* perf's OPT_CALLBACK_DEFAULT: "--opt VALUE", or the default as last argument */
+#define OPT_CALLBACK_DEFAULT(s, l, v, a, h, f, d) \
+	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), \
+	  .value = (v), .argh = (a), .help = (h), .callback = (f), \
+	  .flags = PARSE_OPT_LASTARG_DEFAULT, .defval = (intptr_t)(d) }
 #define OPT_CALLBACK_OPTARG(s, l, v, a, h, f, d) \
 	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), \
 	  .value = (v), .argh = (a), .help = (h), .callback = (f), \

@@ -72,6 +72,10 @@ static int get_arg(struct parse_ctx *p, const struct option *o, int is_short,
 		*arg = NULL;
 		return 0;
 	}
+	if ((o->flags & PARSE_OPT_LASTARG_DEFAULT) && p->argc <= 1) {
+		*arg = (const char *)o->defval;
+		return 0;
+	}
 	if (p->argc > 1) {
 		p->argc--;
 		*arg = *++p->argv;
