@@ -598,7 +598,7 @@ static int kernel_add(struct new_event *ev)
 static char *trace_line(const struct new_event *ev, const struct probe_result *r)
 {
 	if (O->exec_abs)
-		return xasprintf("%c:%s/%s %s:0x%016" PRIx64 "%s", ev->def.retprobe ? 'r' : 'p',
+		return xasprintf("%c:%s/%s %s:0x%" PRIx64 "%s", ev->def.retprobe ? 'r' : 'p',
 				 ev->group, ev->event, O->exec_abs, r->offset, r->args);
 	if (r->offset)
 		return xasprintf("%c:%s/%s %s%s%s+%" PRIu64 "%s", ev->def.retprobe ? 'r' : 'p',

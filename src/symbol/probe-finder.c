@@ -247,7 +247,7 @@ bool probe_def__need_dwarf(const struct probe_def *d)
 struct psym {
 	char *name;
 	u64 addr, size;
-	unsigned char type;
+	unsigned char type, bind;
 	bool func;		/* STT_FUNC/IFUNC */
 };
 
@@ -257,8 +257,9 @@ struct probe_target {
 	Elf *elf, *dbg_elf;
 	Dwarf *dwarf;
 	Dwarf_CFI *cfi;		/* .eh_frame of the binary itself */
-	struct psym *syms;
+	struct psym *syms;	/* the symbol table perf reads, then .dynsym's */
 	int nr_syms;
+	int nr_tab;		/* how many of them are from the first table */
 	GElf_Phdr *phdrs;
 	size_t nr_phdrs;
 	bool is_dyn;
@@ -333,54 +334,95 @@ static bool elf_build_id(Elf *elf, char *hex, size_t len)
 	return false;
 }
 
-static void load_syms(struct probe_target *t)
+/* perf's choose_best_symbol: which of two symbols at one address stays */
+static bool sym_better(const struct psym *a, const struct psym *b)
+{
+	size_t ua = strspn(a->name, "_"), ub = strspn(b->name, "_");
+
+	if (!a->size != !b->size)
+		return a->size != 0;
+	if ((a->bind == STB_WEAK) != (b->bind == STB_WEAK))
+		return b->bind == STB_WEAK;
+	if ((a->bind == STB_GLOBAL) != (b->bind == STB_GLOBAL))
+		return a->bind == STB_GLOBAL;
+	if (ua != ub)
+		return ua < ub;
+	return strlen(a->name) >= strlen(b->name);
+}
+
+/* The symbols of one table, as perf's ELF loader keeps them. */
+static void load_table(struct probe_target *t, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t n = sh->sh_size / sh->sh_entsize, alloc = 0;
+
+	for (size_t i = 0; data && i < n; i++) {
+		GElf_Sym s;
+		const char *name;
+		unsigned char type;
+		GElf_Shdr ssh;
+		Elf_Scn *sscn;
+		struct psym *p;
+
+		if (!gelf_getsym(data, (int)i, &s))
+			continue;
+		type = GELF_ST_TYPE(s.st_info);
+		if (s.st_shndx == SHN_UNDEF || s.st_shndx == SHN_ABS || !s.st_name)
+			continue;
+		if (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_OBJECT &&
+		    type != STT_NOTYPE)
+			continue;
+		sscn = elf_getscn(elf, s.st_shndx);
+		if (!sscn || !gelf_getshdr(sscn, &ssh) || !(ssh.sh_flags & SHF_ALLOC))
+			continue;
+		/* labels only in code or data */
+		if (type == STT_NOTYPE && !(ssh.sh_flags & (SHF_EXECINSTR | SHF_WRITE)))
+			continue;
+		name = elf_strptr(elf, sh->sh_link, s.st_name);
+		if (!name || !*name)
+			continue;
+		t->syms = xgrow(t->syms, sizeof(*t->syms), (size_t)t->nr_syms + 1, &alloc);
+		p = &t->syms[t->nr_syms++];
+		p->name = xstrdup(name);
+		p->addr = s.st_value;
+		p->size = s.st_size;
+		p->type = type;
+		p->bind = GELF_ST_BIND(s.st_info);
+		p->func = type == STT_FUNC || type == STT_GNU_IFUNC;
+	}
+}
+
+static bool find_table(Elf *elf, Elf64_Word type, Elf_Scn **out, GElf_Shdr *sh)
 {
 	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
-	size_t alloc = 0;
 
-	while ((scn = elf_nextscn(t->elf, scn))) {
-		Elf_Data *data;
-		size_t n;
-
-		if (!gelf_getshdr(scn, &sh) ||
-		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) || !sh.sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		n = sh.sh_size / sh.sh_entsize;
-		for (size_t i = 0; data && i < n; i++) {
-			GElf_Sym s;
-			const char *name;
-			unsigned char type;
-			GElf_Shdr ssh;
-			Elf_Scn *sscn;
-
-			if (!gelf_getsym(data, (int)i, &s))
-				continue;
-			type = GELF_ST_TYPE(s.st_info);
-			if (s.st_shndx == SHN_UNDEF || s.st_shndx == SHN_ABS || !s.st_name)
-				continue;
-			if (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_OBJECT &&
-			    type != STT_NOTYPE)
-				continue;
-			sscn = elf_getscn(t->elf, s.st_shndx);
-			if (!sscn || !gelf_getshdr(sscn, &ssh) || !(ssh.sh_flags & SHF_ALLOC))
-				continue;
-			/* labels only in code or data */
-			if (type == STT_NOTYPE && !(ssh.sh_flags & (SHF_EXECINSTR | SHF_WRITE)))
-				continue;
-			name = elf_strptr(t->elf, sh.sh_link, s.st_name);
-			if (!name || !*name)
-				continue;
-			t->syms = xgrow(t->syms, sizeof(*t->syms), (size_t)t->nr_syms + 1, &alloc);
-			t->syms[t->nr_syms].name = xstrdup(name);
-			t->syms[t->nr_syms].addr = s.st_value;
-			t->syms[t->nr_syms].size = s.st_size;
-			t->syms[t->nr_syms].type = type;
-			t->syms[t->nr_syms].func = type == STT_FUNC || type == STT_GNU_IFUNC;
-			t->nr_syms++;
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, sh) && sh->sh_type == type && sh->sh_entsize) {
+			*out = scn;
+			return true;
 		}
-	}
+	return false;
+}
+
+/*
+ * perf's choice: the .symtab of the debug file, else the binary's, else
+ * its .dynsym; one symbol an address (symbols__fixup_duplicate).
+ */
+static void load_syms(struct probe_target *t)
+{
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+
+	if (t->dbg_elf && find_table(t->dbg_elf, SHT_SYMTAB, &scn, &sh))
+		load_table(t, t->dbg_elf, scn, &sh);
+	else if (find_table(t->elf, SHT_SYMTAB, &scn, &sh))
+		load_table(t, t->elf, scn, &sh);
+	else if (find_table(t->elf, SHT_DYNSYM, &scn, &sh))
+		load_table(t, t->elf, scn, &sh);
+	t->nr_tab = t->nr_syms;
+	/* the dynamic symbols too, for the names only they have (weak aliases) */
+	if (t->nr_syms && find_table(t->elf, SHT_DYNSYM, &scn, &sh))
+		load_table(t, t->elf, scn, &sh);
 }
 
 static void open_debuginfo(struct probe_target *t)
@@ -425,8 +467,8 @@ struct probe_target *probe_target__open(const char *path)
 		for (size_t i = 0; i < t->nr_phdrs; i++)
 			gelf_getphdr(t->elf, (int)i, &t->phdrs[i]);
 	}
-	load_syms(t);
 	open_debuginfo(t);
+	load_syms(t);
 	t->cfi = dwarf_getcfi_elf(t->elf);
 	return t;
 }
@@ -499,8 +541,8 @@ static const struct psym *sym_at(const struct probe_target *t, u64 addr)
 
 		if (!s->func || addr < s->addr || addr >= s->addr + (s->size ? s->size : 1))
 			continue;
-		/* perf's symbol table keeps the global name of an alias */
-		if (!best || (s->type == STT_FUNC && best->type != STT_FUNC))
+		/* perf's symbol table keeps one name of an alias */
+		if (!best || (s->addr == best->addr && sym_better(s, best)) || s->addr > best->addr)
 			best = s;
 	}
 	return best;
@@ -1255,7 +1297,8 @@ char *probe_target__describe(struct probe_target *t, u64 offset)
 	Dwarf_Die cu, fd;
 
 	if (t->dwarf && dwarf_func_at(t->dwarf, addr, &cu, &fd)) {
-		const char *n = die_name(&fd), *file = die_decl_file(&fd);
+		/* perf names it by its linkage name where it has one */
+		const char *n = die_linkage_name(&fd) ?: die_name(&fd), *file = die_decl_file(&fd);
 		Dwarf_Addr entry = addr;
 
 		die_entry(&fd, &entry);
@@ -1281,18 +1324,12 @@ static int cmp_str(const void *a, const void *b)
 
 char **probe_target__funcs(struct probe_target *t, int *nr)
 {
-	char **out = xcalloc((size_t)t->nr_syms + 1, sizeof(*out));
+	char **out = xcalloc((size_t)t->nr_tab + 1, sizeof(*out));
 	int n = 0;
 
-	for (int i = 0; i < t->nr_syms; i++) {
-		int j;
-
-		for (j = 0; j < n; j++)
-			if (!strcmp(out[j], t->syms[i].name))
-				break;
-		if (j == n)
-			out[n++] = xstrdup(t->syms[i].name);
-	}
+	/* perf lists its symbols by name, a name as often as it has it */
+	for (int i = 0; i < t->nr_tab; i++)
+		out[n++] = xstrdup(t->syms[i].name);
 	qsort(out, (size_t)n, sizeof(*out), cmp_str);
 	*nr = n;
 	return out;
