@@ -52,6 +52,9 @@ struct evsel {
 	char *filter;			/* --filter string */
 	bool filter_failed;		/* the kernel refused it (errno in open_errno) */
 	char *metric_id;		/* metric-id term (-M's events) or NULL */
+	char *cfg_callgraph;		/* call-graph= term, or NULL */
+	u32 cfg_stack_size;		/* stack-size= term, or 0 */
+	u32 cfg_max_stack;		/* max-stack= term, or 0 */
 
 	/* --- runtime: core/evsel.c --- */
 	struct cpu_map *cpus;

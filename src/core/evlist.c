@@ -202,6 +202,42 @@ struct evsel *evlist__add_tracking_dummy(struct evlist *evlist)
 
 /* ---- perf's evsel__config/evlist__config for record and top ---- */
 
+/*
+ * perf's evsel__apply_config_terms for call chains: call-graph=MODE|no,
+ * stack-size=N and max-stack=N (which alone means fp) of one event
+ * replace the global -g setting for it.
+ */
+static void evsel__config_terms_callchain(struct evsel *evsel,
+					  enum callchain_record_mode *mode, u32 *dump)
+{
+	const char *cg = evsel->cfg_callgraph;
+
+	if (!cg && !evsel->cfg_stack_size && !evsel->cfg_max_stack)
+		return;
+	if (evsel->cfg_max_stack) {
+		evsel->attr.sample_max_stack = (u16)evsel->cfg_max_stack;
+		if (!cg)
+			cg = "fp";
+	}
+	if (cg && !strcmp(cg, "no")) {
+		*mode = CALLCHAIN_RECORD_NONE;
+	} else if (cg) {
+		enum callchain_record_mode m;
+		u32 size = *dump ? *dump : CALLCHAIN_DEFAULT_DUMP_SIZE;
+		const char *rest;
+
+		if (callchain_record__parse(cg, &m, &size, &rest) || *rest) {
+			pr_info("per-event callgraph setting for %s failed. "
+				"Apply callgraph global setting for it\n", evsel__name(evsel));
+			return;
+		}
+		*mode = m;
+		*dump = size;
+	}
+	if (evsel->cfg_stack_size)
+		*dump = ALIGN_UP(evsel->cfg_stack_size, (u32)sizeof(u64));
+}
+
 void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *o)
 {
 	struct evsel *evsel, *first = evlist__first(evlist);
@@ -213,6 +249,8 @@ void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *
 	evlist__for_each_entry(evlist, evsel) {
 		struct perf_event_attr *a = &evsel->attr;
 		u64 st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+		enum callchain_record_mode cg_mode;
+		u32 cg_dump;
 
 		/* period=/freq= terms went into the attr already: keep them; -F/-c
 		 * override the default of tracepoints and of the tracking dummy */
@@ -282,8 +320,15 @@ void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *
 			a->use_clockid = 1;
 			a->clockid = o->clockid;
 		}
-		st |= perf_attr__config_callchain(a, o->callgraph, o->dump_size);
-		if (o->callgraph != CALLCHAIN_RECORD_NONE) {
+		cg_mode = o->callgraph;
+		cg_dump = o->dump_size;
+		evsel__config_terms_callchain(evsel, &cg_mode, &cg_dump);
+		if (cg_mode == CALLCHAIN_RECORD_DWARF && !o->sample_addr) {
+			st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			a->mmap_data = 1;
+		}
+		st |= perf_attr__config_callchain(a, cg_mode, cg_dump);
+		if (cg_mode != CALLCHAIN_RECORD_NONE) {
 			if (o->kernel_callchains)
 				a->exclude_callchain_user = 1;
 			if (o->user_callchains)

@@ -37,6 +37,7 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->tp_name);
 	free(evsel->filter);
 	free(evsel->metric_id);
+	free(evsel->cfg_callgraph);
 	evsel__close(evsel);
 	free(evsel->ids);
 	cpu_map__put(evsel->own_cpus);

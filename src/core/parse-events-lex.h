@@ -98,6 +98,8 @@ struct parser {
 	int nr_groups;
 	bool failed;
 	char *metric_id;		/* metric-id term for the next evsel */
+	char *callgraph;		/* call-graph= term for the next evsel */
+	u32 stack_size, max_stack;	/* stack-size=, max-stack= terms, likewise */
 };
 
 /* Where perf's scanner would put yylloc after lexing at @start. */

@@ -355,8 +355,18 @@ static int config_term_common(struct parser *p, struct perf_event_attr *attr,
 	case TERM_NOINHERIT:
 		attr->inherit = 0;
 		break;
-	case TERM_BRANCH_TYPE: case TERM_TIME: case TERM_CALLGRAPH:
-	case TERM_STACKSIZE: case TERM_MAX_STACK: case TERM_MAX_EVENTS:
+	case TERM_CALLGRAPH:
+		/* perf's per-event call chain, applied by record and top */
+		free(p->callgraph);
+		p->callgraph = xstrdup(term->str);
+		break;
+	case TERM_STACKSIZE:
+		p->stack_size = (u32)term->num;
+		break;
+	case TERM_MAX_STACK:
+		p->max_stack = (u32)term->num;
+		break;
+	case TERM_BRANCH_TYPE: case TERM_TIME: case TERM_MAX_EVENTS:
 	case TERM_OVERWRITE: case TERM_NOOVERWRITE: case TERM_PERCORE:
 	case TERM_AUX_OUTPUT: case TERM_AUX_SAMPLE_SIZE:
 		/* Recorded by perf for record/top; counting ignores them. */
@@ -398,6 +408,11 @@ static struct evsel *new_evsel(struct parser *p, struct perf_event_attr *attr,
 		evsel->name = xstrdup(name);
 	evsel->metric_id = p->metric_id;
 	p->metric_id = NULL;
+	evsel->cfg_callgraph = p->callgraph;
+	evsel->cfg_stack_size = p->stack_size;
+	evsel->cfg_max_stack = p->max_stack;
+	p->callgraph = NULL;
+	p->stack_size = p->max_stack = 0;
 	list_add_tail(&evsel->node, &p->events);
 	return evsel;
 }
@@ -1412,10 +1427,12 @@ int parse_events(struct evlist *evlist, const char *str,
 		parse_events_error__init(err);
 	if (parse_all(&p)) {
 		free(p.metric_id);
+		free(p.callgraph);
 		free_events(&p.events);
 		return -1;
 	}
 	free(p.metric_id);
+	free(p.callgraph);
 	if (list_empty(&p.events)) {
 		perr(&p, -1, NULL, "%s", nothing_found);
 		return -1;
