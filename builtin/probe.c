@@ -926,7 +926,8 @@ int cmd_probe(int argc, const char **argv)
 		OPT_BOOLEAN(0, "range", &o.range, "Show variables location range in scope (with --vars only)"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
-		OPT_INTEGER(0, "target-ns", &o.target_ns, "target pid for namespace contexts"),
+		{ .type = OPTION_INTEGER, .long_name = "target-ns", .value = &o.target_ns,
+		  .argh = "pid", .help = "target pid for namespace contexts" },
 		OPT_END()
 	};
 	int actions, ret = 0;
@@ -938,7 +939,7 @@ int cmd_probe(int argc, const char **argv)
 		struct strbuf sb = STRBUF_INIT;
 
 		if (o.nr_dels || o.list || o.funcs || o.line || o.vars || defn) {
-			error("'%s' is not an option: remove it, or give it to -a", argv[0]);
+			fprintf(stderr, "  Error: another command except --add is set.\n");
 			usage_with_options(probe_usage, options);
 		}
 		for (int i = 0; i < argc; i++)

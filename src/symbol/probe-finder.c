@@ -57,6 +57,9 @@ static int parse_arg(struct probe_arg *a, const char *s, char **err)
 	tmp = strpbrk(str, "-.[");
 	if (!tmp) {
 		a->var = str;
+		/* perf names a typed variable VAR_TYPE */
+		if (!a->name && a->type)
+			a->name = xasprintf("%s_%s", str, a->type);
 		return 0;
 	}
 	if (*tmp == '[' || (*tmp == '-' && tmp[1] != '>')) {
@@ -230,6 +233,15 @@ int probe_def__parse(struct probe_def *d, const char *str, char **err)
 	}
 	free(copy);
 	return ret;
+}
+
+/* perf's perf_probe_with_var: some argument is a variable by name */
+static bool probe_def__with_var(const struct probe_def *d)
+{
+	for (int i = 0; i < d->nargs; i++)
+		if (!d->args[i].raw)
+			return true;
+	return false;
 }
 
 bool probe_def__need_dwarf(const struct probe_def *d)
@@ -1208,7 +1220,8 @@ int probe_target__find(struct probe_target *t, const struct probe_def *def, bool
 	*out = NULL;
 	*err = NULL;
 	if (probe_def__need_dwarf(def) && !t->dwarf) {
-		*err = xasprintf("The %s file has no debug information.", t->path);
+		*err = xasprintf("The %s file has no debug information.\n"
+				 "Rebuild with -g, or install an appropriate debuginfo package.", t->path);
 		return -ENOENT;
 	}
 	if (def->function && t->dwarf)
@@ -1254,7 +1267,7 @@ int probe_target__find(struct probe_target *t, const struct probe_def *def, bool
 					goto fail;
 				continue;
 			}
-			if (!def->retprobe && !def->offset && def->nargs &&
+			if (!def->retprobe && !def->offset && probe_def__with_var(def) &&
 			    !die_is_optimized_target(cu)) {
 				if (!quiet)
 					fprintf(stderr, "Target program is compiled without optimization. Skipping prologue.\n"
@@ -1349,7 +1362,8 @@ static char *type_name(Dwarf_Die *var)
 	for (;;) {
 		int tag = dwarf_tag(&type);
 
-		if (tag == DW_TAG_pointer_type) {
+		/* perf shows an array as a pointer */
+		if (tag == DW_TAG_pointer_type || tag == DW_TAG_array_type) {
 			ptrs++;
 		} else if (tag == DW_TAG_const_type || tag == DW_TAG_volatile_type) {
 			/* perf shows the qualifiers of the base only */
@@ -1387,7 +1401,8 @@ struct var_line {
 
 static int cmp_var(const void *a, const void *b)
 {
-	return strcmp(((const struct var_line *)a)->name, ((const struct var_line *)b)->name);
+	/* perf keeps them in a strlist of "type\tname" */
+	return strcmp(((const struct var_line *)a)->text, ((const struct var_line *)b)->text);
 }
 
 static void show_vars_at(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func,
@@ -1432,7 +1447,7 @@ static void show_vars_at(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func,
 	if (!nv)
 		fprintf(fp, "\t\t(No matched variables)\n");
 	for (int i = 0; i < nv; i++) {
-		if (!i || strcmp(vars[i].name, vars[i - 1].name))
+		if (!i || strcmp(vars[i].text, vars[i - 1].text))
 			fputs(vars[i].text, fp);
 		free(vars[i].name);
 		free(vars[i].text);
@@ -1448,7 +1463,8 @@ int probe_target__show_vars(struct probe_target *t, const struct probe_def *def,
 
 	*err = NULL;
 	if (!t->dwarf) {
-		*err = xasprintf("The %s file has no debug information.", t->path);
+		*err = xasprintf("The %s file has no debug information.\n"
+				 "Rebuild with -g, or install an appropriate debuginfo package.", t->path);
 		return -ENOENT;
 	}
 	nr = probe_target__find(t, def, true, &r, err);
@@ -1465,25 +1481,35 @@ int probe_target__show_vars(struct probe_target *t, const struct probe_def *def,
 	return 0;
 }
 
-/* The lines of @cu's table in @file with an is_stmt row within [lo, hi). */
+/*
+ * Whether perf's -L numbers @line: the declaration line, or a line with a
+ * row in @func that maps back to it (the entry row maps to the declaration).
+ */
 static bool line_has_code(Dwarf_Die *cu, const char *file, int line, Dwarf_Die *func)
 {
 	Dwarf_Lines *lines;
+	Dwarf_Addr entry = 0;
 	size_t nl;
 
+	if (line == die_decl_line(func))
+		return true;
+	die_entry(func, &entry);
 	if (dwarf_getsrclines(cu, &lines, &nl))
 		return false;
 	for (size_t i = 0; i < nl; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Line *l = dwarf_onesrcline(lines, i), *back;
 		Dwarf_Addr a;
-		int ln;
+		int ln, bl;
 		bool flag;
 
 		if (dwarf_lineno(l, &ln) || ln != line || dwarf_lineaddr(l, &a))
 			continue;
 		if (dwarf_lineendsequence(l, &flag) == 0 && flag)
 			continue;
-		if (func && !dwarf_haspc(func, a))
+		if (!dwarf_haspc(func, a) || a == entry)
+			continue;
+		back = dwarf_getsrc_die(cu, a);
+		if (!back || dwarf_lineno(back, &bl) || bl != line)
 			continue;
 		if (file_matches(dwarf_linesrc(l, NULL, NULL), file))
 			return true;
@@ -1526,7 +1552,8 @@ int probe_target__show_lines(struct probe_target *t, const char *spec, const cha
 
 	*err = NULL;
 	if (!t->dwarf) {
-		*err = xasprintf("The %s file has no debug information.", t->path);
+		*err = xasprintf("The %s file has no debug information.\n"
+				 "Rebuild with -g, or install an appropriate debuginfo package.", t->path);
 		free(s);
 		return -ENOENT;
 	}
@@ -1537,7 +1564,7 @@ int probe_target__show_lines(struct probe_target *t, const char *spec, const cha
 		p += strspn(p, "0123456789");
 		if (*p == '+') {
 			rel_end = true;
-			end = start + atoi(p + 1);
+			end = start + atoi(p + 1) - 1;
 			open_end = false;
 		} else if (*p == '-') {
 			end = atoi(p + 1);
