@@ -468,8 +468,8 @@ static char *new_event_name(const char *group, const char *base, bool ret,
 		goto out;
 	if (!force) {
 		msg("Error: event \"%s\" already exists.\n"
-		    " Hint: Remove existing event by 'perf probe -d'\n"
-		    "       or force duplicates by 'perf probe -f'\n"
+		    " Hint: Remove existing event by 'prof probe -d'\n"
+		    "       or force duplicates by 'prof probe -f'\n"
 		    "       or set 'force=yes' in BPF source.\n", name);
 		free(name);
 		name = NULL;
@@ -624,7 +624,7 @@ static int do_add(bool definition_only)
 
 		if (probe_def__parse(&evs[i].def, O->adds[i], &err)) {
 			if (!O->quiet)
-				fprintf(stderr, "%s\n", err);
+				fprintf(stderr, "%s\n\n", err);
 			free(err);
 			for (int j = 0; j <= i; j++)
 				probe_def__exit(&evs[j].def);
@@ -650,7 +650,11 @@ static int do_add(bool definition_only)
 			if (kernel_add(&evs[i]))
 				ret = add_failed(-ENOENT);
 		if (!ret && missing) {
-			msg("%s does not exist.\nPlease rebuild kernel with CONFIG_KPROBE_EVENTS=y.\n", kp);
+			/* perf's path has a doubled slash: "<tracefs>/" + "/kprobe_events" */
+			char *sl = strrchr(kp, '/');
+
+			msg("%.*s//kprobe_events does not exist.\n"
+			    "Please rebuild kernel with CONFIG_KPROBE_EVENTS=y.\n", (int)(sl - kp), kp);
 			ret = add_failed(-ENOENT);
 		}
 		free(kp);
@@ -758,7 +762,7 @@ static int do_add(bool definition_only)
 	}
 	if (last_event)
 		msg("\nYou can now use it in all perf tools, such as:\n\n"
-		    "\tperf record -e %s:%s -aR sleep 1\n\n", last_group, last_event);
+		    "\tprof record -e %s:%s -aR sleep 1\n\n", last_group, last_event);
 out:
 	for (int i = 0; i < nev; i++) {
 		probe_def__exit(&evs[i].def);
@@ -848,7 +852,7 @@ static int do_vars(void)
 	int ret;
 
 	if (probe_def__parse(&d, O->vars, &err)) {
-		msg("%s\n", err);
+		msg("%s\n\n", err);
 		free(err);
 		parse_options_usage_for(probe_usage, probe_options, "vars", 'V');
 		return PROF_EXIT_USAGE;

@@ -1072,11 +1072,7 @@ static int build_arg(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func, Dwa
 			strbuf_addf(sb, ":%s", arg->type);
 		return 0;
 	}
-	if (!find_var(cu, pc, arg->var, &var)) {
-		*err = xasprintf("Failed to find '%s' in this function.", arg->var);
-		return -ENOENT;
-	}
-	ret = var_loc(t, func, &var, pc, &l);
+	ret = find_var(cu, pc, arg->var, &var) ? var_loc(t, func, &var, pc, &l) : -ENOENT;
 	if (ret == -ENOENT) {
 		*err = xasprintf("Failed to find the location of the '%s' variable at this address.\n"
 				 " Perhaps it has been optimized out.\n"
@@ -1303,24 +1299,43 @@ fail:
 	return -ENOENT;
 }
 
+/* perf's synthesize_perf_probe_point: a file name's last 30 characters */
+static const char *short_file(const char *f)
+{
+	size_t len = f ? strlen(f) : 0;
+	const char *sl;
+
+	if (len <= 30)
+		return f ? f : "";
+	sl = strchr(f + len - 30, '/');
+	return sl ? sl + 1 : f + len - 30;
+}
+
 char *probe_target__describe(struct probe_target *t, u64 offset)
 {
 	u64 addr = offset_to_vaddr(t, offset);
 	const struct psym *s;
 	Dwarf_Die cu, fd;
 
+	/* perf's debuginfo__find_probe_point */
 	if (t->dwarf && dwarf_func_at(t->dwarf, addr, &cu, &fd)) {
 		/* perf names it by its linkage name where it has one */
-		const char *n = die_linkage_name(&fd) ?: die_name(&fd), *file = die_decl_file(&fd);
+		const char *n = die_linkage_name(&fd) ?: die_name(&fd);
+		const char *file = short_file(die_decl_file(&fd));
+		int base = die_decl_line(&fd), line = 0;
 		Dwarf_Addr entry = addr;
+		Dwarf_Line *row;
 
 		die_entry(&fd, &entry);
-		if (n) {
-			if (entry == addr)
-				return xasprintf("%s@%s", n, file ? file : "");
-			return xasprintf("%s+%" PRIu64 "@%s", n, (u64)(addr - entry),
-					 file ? file : "");
-		}
+		if (n && entry == addr)
+			return xasprintf("%s@%s", n, file);
+		row = dwarf_getsrc_die(&cu, addr);
+		if (row && dwarf_lineno(row, &line))
+			line = 0;
+		if (n && line && base)
+			return xasprintf("%s:%d@%s", n, line - base, file);
+		if (n)
+			return xasprintf("%s+%" PRIu64 "@%s", n, (u64)(addr - entry), file);
 	}
 	s = sym_at(t, addr);
 	if (!s)
