@@ -679,6 +679,11 @@ static int do_add(bool definition_only)
 				goto out;
 			}
 			evs[i].nr = n;
+			if (O->max_probes > 0 && n > O->max_probes) {
+				msg("Too many( > %d) probe point found.\n", O->max_probes);
+				ret = add_failed(-ERANGE);
+				goto out;
+			}
 		}
 	}
 	names = existing_names(&nnames);
@@ -800,8 +805,8 @@ static struct probe_target *open_dwarf_target(const char *what)
 
 static int do_funcs(void)
 {
-	const char *filter = O->funcs_filter ? O->funcs_filter :
-			     O->filter ? O->filter : "!_* & !*@plt";
+	/* as perf 6.1: -F's own filter or its default, never --filter */
+	const char *filter = O->funcs_filter ? O->funcs_filter : "!_* & !*@plt";
 	struct probe_target *t;
 	char **names;
 	int n;
@@ -844,6 +849,12 @@ static int do_lines(void)
 	return ret;
 }
 
+/* --filter of -V, perf's default without it */
+static bool keep_var(const char *name)
+{
+	return filter_match(O->filter ? O->filter : "!__k???tab_* & !__crc_*", name);
+}
+
 static int do_vars(void)
 {
 	struct probe_target *t;
@@ -862,7 +873,7 @@ static int do_vars(void)
 		probe_def__exit(&d);
 		return 256 - ENOENT;
 	}
-	ret = probe_target__show_vars(t, &d, stdout, &err);
+	ret = probe_target__show_vars(t, &d, keep_var, stdout, &err);
 	if (ret) {
 		msg("%s\n", err);
 		msg("  Error: Failed to show vars.\n");
@@ -961,9 +972,18 @@ int cmd_probe(int argc, const char **argv)
 	}
 	if (o.bootconfig || o.cache)
 		return error("prof probe: --%s is not supported", o.cache ? "cache" : "bootconfig");
-	if (o.symfs || o.demangle || o.demangle_kernel || o.externs || o.range ||
-	    o.no_inlines || o.max_probes)
-		pr_debug(1, "ignoring options prof probe does not use\n");
+	/* prof probes no inlined copies: --no-inlines is what it does anyway */
+	if (o.symfs)
+		return error("prof probe: --symfs is not supported: give the file's path to -x");
+	if (o.demangle || o.demangle_kernel)
+		return error("prof probe: --demangle%s is not supported: prof probe shows names as the symbol tables have them",
+			     o.demangle_kernel ? "-kernel" : "");
+	if (o.externs || o.range)
+		return error("prof probe: --%s is not supported by -V", o.externs ? "externs" : "range");
+	if (o.vmlinux && access(o.vmlinux, R_OK)) {
+		msg("Invalid file: %s\n", o.vmlinux);
+		return 256 - EINVAL;
+	}
 	if (o.exec && o.module)
 		return error("-x and -m cannot be used together");
 	if (o.module && !o.list && !o.nr_dels)

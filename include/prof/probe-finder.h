@@ -80,8 +80,12 @@ char **probe_target__funcs(struct probe_target *t, int *nr);
 
 /* perf probe -V: the variables at @def's places, to @fp. 0 or -errno, *@err. */
 int probe_target__show_vars(struct probe_target *t, const struct probe_def *def,
-			    FILE *fp, char **err);
-/* perf probe -L: the source of @spec ("FUNC[:RL[+N|-RL2]]" or "SRC:AL..."). */
+			    bool (*keep)(const char *name), FILE *fp, char **err);
+/*
+ * perf probe -L: the source of @spec ("FUNC[:RL[+N|-RL2]]"). A source file
+ * is read at its DWARF path, or under @srcdir: @srcdir/PATH, then with
+ * PATH's leading directories dropped one by one (perf's get_real_path).
+ */
 int probe_target__show_lines(struct probe_target *t, const char *spec,
 			     const char *srcdir, FILE *fp, char **err);
 

@@ -1421,7 +1421,7 @@ static int cmp_var(const void *a, const void *b)
 }
 
 static void show_vars_at(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func,
-			 const struct probe_result *r, FILE *fp)
+			 const struct probe_result *r, bool (*keep)(const char *), FILE *fp)
 {
 	Dwarf_Die *scopes = NULL;
 	int n = dwarf_getscopes(cu, r->addr, &scopes);
@@ -1443,7 +1443,7 @@ static void show_vars_at(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func,
 				if (tag != DW_TAG_variable && tag != DW_TAG_formal_parameter)
 					continue;
 				vn = die_name(&child);
-				if (!vn || var_loc(t, func, &child, r->addr, &l))
+				if (!vn || (keep && !keep(vn)) || var_loc(t, func, &child, r->addr, &l))
 					continue;
 				free(l.base);
 				tn = type_name(&child);
@@ -1471,7 +1471,7 @@ static void show_vars_at(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func,
 }
 
 int probe_target__show_vars(struct probe_target *t, const struct probe_def *def,
-			    FILE *fp, char **err)
+			    bool (*keep)(const char *name), FILE *fp, char **err)
 {
 	struct probe_result *r;
 	int nr;
@@ -1490,7 +1490,7 @@ int probe_target__show_vars(struct probe_target *t, const struct probe_def *def,
 		Dwarf_Die cu, fd;
 
 		if (dwarf_func_at(t->dwarf, r[i].addr, &cu, &fd))
-			show_vars_at(t, &cu, &fd, &r[i], fp);
+			show_vars_at(t, &cu, &fd, &r[i], keep, fp);
 	}
 	probe_results__free(r, nr);
 	return 0;
@@ -1603,9 +1603,15 @@ int probe_target__show_lines(struct probe_target *t, const char *spec, const cha
 	last = last_line(&hits[0].cu, file, &hits[0].die);
 	if (open_end)
 		end = last - base;
-	path = srcdir && file && file[0] == '/' ? xasprintf("%s%s", srcdir, file) :
-	       srcdir ? xasprintf("%s/%s", srcdir, file) : xstrdup(file ? file : "");
-	src = fopen(path, "r");
+	path = xstrdup(file ? file : "");
+	src = srcdir ? NULL : fopen(path, "r");
+	for (const char *tail = file; srcdir && tail && !src;) {
+		/* perf's get_real_path: SRCDIR/PATH, then shorter tails of PATH */
+		free(path);
+		path = xasprintf("%s/%s", srcdir, tail);
+		src = fopen(path, "r");
+		tail = strchr(tail + 1, '/');
+	}
 	if (!src) {
 		*err = xasprintf("Failed to open %s: %s", path, strerror(errno));
 		free(path);
@@ -1613,7 +1619,7 @@ int probe_target__show_lines(struct probe_target *t, const char *spec, const cha
 		free(s);
 		return -ENOENT;
 	}
-	fprintf(fp, "<%s@%s:%d>\n", name, file, start);
+	fprintf(fp, "<%s@%s:%d>\n", name, path, start);
 	while (getline(&linebuf, &cap, src) > 0) {
 		int rel;
 
