@@ -622,7 +622,9 @@ static int do_add(bool definition_only)
 	for (int i = 0; i < O->nr_adds; i++) {
 		char *err = NULL;
 
-		if (probe_def__parse(&evs[i].def, O->adds[i], &err)) {
+		if (probe_def__parse(&evs[i].def, O->adds[i], &err) == 0) {
+			evs[i].def.no_inlines = O->no_inlines;
+		} else {
 			if (!O->quiet)
 				fprintf(stderr, "%s\n\n", err);
 			free(err);
@@ -862,7 +864,9 @@ static int do_vars(void)
 	char *err = NULL;
 	int ret;
 
-	if (probe_def__parse(&d, O->vars, &err)) {
+	if (probe_def__parse(&d, O->vars, &err) == 0) {
+		d.no_inlines = O->no_inlines;
+	} else {
 		msg("%s\n\n", err);
 		free(err);
 		parse_options_usage_for(probe_usage, probe_options, "vars", 'V');

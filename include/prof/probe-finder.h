@@ -33,6 +33,7 @@ struct probe_def {
 	char *lazy;		/* ;PT (refused: not supported) */
 	u64 offset;		/* +OFF */
 	bool retprobe;		/* %return */
+	bool no_inlines;	/* --no-inlines: no inline instances */
 	struct probe_arg *args;
 	int nargs;
 	char *text;		/* the point as perf prints it: "foo+4" */
@@ -51,6 +52,7 @@ struct probe_result {
 	char *func;		/* the function holding it */
 	u64 func_off;		/* addr - the function's entry */
 	char *args;		/* " i=-20(%bp):s32 ..." or "" */
+	u64 scope;		/* DIE offset of the inline instance probed, or 0 */
 };
 
 struct probe_target;	/* an opened binary, its symbols and DWARF */

@@ -658,47 +658,103 @@ static bool file_matches(const char *full, const char *file)
 
 struct func_hit {
 	Dwarf_Die die, cu;
+	bool instance;		/* found through an abstract DIE (inline) */
 };
 
 struct func_search {
 	const char *name;
 	const char *file;
+	bool no_inlines;
 	struct func_hit *hits;
 	int nr;
 	size_t alloc;
 	Dwarf_Die cu;
 };
 
-static int func_cb(Dwarf_Die *die, void *arg)
+static void add_hit(struct func_search *s, Dwarf_Die *die, bool instance)
 {
-	struct func_search *s = arg;
-	const char *n = die_name(die), *ln = die_linkage_name(die);
-	Dwarf_Addr pc;
-
-	if (!((n && !strcmp(n, s->name)) || (ln && !strcmp(ln, s->name))))
-		return DWARF_CB_OK;
-	if (!die_entry(die, &pc))
-		return DWARF_CB_OK;
-	if (s->file && !file_matches(die_decl_file(die), s->file))
-		return DWARF_CB_OK;
 	s->hits = xgrow(s->hits, sizeof(*s->hits), (size_t)s->nr + 1, &s->alloc);
 	s->hits[s->nr].die = *die;
 	s->hits[s->nr].cu = s->cu;
+	s->hits[s->nr].instance = instance;
 	s->nr++;
-	return DWARF_CB_OK;
 }
 
-/* The out-of-line instances of function @name (in @file if set). */
-static int dwarf_find_funcs(Dwarf *dw, const char *name, const char *file,
+/* perf's die_walk_instances: the DIEs of the CU whose origin is @abs. */
+static void walk_instances(struct func_search *s, Dwarf_Die *parent, Dwarf_Off abs)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(parent, &child))
+		return;
+	do {
+		Dwarf_Attribute a;
+		Dwarf_Die origin;
+		int tag = dwarf_tag(&child);
+		Dwarf_Addr pc;
+
+		if ((tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram) &&
+		    dwarf_attr(&child, DW_AT_abstract_origin, &a) &&
+		    dwarf_formref_die(&a, &origin) && dwarf_dieoffset(&origin) == abs &&
+		    die_entry(&child, &pc) && pc)
+			add_hit(s, &child, true);
+		walk_instances(s, &child, abs);
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+/*
+ * perf's probe_point_search_cb over one CU: the first definition of the
+ * function decides. An out-of-line function is probed at its entry; an
+ * inline one (no code of its own) at each instance, unless --no-inlines,
+ * where perf then finds nothing in this CU.
+ */
+static bool search_cu(struct func_search *s, Dwarf_Die *parent)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(parent, &child))
+		return false;
+	do {
+		int tag = dwarf_tag(&child);
+		const char *n, *ln;
+		Dwarf_Addr pc;
+
+		if (tag == DW_TAG_namespace || tag == DW_TAG_class_type ||
+		    tag == DW_TAG_structure_type) {
+			if (search_cu(s, &child))
+				return true;
+			continue;
+		}
+		if (tag != DW_TAG_subprogram || dwarf_hasattr(&child, DW_AT_declaration))
+			continue;
+		n = die_name(&child);
+		ln = die_linkage_name(&child);
+		if (!((n && !strcmp(n, s->name)) || (ln && !strcmp(ln, s->name))))
+			continue;
+		if (s->file && !file_matches(die_decl_file(&child), s->file))
+			continue;
+		if (die_entry(&child, &pc)) {
+			if (pc)
+				add_hit(s, &child, false);
+		} else if (!s->no_inlines) {
+			walk_instances(s, &s->cu, dwarf_dieoffset(&child));
+		}
+		return true;
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return false;
+}
+
+/* The places of function @name (in @file if set), CU by CU. */
+static int dwarf_find_funcs(Dwarf *dw, const char *name, const char *file, bool no_inlines,
 			    struct func_hit **out)
 {
-	struct func_search s = { .name = name, .file = file };
+	struct func_search s = { .name = name, .file = file, .no_inlines = no_inlines };
 	Dwarf_Off off = 0, next;
 	size_t hsize;
 
 	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
 		if (dwarf_offdie(dw, off + hsize, &s.cu))
-			dwarf_getfuncs(&s.cu, func_cb, &s, 0);
+			search_cu(&s, &s.cu);
 		off = next;
 	}
 	*out = s.hits;
@@ -1024,10 +1080,47 @@ static int apply_fields(const char *fields, struct loc *l, Dwarf_Die *type, char
 	return 0;
 }
 
-static bool find_var(Dwarf_Die *cu, Dwarf_Addr pc, const char *name, Dwarf_Die *out)
+/*
+ * The scopes perf looks for variables in at @pc: from the innermost up to
+ * the function or inline instance holding it; an inline instance probed
+ * (@inst, a DIE offset) whose ranges miss @pc is its own only scope.
+ * Returns the count, *@out a new array.
+ */
+static int probe_scopes(Dwarf *dw, Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Off inst, Dwarf_Die **out)
 {
 	Dwarf_Die *scopes = NULL;
-	int n = dwarf_getscopes(cu, pc, &scopes);
+	int n = dwarf_getscopes(cu, pc, &scopes), k;
+	bool has_inst = !inst;
+
+	for (k = 0; k < n; k++) {
+		int tag = dwarf_tag(&scopes[k]);
+
+		if (inst && dwarf_dieoffset(&scopes[k]) == inst)
+			has_inst = true;
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
+			k++;
+			break;
+		}
+	}
+	if (!has_inst) {
+		free(scopes);
+		scopes = xcalloc(1, sizeof(*scopes));
+		if (!dwarf_offdie(dw, inst, &scopes[0])) {
+			free(scopes);
+			*out = NULL;
+			return 0;
+		}
+		k = 1;
+	}
+	*out = scopes;
+	return n < 0 ? 0 : k;
+}
+
+static bool find_var(Dwarf *dw, Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Off inst, const char *name,
+		     Dwarf_Die *out)
+{
+	Dwarf_Die *scopes = NULL;
+	int n = probe_scopes(dw, cu, pc, inst, &scopes);
 	bool found = false;
 
 	for (int i = 0; i < n && !found; i++) {
@@ -1048,15 +1141,13 @@ static bool find_var(Dwarf_Die *cu, Dwarf_Addr pc, const char *name, Dwarf_Die *
 				break;
 			}
 		} while (dwarf_siblingof(&child, &child) == 0);
-		if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram && !found)
-			break;	/* then the CU's globals: not supported */
 	}
 	free(scopes);
-	return found;
+	return found;	/* the CU's globals: not supported */
 }
 
 static int build_arg(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func, Dwarf_Addr pc,
-		     const struct probe_arg *arg, struct strbuf *sb, char **err)
+		     Dwarf_Off inst, const struct probe_arg *arg, struct strbuf *sb, char **err)
 {
 	Dwarf_Die var, type;
 	struct loc l;
@@ -1072,7 +1163,7 @@ static int build_arg(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func, Dwa
 			strbuf_addf(sb, ":%s", arg->type);
 		return 0;
 	}
-	ret = find_var(cu, pc, arg->var, &var) ? var_loc(t, func, &var, pc, &l) : -ENOENT;
+	ret = find_var(t->dwarf, cu, pc, inst, arg->var, &var) ? var_loc(t, func, &var, pc, &l) : -ENOENT;
 	if (ret == -ENOENT) {
 		*err = xasprintf("Failed to find the location of the '%s' variable at this address.\n"
 				 " Perhaps it has been optimized out.\n"
@@ -1127,8 +1218,8 @@ static int build_arg(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func, Dwa
 }
 
 static int add_result(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func, Dwarf_Addr pc,
-		      const struct probe_def *def, struct probe_result **out, int *nr,
-		      size_t *alloc, char **err)
+		      Dwarf_Off inst, const struct probe_def *def, struct probe_result **out,
+		      int *nr, size_t *alloc, char **err)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct probe_result *r;
@@ -1141,7 +1232,7 @@ static int add_result(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func, Dw
 			strbuf_release(&sb);
 			return -ENOENT;
 		}
-		if (build_arg(t, cu, func, pc, &def->args[i], &sb, err)) {
+		if (build_arg(t, cu, func, pc, inst, &def->args[i], &sb, err)) {
 			strbuf_release(&sb);
 			return -ENOENT;
 		}
@@ -1156,6 +1247,7 @@ static int add_result(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func, Dw
 	memset(r, 0, sizeof(*r));
 	r->addr = pc;
 	r->offset = vaddr_to_offset(t, pc);
+	r->scope = inst;
 	if (func) {
 		const char *n = die_name(func);
 
@@ -1200,7 +1292,7 @@ static int walk_line(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func, con
 		} else if (!dwarf_func_at(t->dwarf, a, &fcu, &fdie)) {
 			continue;
 		}
-		if (add_result(t, cu, &fdie, a, def, out, nr, alloc, err))
+		if (add_result(t, cu, &fdie, a, 0, def, out, nr, alloc, err))
 			return -ENOENT;
 	}
 	return 0;
@@ -1221,28 +1313,38 @@ int probe_target__find(struct probe_target *t, const struct probe_def *def, bool
 		return -ENOENT;
 	}
 	if (def->function && t->dwarf)
-		nh = dwarf_find_funcs(t->dwarf, def->function, def->file, &hits);
+		nh = dwarf_find_funcs(t->dwarf, def->function, def->file, def->no_inlines, &hits);
 	if (def->function && !nh) {
-		/* perf's alternative: the symbol, then the DWARF function there */
+		/*
+		 * perf's get_alternative_probe_event: the symbol of that name,
+		 * the DWARF function at its address, and that function's name
+		 * searched again; without DWARF, the symbol itself.
+		 */
 		for (int i = 0; i < t->nr_syms; i++) {
 			const struct psym *s = &t->syms[i];
 			Dwarf_Die cu, fd;
 			Dwarf_Addr pc = s->addr;
+			const char *alt;
 
 			if (strcmp(s->name, def->function))
 				continue;
 			if (t->dwarf && dwarf_func_at(t->dwarf, pc, &cu, &fd)) {
-				hits = xgrow(hits, sizeof(*hits), (size_t)nh + 1, &(size_t){ 0 });
-				hits[nh].die = fd;
-				hits[nh].cu = cu;
-				nh++;
+				alt = die_linkage_name(&fd) ?: die_name(&fd);
+				if (alt && strcmp(alt, def->function))
+					nh = dwarf_find_funcs(t->dwarf, alt, def->file, def->no_inlines, &hits);
 				break;
 			}
-			if (def->has_line || def->file) {
-				*err = xasprintf("Failed to find the debug information of '%s'", s->name);
+			/* no DWARF there (an ifunc resolver, asm): the symbol, as perf */
+			if (probe_def__need_dwarf(def))
+				break;
+			/* perf probes no return of an ifunc, and says only that it failed */
+			if (s->type == STT_GNU_IFUNC && def->retprobe)
 				return -ENOENT;
-			}
-			if (add_result(t, NULL, NULL, pc + def->offset, def, out, &nr, &alloc, err)) {
+			if (s->type == STT_GNU_IFUNC && !quiet)
+				fprintf(stderr, "Warning: The probe function (%s) is a GNU indirect function.\n"
+					"Consider identifying the final function used at run time and set the probe directly on that.\n",
+					s->name);
+			if (add_result(t, NULL, NULL, pc + def->offset, 0, def, out, &nr, &alloc, err)) {
 				probe_results__free(*out, nr);
 				return -ENOENT;
 			}
@@ -1253,10 +1355,20 @@ int probe_target__find(struct probe_target *t, const struct probe_def *def, bool
 	}
 	if (def->function) {
 		for (int i = 0; i < nh; i++) {
-			Dwarf_Die *fd = &hits[i].die, *cu = &hits[i].cu;
+			Dwarf_Die *fd = &hits[i].die, *cu = &hits[i].cu, rcu, real;
 			Dwarf_Addr pc;
 
 			die_entry(fd, &pc);
+			if (hits[i].instance) {
+				/* perf's probe_point_inline_cb: the entry, no prologue skip;
+				 * variables through the subprogram holding it */
+				if (!dwarf_func_at(t->dwarf, pc, &rcu, &real))
+					real = *fd;
+				if (add_result(t, cu, &real, pc + def->offset, dwarf_dieoffset(fd), def, out,
+					       &nr, &alloc, err))
+					goto fail;
+				continue;
+			}
 			if (def->has_line) {
 				if (walk_line(t, cu, fd, die_decl_file(fd), die_decl_line(fd) + def->line,
 					      def, out, &nr, &alloc, err))
@@ -1271,7 +1383,7 @@ int probe_target__find(struct probe_target *t, const struct probe_def *def, bool
 						(u64)pc);
 				skip_prologue(cu, fd, &pc);
 			}
-			if (add_result(t, cu, fd, pc + def->offset, def, out, &nr, &alloc, err))
+			if (add_result(t, cu, fd, pc + def->offset, 0, def, out, &nr, &alloc, err))
 				goto fail;
 		}
 	} else if (t->dwarf) {
@@ -1424,7 +1536,7 @@ static void show_vars_at(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func,
 			 const struct probe_result *r, bool (*keep)(const char *), FILE *fp)
 {
 	Dwarf_Die *scopes = NULL;
-	int n = dwarf_getscopes(cu, r->addr, &scopes);
+	int n = probe_scopes(t->dwarf, cu, r->addr, r->scope, &scopes);
 	struct var_line *vars = NULL;
 	size_t alloc = 0;
 	int nv = 0;
@@ -1454,8 +1566,6 @@ static void show_vars_at(struct probe_target *t, Dwarf_Die *cu, Dwarf_Die *func,
 				free(tn);
 			} while (dwarf_siblingof(&child, &child) == 0);
 		}
-		if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram)
-			break;
 	}
 	free(scopes);
 	qsort(vars, (size_t)nv, sizeof(*vars), cmp_var);
@@ -1592,7 +1702,7 @@ int probe_target__show_lines(struct probe_target *t, const char *spec, const cha
 		*err = xstrdup("Sorry, -L with a source file is not supported by prof probe: give a function");
 		return -ENOTSUP;
 	}
-	nh = dwarf_find_funcs(t->dwarf, name, NULL, &hits);
+	nh = dwarf_find_funcs(t->dwarf, name, NULL, false, &hits);
 	if (!nh) {
 		*err = xasprintf("Specified source line is not found.");
 		free(s);

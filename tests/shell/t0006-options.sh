@@ -450,6 +450,32 @@ inject	--strip	PERF_EVENTS	ok
 inject	--vm-time-correlation	PERF_EVENTS	ok
 inject	--guest-data	PERF_EVENTS	ok
 inject	--guestmount	PERF_EVENTS	ok
+probe	--add	ROOT,UPROBES,GCC	ok
+probe	--definition	PERF,GCC	ok
+probe	--del	ROOT,UPROBES,GCC	ok
+probe	--force	ROOT,UPROBES,GCC	ok
+probe	--funcs	PERF,GCC	ok
+probe	--vmlinux	PERF	ok
+probe	--line	PERF,GCC	ok
+probe	--list	PERF,ROOT,UPROBES,GCC	ok
+probe	--module	-	ok
+probe	--dry-run	ROOT,UPROBES,GCC	ok
+probe	--quiet	GCC	ok
+probe	--source	PERF,GCC	ok
+probe	--vars	PERF,GCC	ok
+probe	--verbose	ROOT,UPROBES,GCC	ok
+probe	--exec	PERF,GCC	ok
+probe	--bootconfig	-	ok
+probe	--cache	-	ok
+probe	--demangle	-	ok
+probe	--demangle-kernel	-	ok
+probe	--externs	GCC	ok
+probe	--filter	PERF,GCC	ok
+probe	--max-probes	PERF,GCC	ok
+probe	--no-inlines	PERF,GCC	ok
+probe	--range	GCC	ok
+probe	--symfs	GCC	ok
+probe	--target-ns	PERF,GCC	ok
 diff	--verbose	PERF_EVENTS	ok
 diff	--quiet	PERF_EVENTS	ok
 diff	--baseline-only	PERF_EVENTS	ok
@@ -534,6 +560,7 @@ daemon-signal	--field-separator	PERF_EVENTS	ok
 '
 COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list inject diff sched sched-latency sched-timehist sched-map stat-report"
 COMMANDS="$COMMANDS config daemon daemon-start daemon-ping daemon-signal"
+COMMANDS="$COMMANDS probe"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -542,6 +569,8 @@ test_lazy_prereq SCHED_STAT_TP '
 	test -d /sys/kernel/tracing/events/sched/sched_stat_runtime ||
 	test -d /sys/kernel/debug/tracing/events/sched/sched_stat_runtime
 '
+test_lazy_prereq GCC 'command -v gcc'
+test_lazy_prereq UPROBES '[ -w /sys/kernel/tracing/uprobe_events ]'
 have_feature() {
 	"$PROF" version --build-options | grep -q " $1: \[ on  \]"
 }
@@ -3176,6 +3205,208 @@ proof_evlist_trace_fields() {
 	"$PROF" evlist --trace-fields -i rbase.data >elt.out &&
 	echo "task-clock: (not a tracepoint)" >elt.want &&
 	test_cmp elt.want elt.out
+}
+
+# --- probe -----------------------------------------------------------
+# A program of this run (names with our pid: uprobe_events is system-wide;
+# every proof deletes what it adds), with debuginfo.
+PRB=t6prb$$
+PRB_GROUP=probe_t6prb$$
+PRB_FN=t6prb_fn_$$
+probe_prog() {
+	if [ ! -x $PRB ]; then
+		printf "%s\n" "__attribute__((used)) static const char id[] = \"$$\";" \
+			"__attribute__((noinline)) int $PRB_FN(int n, int *p)" \
+			"{" "	int i, r = 0;" "" "	for (i = 0; i < n; i++)" "		r += p[i];" \
+			"	return r;" "}" "int main(int argc, char **argv)" "{" \
+			"	int v[2] = { argc, 2 };" "	(void)argv;" "	return $PRB_FN(2, v) == 3 ? 0 : 1;" "}" >$PRB.c &&
+		gcc -g -O0 -o $PRB $PRB.c
+	fi
+}
+prb_events() {
+	sed -n "/^[pr]:$PRB_GROUP\//p" /sys/kernel/tracing/uprobe_events
+}
+# prb_same ARGS...: prof probe ARGS prints what perf probe ARGS prints.
+prb_same() {
+	{ "$PERF" probe "$@" >prb.perf.out 2>prb.perf.err || echo "rc $?" >>prb.perf.out; } &&
+	{ "$PROF" probe "$@" >prb.prof.out 2>prb.prof.err || echo "rc $?" >>prb.prof.out; } &&
+	test_cmp prb.perf.out prb.prof.out &&
+	sed "s/perf probe/P probe/g" prb.perf.err >prb.perf.e &&
+	sed "s/prof probe/P probe/g" prb.prof.err >prb.prof.e &&
+	test_cmp prb.perf.e prb.prof.e
+}
+proof_probe_add() {
+	probe_prog &&
+	"$PROF" probe -x ./$PRB -a "$PRB_FN n" 2>pa.err &&
+	prb_events >pa.ev &&
+	"$PROF" probe -q -d "$PRB_GROUP:*" &&
+	grep -q "^p:$PRB_GROUP/$PRB_FN .*/$PRB:0x[0-9a-f]* n=-[0-9]*(%bp):s32$" pa.ev &&
+	grep -q "^  $PRB_GROUP:$PRB_FN  *(on $PRB_FN in .*/$PRB with n)$" pa.err &&
+	test -z "$(prb_events)"
+}
+proof_probe_definition() {
+	probe_prog &&
+	prb_same -x ./$PRB -D "$PRB_FN n p" &&
+	grep -q "^p:$PRB_GROUP/$PRB_FN .*/$PRB:0x[0-9a-f]* n=-[0-9]*(%bp):s32 p=-[0-9]*(%bp):x64$" prb.prof.out &&
+	test -z "$(prb_events)"
+}
+proof_probe_del() {
+	probe_prog &&
+	"$PROF" probe -q -x ./$PRB -a "$PRB_FN" -a "${PRB_FN}_b=$PRB_FN+4" &&
+	"$PROF" probe -d "$PRB_GROUP:${PRB_FN}_*" 2>pd.err &&
+	echo "Removed event: $PRB_GROUP:${PRB_FN}_b" >pd.want &&
+	test_cmp pd.want pd.err &&
+	prb_events >pd.ev &&
+	"$PROF" probe -d "$PRB_FN" &&
+	grep -q "^p:$PRB_GROUP/$PRB_FN " pd.ev && ! grep -q "_b " pd.ev &&
+	test -z "$(prb_events)"
+}
+proof_probe_force() {
+	probe_prog &&
+	"$PROF" probe -q -x ./$PRB -a "$PRB_FN" &&
+	test_expect_code 239 "$PROF" probe -x ./$PRB -a "$PRB_FN" 2>pf.err &&
+	"$PROF" probe -q -f -x ./$PRB -a "$PRB_FN" &&
+	prb_events >pf.ev &&
+	"$PROF" probe -q -d "$PRB_GROUP:*" &&
+	grep -q "^Error: event \"$PRB_FN\" already exists.$" pf.err &&
+	grep -q "^p:$PRB_GROUP/${PRB_FN}_1 " pf.ev &&
+	test -z "$(prb_events)"
+}
+proof_probe_funcs() {
+	probe_prog &&
+	prb_same -x ./$PRB -F &&
+	grep -q "^$PRB_FN$" prb.prof.out && ! grep -q "^_" prb.prof.out &&
+	prb_same -x ./$PRB --funcs "t6prb*" &&
+	test "$(cat prb.prof.out)" = "$PRB_FN"
+}
+proof_probe_vmlinux() {
+	prb_same -k ./no-such-vmlinux -V vfs_read &&
+	grep -q "^Invalid file: ./no-such-vmlinux$" prb.prof.err
+}
+proof_probe_line() {
+	probe_prog &&
+	prb_same -x ./$PRB -L "$PRB_FN" &&
+	grep -q "^      5  		r += p\[i\];$" prb.prof.out
+}
+proof_probe_list() {
+	probe_prog &&
+	"$PROF" probe -q -x ./$PRB -a "$PRB_FN n" &&
+	"$PROF" probe -l "$PRB_GROUP:*" >pl.prof &&
+	"$PERF" probe -l "$PRB_GROUP:*" >pl.perf &&
+	"$PROF" probe -l "no_such_group_$$:*" >pl.none &&
+	"$PROF" probe -q -d "$PRB_GROUP:*" &&
+	test_cmp pl.perf pl.prof &&
+	grep -q "^  $PRB_GROUP:$PRB_FN  *(on $PRB_FN:[0-9]*@.*$PRB.c in .*/$PRB with n)$" pl.prof &&
+	test ! -s pl.none &&
+	test -z "$(prb_events)"
+}
+proof_probe_module() {
+	test_expect_code 255 "$PROF" probe -m no_such_module -a some_function 2>pm.err &&
+	grep -q "^prof probe -m: probes in kernel modules are not supported" pm.err
+}
+proof_probe_dry_run() {
+	probe_prog &&
+	"$PROF" probe -n -x ./$PRB -a "$PRB_FN" 2>pn.err &&
+	grep -q "^Added new event:$" pn.err &&
+	test -z "$(prb_events)"
+}
+proof_probe_quiet() {
+	probe_prog &&
+	test_expect_code 254 "$PROF" probe -x ./$PRB -a "t6prb_none_$$" 2>pq0.err &&
+	grep -q "^Probe point .t6prb_none_$$. not found.$" pq0.err &&
+	test_expect_code 254 "$PROF" probe -q -x ./$PRB -a "t6prb_none_$$" 2>pq.err &&
+	test ! -s pq.err
+}
+proof_probe_source() {
+	probe_prog &&
+	mkdir -p prbsrc && cp $PRB.c prbsrc/ && mv $PRB.c $PRB.c.away &&
+	{ "$PROF" probe -x ./$PRB -L "$PRB_FN" >ps0.out 2>ps0.err || echo "rc $?" >>ps0.out; } &&
+	prb_same -x ./$PRB -s prbsrc -L "$PRB_FN" &&
+	mv $PRB.c.away $PRB.c &&
+	grep -q "^rc 254$" ps0.out &&
+	grep -q "^<$PRB_FN@prbsrc//.*$PRB.c:0>$" prb.prof.out
+}
+proof_probe_vars() {
+	probe_prog &&
+	prb_same -x ./$PRB -V "$PRB_FN" &&
+	printf "Available variables at %s\n\t@<%s+0>\n\tint\ti\n\tint\tn\n\tint\tr\n\tint*\tp\n" \
+		"$PRB_FN" "$PRB_FN" | sed "s/^\tint/\t\tint/" >pv.want &&
+	test_cmp pv.want prb.prof.out
+}
+proof_probe_verbose() {
+	probe_prog &&
+	"$PROF" probe -v -x ./$PRB -a "$PRB_FN" 2>pvb.err &&
+	"$PROF" probe -q -d "$PRB_GROUP:*" &&
+	grep -q "^Writing event: p:$PRB_GROUP/$PRB_FN .*/$PRB:0x[0-9a-f]*$" pvb.err &&
+	test -z "$(prb_events)"
+}
+proof_probe_exec() {
+	probe_prog &&
+	prb_same -x ./$PRB -D "$PRB_FN" &&
+	grep -q "^p:$PRB_GROUP/$PRB_FN $(pwd)/$PRB:0x[0-9a-f]*$" prb.prof.out &&
+	test_expect_code 129 "$PROF" probe -x ./no-such-binary -a "$PRB_FN" 2>pe.err &&
+	grep -q "^Failed to get the absolute path of ./no-such-binary: No such file or directory$" pe.err
+}
+proof_probe_bootconfig() {
+	test_expect_code 255 "$PROF" probe --bootconfig -D vfs_read 2>pb.err &&
+	grep -q "^prof probe: --bootconfig is not supported$" pb.err
+}
+proof_probe_cache() {
+	test_expect_code 255 "$PROF" probe --cache -l 2>pc.err &&
+	grep -q "^prof probe: --cache is not supported$" pc.err
+}
+proof_probe_demangle() {
+	test_expect_code 255 "$PROF" probe --demangle -F 2>pdm.err &&
+	grep -q "^prof probe: --demangle is not supported" pdm.err
+}
+proof_probe_demangle_kernel() {
+	test_expect_code 255 "$PROF" probe --demangle-kernel -F 2>pdk.err &&
+	grep -q "^prof probe: --demangle-kernel is not supported" pdk.err
+}
+proof_probe_externs() {
+	probe_prog &&
+	test_expect_code 255 "$PROF" probe -x ./$PRB --externs -V "$PRB_FN" 2>pex.err &&
+	grep -q "^prof probe: --externs is not supported by -V$" pex.err
+}
+proof_probe_filter() {
+	probe_prog &&
+	prb_same -x ./$PRB --filter "n|i" -V "$PRB_FN" &&
+	grep -q "	int	n$" prb.prof.out && ! grep -q "	r$" prb.prof.out
+}
+proof_probe_max_probes() {
+	probe_prog &&
+	prb_same -x ./$PRB --max-probes 1 -D "$PRB.c:6" &&
+	grep -q "^Too many( > 1) probe point found.$" prb.prof.err &&
+	prb_same -x ./$PRB --max-probes 20 -D "$PRB.c:6" &&
+	test $(grep -c "^p:" prb.prof.out) -gt 1
+}
+proof_probe_no_inlines() {
+	printf "%s\n" "static inline int t6inl_$$(int x) { return x * 3 + 1; }" \
+		"int (*fp)(int) = t6inl_$$;" \
+		"int main(int argc, char **argv) { (void)argv; return t6inl_$$(argc) + fp(argc); }" >t6inl$$.c &&
+	gcc -g -O2 -o t6inl$$ t6inl$$.c &&
+	prb_same -x ./t6inl$$ -D "t6inl_$$" &&
+	test $(grep -c "^p:" prb.prof.out) = 2 &&
+	prb_same -x ./t6inl$$ --no-inlines -D "t6inl_$$" &&
+	grep -q "^Probe point .t6inl_$$. not found.$" prb.prof.err
+}
+proof_probe_range() {
+	probe_prog &&
+	test_expect_code 255 "$PROF" probe -x ./$PRB --range -V "$PRB_FN" 2>pr.err &&
+	grep -q "^prof probe: --range is not supported by -V$" pr.err
+}
+proof_probe_symfs() {
+	probe_prog &&
+	test_expect_code 255 "$PROF" probe --symfs / -x ./$PRB -D "$PRB_FN" 2>psf.err &&
+	grep -q "^prof probe: --symfs is not supported" psf.err
+}
+proof_probe_target_ns() {
+	probe_prog &&
+	prb_same -x ./$PRB -D "$PRB_FN" && cp prb.prof.out ptn.plain &&
+	"$PROF" probe --target-ns $$ -x "$(pwd)/$PRB" -D "$PRB_FN" >ptn.out &&
+	test_cmp ptn.plain ptn.out &&
+	test_expect_code 129 "$PROF" probe --target-ns 999999999 -x "$(pwd)/$PRB" -D "$PRB_FN" 2>ptn.err &&
+	grep -q "^Failed to get the absolute path of " ptn.err
 }
 
 # --- buildid-list -----------------------------------------------------
