@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-test_description='annotate, record, report, stat, top, evlist, buildid-list, inject, diff, sched, config and daemon have every option perf 6.1 lists in -h'
+test_description='annotate, record, report, stat, top, evlist, buildid-list, inject, diff, sched, config, daemon and probe have every option perf 6.1 lists in -h'
 . "$(dirname "$0")/test-lib.sh"
 
 # What perf's "CMD -h" lists, perf as the oracle: each long option must
@@ -42,6 +42,7 @@ PENDING_inject=
 # maps with their build-ids; prof has no live kernel maps outside top yet.
 PENDING_buildid_list="--kernel-maps"
 PENDING_diff=
+PENDING_probe=
 
 PENDING_sched=
 PENDING_sched_latency=
@@ -94,7 +95,7 @@ check_opt() {
 	esac
 }
 
-for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal; do
+for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe; do
 	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
 		cmd=$(echo "$c" | sed "s/^\(sched\|stat\|daemon\)_/\1 /") &&
 		{ "$PERF" $cmd -h >perf.h.$c 2>&1 || test $? = 129; } &&
@@ -114,7 +115,7 @@ done
 
 test_expect_success PERF 'the pending lists name only options prof still lacks' '
 	: >stale &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if grep -q -x -- "$o" all.$c; then
@@ -127,7 +128,7 @@ test_expect_success PERF 'the pending lists name only options prof still lacks' 
 
 test_expect_success PERF 'the pending lists name only options perf lists' '
 	: >unknown &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if ! grep -q -- "\(^\| \)$o$" perf.$c; then
