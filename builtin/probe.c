@@ -625,8 +625,8 @@ static int do_add(bool definition_only)
 		if (probe_def__parse(&evs[i].def, O->adds[i], &err) == 0) {
 			evs[i].def.no_inlines = O->no_inlines;
 		} else {
-			if (!O->quiet)
-				fprintf(stderr, "%s\n\n", err);
+			/* perf prints a definition's error even with -q */
+			fprintf(stderr, "%s\n\n", err);
 			free(err);
 			for (int j = 0; j <= i; j++)
 				probe_def__exit(&evs[j].def);
@@ -994,20 +994,37 @@ int cmd_probe(int argc, const char **argv)
 		return error("prof probe -m: probes in kernel modules are not supported "
 			     "(this kernel has no modules directory to search)");
 	if (o.exec) {
-		char *path = o.target_ns > 0 ? xasprintf("/proc/%d/root%s", o.target_ns, o.exec)
-					     : xstrdup(o.exec);
-		char *real = realpath(path, NULL);
+		char *in_ns = NULL, *real;
 
+		/*
+		 * --target-ns: the path as that process sees it, through its
+		 * /proc/PID/root (the kernel resolves the uprobe's path there).
+		 */
+		if (o.target_ns > 0) {
+			char *abs = o.exec[0] == '/' ? xstrdup(o.exec) : NULL;
+
+			if (!abs) {
+				char cwd[PATH_MAX];
+
+				abs = xasprintf("%s/%s", getcwd(cwd, sizeof(cwd)) ? cwd : ".",
+						strstarts(o.exec, "./") ? o.exec + 2 : o.exec);
+			}
+			in_ns = xasprintf("/proc/%d/root%s", o.target_ns, abs);
+			free(abs);
+			real = access(in_ns, R_OK) ? NULL : in_ns;
+			if (!real)
+				free(in_ns);
+		} else {
+			real = realpath(o.exec, NULL);
+		}
 		if (!real) {
 			if (!o.quiet)
 				fprintf(stderr, "Failed to get the absolute path of %s: %s\n",
 					o.exec, strerror(errno));
-			free(path);
 			parse_options_usage_for(probe_usage, options, "exec", 'x');
 			return PROF_EXIT_USAGE;
 		}
 		o.exec_abs = real;
-		free(path);
 	}
 	if (o.list)
 		ret = do_list(o.list_filter);

@@ -3404,7 +3404,8 @@ proof_probe_target_ns() {
 	probe_prog &&
 	prb_same -x ./$PRB -D "$PRB_FN" && cp prb.prof.out ptn.plain &&
 	"$PROF" probe --target-ns $$ -x "$(pwd)/$PRB" -D "$PRB_FN" >ptn.out &&
-	test_cmp ptn.plain ptn.out &&
+	sed "s|$(pwd)|/proc/$$/root&|" ptn.plain >ptn.want &&
+	test_cmp ptn.want ptn.out &&
 	test_expect_code 129 "$PROF" probe --target-ns 999999999 -x "$(pwd)/$PRB" -D "$PRB_FN" 2>ptn.err &&
 	grep -q "^Failed to get the absolute path of " ptn.err
 }
