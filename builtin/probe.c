@@ -41,7 +41,6 @@ struct probe_opts {
 	int nr_adds;
 	const char *dels[MAX_DEFS];
 	int nr_dels;
-	const char *defn;
 	bool list;
 	const char *list_filter;
 	bool funcs;

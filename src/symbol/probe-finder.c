@@ -1669,7 +1669,7 @@ int probe_target__show_lines(struct probe_target *t, const char *spec, const cha
 	char *s = xstrdup(spec), *p, *name = s, *path;
 	struct func_hit *hits = NULL;
 	int start = 0, end = INT_MAX, base, last, nh, cur = 0;
-	bool rel_end = false, open_end = true;
+	bool open_end = true;
 	FILE *src;
 	char *linebuf = NULL;
 	size_t cap = 0;
@@ -1688,7 +1688,6 @@ int probe_target__show_lines(struct probe_target *t, const char *spec, const cha
 		start = atoi(p);
 		p += strspn(p, "0123456789");
 		if (*p == '+') {
-			rel_end = true;
 			end = start + atoi(p + 1) - 1;
 			open_end = false;
 		} else if (*p == '-') {
@@ -1696,7 +1695,6 @@ int probe_target__show_lines(struct probe_target *t, const char *spec, const cha
 			open_end = false;
 		}
 	}
-	(void)rel_end;
 	if (strchr(name, '.')) {
 		free(s);
 		*err = xstrdup("Sorry, -L with a source file is not supported by prof probe: give a function");
