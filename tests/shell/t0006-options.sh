@@ -3226,9 +3226,10 @@ probe_prog() {
 prb_events() {
 	sed -n "/^[pr]:$PRB_GROUP\//p" /sys/kernel/tracing/uprobe_events
 }
-# prb_same ARGS...: prof probe ARGS prints what perf probe ARGS prints.
+# prb_same ARGS...: prof probe ARGS prints what perf probe ARGS prints
+# (perf probe caches its targets in ~/.debug: that of this run, then).
 prb_same() {
-	{ "$PERF" probe "$@" >prb.perf.out 2>prb.perf.err || echo "rc $?" >>prb.perf.out; } &&
+	{ HOME=$TRASH "$PERF" probe "$@" >prb.perf.out 2>prb.perf.err || echo "rc $?" >>prb.perf.out; } &&
 	{ "$PROF" probe "$@" >prb.prof.out 2>prb.prof.err || echo "rc $?" >>prb.prof.out; } &&
 	test_cmp prb.perf.out prb.prof.out &&
 	sed "s/perf probe/P probe/g" prb.perf.err >prb.perf.e &&
