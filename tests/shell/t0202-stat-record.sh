@@ -5,7 +5,7 @@ test_description='prof stat record / stat report: perf stat file format, both wa
 # perf's path and ours in the title (the file's command line) become CMD,
 # the file's name F; numbers N, rates lose their K/M/G, runs of spaces one.
 norm() {
-	sed -E "s@for '[^ ']*/(perf|prof) @for 'CMD @; s/ -o [^ ]+ / -o F /; s/[KMG]\/sec/\/sec/
+	sed -E "s@for '[^ ']*/[^ '/]+ @for 'CMD @; s/ -o [^ ]+ / -o F /; s/[KMG]\/sec/\/sec/
 		s/[0-9]+([.,][0-9]+)*/N/g; s/  +/ /g" "$1"
 }
 # The record types of a file or stream, in order, as perf's dump names them.
@@ -30,7 +30,7 @@ test_expect_success PERF,PERF_EVENTS 'stat record -o FILE: perf reads it, with t
 	grep -q "^STAT_ROUND$" a &&
 	"$PERF" report --header-only -i prof.data >hdr &&
 	grep -q "^# contains stat data$" hdr &&
-	grep -q "^# cmdline : .*prof stat record -o prof.data -e $EV -- .*stat-work -b 1 $" hdr &&
+	grep -q "^# cmdline : .*$(basename "$PROF") stat record -o prof.data -e $EV -- .*stat-work -b 1 $" hdr &&
 	"$PERF" stat report -i prof.data >perf.rep 2>&1 &&
 	"$PERF" stat report -i perf.data >perf.own 2>&1 &&
 	norm perf.rep >a && norm perf.own >b &&
