@@ -99,65 +99,15 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	return 0;
 }
 
-/* perf's machine order: the host (pid -1) first, then the guests by pid. */
-static int cmp_machine_pid(const void *a, const void *b)
+static int print_header_build_id(const struct header_build_id *place,
+				 const struct header_build_id *id, void *priv)
 {
-	s32 x = *(const s32 *)a, y = *(const s32 *)b;
+	struct build_id bid = { .size = id->size ? id->size : BUILD_ID_SIZE };
 
-	if (x == y)
-		return 0;
-	if (x == -1 || y == -1)
-		return x == -1 ? -1 : 1;
-	return x < y ? -1 : 1;
-}
-
-/*
- * The BUILD_ID feature as perf's machines hold it: each machine's
- * entries in the file's order, a name listed twice in its first place
- * with its last id; entries of no known cpumode dropped, as perf does.
- */
-static void list_header_build_ids(const struct perf_header *h)
-{
-	u32 n = h->nr_build_ids, nr_pids = 0;
-	s32 *pids = xcalloc(n ? n : 1, sizeof(*pids));
-
-	for (u32 i = 0; i < n; i++) {
-		u32 k = 0;
-
-		while (k < nr_pids && pids[k] != h->build_ids[i].pid)
-			k++;
-		if (k == nr_pids)
-			pids[nr_pids++] = h->build_ids[i].pid;
-	}
-	qsort(pids, nr_pids, sizeof(*pids), cmp_machine_pid);
-	for (u32 p = 0; p < nr_pids; p++) {
-		for (u32 i = 0; i < n; i++) {
-			const struct header_build_id *b = &h->build_ids[i], *last = b;
-			struct build_id bid;
-			bool seen = false;
-
-			if (b->pid != pids[p] || !known_cpumode(b))
-				continue;
-			for (u32 j = 0; j < n && !seen; j++) {
-				const struct header_build_id *o = &h->build_ids[j];
-
-				if (j == i || o->pid != b->pid || !known_cpumode(o) ||
-				    strcmp(o->filename, b->filename))
-					continue;
-				if (j < i)
-					seen = true;
-				else
-					last = o;
-			}
-			if (seen)
-				continue;
-			memset(&bid, 0, sizeof(bid));
-			bid.size = last->size ? last->size : BUILD_ID_SIZE;
-			memcpy(bid.data, last->build_id, min(bid.size, sizeof(bid.data)));
-			print_build_id(&bid, b->filename);
-		}
-	}
-	free(pids);
+	(void)priv;
+	memcpy(bid.data, id->build_id, min(bid.size, sizeof(bid.data)));
+	print_build_id(&bid, place->filename);
+	return 0;
 }
 
 static int list_from_records(struct buildid_list *bl, bool with_hits)
@@ -215,7 +165,7 @@ static int buildid_list__file(const char *input, bool force, bool with_hits)
 	if (with_hits || session__is_pipe(bl.session))
 		ret = list_from_records(&bl, with_hits);
 	else
-		list_header_build_ids(h);
+		perf_header__for_each_dso_build_id(h, print_header_build_id, NULL);
 	machine__delete(bl.machine);
 	session__delete(bl.session);
 	return ret < 0 ? -1 : 0;

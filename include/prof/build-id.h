@@ -9,6 +9,8 @@
 
 #include "compat.h"
 
+struct nsinfo;
+
 /* perf's on-disk limit: SHA-1 sized; shorter ids (MD5, UUID) fit. */
 #define BUILD_ID_SIZE 20
 #define SBUILD_ID_SIZE (BUILD_ID_SIZE * 2 + 1)
@@ -76,5 +78,48 @@ void build_id_cache__add(const char *dir, const char *filename, const struct bui
  * file, or the cache cannot be written. Returns an allocated name.
  */
 char *build_id_cache__plain_debug(const char *dir, const char *path);
+
+/*
+ * The cache as perf buildid-cache manages it (@dir is buildid_dir()).
+ * An entry is <dir><realname>/<build-id>/{elf,debug,probes} and its link
+ * <dir>/.build-id/<2 hex>/<rest> -> ../..<realname>/<build-id>.
+ *
+ * build_id_cache__linkname: "<dir>/.build-id/xx/rest", allocated.
+ * build_id_cache__origname: the path an entry was cached from
+ * ("/usr/bin/ls", "[kernel.kallsyms]"), allocated; NULL without a link.
+ * build_id_cache__cached: the link leads to an entry.
+ */
+char *build_id_cache__linkname(const char *dir, const char *sbid);
+char *build_id_cache__origname(const char *dir, const char *sbid);
+bool build_id_cache__cached(const char *dir, const char *sbid);
+/*
+ * The build-ids of the cache's links, sorted, into *@ids (each and the
+ * array allocated; NULL, 0 for none or no cache). With @valid_only, only
+ * those whose original file still has that build-id (the running
+ * kernel's for [kernel.kallsyms]; none for [vdso]), as perf -l lists
+ * them. 0 or -errno when the cache cannot be read.
+ */
+int build_id_cache__list(const char *dir, bool valid_only, char ***ids, size_t *nr);
+/* The build-ids cached for @realname (its entry directories), sorted. 0 or -errno. */
+int build_id_cache__path_ids(const char *dir, const char *realname, char ***ids, size_t *nr);
+/*
+ * Add the ELF file @name, whose canonical path is @realname and build-id
+ * @sbid: its copy (a hard link when it can be), its debug file from
+ * /usr/lib/debug/.build-id when there is one, its link and its SDT probes
+ * file. @nsi: @name is read in that process's mount namespace (NULL:
+ * ours). An existing entry is kept. 0 or -errno.
+ */
+int build_id_cache__add_file(const char *dir, const char *name, const char *realname,
+			     const char *sbid, const struct nsinfo *nsi);
+/* Remove the link of @sbid and its entry. 0 or -errno (-ENOENT: not cached). */
+int build_id_cache__remove(const char *dir, const char *sbid);
+/*
+ * Write @path, the probes file of the ELF file @file (canonical path
+ * @realname, read in @nsi's mount namespace when not NULL), from its SDT
+ * notes as perf does (empty without notes). A non-empty file is kept.
+ * Returns the number of probe names written, or -errno. In probe-cache.c.
+ */
+int probe_cache__write_sdt(const char *path, const char *file, const char *realname,
+			   const struct nsinfo *nsi);
 
 #endif /* PROF_BUILD_ID_H */

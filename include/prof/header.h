@@ -202,6 +202,18 @@ int perf_header__process_feature(struct perf_header *h, int feat,
  * native order) to h->build_ids. Returns 0 or -EINVAL if malformed.
  */
 int perf_header__add_build_id_record(struct perf_header *h, const void *rec, size_t size);
+/*
+ * The BUILD_ID feature's DSOs as perf's machines hold them: each
+ * machine's entries in the file's order, the host (pid -1) first, then
+ * the guests by pid; a name listed twice in its first place with its
+ * last entry's id; entries of no known cpumode dropped, as perf does.
+ * @fn gets the entry giving the place (and name) and the one giving the
+ * id; a non-zero return stops the walk and is returned. 0 otherwise.
+ */
+int perf_header__for_each_dso_build_id(const struct perf_header *h,
+				       int (*fn)(const struct header_build_id *place,
+						 const struct header_build_id *id, void *priv),
+				       void *priv);
 
 /*
  * Swap a perf_event_attr of @size on-disk bytes in place (scalar fields

@@ -834,3 +834,67 @@ void feat__put_build_id(struct strbuf *sb, s32 pid, u16 misc,
 	strbuf_add(sb, filename, len - 1);
 	strbuf_addchars(sb, 0, padded - (len - 1));
 }
+
+static bool build_id_known_cpumode(const struct header_build_id *b)
+{
+	u16 cpumode = b->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+
+	return cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER ||
+	       cpumode == PERF_RECORD_MISC_GUEST_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_USER;
+}
+
+/* perf's machine order: the host (pid -1) first, then the guests by pid. */
+static int cmp_machine_pid(const void *a, const void *b)
+{
+	s32 x = *(const s32 *)a, y = *(const s32 *)b;
+
+	if (x == y)
+		return 0;
+	if (x == -1 || y == -1)
+		return x == -1 ? -1 : 1;
+	return x < y ? -1 : 1;
+}
+
+int perf_header__for_each_dso_build_id(const struct perf_header *h,
+				       int (*fn)(const struct header_build_id *place,
+						 const struct header_build_id *id, void *priv),
+				       void *priv)
+{
+	u32 n = h->nr_build_ids, nr_pids = 0;
+	s32 *pids = xcalloc(n ? n : 1, sizeof(*pids));
+	int ret = 0;
+
+	for (u32 i = 0; i < n; i++) {
+		u32 k = 0;
+
+		while (k < nr_pids && pids[k] != h->build_ids[i].pid)
+			k++;
+		if (k == nr_pids)
+			pids[nr_pids++] = h->build_ids[i].pid;
+	}
+	qsort(pids, nr_pids, sizeof(*pids), cmp_machine_pid);
+	for (u32 p = 0; p < nr_pids && !ret; p++) {
+		for (u32 i = 0; i < n && !ret; i++) {
+			const struct header_build_id *b = &h->build_ids[i], *last = b;
+			bool seen = false;
+
+			if (b->pid != pids[p] || !build_id_known_cpumode(b))
+				continue;
+			for (u32 j = 0; j < n && !seen; j++) {
+				const struct header_build_id *o = &h->build_ids[j];
+
+				if (j == i || o->pid != b->pid || !build_id_known_cpumode(o) ||
+				    strcmp(o->filename, b->filename))
+					continue;
+				if (j < i)
+					seen = true;
+				else
+					last = o;
+			}
+			if (!seen)
+				ret = fn(b, last, priv);
+		}
+	}
+	free(pids);
+	return ret;
+}

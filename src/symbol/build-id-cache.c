@@ -13,9 +13,13 @@
 #include "prof/compat.h"
 #include "prof/build-id.h"
 #include "prof/dso.h"
+#include "prof/nsinfo.h"
 #include "prof/util.h"
 #include <fcntl.h>
 #include <gelf.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <ftw.h>
 #include <sys/stat.h>
 
 static int mkdir_p(char *path)
@@ -288,4 +292,290 @@ char *build_id_cache__plain_debug(const char *dir, const char *path)
 		return NULL;
 	}
 	return copy;
+}
+
+/*
+ * The cache as perf buildid-cache manages it: entries added and removed
+ * by path, listed by build-id (perf 6.1's build-id-cache code, see
+ * build-id.h for each contract).
+ */
+
+char *build_id_cache__linkname(const char *dir, const char *sbid)
+{
+	return xasprintf("%s/.build-id/%.2s/%s", dir, sbid, sbid + 2);
+}
+
+char *build_id_cache__origname(const char *dir, const char *sbid)
+{
+	char *link = build_id_cache__linkname(dir, sbid), buf[PATH_MAX], *slash;
+	ssize_t len = readlink(link, buf, sizeof(buf) - 1);
+	size_t skip = 5;	/* "../.." */
+
+	free(link);
+	if (len <= 0)
+		return NULL;
+	buf[len] = '\0';
+	/* "../../<path>/<build-id>": the path without its last component */
+	slash = strrchr(buf, '/');
+	if (!slash || slash <= buf + skip)
+		return NULL;
+	*slash = '\0';
+	if (buf[skip + 1] == '[')	/* "../../[kernel.kallsyms]" */
+		skip++;
+	return xstrdup(buf + skip);
+}
+
+bool build_id_cache__cached(const char *dir, const char *sbid)
+{
+	char *link = build_id_cache__linkname(dir, sbid);
+	bool ret = access(link, F_OK) == 0;
+
+	free(link);
+	return ret;
+}
+
+static bool all_hex(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return false;
+	return s[n] == '\0';
+}
+
+/* The cached file of @orig, whose build-id must still be @sbid. */
+static bool entry_valid(const char *orig, const char *sbid)
+{
+	char hex[SBUILD_ID_SIZE];
+	struct build_id bid;
+	int ret;
+
+	if (!strcmp(orig, "[kernel.kallsyms]"))
+		ret = kernel__read_build_id(&bid);
+	else if (orig[0] == '/')
+		ret = filename__read_build_id(orig, &bid);
+	else
+		return false;	/* [vdso] and the like: perf lists none */
+	if (ret)
+		return false;
+	build_id__snprintf(&bid, hex, sizeof(hex));
+	return !strcmp(hex, sbid);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void ids_add(char ***ids, size_t *nr, size_t *alloc, char *s)
+{
+	*ids = xgrow(*ids, sizeof(**ids), *nr + 1, alloc);
+	(*ids)[(*nr)++] = s;
+}
+
+int build_id_cache__list(const char *dir, bool valid_only, char ***idsp, size_t *nrp)
+{
+	char *top = xasprintf("%s/.build-id", dir), **ids = NULL;
+	size_t nr = 0, alloc = 0;
+	struct dirent *d;
+	DIR *td = opendir(top);
+
+	*idsp = NULL;
+	*nrp = 0;
+	if (!td) {
+		int err = errno;
+
+		free(top);
+		return err == ENOENT ? 0 : -err;
+	}
+	while ((d = readdir(td)) != NULL) {
+		char *sub;
+		struct dirent *e;
+		DIR *sd;
+
+		if (strlen(d->d_name) != 2 || !all_hex(d->d_name, 2))
+			continue;
+		sub = xasprintf("%s/%s", top, d->d_name);
+		sd = opendir(sub);
+		free(sub);
+		if (!sd)
+			continue;
+		while ((e = readdir(sd)) != NULL) {
+			size_t n = strlen(e->d_name);
+			char *sbid;
+
+			/* 16 to 20 byte ids: 30 to 38 more digits */
+			if (n < 30 || n > 38 || !all_hex(e->d_name, n))
+				continue;
+			sbid = xasprintf("%s%s", d->d_name, e->d_name);
+			if (valid_only) {
+				char *orig = build_id_cache__origname(dir, sbid);
+				bool ok = orig && entry_valid(orig, sbid);
+
+				free(orig);
+				if (!ok) {
+					free(sbid);
+					continue;
+				}
+			}
+			ids_add(&ids, &nr, &alloc, sbid);
+		}
+		closedir(sd);
+	}
+	closedir(td);
+	free(top);
+	if (nr)
+		qsort(ids, nr, sizeof(*ids), cmp_str);
+	*idsp = ids;
+	*nrp = nr;
+	return 0;
+}
+
+int build_id_cache__path_ids(const char *dir, const char *realname, char ***idsp, size_t *nrp)
+{
+	char *path = xasprintf("%s%s", dir, realname), **ids = NULL;
+	size_t nr = 0, alloc = 0;
+	struct dirent *d;
+	DIR *pd = opendir(path);
+	int err = errno;
+
+	free(path);
+	*idsp = NULL;
+	*nrp = 0;
+	if (!pd)
+		return -err;
+	while ((d = readdir(pd)) != NULL)
+		if (d->d_name[0] != '.')
+			ids_add(&ids, &nr, &alloc, xstrdup(d->d_name));
+	closedir(pd);
+	if (nr)
+		qsort(ids, nr, sizeof(*ids), cmp_str);
+	*idsp = ids;
+	*nrp = nr;
+	return 0;
+}
+
+static int rm_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	return (type == FTW_DP ? rmdir(path) : unlink(path)) ? -1 : 0;
+}
+
+int build_id_cache__remove(const char *dir, const char *sbid)
+{
+	char *link = build_id_cache__linkname(dir, sbid), target[PATH_MAX], *entry;
+	ssize_t len;
+	int ret;
+
+	if (access(link, F_OK) || (len = readlink(link, target, sizeof(target) - 1)) < 0) {
+		ret = -errno;
+		free(link);
+		return ret;
+	}
+	target[len] = '\0';
+	if (unlink(link)) {
+		ret = -errno;
+		free(link);
+		return ret;
+	}
+	/* the link is relative to its own directory */
+	*strrchr(link, '/') = '\0';
+	entry = xasprintf("%s/%s", link, target);
+	ret = nftw(entry, rm_one, 16, FTW_DEPTH | FTW_PHYS) ? -errno : 0;
+	free(entry);
+	free(link);
+	return ret;
+}
+
+/* @from into @to: a hard link, else a copy keeping its mode. */
+static int link_or_copy(const char *from, const char *to, int fd)
+{
+	struct stat st;
+	size_t len = 0;
+	char *buf;
+	int ret;
+
+	if (fd < 0 && (link(from, to) == 0 || errno == EEXIST))
+		return 0;
+	buf = fd >= 0 ? read_fd_str(fd, &len) : read_file_str(from, &len);
+	if (!buf)
+		return -errno;
+	if (fd >= 0 ? fstat(fd, &st) : stat(from, &st))
+		st.st_mode = 0755;
+	ret = write_bytes(to, buf, len, st.st_mode & 07777);
+	free(buf);
+	return ret;
+}
+
+int build_id_cache__add_file(const char *dir, const char *name, const char *realname,
+			     const char *sbid, const struct nsinfo *nsi)
+{
+	char *d = xasprintf("%s%s/%s", dir, realname, sbid), *file = NULL, *link = NULL;
+	char *target, *debug, rdebug[PATH_MAX], buf[PATH_MAX];
+	struct stat st;
+	ssize_t len;
+	int ret, fd = -1;
+
+	/* perf's first cache kept the file itself where the directory goes */
+	if (!stat(d, &st) && S_ISREG(st.st_mode) && unlink(d))
+		goto fail;
+	if ((ret = mkdir_p(d)))
+		goto out;
+	file = xasprintf("%s/elf", d);
+	if (access(file, F_OK)) {
+		if (nsi) {
+			fd = nsinfo__open(nsi, realname, O_RDONLY | O_CLOEXEC);
+			if (fd < 0) {
+				ret = fd;
+				goto out;
+			}
+		}
+		ret = link_or_copy(realname, file, fd);
+		if (fd >= 0)
+			close(fd);
+		if (ret)
+			goto out;
+	}
+	/* a stripped binary's symbols: its debug file, as perf takes it */
+	if (!strends(realname, ".ko")) {
+		debug = xasprintf("/usr/lib/debug/.build-id/%.2s/%s.debug", sbid, sbid + 2);
+		nsinfo__path(nsi, debug, buf, sizeof(buf));
+		free(debug);
+		if (realpath(buf, rdebug) && !access(rdebug, R_OK)) {
+			free(file);
+			file = xasprintf("%s/debug", d);
+			if (access(file, F_OK) && (ret = link_or_copy(rdebug, file, -1)))
+				goto out;
+		}
+	}
+	link = build_id_cache__linkname(dir, sbid);
+	*strrchr(link, '/') = '\0';
+	if (access(link, X_OK) && (ret = mkdir_p(link)))
+		goto out;
+	link[strlen(link)] = '/';
+	target = xasprintf("../..%s/%s", realname, sbid);
+	if (symlink(target, link) && errno != EEXIST) {
+		free(target);
+		goto fail;
+	}
+	len = readlink(link, buf, sizeof(buf) - 1);
+	if (len > 0 && (buf[len] = '\0', strcmp(buf, target)))
+		pr_debug(1, "build <%s> already linked to %s", sbid, link);
+	free(target);
+	/* the SDT probes: perf list sdt and perf probe read them here */
+	free(file);
+	file = xasprintf("%s/probes", d);
+	if (probe_cache__write_sdt(file, name, realname, nsi) < 0)
+		pr_debug(4, "Failed to update/scan SDT cache for %s", realname);
+	ret = 0;
+	goto out;
+fail:
+	ret = -errno;
+out:
+	free(link);
+	free(file);
+	free(d);
+	return ret;
 }
