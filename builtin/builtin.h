@@ -26,6 +26,7 @@ extern const size_t nr_commands;
 const struct cmd_struct *find_command(const char *name);
 
 int cmd_annotate(int argc, const char **argv);
+int cmd_bench(int argc, const char **argv);
 int cmd_buildid_cache(int argc, const char **argv);
 int cmd_buildid_list(int argc, const char **argv);
 int cmd_config(int argc, const char **argv);
