@@ -37,6 +37,7 @@ int cmd_evlist(int argc, const char **argv);
 int cmd_flamegraph(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
+int cmd_kallsyms(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_probe(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);

@@ -27,6 +27,7 @@ const struct cmd_struct commands[] = {
 	{ "flamegraph", cmd_flamegraph, 0, "Fold perf.data stacks into a flame graph" },
 	{ "help", cmd_help, 0, "Display help information about prof" },
 	{ "inject", cmd_inject, 0, "Filter to augment the events stream with additional information" },
+	{ "kallsyms", cmd_kallsyms, 0, "Searches running kernel for symbols" },
 	{ "list", cmd_list, 0, "List all symbolic event types" },
 	{ "probe", cmd_probe, 0, "Define new dynamic tracepoints" },
 	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
