@@ -29,16 +29,19 @@ static const char *const buildid_list_usage[] = {
 
 struct buildid_list {
 	struct session *session;
+	buildid_list_fn fn;		/* each DSO listed */
+	void *priv;
 	struct machine *machine;
 	u32 nr_applied;			/* header build-ids set on the machine */
 };
 
-static void print_build_id(const struct build_id *bid, const char *name)
+static void print_build_id(const struct build_id *bid, const char *name, void *priv)
 {
 	char hex[SBUILD_ID_SIZE] = "";
 
 	if (bid && bid->size)
 		build_id__snprintf(bid, hex, sizeof(hex));
+	(void)priv;
 	printf("%-40s %s\n", hex, name);
 }
 
@@ -103,10 +106,10 @@ static int print_header_build_id(const struct header_build_id *place,
 				 const struct header_build_id *id, void *priv)
 {
 	struct build_id bid = { .size = id->size ? id->size : BUILD_ID_SIZE };
+	struct buildid_list *bl = priv;
 
-	(void)priv;
 	memcpy(bid.data, id->build_id, min(bid.size, sizeof(bid.data)));
-	print_build_id(&bid, place->filename);
+	bl->fn(&bid, place->filename, bl->priv);
 	return 0;
 }
 
@@ -130,26 +133,18 @@ static int list_from_records(struct buildid_list *bl, bool with_hits)
 	}
 	list_for_each_entry(dso, &bl->machine->dsos.head, node)
 		if (!with_hits || dso->hit)
-			print_build_id(&dso->bid, dso->long_name);
+			bl->fn(&dso->bid, dso->long_name, bl->priv);
 	return 0;
 }
 
-static int buildid_list__file(const char *input, bool force, bool with_hits)
+int buildid_list__dsos(const char *input, bool force, bool with_hits, buildid_list_fn fn,
+		       void *priv)
 {
-	struct buildid_list bl = { 0 };
+	struct buildid_list bl = { .fn = fn, .priv = priv };
 	const struct perf_header *h;
-	struct build_id bid;
 	char *errmsg = NULL;
 	int ret;
 
-	/* an ELF file: its own build-id */
-	if (strcmp(input, "-") && !filename__read_build_id(input, &bid)) {
-		char hex[SBUILD_ID_SIZE];
-
-		build_id__snprintf(&bid, hex, sizeof(hex));
-		puts(hex);
-		return 0;
-	}
 	ret = session__open_input(&bl.session, input, force, &errmsg);
 	if (ret < 0) {
 		session__open_error(ret, input, errmsg);
@@ -165,10 +160,25 @@ static int buildid_list__file(const char *input, bool force, bool with_hits)
 	if (with_hits || session__is_pipe(bl.session))
 		ret = list_from_records(&bl, with_hits);
 	else
-		perf_header__for_each_dso_build_id(h, print_header_build_id, NULL);
+		perf_header__for_each_dso_build_id(h, print_header_build_id, &bl);
 	machine__delete(bl.machine);
 	session__delete(bl.session);
 	return ret < 0 ? -1 : 0;
+}
+
+static int buildid_list__file(const char *input, bool force, bool with_hits)
+{
+	struct build_id bid;
+
+	/* an ELF file: its own build-id */
+	if (strcmp(input, "-") && !filename__read_build_id(input, &bid)) {
+		char hex[SBUILD_ID_SIZE];
+
+		build_id__snprintf(&bid, hex, sizeof(hex));
+		puts(hex);
+		return 0;
+	}
+	return buildid_list__dsos(input, force, with_hits, print_build_id, NULL);
 }
 
 int cmd_buildid_list(int argc, const char **argv)

@@ -26,6 +26,7 @@ extern const size_t nr_commands;
 const struct cmd_struct *find_command(const char *name);
 
 int cmd_annotate(int argc, const char **argv);
+int cmd_archive(int argc, const char **argv);
 int cmd_bench(int argc, const char **argv);
 int cmd_buildid_cache(int argc, const char **argv);
 int cmd_buildid_list(int argc, const char **argv);
@@ -65,6 +66,16 @@ int flamegraph__stackcollapse(const char *input, bool force, const struct fg_fil
 			      const struct fg_py_opts *py, FILE *out);
 /* prof script report flamegraph: prof flamegraph's page of @input, into @output. */
 int flamegraph__html(const char *input, bool force, const char *output);
+
+/*
+ * prof buildid-list's DSOs of the perf.data @input ("-": stdin), each
+ * as @fn(build-id (size 0: none), name, @priv), in its order; with
+ * @with_hits only those a sample hit. 0, or -1 with the error said.
+ */
+struct build_id;
+typedef void (*buildid_list_fn)(const struct build_id *bid, const char *name, void *priv);
+int buildid_list__dsos(const char *input, bool force, bool with_hits, buildid_list_fn fn,
+		       void *priv);
 
 /* The embedded man page text of a command (Documentation/prof-<cmd>.txt). */
 #include "prof/builtin-doc.h"

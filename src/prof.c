@@ -16,6 +16,7 @@
 
 const struct cmd_struct commands[] = {
 	{ "annotate", cmd_annotate, 0, "Read perf.data (created by perf record) and display annotated code" },
+	{ "archive", cmd_archive, 0, "Create archive with object files with build-ids found in perf.data file" },
 	{ "bench", cmd_bench, 0, "General framework for benchmark suites" },
 	{ "buildid-cache", cmd_buildid_cache, 0, "Manage build-id cache." },
 	{ "buildid-list", cmd_buildid_list, 0, "List the buildids in a perf.data file" },
