@@ -51,6 +51,8 @@ static void archive__add(const struct build_id *bid, const char *name, void *pri
 		return;
 	}
 	strbuf_addf(&a->manifest, ".build-id/%.2s/%s\n%s\n", hex, hex + 2, target + dlen + 1);
+	pr_debug(1, "archiving %s %s: .build-id/%.2s/%s %s", hex, name, hex, hex + 2,
+		 target + dlen + 1);
 	a->nr_files++;
 	free(link);
 }

@@ -342,7 +342,9 @@ int cmd_bench(int argc, const char **argv)
 		for (b = c->benches; b->name; b++) {
 			if (!b->fn || strcmp(b->name, argv[1]))
 				continue;
-			if (bench_format == FORMAT_DEFAULT)
+			/* not above a listing of its options (tests ask for them) */
+			if (bench_format == FORMAT_DEFAULT &&
+			    !(argc > 2 && strstarts(argv[2], "--list-")))
 				printf("# Running '%s/%s' benchmark:\n", c->name, b->name);
 			return b->fn(argc - 1, argv + 1);
 		}

@@ -88,6 +88,47 @@ static void kallsyms__print(struct machine *m, const struct map *bounds, size_t 
 	printf("%s: not found\n", name);
 }
 
+/*
+ * -v: perf's words where /proc/kallsyms and /proc/modules disagree (a
+ * module named in the one and missing from the other: its symbols have
+ * no module map to go to).
+ */
+static void kallsyms__check_modules(void)
+{
+	char *mods = read_file_str("/proc/modules", NULL), *ks, *line, *save = NULL;
+	char **seen = NULL;
+	size_t nr = 0, alloc = 0, i;
+
+	if (!mods)
+		pr_debug(1, "Problems creating module maps, continuing anyway...");
+	ks = read_file_str("/proc/kallsyms", NULL);
+	for (line = ks ? strtok_r(ks, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
+		char *open = strchr(line, '['), *close = open ? strchr(open, ']') : NULL;
+		bool known = false;
+		size_t len;
+
+		if (!close)
+			continue;
+		*close = '\0';
+		len = strlen(open + 1);
+		for (i = 0; i < nr && !known; i++)
+			known = !strcmp(seen[i], open + 1);
+		if (known)
+			continue;
+		seen = xgrow(seen, sizeof(*seen), nr + 1, &alloc);
+		seen[nr++] = open + 1;
+		/* /proc/modules: "name size refs deps state addr" a line */
+		for (char *m = mods; m && *m && !known; m = strchrnul(m, '\n'), m += *m == '\n')
+			known = !strncmp(m, open + 1, len) && m[len] == ' ';
+		if (!known)
+			pr_debug(1, "/proc/{kallsyms,modules} inconsistency while looking for \"[%s]\" module!",
+				 open + 1);
+	}
+	free(seen);
+	free(ks);
+	free(mods);
+}
+
 int cmd_kallsyms(int argc, const char **argv)
 {
 	const struct option options[] = {
@@ -105,6 +146,8 @@ int cmd_kallsyms(int argc, const char **argv)
 		usage_with_options(kallsyms_usage, options);
 	if (access("/proc/kallsyms", R_OK))
 		return error("Couldn't read /proc/kallsyms");
+	if (verbose)
+		kallsyms__check_modules();
 	m = kallsyms__machine(&bounds, &nr);
 	for (i = 0; i < argc; i++)
 		kallsyms__print(m, bounds, nr, argv[i]);
