@@ -21,7 +21,10 @@
 #include "prof/build-id.h"
 #include "prof/nsinfo.h"
 #include "builtin.h"
+#include <fcntl.h>
+#include <sched.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 static const char *const buildid_cache_usage[] = {
 	"prof buildid-cache [<options>]",
@@ -70,22 +73,63 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
+/*
+ * realpath(3) of @name in the mount namespace of @pid: /proc/PID/root
+ * cannot be used (realpath reads that link as "/", ours), so a child
+ * enters the namespace, as perf does for --target-ns, and says the answer
+ * through a pipe. NULL with errno set when there is none.
+ */
+static char *ns_realpath(pid_t pid, const char *name)
+{
+	char path[64], real[PATH_MAX];
+	int fds[2], status, err = ENOENT;
+	ssize_t n = 0, got;
+	pid_t child;
+
+	if (pipe(fds))
+		return NULL;
+	fflush(stdout);
+	child = fork();
+	if (child < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return NULL;
+	}
+	if (child == 0) {
+		int fd;
+
+		close(fds[0]);
+		snprintf(path, sizeof(path), "/proc/%d/ns/mnt", (int)pid);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || setns(fd, CLONE_NEWNS) || !realpath(name, real))
+			_exit(errno ? errno : ENOENT);
+		if (write(fds[1], real, strlen(real)) < 0)
+			_exit(EIO);
+		_exit(0);
+	}
+	close(fds[1]);
+	while (n < (ssize_t)sizeof(real) - 1 &&
+	       (got = read(fds[0], real + n, sizeof(real) - 1 - (size_t)n)) > 0)
+		n += got;
+	close(fds[0]);
+	real[n] = '\0';
+	if (waitpid(child, &status, 0) == child && WIFEXITED(status))
+		err = WEXITSTATUS(status);
+	if (err || !n) {
+		errno = err ? err : ENOENT;
+		return NULL;
+	}
+	return xstrdup(real);
+}
+
 /* @name's canonical path, in the target's mount namespace with --target-ns. */
 static char *real_name(const struct bc *bc, const char *name)
 {
-	char buf[PATH_MAX], real[PATH_MAX];
-	size_t plen;
+	char real[PATH_MAX];
 
-	if (!bc->nsi)
-		return realpath(name, real) ? xstrdup(real) : NULL;
-	nsinfo__path(bc->nsi, name, buf, sizeof(buf));
-	if (!realpath(buf, real))
-		return NULL;
-	/* "/proc/PID/root/usr/bin/x" -> "/usr/bin/x" */
-	plen = strlen(buf) - strlen(name);
-	if (strlen(real) > plen && !strncmp(real, buf, plen))
-		return xstrdup(real + plen);
-	return xstrdup(name);
+	if (bc->nsi && bc->nsi->need_setns)
+		return ns_realpath(bc->nsi->pid, name);
+	return realpath(name, real) ? xstrdup(real) : NULL;
 }
 
 /* The build-id of @name as hex: 0, or -errno (-ENODATA: none, -ENOEXEC: no ELF). */
