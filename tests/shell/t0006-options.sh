@@ -476,6 +476,25 @@ probe	--no-inlines	PERF,GCC	ok
 probe	--range	GCC	ok
 probe	--symfs	GCC	ok
 probe	--target-ns	PERF,GCC	ok
+buildid-cache	--add	PERF	ok
+buildid-cache	--kcore	-	ok
+buildid-cache	--remove	-	ok
+buildid-cache	--purge	-	ok
+buildid-cache	--purge-all	-	ok
+buildid-cache	--list	PERF	ok
+buildid-cache	--missing	PERF_EVENTS	ok
+buildid-cache	--force	PERF_EVENTS,SETPRIV	ok
+buildid-cache	--update	-	ok
+buildid-cache	--verbose	-	ok
+buildid-cache	--target-ns	UNSHARE,ROOT	ok
+archive	--verbose	PERF_EVENTS	ok
+kallsyms	--verbose	PERF	ok
+bench	--format	-	ok
+bench	--repeat	-	ok
+bench-sched-messaging	--pipe	STRACE	ok
+bench-sched-messaging	--thread	STRACE	ok
+bench-sched-messaging	--group	-	ok
+bench-sched-messaging	--nr_loops	STRACE	ok
 diff	--verbose	PERF_EVENTS	ok
 diff	--quiet	PERF_EVENTS	ok
 diff	--baseline-only	PERF_EVENTS	ok
@@ -561,6 +580,7 @@ daemon-signal	--field-separator	PERF_EVENTS	ok
 COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list inject diff sched sched-latency sched-timehist sched-map stat-report"
 COMMANDS="$COMMANDS config daemon daemon-start daemon-ping daemon-signal"
 COMMANDS="$COMMANDS probe"
+COMMANDS="$COMMANDS buildid-cache archive kallsyms bench bench-sched-messaging"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -643,7 +663,8 @@ pty() {
 # --- the walk ---------------------------------------------------------
 test_expect_success 'every command lists its options; each has a row' '
 	for c in $COMMANDS; do
-		"$PROF" $(echo "$c" | sed "s/^\(sched\|stat\|daemon\)-/\1 /") --list-all-opts >opts.$c &&
+		"$PROF" $(echo "$c" | sed "s/^\(sched\|stat\|daemon\)-/\1 /; s/^bench-sched-/bench sched /") \
+			--list-all-opts >opts.$c &&
 		test -s opts.$c || return 1
 	done &&
 	for c in $COMMANDS; do
@@ -3562,6 +3583,140 @@ proof_inject_guest_data() {
 proof_inject_guestmount() {
 	test_expect_code 255 "$PROF" inject --guestmount=/tmp -i rbase.data -o igm.data 2>igm.err &&
 	grep -q "^--guestmount: prof does not inject virtual machine" igm.err
+}
+
+# --- buildid-cache, archive, kallsyms, bench ---------------------------
+# bc ARGS: prof buildid-cache on the cache bc.d; bcl: its -l.
+bc() {
+	"$PROF" --buildid-dir "$TRASH/bc.d" buildid-cache "$@"
+}
+bcl() {
+	"$PROF" --buildid-dir "$TRASH/bc.d" buildid-cache -l
+}
+proof_buildid_cache_add() {
+	rm -rf bc.d && bc -a "$HELPERS/demo,$HELPERS/symtest" &&
+	"$PERF" --buildid-dir "$TRASH/bc.d" buildid-cache -l >bca.perf &&
+	grep -q " $HELPERS/demo$" bca.perf &&
+	grep -q " $HELPERS/symtest$" bca.perf
+}
+proof_buildid_cache_kcore() {
+	test_expect_code 255 "$PROF" --buildid-dir "$TRASH/bck.d" buildid-cache -k /proc/kcore \
+		2>bck.err &&
+	grep -q "^--kcore: adding a kcore copy to the cache is not supported$" bck.err &&
+	! test -e bck.d
+}
+proof_buildid_cache_remove() {
+	rm -rf bc.d && bc -a "$HELPERS/demo,$HELPERS/symtest" &&
+	bc -r "$HELPERS/demo" && bcl >bcr.l &&
+	! grep -q " $HELPERS/demo$" bcr.l &&
+	grep -q " $HELPERS/symtest$" bcr.l
+}
+proof_buildid_cache_purge() {
+	rm -rf bc.d && mkdir -p bcp && cp "$HELPERS/demo" bcp/x && bc -a "$TRASH/bcp/x" &&
+	rm bcp/x && cp "$HELPERS/symtest" bcp/x && bc -a "$TRASH/bcp/x" &&
+	test $(ls "bc.d$TRASH/bcp/x" | wc -l) = 2 &&
+	bc -p "$TRASH/bcp/x" &&
+	test $(ls "bc.d$TRASH/bcp/x" | wc -l) = 0 &&
+	test $(find bc.d/.build-id -type l | wc -l) = 0
+}
+proof_buildid_cache_purge_all() {
+	rm -rf bc.d && bc -a "$HELPERS/demo,$HELPERS/symtest" &&
+	bcl >bcP.before && test $(wc -l <bcP.before) = 2 &&
+	bc -P && bcl >bcP.l && test_must_be_empty bcP.l &&
+	test $(find bc.d/.build-id -type l | wc -l) = 0
+}
+proof_buildid_cache_list() {
+	rm -rf bc.d &&
+	"$PERF" --buildid-dir "$TRASH/bc.d" buildid-cache -a "$HELPERS/demo" &&
+	bcl >bcl.out &&
+	echo "$("$PROF" buildid-list -i "$HELPERS/demo") $HELPERS/demo" >bcl.exp &&
+	test_cmp bcl.exp bcl.out
+}
+proof_buildid_cache_missing() {
+	rm -rf bc.d && bc -M rec.data >bcM.all &&
+	grep -q " $HELPERS/demo$" bcM.all &&
+	bc -a "$HELPERS/demo" && bc -M rec.data >bcM.some &&
+	! grep -q " $HELPERS/demo$" bcM.some &&
+	test $(wc -l <bcM.some) = $(($(wc -l <bcM.all) - 1))
+}
+proof_buildid_cache_force() {
+	mkdir -p bcf.d && cp rec.data bcf.d/perf.data && chown nobody bcf.d/perf.data &&
+	test_expect_code 255 bc -M bcf.d/perf.data 2>bcf.err &&
+	grep -q "not owned by current user or root (use -f to override)" bcf.err &&
+	bc -f -M bcf.d/perf.data >bcf.out &&
+	test -s bcf.out
+}
+proof_buildid_cache_update() {
+	rm -rf bc.d && mkdir -p bcu && cp "$HELPERS/demo" bcu/x && bc -a "$TRASH/bcu/x" &&
+	e=$(find "bc.d$TRASH/bcu/x" -name elf) &&
+	rm "$e" && echo stale >"$e" &&
+	bc -a "$TRASH/bcu/x" && ! cmp -s bcu/x "$e" &&
+	bc -u "$TRASH/bcu/x" && cmp bcu/x "$e"
+}
+proof_buildid_cache_verbose() {
+	rm -rf bc.d && bc -a "$HELPERS/demo" 2>bcv.q && test_must_be_empty bcv.q &&
+	bc -v -r "$HELPERS/demo" 2>bcv.err &&
+	grep -q "^Removing $("$PROF" buildid-list -i "$HELPERS/demo") $HELPERS/demo: Ok$" bcv.err
+}
+proof_buildid_cache_target_ns() {
+	rm -rf bc.d bcns.ready && mkdir -p bcns &&
+	{ unshare -m --propagation private sh -c "mount -t tmpfs none \"$TRASH/bcns\" &&
+		cp \"$HELPERS/demo\" \"$TRASH/bcns/app\" && echo \$\$ >\"$TRASH/bcns.ready\" &&
+		exec sleep 10" & } &&
+	n=0 &&
+	until test -s bcns.ready || test $n -ge 100; do sleep 0.05 && n=$((n + 1)) || return 1; done &&
+	pid=$(cat bcns.ready) &&
+	! test -e bcns/app &&
+	{ bc --target-ns "$pid" -a "$TRASH/bcns/app" || ret=$?; } &&
+	kill "$pid" && test "${ret:-0}" = 0 &&
+	cmp "$HELPERS/demo" "$(find "bc.d$TRASH/bcns/app" -name elf)"
+}
+proof_archive_verbose() {
+	"$PROF" record -q -e task-clock -o arv.data -- "$HELPERS/demo" 20 >/dev/null 2>&1 &&
+	"$PROF" archive arv.data >arv.out 2>arv.q && test_must_be_empty arv.q &&
+	"$PROF" archive -v arv.data >arv.out 2>arv.err &&
+	grep -q "^archiving [0-9a-f]* $HELPERS/demo: \.build-id/" arv.err
+}
+proof_kallsyms_verbose() {
+	"$PROF" kallsyms vfs_read 2>ksv.q >/dev/null && test_must_be_empty ksv.q &&
+	"$PROF" kallsyms -v vfs_read >/dev/null 2>ksv.err &&
+	"$PERF" kallsyms -v vfs_read >/dev/null 2>ksv.perf &&
+	{ grep "inconsistency\|Problems creating module maps" ksv.perf >ksv.want || test $? = 1; } &&
+	test_cmp ksv.want ksv.err
+}
+proof_bench_format() {
+	"$PROF" bench -f simple sched messaging -g 1 -l 1 >bf.out &&
+	grep -q "^[0-9]*\.[0-9][0-9][0-9]$" bf.out && test $(wc -l <bf.out) = 1 &&
+	test_expect_code 255 "$PROF" bench -f nosuch sched messaging 2>bf.err
+}
+proof_bench_repeat() {
+	"$PROF" bench -r 3 sched messaging -g 1 -l 1 >br.out &&
+	grep -q "Total time" br.out &&
+	test_expect_code 255 "$PROF" bench -r 0 sched messaging 2>br.err &&
+	grep -q "^Invalid repeat option: Must specify a positive value$" br.err
+}
+# bsm OUT ARGS: sched messaging's clone, pipe and socketpair calls in OUT.
+bsm() {
+	_o=$1 && shift &&
+	strace -f -qq -e trace=pipe,pipe2,socketpair,clone,clone3 -o "$_o" \
+		"$PROF" bench sched messaging -g 1 -l 1 "$@" >/dev/null
+}
+proof_bench_sched_messaging_pipe() {
+	bsm bsp.t -p && grep -q "pipe" bsp.t && ! grep -q "socketpair" bsp.t &&
+	bsm bss.t && grep -q "socketpair" bss.t
+}
+proof_bench_sched_messaging_thread() {
+	bsm bst.t -t && grep -q "CLONE_THREAD" bst.t &&
+	bsm bsn.t && ! grep -q "CLONE_THREAD" bsn.t
+}
+proof_bench_sched_messaging_group() {
+	"$PROF" bench sched messaging -g 3 -l 1 >bsg.out &&
+	grep -q "^# 3 groups == 120 processes run$" bsg.out
+}
+proof_bench_sched_messaging_nr_loops() {
+	strace -f -qq -e trace=write -o bsl1.t "$PROF" bench sched messaging -g 1 -l 1 >/dev/null &&
+	strace -f -qq -e trace=write -o bsl3.t "$PROF" bench sched messaging -g 1 -l 3 >/dev/null &&
+	test $(grep -c "= 100$" bsl3.t) = $((3 * $(grep -c "= 100$" bsl1.t)))
 }
 
 # --- data -------------------------------------------------------------

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-test_description='annotate, record, report, stat, top, evlist, buildid-list, inject, diff, sched, config, daemon and probe have every option perf 6.1 lists in -h'
+test_description='annotate, record, report, stat, top, evlist, buildid-list, inject, diff, sched, config, daemon, probe, buildid-cache, kallsyms and bench have every option perf 6.1 lists in -h'
 . "$(dirname "$0")/test-lib.sh"
 
 # What perf's "CMD -h" lists, perf as the oracle: each long option must
@@ -43,6 +43,11 @@ PENDING_inject=
 PENDING_buildid_list="--kernel-maps"
 PENDING_diff=
 PENDING_probe=
+# buildid-cache --debuginfod: prof has no debuginfod client (no libdebuginfod).
+PENDING_buildid_cache="--debuginfod"
+PENDING_kallsyms=
+PENDING_bench=
+PENDING_bench_sched_messaging=
 
 PENDING_sched=
 PENDING_sched_latency=
@@ -95,12 +100,12 @@ check_opt() {
 	esac
 }
 
-for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe; do
+for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe buildid-cache kallsyms bench bench_sched_messaging; do
 	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
-		cmd=$(echo "$c" | sed "s/^\(sched\|stat\|daemon\)_/\1 /") &&
+		cmd=$(echo "$c" | sed "s/^\(sched\|stat\|daemon\)_/\1 /; s/^bench_sched_/bench sched /") &&
 		{ "$PERF" $cmd -h >perf.h.$c 2>&1 || test $? = 129; } &&
 		opts <perf.h.$c >perf.$c &&
-		case $c in sched*|config|daemon*) min=0 ;; *) min=5 ;; esac &&
+		case $c in sched*|config|daemon*|kallsyms|bench*) min=0 ;; *) min=5 ;; esac &&
 		test $(wc -l <perf.$c) -gt $min &&
 		{ "$PROF" $cmd -h >prof.h.$c 2>&1 || test $? = 129; } &&
 		opts <prof.h.$c >prof.$c &&
@@ -115,7 +120,7 @@ done
 
 test_expect_success PERF 'the pending lists name only options prof still lacks' '
 	: >stale &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe buildid-cache kallsyms bench bench_sched_messaging; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if grep -q -x -- "$o" all.$c; then
@@ -128,7 +133,7 @@ test_expect_success PERF 'the pending lists name only options prof still lacks' 
 
 test_expect_success PERF 'the pending lists name only options perf lists' '
 	: >unknown &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe buildid-cache kallsyms bench bench_sched_messaging; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if ! grep -q -- "\(^\| \)$o$" perf.$c; then
