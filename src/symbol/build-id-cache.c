@@ -115,6 +115,9 @@ static bool is_canonical_path(const char *path)
 	return true;
 }
 
+static int cache_extras(const char *d, const char *name, const char *realname,
+			const char *sbid, const struct nsinfo *nsi);
+
 /*
  * <dir>/<name>/<id>/{elf,kallsyms,vdso,perf-map,jitdump} and
  * <dir>/.build-id/xx/rest -> it (see build-id.h).
@@ -148,8 +151,9 @@ void build_id_cache__add(const char *dir, const char *filename, const struct bui
 			size_t len = 0;
 			void *img = vdso__read_own(&len);
 
+			/* perf writes its copy of the vdso for its owner only */
 			if (img)
-				copy_bytes(file, img, len);
+				write_bytes(file, img, len, 0600);
 			free(img);
 		} else if (fd >= 0) {
 			size_t len = 0;
@@ -162,6 +166,9 @@ void build_id_cache__add(const char *dir, const char *filename, const struct bui
 			copy_file(filename, file);
 		}
 	}
+	/* what perf's cache holds beside a copy: debug file, SDT probes */
+	if (vdso || (!kallsyms && fd < 0 && !kind))
+		cache_extras(d, filename, filename, hex, NULL);
 	link_dir = xasprintf("%s/.build-id/%.2s", dir, hex);
 	link_path = xasprintf("%s/%s", link_dir, hex + 2);
 	target = xasprintf("../../%s/%s", filename[0] == '/' ? filename + 1 : filename, hex);
@@ -509,11 +516,45 @@ static int link_or_copy(const char *from, const char *to, int fd)
 	return ret;
 }
 
+/*
+ * Beside the copy in the entry directory @d, as perf's cache has them:
+ * a binary's debug file from /usr/lib/debug/.build-id (its symbols when
+ * it is stripped), and the probes file of its SDT notes (empty without
+ * notes; the [vdso] gets an empty one too). 0, or -errno when the debug
+ * file cannot be copied (a probes failure is only said with -vvvv).
+ */
+static int cache_extras(const char *d, const char *name, const char *realname,
+			const char *sbid, const struct nsinfo *nsi)
+{
+	char *debug, *file, rdebug[PATH_MAX], buf[PATH_MAX];
+	int ret = 0;
+
+	if (realname[0] == '/' && !strends(realname, ".ko")) {
+		debug = xasprintf("/usr/lib/debug/.build-id/%.2s/%s.debug", sbid, sbid + 2);
+		nsinfo__path(nsi, debug, buf, sizeof(buf));
+		free(debug);
+		if (realpath(buf, rdebug) && !access(rdebug, R_OK)) {
+			file = xasprintf("%s/debug", d);
+			if (access(file, F_OK))
+				ret = link_or_copy(rdebug, file, -1);
+			free(file);
+			if (ret)
+				return ret;
+		}
+	}
+	/* the SDT probes: perf list sdt and perf probe read them here */
+	file = xasprintf("%s/probes", d);
+	if (probe_cache__write_sdt(file, name, realname, nsi) < 0)
+		pr_debug(4, "Failed to update/scan SDT cache for %s", realname);
+	free(file);
+	return 0;
+}
+
 int build_id_cache__add_file(const char *dir, const char *name, const char *realname,
 			     const char *sbid, const struct nsinfo *nsi)
 {
 	char *d = xasprintf("%s%s/%s", dir, realname, sbid), *file = NULL, *link = NULL;
-	char *target, *debug, rdebug[PATH_MAX], buf[PATH_MAX];
+	char *target, buf[PATH_MAX];
 	struct stat st;
 	ssize_t len;
 	int ret, fd = -1;
@@ -538,18 +579,6 @@ int build_id_cache__add_file(const char *dir, const char *name, const char *real
 		if (ret)
 			goto out;
 	}
-	/* a stripped binary's symbols: its debug file, as perf takes it */
-	if (!strends(realname, ".ko")) {
-		debug = xasprintf("/usr/lib/debug/.build-id/%.2s/%s.debug", sbid, sbid + 2);
-		nsinfo__path(nsi, debug, buf, sizeof(buf));
-		free(debug);
-		if (realpath(buf, rdebug) && !access(rdebug, R_OK)) {
-			free(file);
-			file = xasprintf("%s/debug", d);
-			if (access(file, F_OK) && (ret = link_or_copy(rdebug, file, -1)))
-				goto out;
-		}
-	}
 	link = build_id_cache__linkname(dir, sbid);
 	*strrchr(link, '/') = '\0';
 	if (access(link, X_OK) && (ret = mkdir_p(link)))
@@ -564,12 +593,7 @@ int build_id_cache__add_file(const char *dir, const char *name, const char *real
 	if (len > 0 && (buf[len] = '\0', strcmp(buf, target)))
 		pr_debug(1, "build <%s> already linked to %s", sbid, link);
 	free(target);
-	/* the SDT probes: perf list sdt and perf probe read them here */
-	free(file);
-	file = xasprintf("%s/probes", d);
-	if (probe_cache__write_sdt(file, name, realname, nsi) < 0)
-		pr_debug(4, "Failed to update/scan SDT cache for %s", realname);
-	ret = 0;
+	ret = cache_extras(d, name, realname, sbid, nsi);
 	goto out;
 fail:
 	ret = -errno;

@@ -286,19 +286,22 @@ int probe_cache__write_sdt(const char *path, const char *file, const char *realn
 	/* perf merges into an existing file; what the notes give is the same */
 	if (!stat(path, &st) && st.st_size > 0)
 		return 0;
+	/* perf creates the file before it reads the binary: empty if unread */
 	fd = nsi ? nsinfo__open(nsi, realname, O_RDONLY | O_CLOEXEC) :
 		   open(file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return fd < -1 ? fd : -errno;
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF)
-		ret = -ENOEXEC;
-	else
-		ret = sdt_scan(elf, realname, &ps, &nr, &alloc);
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	if (fd < 0) {
+		ret = fd < -1 ? fd : -errno;
+	} else {
+		elf_version(EV_CURRENT);
+		elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+		if (!elf || elf_kind(elf) != ELF_K_ELF)
+			ret = -ENOEXEC;
+		else
+			ret = sdt_scan(elf, realname, &ps, &nr, &alloc);
+		if (elf)
+			elf_end(elf);
+		close(fd);
+	}
 	strbuf_init(&sb, 256);
 	for (i = 0; i < nr; i++) {
 		qsort(ps[i].tevs, ps[i].nr_tevs, sizeof(*ps[i].tevs), cmp_str);
@@ -321,9 +324,9 @@ int probe_cache__write_sdt(const char *path, const char *file, const char *realn
 	/* an empty file when there are no notes, as perf leaves it */
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 || write(fd, sb.buf, sb.len) != (ssize_t)sb.len)
-		ret = -EIO;
+		ret = ret < 0 ? ret : -EIO;
 	if (fd >= 0 && close(fd) < 0)
-		ret = -EIO;
+		ret = ret < 0 ? ret : -EIO;
 	strbuf_release(&sb);
 	return ret < 0 && ret != -ENODATA ? ret : (int)nr;
 }

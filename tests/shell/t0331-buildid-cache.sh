@@ -127,6 +127,17 @@ test_expect_success PERF 'the cache perf record fills is the one prof report rea
 	test_cmp x.before x.after
 '
 
+test_expect_success PERF,PERF_EVENTS 'prof record fills the cache as perf record does: elf, debug, probes' '
+	"$PERF" --buildid-dir "$TRASH/rec.perf" record -q --buildid-all -o rp.data \
+		-e task-clock -- "$TRASH/bin/demo" 10 >/dev/null 2>&1 &&
+	"$PROF" --buildid-dir "$TRASH/rec.prof" record -q --buildid-all -o rq.data \
+		-e task-clock -- "$TRASH/bin/demo" 10 >/dev/null 2>&1 &&
+	tree rec.perf | sed "/kallsyms/s/ [0-9]* \([0-7]*\)$/ \1/" >rec.perf.tree &&
+	tree rec.prof | sed "/kallsyms/s/ [0-9]* \([0-7]*\)$/ \1/" >rec.prof.tree &&
+	test_cmp_nonempty rec.perf.tree rec.prof.tree &&
+	grep -q "/probes f" rec.prof.tree
+'
+
 test_expect_success 'bad input: one line, exit status 1; -l alone; no operation is usage' '
 	test_expect_code 1 "$PROF" buildid-cache -a "$TRASH/bin/nobid" 2>nobid.err &&
 	echo "Couldn'"'"'t add $TRASH/bin/nobid: no build-id in it" >nobid.exp &&
