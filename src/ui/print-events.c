@@ -409,61 +409,6 @@ void print_tracepoint_events(struct print_state *ps, const char *sys_glob,
 
 /* ---- SDT events, from the probe cache in perf's build-id cache ---- */
 
-static bool all_hex(const char *s, size_t len)
-{
-	size_t i;
-
-	if (strlen(s) != len)
-		return false;
-	for (i = 0; i < len; i++)
-		if (!isxdigit((unsigned char)s[i]))
-			return false;
-	return true;
-}
-
-/* The file a cached build-id came from: the link is "../..<path>/<bid>". */
-static char *bid_origname(const char *cache, const char *sbid)
-{
-	char *link = xasprintf("%s/.build-id/%.2s/%s", cache, sbid, sbid + 2);
-	char buf[PATH_MAX], *p, *ret = NULL;
-	size_t offs = 5;	/* "../.." */
-	ssize_t len = readlink(link, buf, sizeof(buf) - 1);
-
-	free(link);
-	if (len <= 0)
-		return NULL;
-	buf[len] = '\0';
-	p = strrchr(buf, '/');
-	if (p && p > buf + offs) {
-		*p = '\0';
-		if (buf[offs + 1] == '[')
-			offs++;		/* "[kernel.kallsyms]": no leading '/' */
-		ret = xstrdup(buf + offs);
-	}
-	return ret;
-}
-
-/* perf lists a cached build-id only while its file still has that id. */
-static bool bid_valid(const char *cache, const char *sbid)
-{
-	char *path = bid_origname(cache, sbid);
-	char real[SBUILD_ID_SIZE] = "";
-	struct build_id bid;
-	int ret = -EINVAL;
-
-	if (!path)
-		return false;
-	if (!strcmp(path, "[kernel.kallsyms]"))
-		ret = kernel__read_build_id(&bid);
-	else if (path[0] == '/')
-		ret = filename__read_build_id(path, &bid);
-	free(path);
-	if (ret < 0)
-		return false;
-	build_id__snprintf(&bid, real, sizeof(real));
-	return !strcmp(real, sbid);
-}
-
 /* Adds "group:event@bid" for each SDT entry ("%group:event=...") of a cache. */
 static void sdt_read_probes(struct names *n, const char *cache, const char *sbid,
 			    const char *sys_glob, const char *event_glob)
@@ -495,43 +440,19 @@ static void sdt_read_probes(struct names *n, const char *cache, const char *sbid
 	free(text);
 }
 
+/* perf's: the probes of each valid entry of the build-id cache. */
 static void sdt_collect(struct names *n, const char *sys_glob, const char *event_glob)
 {
-	char *cache = xstrdup(buildid_dir());
-	char *top = xasprintf("%s/.build-id", cache);
-	struct dirent **heads;
-	int nh, i;
+	char *cache = xstrdup(buildid_dir()), **ids;
+	size_t nr, i;
 
-	nh = scandir(top, &heads, NULL, alphasort);
-	for (i = 0; i < nh; i++) {
-		struct dirent **tails;
-		char *sub;
-		int nt, j;
-
-		if (!all_hex(heads[i]->d_name, 2))
-			goto next;
-		sub = xasprintf("%s/%s", top, heads[i]->d_name);
-		nt = scandir(sub, &tails, NULL, alphasort);
-		free(sub);
-		for (j = 0; j < nt; j++) {
-			if (all_hex(tails[j]->d_name, SBUILD_ID_SIZE - 3)) {
-				char *sbid = xasprintf("%s%s", heads[i]->d_name,
-						       tails[j]->d_name);
-
-				if (bid_valid(cache, sbid))
-					sdt_read_probes(n, cache, sbid, sys_glob, event_glob);
-				free(sbid);
-			}
-			free(tails[j]);
-		}
-		if (nt >= 0)
-			free(tails);
-next:
-		free(heads[i]);
+	if (build_id_cache__list(cache, true, &ids, &nr))
+		nr = 0;
+	for (i = 0; i < nr; i++) {
+		sdt_read_probes(n, cache, ids[i], sys_glob, event_glob);
+		free(ids[i]);
 	}
-	if (nh >= 0)
-		free(heads);
-	free(top);
+	free(ids);
 	free(cache);
 }
 
@@ -563,7 +484,7 @@ void print_sdt_events(struct print_state *ps, const char *sys_glob,
 			detail = true;
 		if (detail && bid) {
 			char *cache = xstrdup(buildid_dir());
-			char *orig = bid_origname(cache, bid + 1);
+			char *orig = build_id_cache__origname(cache, bid + 1);
 			char *full = xasprintf("%.*s@%s(%.12s)", (int)len, n.v[i],
 					       orig ? orig : "(null)", bid + 1);
 
