@@ -6,6 +6,7 @@ test_description='archive: perf-archive'"'"'s tarball, which reports elsewhere a
 HOME=$TRASH/home1
 unset PROF_BUILDID_DIR PERF_BUILDID_DIR
 export HOME
+test_lazy_prereq BZIP2 'command -v bzip2'
 
 # rep HOME OUT: prof report of the recording as seen from HOME.
 rep() {
@@ -23,7 +24,7 @@ test_expect_success PERF_EVENTS 'fixtures: a recording of a binary of its own pa
 	grep -q "symtest  *\[\.\] sym_" before
 '
 
-test_expect_success PERF_EVENTS 'archive: perf'"'"'s words, the hit DSOs'"'"' cache entries' '
+test_expect_success PERF_EVENTS,BZIP2 'archive: perf'"'"'s words, the hit DSOs'"'"' cache entries' '
 	"$PROF" archive >archive.out &&
 	cat >archive.exp <<-\EOT &&
 	Now please run:
@@ -41,7 +42,7 @@ test_expect_success PERF_EVENTS 'archive: perf'"'"'s words, the hit DSOs'"'"' ca
 	grep -q "^${TRASH#/}/bin/symtest/[0-9a-f]*/elf$" members
 '
 
-test_expect_success PERF,PERF_EVENTS 'the members are those perf archive takes' '
+test_expect_success PERF,PERF_EVENTS,BZIP2 'the members are those perf archive takes' '
 	cp perf.data p2.data &&
 	"$PERF" archive p2.data >perf.archive.out &&
 	grep -q "tar xvf p2.data.tar.bz2" perf.archive.out &&
@@ -50,7 +51,7 @@ test_expect_success PERF,PERF_EVENTS 'the members are those perf archive takes' 
 	test_cmp_nonempty perf.members prof.members
 '
 
-test_expect_success PERF_EVENTS 'elsewhere: an empty HOME, the archive unpacked, the binaries gone' '
+test_expect_success PERF_EVENTS,BZIP2 'elsewhere: an empty HOME, the archive unpacked, the binaries gone' '
 	mv bin bin.away &&
 	mkdir -p home2 home3/.debug &&
 	rep home2 nocache &&
@@ -61,7 +62,7 @@ test_expect_success PERF_EVENTS 'elsewhere: an empty HOME, the archive unpacked,
 	test_cmp before after
 '
 
-test_expect_success PERF,PERF_EVENTS 'perf report reads the unpacked archive too' '
+test_expect_success PERF,PERF_EVENTS,BZIP2 'perf report reads the unpacked archive too' '
 	mv bin bin.away &&
 	HOME=$TRASH/home3 "$PERF" report --stdio -q -i perf.data -s dso,sym >perf.after 2>/dev/null &&
 	mv bin.away bin &&
@@ -69,7 +70,7 @@ test_expect_success PERF,PERF_EVENTS 'perf report reads the unpacked archive too
 	grep -q "symtest  *\[\.\] sym_" perf.after
 '
 
-test_expect_success PERF_EVENTS '-v says each DSO archived; FILE names the input' '
+test_expect_success PERF_EVENTS,BZIP2 '-v says each DSO archived; FILE names the input' '
 	cp perf.data named.data &&
 	"$PROF" archive -v named.data >named.out 2>named.err &&
 	grep -q "tar xvf named.data.tar.bz2 -C ~/.debug" named.out &&
