@@ -810,7 +810,8 @@ proof_record_stat() {
 	! grep -q "inherit_stat" rbase.attr
 }
 proof_record_switch_output() {
-	mkdir -p switch.d && (cd switch.d && "$PROF" record -o sw.data --switch-output=2K \
+	# a 16K buffer wakes the reader during the run, however busy the machine
+	mkdir -p switch.d && (cd switch.d && "$PROF" record -o sw.data --switch-output=2K -m 4 \
 		-e task-clock -F 4000 -- "$HELPERS/demo" 100 2>err) &&
 	ls switch.d/sw.data.20* >files &&
 	test $(wc -l <files) -ge 2
