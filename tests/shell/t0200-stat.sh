@@ -147,7 +147,8 @@ test_expect_success PERF_EVENTS '--null and -q' '
 '
 
 test_expect_success PERF,SYSWIDE '-x, field counts per mode match perf (interval, no-aggr, per-thread)' '
-	"$W" -b 100 -t 1 -s 1 & pid=$! &&
+	# alive until the kill below, however slow the machine
+	"$W" -b 100 -t 1 -s 30 & pid=$! &&
 	sleep 0.1 &&
 	for mode in "-I 50 -e task-clock -- sleep 0.08" \
 		    "-a -A -e cpu-clock,cycles -- sleep 0.02" \
