@@ -62,7 +62,7 @@ listing() {
 		"$2" daemon ping --config "$3.conf" &&
 		"$2" daemon ping --config "$3.conf" --session nosuch &&
 		"$2" daemon signal --config "$3.conf" --session nosuch &&
-		{ "$1" daemon start --config "$3.conf" 2>&1 || :; }
+		{ "$1" daemon start --config "$3.conf" 2>&1; echo "second start: exit $?"; }
 	} >"$3.raw" &&
 	stop_daemon "$2" "$3.conf" &&
 	norm "$TRASH/b-$3" <"$3.raw" >"$3.out" &&
