@@ -778,6 +778,7 @@ int cmd_inject(int argc, const char **argv)
 	const char *kallsyms = NULL;
 	bool ignore_vmlinux = false;
 	char *errmsg = NULL;
+	u64 missing, file_end;
 	int ret, fd;
 	const struct option options[] = {
 		OPT_BOOLEAN('b', "build-ids", &inj.build_ids, "Inject build-ids into the output stream"),
@@ -841,6 +842,18 @@ int cmd_inject(int argc, const char **argv)
 		return -1;
 	}
 	inj.in_pipe = session__is_pipe(inj.session);
+	missing = session__data_missing(inj.session, &file_end);
+	if (missing) {
+		/*
+		 * A copy would look whole while records are missing; perf
+		 * refuses too (it reads the missing tail as a bad record).
+		 */
+		error("%s: offset 0x%" PRIx64 ": the data section runs %" PRIu64
+		      " bytes past the end of the file (truncated file?)", inj.input,
+		      file_end, missing);
+		session__delete(inj.session);
+		return -1;
+	}
 	if (same_file(inj.input, inj.output)) {
 		/* truncating what is being read would pull the file from under it */
 		error("%s: the input and the output are the same file", inj.output);

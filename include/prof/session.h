@@ -109,6 +109,11 @@ const char *session__strerror(const struct session *s);
 const char *session__path(const struct session *s);
 bool session__is_pipe(const struct session *s);
 bool session__needs_swap(const struct session *s);
+/*
+ * Bytes of a file's data section that lie past the end of the file (0:
+ * none); *file_end is where the file ends.
+ */
+u64 session__data_missing(const struct session *s, u64 *file_end);
 struct perf_header *session__header(struct session *s);
 const struct perf_file_header *session__file_header(const struct session *s);
 const struct session_stats *session__stats(const struct session *s);

@@ -63,6 +63,7 @@ struct session {
 
 	u64 cur_offset;		/* file offset of the record being handled */
 	u64 data_start, data_end;
+	u64 data_missing;	/* bytes of the data section past the end of the file */
 	bool in_decomp;
 	bool features_done;
 	bool auxtrace;
@@ -248,6 +249,11 @@ static struct session_evsel *event2evsel(struct session *s, const union perf_eve
 const char *session__path(const struct session *s) { return s->path; }
 bool session__is_pipe(const struct session *s) { return s->pipe; }
 bool session__needs_swap(const struct session *s) { return s->swap; }
+u64 session__data_missing(const struct session *s, u64 *file_end)
+{
+	*file_end = s->map_len;
+	return s->data_missing;
+}
 struct perf_header *session__header(struct session *s) { return &s->header; }
 const struct perf_file_header *session__file_header(const struct session *s) { return &s->fh; }
 const struct session_stats *session__stats(const struct session *s) { return &s->stats; }
@@ -576,6 +582,7 @@ static int read_file_header(struct session *s)
 		warning("%s: data section ends past the end of the file (truncated file?)",
 			s->path);
 		s->data_end = s->map_len;
+		s->data_missing = s->fh.data.offset + s->fh.data.size - s->map_len;
 	} else {
 		s->data_end = s->fh.data.offset + s->fh.data.size;
 	}

@@ -251,10 +251,20 @@ test_expect_success 'bad input: one line, non-zero exit, no output file left hal
 	test_cmp want5 e5 &&
 	test_expect_code 255 "$PROF" inject -i same.data >>same.data 2>e6 &&
 	cmp plain.data same.data &&
-	head -c 3000 plain.data >trunc.data &&
+	# a file cut inside a record and one cut between two records (the
+	# offset of the fourth record, from the dump): both refused, as perf
+	"$PROF" report -i plain.data -D >dump 2>/dev/null &&
+	sed -n "s/^\(0x[0-9a-f]*\)@plain.data .*/\1/p" dump >offsets &&
+	cut=$(sed -n 4p offsets) &&
+	test -n "$cut" &&
+	head -c $((cut + 5)) plain.data >trunc.data &&
 	test_expect_code 255 "$PROF" inject -i trunc.data -o out3.data 2>e3 &&
 	tail -n 1 e3 | grep -q "^trunc.data: offset 0x[0-9a-f]*: .*past the end" &&
 	! test -e out3.data &&
+	head -c $((cut)) plain.data >trunc2.data &&
+	test_expect_code 255 "$PROF" inject -i trunc2.data -o out5.data 2>e7 &&
+	tail -n 1 e7 | grep -q "^trunc2.data: offset $cut: the data section runs [1-9][0-9]* bytes past the end of the file" &&
+	! test -e out5.data &&
 	# a stream cut short (its writer killed) keeps what arrived, as perf
 	head -c 3000 stream.data >trunc.stream &&
 	"$PROF" inject -i trunc.stream -o out4.data 2>e4 &&
