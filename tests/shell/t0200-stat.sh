@@ -120,7 +120,7 @@ test_expect_success SYSWIDE '-a -A prints one line per CPU, CSV gets the CPU col
 '
 
 test_expect_success PERF_EVENTS '-p and --per-thread prefix comm-tid' '
-	"$W" -s 2 & pid=$! &&
+	"$W" -s 30 & pid=$! &&
 	sleep 0.2 &&
 	"$PROF" stat --per-thread -p $pid -e task-clock -- sleep 0.05 2>out &&
 	kill $pid &&

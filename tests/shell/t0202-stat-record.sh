@@ -104,7 +104,8 @@ test_expect_success PERF,PERF_EVENTS '-I files: the interval rounds as perf read
 '
 
 test_expect_success PERF,PERF_EVENTS '--per-thread files from either tool' '
-	"$HELPERS/stat-work" -b 100 -t 2 -s 1 & pid=$! &&
+	# alive until the kill below, however loaded the machine
+	"$HELPERS/stat-work" -b 100 -t 2 -s 30 & pid=$! &&
 	sleep 0.2 &&
 	"$PROF" stat record --per-thread -p $pid -o prof-t.data -e task-clock -- sleep 0.1 2>/dev/null &&
 	"$PERF" stat record --per-thread -p $pid -o perf-t.data -e task-clock -- sleep 0.1 2>/dev/null &&
