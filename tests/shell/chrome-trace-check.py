@@ -171,7 +171,9 @@ def runtime(path):
 def timehist(path):
     sums = {}
     for line in open(path):
-        m = re.match(r"^\s*\S.*\[(?:\d+/)?(\d+)\]\s+\d+\s+\d+\s+([\d.]+)\s", line)
+        # "comm[tid]", or "comm[tid/pid]" for a thread that is not its
+        # process's leader: the first number is the thread
+        m = re.match(r"^\s*\S.*\[(\d+)(?:/\d+)?\]\s+\d+\s+\d+\s+([\d.]+)\s", line)
         if m and int(m.group(1)) != 0:
             tid = int(m.group(1))
             sums[tid] = sums.get(tid, 0.0) + float(m.group(2))

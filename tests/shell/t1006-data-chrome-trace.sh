@@ -7,6 +7,11 @@ HOME=$TRASH
 export HOME
 CHECK="$SRCDIR/tests/shell/chrome-trace-check.py"
 DEMO="$HELPERS/demo"
+# The demo, after a sleep: on an idle machine a workload that starts
+# running before the events are on and is never preempted has no
+# switch-in in the file (only its last switch-out), so no interval. The
+# sleep's switch-in is recorded, and exec keeps the thread.
+LATE_DEMO="sleep 0.1; exec \"$DEMO\""
 B="$HELPERS/blockwork"
 
 # Chrome DevTools' trace engine (the Performance panel's model), from its
@@ -136,7 +141,7 @@ test_expect_success PYTHON3,PERF_EVENTS 'pipe input: prof record -o - | prof dat
 # switches prof script prints) may only have less than timehist says;
 # same-runtime fails when no thread is left to compare exactly.
 test_expect_success PYTHON3,SYSWIDE,TRACEFS,LIBTRACEEVENT 'sched record: running intervals per thread sum to timehist'"'"'s run time' '
-	"$PROF" sched record -o sched.data -- "$DEMO" 200 >/dev/null 2>&1 &&
+	"$PROF" sched record -o sched.data -- sh -c "$LATE_DEMO 200" >/dev/null 2>&1 &&
 	trace sched.data &&
 	grep -q "^complete [1-9]" sched.data.check &&
 	python3 "$CHECK" runtime sched.data.json >sched.run &&
@@ -170,7 +175,7 @@ test_expect_success PYTHON3,PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'sched record: th
 # of its threads switched in by another has its interval: that switch is
 # in the file.)
 test_expect_success PYTHON3,ROOT,TRACEFS,LIBTRACEEVENT 'record -e sched:sched_switch: -a gives intervals; per task, fewer and a warning' '
-	"$PROF" record -a -e sched:sched_switch -o sw.data -- "$DEMO" 100 >/dev/null 2>&1 &&
+	"$PROF" record -a -e sched:sched_switch -o sw.data -- sh -c "$LATE_DEMO 100" >/dev/null 2>&1 &&
 	trace sw.data &&
 	python3 "$CHECK" runtime sw.data.json >sw.run &&
 	demo=$("$PROF" script -i sw.data -F comm,tid 2>/dev/null | awk "\$1 == \"demo\" { print \$2; exit }") &&
