@@ -111,8 +111,12 @@ test_expect_success ROOT,UNSHARE,PERF_EVENTS,PERF 'perf report on the file prof 
 
 # When the container outlives the recording, perf 6.1 handles it too: it
 # reads the build-id inside and caches the binary; prof reads its file so.
+# The containers outlive the recordings with room to spare: one that
+# exits first leaves perf record without its build-id (it reads the file
+# through /proc/PID/root), and both tools then name the host decoy (seen
+# on a loaded machine).
 test_expect_success ROOT,UNSHARE,PERF_EVENTS,PERF 'perf record of a live container, prof report' '
-	container 4 &&
+	container 8 &&
 	cpid=$(cat cpid) &&
 	"$PERF" record -q -e cpu-clock -o perf.data -p $cpid -- sleep 1.5 >/dev/null 2>&1 &&
 	wait &&
@@ -156,7 +160,7 @@ test_expect_success ROOT,UNSHARE,PERF_EVENTS 'top resolves in the container whil
 '
 
 test_expect_success ROOT,UNSHARE,PERF_EVENTS,PERF 'record --namespaces: the records perf writes' '
-	container 3 &&
+	container 6 &&
 	cpid=$(cat cpid) &&
 	"$PROF" record -q --namespaces -e cpu-clock -o ns.data -p $cpid -- sleep 0.5 2>err &&
 	"$PERF" record -q --namespaces -e cpu-clock -o pns.data -p $cpid -- sleep 0.5 >/dev/null 2>&1 &&
