@@ -5,9 +5,11 @@
  * (src/symbol/disasm.c) instead of one objdump run per symbol.
  *
  * The flow: options -> session -> machine -> resolved samples
- * (src/hist/resolved-sample.c) -> two struct hists per event, one keyed by
- * dso,sym (the symbols and their order) and one by dso,sym,addr (each
- * instruction's samples) -> the disassembly of each symbol -> stdout.
+ * (src/hist/resolved-sample.c) -> a struct hists per event keyed by dso,sym
+ * (the symbols and their order) and the samples of each instruction
+ * address (addr_hits) -> each symbol's annotation (src/symbol/annotation.c:
+ * its disassembly and samples, what the annotate browser shows too) ->
+ * stdout.
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -23,6 +25,8 @@
 #include "prof/resolved-sample.h"
 #include "prof/srcline.h"
 #include "prof/disasm.h"
+#include "prof/annotation.h"
+#include "prof/tui.h"
 #include "prof/strbuf.h"
 #include "prof/config.h"
 #include "builtin.h"
@@ -34,24 +38,23 @@ static const char *const annotate_usage[] = {
 	NULL
 };
 
-enum percent_type { PT_LOCAL_PERIOD, PT_GLOBAL_PERIOD, PT_LOCAL_HITS, PT_GLOBAL_HITS };
-static const char *const percent_type_names[] = {
-	"local period", "global period", "local hits", "global hits",
-};
-
 struct annotate {
 	const char *input, *symbol, *dso_list, *symfs, *vmlinux, *objdump, *style;
-	const char *percent_type_str, *stdio_color;
-	enum percent_type pt;
+	const char *stdio_color;
+	struct annotate_cli cli;	/* the options report and top share */
+	struct annotate_browse_opts bo;
+	enum annotation_percent pt;
 	double min_percent;
+	bool tui, use_tui;		/* --tui; the browser (a terminal without --stdio) */
 	bool stdio, quiet, show_nr_samples, show_total_period, print_line, source;
 	bool asm_raw, skip_missing, force, full_paths, demangle, demangle_kernel;
 	bool ignore_vmlinux;
 	/* run state */
 	struct session *session;
 	struct machine *machine;
-	struct hist_layout sym_layout, addr_layout;
-	struct hists *syms, *addrs;	/* per event */
+	struct hist_layout sym_layout;
+	struct hists *syms;		/* per event */
+	struct addr_hits *addrs;	/* every event's */
 	int nr_hists;
 	struct hist_filter filter;
 	struct sample_resolver *resolver;
@@ -68,11 +71,8 @@ static void annotate__grow(struct annotate *a, int nr)
 	if (nr <= a->nr_hists)
 		return;
 	a->syms = xrealloc(a->syms, (size_t)nr * sizeof(*a->syms));
-	a->addrs = xrealloc(a->addrs, (size_t)nr * sizeof(*a->addrs));
-	for (int i = a->nr_hists; i < nr; i++) {
+	for (int i = a->nr_hists; i < nr; i++)
 		hists__init(&a->syms[i], &a->sym_layout);
-		hists__init(&a->addrs[i], &a->addr_layout);
-	}
 	a->nr_hists = nr;
 }
 
@@ -125,60 +125,15 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	a->syms[idx].total_period += sample->period;
 	if (!hist_filter__rejects(&a->filter, NULL, hs.pid, hs.tid, hs.dso, hs.sym)) {
 		hists__add(&a->syms[idx], &hs, true);
-		hists__add(&a->addrs[idx], &hs, true);
+		addr_hits__add(a->addrs, idx, hs.sym, hs.ip, sample->period);
+	} else {
+		addr_hits__add(a->addrs, idx, NULL, 0, sample->period);	/* the totals */
 	}
 	resolved_sample__exit(&rs);
 	return 0;
 }
 
 /* ---- printing ---- */
-
-/* One instruction's samples: its period and number of samples. */
-struct insn_hits {
-	u64 period, nr;
-};
-
-/* Source files' lines, read once. */
-struct src_file {
-	char *name;
-	char **lines;
-	int nr;
-};
-
-static struct src_file *src_files;
-static int nr_src_files;
-
-static const char *source_line(const char *file, unsigned int line)
-{
-	struct src_file *f = NULL;
-
-	for (int i = 0; i < nr_src_files; i++)
-		if (!strcmp(src_files[i].name, file))
-			f = &src_files[i];
-	if (!f) {
-		FILE *in = fopen(file, "r");
-		char *buf = NULL;
-		size_t cap = 0;
-		ssize_t n;
-
-		src_files = xrealloc(src_files, (size_t)(nr_src_files + 1) * sizeof(*src_files));
-		f = &src_files[nr_src_files++];
-		memset(f, 0, sizeof(*f));
-		f->name = xstrdup(file);
-		while (in && (n = getline(&buf, &cap, in)) >= 0) {
-			if (n && buf[n - 1] == '\n')
-				buf[--n] = '\0';
-			f->lines = xrealloc(f->lines, (size_t)(f->nr + 1) * sizeof(*f->lines));
-			f->lines[f->nr++] = xstrdup(buf);
-		}
-		free(buf);
-		if (in)
-			fclose(in);
-	}
-	if (!line || (int)line > f->nr)
-		return NULL;
-	return f->lines[line - 1];
-}
 
 static bool annotate__dso_failed(struct annotate *a, struct dso *dso)
 {
@@ -207,30 +162,9 @@ static void annotate__error(struct annotate *a, struct hist_entry *he, const cha
 struct printer {
 	struct annotate *a;
 	const char *event;
-	struct hists *sh, *ah;
+	struct hists *sh;
+	int idx;
 };
-
-static double insn_percent(const struct annotate *a, const struct insn_hits *h,
-			   const struct hist_entry *he, const struct hists *total)
-{
-	u64 v, t;
-
-	switch (a->pt) {
-	case PT_GLOBAL_PERIOD:
-		v = h->period, t = total->total_period;
-		break;
-	case PT_LOCAL_HITS:
-		v = h->nr, t = he->nr_events;
-		break;
-	case PT_GLOBAL_HITS:
-		v = h->nr, t = total->nr_samples;
-		break;
-	default:
-		v = h->period, t = he->period;
-		break;
-	}
-	return t ? 100.0 * (double)v / (double)t : 0.0;
-}
 
 /* The value column: percent, samples (-n) or period (--show-total-period). */
 static int col_width(const struct annotate *a)
@@ -238,7 +172,7 @@ static int col_width(const struct annotate *a)
 	return a->show_total_period ? 12 : 8;
 }
 
-static void print_value(const struct annotate *a, const struct insn_hits *h, double pct)
+static void print_value(const struct annotate *a, const struct ann_hits *h, double pct)
 {
 	if (a->show_total_period)
 		printf("%12" PRIu64, h->period);
@@ -266,7 +200,7 @@ static int hex_width(u64 v)
 	return n;
 }
 
-static void print_insn_line(const struct annotate *a, const struct insn_hits *h, double pct,
+static void print_insn_line(const struct annotate *a, const struct ann_hits *h, double pct,
 			    u64 addr, int aw, const char *raw, const char *text,
 			    const char *comment)
 {
@@ -287,9 +221,9 @@ static void print_insn_line(const struct annotate *a, const struct insn_hits *h,
  * their own at their addresses.
  */
 static void print_insn(const struct annotate *a, const struct disasm_insn *in, int aw,
-		       const struct insn_hits *h, double pct, const char *comment)
+		       const struct ann_hits *h, double pct, const char *comment)
 {
-	static const struct insn_hits none;
+	static const struct ann_hits none;
 	char raw[32];
 	const char *p;
 	int n = 0;
@@ -357,9 +291,10 @@ static const char *short_path(const struct annotate *a, const char *f)
 }
 
 static void print_summary(const struct annotate *a, struct hist_entry *he,
-			  const struct disasm *d, const struct insn_hits *hits,
-			  const struct hists *total)
+			  const struct annotation *an)
 {
+	const struct disasm *d = &an->d;
+	const struct ann_hits *hits = an->hits;
 	struct line_sum *ls = xcalloc((size_t)d->nr + 1, sizeof(*ls));
 	int n = 0;
 	char path[PATH_MAX];
@@ -367,7 +302,7 @@ static void print_summary(const struct annotate *a, struct hist_entry *he,
 	for (int i = 0; i < d->nr; i++) {
 		const char *file;
 		unsigned int line;
-		double pct = insn_percent(a, &hits[i], he, total);
+		double pct = annotation__percent(an, i, a->pt);
 		int j;
 
 		if (!hits[i].nr || !srcline_text(a, he->dso, d->insns[i].dso_addr, &line, &file))
@@ -398,9 +333,9 @@ static void print_summary(const struct annotate *a, struct hist_entry *he,
 static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 {
 	struct annotate *a = pr->a;
-	struct disasm d;
+	struct annotation an;
 	struct disasm_opts o = { .objdump = a->objdump, .style = a->style };
-	struct insn_hits *hits;
+	const struct disasm *d = &an.d;
 	char err[PATH_MAX + 64];
 	const char *prev_file = NULL, *last_comment = NULL;
 	unsigned int prev_line = 0;
@@ -412,36 +347,17 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 	if (verbose > 0)
 		fprintf(stderr, "annotating %s [%#" PRIx64 "-%#" PRIx64 ") of %s\n", he->sym->name,
 			he->sym->start, he->sym->end, he->dso->long_name);
-	if (disasm__symbol(he->dso, he->sym, &o, &d, err, sizeof(err)) < 0) {
+	if (annotation__init(&an, he->dso, he->sym, &o, err, sizeof(err)) < 0) {
 		annotate__error(a, he, err);
 		return 0;
 	}
-	hits = xcalloc((size_t)d.nr + 1, sizeof(*hits));
-	for (size_t i = 0; i < pr->ah->nr_entries; i++) {
-		struct hist_entry *e = pr->ah->entries[i];
-		int lo = 0, hi = d.nr;
-
-		if (e->dso != he->dso || e->sym != he->sym)
-			continue;
-		while (lo < hi) {	/* the instruction holding the address */
-			int mid = (lo + hi) / 2;
-
-			if (d.insns[mid].dso_addr <= e->ip)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo && d.insns[lo - 1].dso_addr == e->ip) {
-			hits[lo - 1].period += e->period;
-			hits[lo - 1].nr += e->nr_events;
-		}
-	}
-	aw = hex_width(d.insns[d.nr - 1].addr);
+	annotation__fill(&an, a->addrs, pr->idx, he->sym);
+	aw = hex_width(d->insns[d->nr - 1].addr);
 	if (a->print_line)
-		print_summary(a, he, &d, hits, pr->sh);
+		print_summary(a, he, &an);
 	len = snprintf(hdr, sizeof(hdr), " %-*s|\tSource code & Disassembly of %s for %s (%" PRIu64
 		       " samples, percent: %s)\n", col_width(a), col, he->dso->short_name,
-		       pr->event, he->nr_events, percent_type_names[a->pt]);
+		       pr->event, he->nr_events, annotation_percent_names[a->pt]);
 	fputs(hdr, stdout);
 	for (int i = 0; i < len + 4; i++)
 		putchar('-');
@@ -457,7 +373,7 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 
 		struct inline_frame fr[8];
 
-		snprintf(name, sizeof(name), "%016" PRIx64 " <%s>:", d.start, he->sym->name);
+		snprintf(name, sizeof(name), "%016" PRIx64 " <%s>:", d->start, he->sym->name);
 		print_blank(a, 5, lw, name);
 		/* objdump -l's "func():" for the first address, where DWARF knows it */
 		if (dso__inline_frames(he->dso, he->sym->start, fr, 8) > 0 && fr[0].funcname) {
@@ -465,9 +381,9 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 			print_blank(a, 6, lw, name);
 		}
 	}
-	for (int i = 0; i < d.nr; i++) {
-		const struct disasm_insn *in = &d.insns[i];
-		double pct = insn_percent(a, &hits[i], he, pr->sh);
+	for (int i = 0; i < d->nr; i++) {
+		const struct disasm_insn *in = &d->insns[i];
+		double pct = annotation__percent(&an, i, a->pt);
 		const char *file = NULL, *comment = NULL;
 		unsigned int line = 0;
 		char cbuf[PATH_MAX + 16];
@@ -475,7 +391,7 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 		if ((a->source || a->print_line) &&
 		    srcline_text(a, he->dso, in->dso_addr, &line, &file) &&
 		    (file != prev_file || line != prev_line)) {
-			const char *text = a->source ? source_line(file, line) : NULL;
+			const char *text = a->source ? annotation__source_line(file, line) : NULL;
 
 			while (text && (*text == ' ' || *text == '\t'))
 				text++;	/* perf shows the line without its indent */
@@ -484,7 +400,7 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 			prev_file = file;
 			prev_line = line;
 		}
-		if (a->print_line && file && hits[i].nr) {
+		if (a->print_line && file && an.hits[i].nr) {
 			snprintf(cbuf, sizeof(cbuf), " // %s:%u", short_path(a, file), line);
 			if (!last_comment || strcmp(last_comment, cbuf)) {
 				comment = cbuf;
@@ -492,26 +408,71 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 				last_comment = xstrdup(cbuf);
 			}
 		}
-		print_insn(a, in, aw, &hits[i], pct, comment);
+		print_insn(a, in, aw, &an.hits[i], pct, comment);
 	}
 	free((char *)last_comment);
-	free(hits);
-	disasm__exit(&d);
+	annotation__exit(&an);
 	return 0;
+}
+
+/*
+ * On a terminal, perf's annotate browser over the same symbols in the
+ * same order (LEFT and RIGHT move between them). -ENOTTY and the like
+ * when there is no browser: the caller prints instead.
+ */
+static int annotate__browse(struct annotate *a)
+{
+	struct annotate_browse_sym *syms = NULL;
+	int nr = 0, ret;
+
+	for (int idx = 0; idx < a->nr_hists; idx++) {
+		struct session_evsel *e = session__evsel(a->session, idx);
+		struct hists *h = &a->syms[idx];
+
+		hists__output_resort(h);
+		for (size_t i = 0; i < h->nr_entries; i++) {
+			struct hist_entry *he = h->entries[i];
+
+			if (!he->sym || !he->dso || he->inlined)
+				continue;
+			if (a->symbol && strcmp(he->sym->name, a->symbol))
+				continue;
+			if (a->min_percent > 0 && hists__percent(h, he->period) < a->min_percent)
+				continue;
+			syms = xrealloc(syms, (size_t)(nr + 1) * sizeof(*syms));
+			syms[nr++] = (struct annotate_browse_sym){
+				.dso = he->dso, .sym = he->sym, .idx = idx,
+				.evname = session_evsel__name(e),
+				/* perf's title: the symbol's alone when it is named */
+				.nr_samples = a->symbol ? he->nr_events : h->nr_samples,
+				.total_period = a->symbol ? he->period : h->total_period,
+				.sample_freq = e->attr.freq ? e->attr.sample_freq : 0,
+			};
+		}
+	}
+	if (!nr) {
+		free(syms);
+		return -ENOENT;
+	}
+	ret = annotate__tui_browse(syms, nr, a->addrs, &a->bo);
+	free(syms);
+	return ret;
 }
 
 static int annotate__print(struct annotate *a)
 {
 	bool any = false;
 
+	if (a->use_tui && !annotate__browse(a))
+		return 0;
+
 	for (int idx = 0; idx < a->nr_hists; idx++) {
 		struct printer pr = {
-			.a = a, .sh = &a->syms[idx], .ah = &a->addrs[idx],
+			.a = a, .sh = &a->syms[idx], .idx = idx,
 			.event = session_evsel__name(session__evsel(a->session, idx)),
 		};
 
 		hists__output_resort(pr.sh);
-		hists__output_resort(pr.ah);
 		for (size_t i = 0; i < pr.sh->nr_entries; i++) {
 			struct hist_entry *he = pr.sh->entries[i];
 
@@ -538,22 +499,37 @@ static int annotate__print(struct annotate *a)
 
 /* ---- options ---- */
 
-static int parse_percent_type(struct annotate *a)
+int annotate_cli__percent_type(const struct option *opt, const char *arg, int unset)
 {
-	static const struct { const char *name; enum percent_type pt; } types[] = {
-		{ "local-period", PT_LOCAL_PERIOD }, { "global-period", PT_GLOBAL_PERIOD },
-		{ "local-hits", PT_LOCAL_HITS }, { "global-hits", PT_GLOBAL_HITS },
-		{ "period-local", PT_LOCAL_PERIOD }, { "period-global", PT_GLOBAL_PERIOD },
-		{ "hits-local", PT_LOCAL_HITS }, { "hits-global", PT_GLOBAL_HITS },
-	};
+	enum annotation_percent pt;
 
-	for (size_t i = 0; i < ARRAY_SIZE(types); i++)
-		if (!strcmp(a->percent_type_str, types[i].name)) {
-			a->pt = types[i].pt;
-			return 0;
-		}
-	return error("Invalid percent type: %s (local-period, global-period, local-hits "
-		     "or global-hits)", a->percent_type_str);
+	(void)unset;
+	if (annotation_percent__parse(arg, &pt) < 0)
+		return -1;
+	*(const char **)opt->value = arg;
+	return 0;
+}
+
+int annotate_cli__finish(struct annotate_cli *c, struct annotate_browse_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (c->percent_type && annotation_percent__parse(c->percent_type, &o->pt) < 0)
+		return -1;
+	if (c->prefix_strip && !c->prefix) {
+		/* perf's words and exit status (-EINVAL) */
+		fprintf(stderr, "--prefix-strip requires --prefix\n");
+		return 256 - EINVAL;
+	}
+	annotation__set_source_prefix(c->prefix, c->prefix_strip ? atoi(c->prefix_strip) : 0);
+	o->dis.objdump = c->objdump;
+	o->dis.style = c->style && strcmp(c->style, "att") ? c->style : NULL;
+	if (o->dis.style && !o->dis.objdump)
+		o->dis.objdump = "objdump";	/* capstone speaks AT&T: other styles are objdump's */
+	/* a build without capstone runs objdump: decided when disassembling, so
+	 * that report and top do not load capstone before a key asks for it */
+	o->no_source = !c->source;
+	o->asm_raw = c->asm_raw;
+	return 0;
 }
 
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
@@ -590,9 +566,9 @@ static int run(struct annotate *a)
 	a->machine = machine__new_host();
 	machine__process_header_build_ids(a->machine, h);
 	machine__set_recorded_kernel(a->machine, h->osrelease, h->arch);
-	if (hist_layout__setup(&a->sym_layout, "dso,sym", NULL, false, false, false, &bad) < 0 ||
-	    hist_layout__setup(&a->addr_layout, "dso,sym,addr", NULL, false, false, false, &bad) < 0)
+	if (hist_layout__setup(&a->sym_layout, "dso,sym", NULL, false, false, false, &bad) < 0)
 		return error("annotate: bad sort key %s", bad ? bad : "");
+	a->addrs = addr_hits__new();
 	annotate__grow(a, session__nr_evsels(a->session));
 	a->resolver = sample_resolver__new(a->machine, &(struct resolve_param){ .max_stack = 0 });
 	ret = session__process_events(a->session, &tool);
@@ -606,24 +582,16 @@ static int run(struct annotate *a)
 
 static void annotate__exit(struct annotate *a)
 {
-	for (int i = 0; i < a->nr_hists; i++) {
+	for (int i = 0; i < a->nr_hists; i++)
 		hists__exit(&a->syms[i]);
-		hists__exit(&a->addrs[i]);
-	}
 	free(a->syms);
-	free(a->addrs);
+	addr_hits__delete(a->addrs);
 	free(a->failed);
 	sample_resolver__delete(a->resolver);
 	hist_filter__exit(&a->filter);
 	machine__delete(a->machine);
 	session__delete(a->session);
-	for (int i = 0; i < nr_src_files; i++) {
-		for (int j = 0; j < src_files[i].nr; j++)
-			free(src_files[i].lines[j]);
-		free(src_files[i].lines);
-		free(src_files[i].name);
-	}
-	free(src_files);
+	annotation__source_exit();
 }
 
 /*
@@ -647,7 +615,7 @@ static int annotate__config(const char *var, const char *value, void *data)
 	else if (!strcmp(var, "show_total_period"))
 		a->show_total_period = config__bool(var, value);
 	else if (!strcmp(var, "disassembler_style"))
-		a->style = value;	/* the process's config set keeps it */
+		a->cli.style = value;	/* the process's config set keeps it */
 	else if (!strcmp(var, "demangle"))
 		a->demangle = config__bool(var, value);
 	else if (!strcmp(var, "demangle_kernel"))
@@ -657,15 +625,13 @@ static int annotate__config(const char *var, const char *value, void *data)
 
 int cmd_annotate(int argc, const char **argv)
 {
-	struct annotate a = { .source = true, .demangle = true, .percent_type_str = NULL };
+	struct annotate a = { .cli.source = true, .demangle = true };
 	static const char no_cpu[] = "sample CPU filters are not in prof annotate yet";
 	static const char no_dump[] = "prof report -D dumps the records";
 	static const char no_modules[] = "live kernel module code is not read by prof";
 	static const char no_group[] = "the group view is not in prof annotate yet";
 	static const char no_itrace[] = "instruction traces (AUX area) are not decoded by prof";
-	static const char no_prefix[] = "source paths are read as recorded in DWARF";
 	static const char no_stdio2[] = "the stdio2 layout is not in prof annotate yet";
-	static const char no_tui[] = "the annotate browser is not in prof yet: use --stdio";
 	const struct option options[] = {
 		OPT_CALLBACK('C', "cpu", (void *)no_cpu, "cpu", "list of cpus to profile", refuse),
 		OPT_STRING('d', "dsos", &a.dso_list, "dso[,dso...]",
@@ -677,8 +643,6 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_STRING('k', "vmlinux", &a.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN('l', "print-line", &a.print_line,
 			    "print matching source lines (may be slow)"),
-		OPT_STRING('M', "disassembler-style", &a.style, "disassembler style",
-			   "Specify disassembler style (e.g. -M intel for intel syntax)"),
 		OPT_CALLBACK_NOOPT('m', "modules", (void *)no_modules, NULL,
 				   "load module symbols - WARNING: use only with -k and LIVE kernel",
 				   refuse),
@@ -688,8 +652,6 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_BOOLEAN('q', "quiet", &a.quiet, "do now show any warnings or messages"),
 		OPT_STRING('s', "symbol", &a.symbol, "symbol", "symbol to annotate"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
-		OPT_BOOLEAN(0, "asm-raw", &a.asm_raw,
-			    "Display raw encoding of assembly instructions (default)"),
 		OPT_BOOLEAN(0, "demangle", &a.demangle, "Enable symbol demangling"),
 		OPT_BOOLEAN(0, "demangle-kernel", &a.demangle_kernel, "Enable kernel symbol demangling"),
 		OPT_CALLBACK_NOOPT(0, "group", (void *)no_group, NULL,
@@ -697,23 +659,12 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_BOOLEAN(0, "ignore-vmlinux", &a.ignore_vmlinux, "don't load vmlinux even if found"),
 		OPT_CALLBACK_OPTARG(0, "itrace", (void *)no_itrace, "opts",
 				    "Instruction Tracing options", refuse, ""),
-		OPT_STRING(0, "objdump", &a.objdump, "path",
-			   "objdump binary to use for disassembly and annotations"),
 		OPT_CALLBACK(0, "percent-limit", &a, "percent",
 			     "Don't show entries under that percent", parse_percent_limit),
-		OPT_STRING(0, "percent-type", &a.percent_type_str, "local-period",
-			   "Set percent type local/global-period/hits"),
-		OPT_CALLBACK(0, "prefix", (void *)no_prefix, "prefix",
-			     "Add prefix to source file path names in programs (with --prefix-strip)",
-			     refuse),
-		OPT_CALLBACK(0, "prefix-strip", (void *)no_prefix, "N",
-			     "Strip first N entries of source file path name in programs (with --prefix)",
-			     refuse),
+		OPT_ANNOTATE_PERCENT_TYPE(&a.cli),
 		OPT_BOOLEAN(0, "show-total-period", &a.show_total_period,
 			    "Show a column with the sum of periods"),
 		OPT_BOOLEAN(0, "skip-missing", &a.skip_missing, "Skip symbols that cannot be annotated"),
-		OPT_BOOLEAN(0, "source", &a.source,
-			    "Interleave source code with assembly code (default)"),
 		OPT_BOOLEAN(0, "stdio", &a.stdio, "Use the stdio interface"),
 		OPT_STRING(0, "stdio-color", &a.stdio_color, "mode",
 			   "'always' (default), 'never' or 'auto' only applicable to --stdio mode"),
@@ -721,7 +672,8 @@ int cmd_annotate(int argc, const char **argv)
 				   refuse),
 		OPT_STRING(0, "symfs", &a.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
-		OPT_CALLBACK_NOOPT(0, "tui", (void *)no_tui, NULL, "Use the TUI interface", refuse),
+		OPT_BOOLEAN(0, "tui", &a.tui, "Use the TUI interface"),
+		OPT_ANNOTATE_CLI(&a.cli),
 		OPT_END()
 	};
 	char *errmsg = NULL;
@@ -736,19 +688,24 @@ int cmd_annotate(int argc, const char **argv)
 		usage_with_options(annotate_usage, options);
 	if (argc == 1)
 		a.symbol = argv[0];
-	if (a.percent_type_str && parse_percent_type(&a) < 0)
+	ret = annotate_cli__finish(&a.cli, &a.bo);
+	if (ret) {
+		ret = ret < 0 ? -1 : ret;
 		goto out;
+	}
+	ret = -1;
+	if (!a.bo.dis.objdump && !disasm__have_capstone())
+		a.bo.dis.objdump = "objdump";
+	a.objdump = a.bo.dis.objdump;
+	a.style = a.bo.dis.style;
+	a.pt = a.bo.pt;
+	a.source = !a.bo.no_source;
+	a.asm_raw = a.bo.asm_raw;
 	if (a.stdio_color && strcmp(a.stdio_color, "never") && strcmp(a.stdio_color, "auto")) {
 		error("--stdio-color %s: prof annotate prints without colour ('never', 'auto')",
 		      a.stdio_color);
 		goto out;
 	}
-	if (a.style && !strcmp(a.style, "att"))
-		a.style = NULL;
-	if (a.style && !a.objdump)
-		a.objdump = "objdump";	/* capstone speaks AT&T: other styles are objdump's */
-	if (!a.objdump && !disasm__have_capstone())
-		a.objdump = "objdump";
 	if (a.symfs)
 		symbol_conf__set_symfs(a.symfs);
 	if (a.vmlinux) {
@@ -776,10 +733,13 @@ int cmd_annotate(int argc, const char **argv)
 		ret = -1;
 		goto out;
 	}
-	if (strcmp(a.input, "-") && pager_use != 0)
+	/* perf's choice: the browser on a terminal unless --stdio */
+	a.use_tui = !a.stdio && tui__available() &&
+		    (a.tui || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)));
+	if (!a.use_tui && strcmp(a.input, "-") && pager_use != 0)
 		setup_pager();
 	ret = run(&a);
 out:
 	annotate__exit(&a);
-	return ret < 0 ? -1 : 0;
+	return ret < 0 ? -1 : ret;
 }

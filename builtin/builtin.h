@@ -77,6 +77,38 @@ typedef void (*buildid_list_fn)(const struct build_id *bid, const char *name, vo
 int buildid_list__dsos(const char *input, bool force, bool with_hits, buildid_list_fn fn,
 		       void *priv);
 
+/*
+ * perf's annotate options, which report, top and annotate share: the
+ * disassembler, source lines and their paths, the percent type.
+ * annotate_cli__finish checks them (perf's words) and fills @o; 0, -1,
+ * or perf's exit status 234 for --prefix-strip without --prefix.
+ */
+struct annotate_browse_opts;
+struct option;
+struct annotate_cli {
+	const char *objdump, *style, *prefix, *prefix_strip, *percent_type;
+	bool source, asm_raw;
+};
+#define OPT_ANNOTATE_CLI(c)							\
+	OPT_STRING('M', "disassembler-style", &(c)->style, "disassembler style",	\
+		   "Specify disassembler style (e.g. -M intel for intel syntax)"),	\
+	OPT_BOOLEAN(0, "asm-raw", &(c)->asm_raw,					\
+		    "Display raw encoding of assembly instructions (default)"),	\
+	OPT_STRING(0, "objdump", &(c)->objdump, "path",				\
+		   "objdump binary to use for disassembly and annotations"),		\
+	OPT_STRING(0, "prefix", &(c)->prefix, "prefix",				\
+		   "Add prefix to source file path names in programs (with --prefix-strip)"), \
+	OPT_STRING(0, "prefix-strip", &(c)->prefix_strip, "N",			\
+		   "Strip first N entries of source file path name in programs (with --prefix)"), \
+	OPT_BOOLEAN(0, "source", &(c)->source,					\
+		    "Interleave source code with assembly code (default)")
+/* --percent-type, checked as it is parsed (a bad type: perf's usage, 129) */
+#define OPT_ANNOTATE_PERCENT_TYPE(c)						\
+	OPT_CALLBACK(0, "percent-type", &(c)->percent_type, "local-period",	\
+		     "Set percent type local/global-period/hits", annotate_cli__percent_type)
+int annotate_cli__percent_type(const struct option *opt, const char *arg, int unset);
+int annotate_cli__finish(struct annotate_cli *c, struct annotate_browse_opts *o);
+
 /* The embedded man page text of a command (Documentation/prof-<cmd>.txt). */
 #include "prof/builtin-doc.h"
 

@@ -128,6 +128,11 @@ struct report {
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
 	struct evswitch evswitch;	/* --switch-on/--switch-off/--show-on-off-events */
+	/* the annotate browser (a): its options, each instruction's samples */
+	struct annotate_cli ann_cli;
+	struct annotate_browse_opts ann_opts;
+	struct addr_hits *addr_hits;	/* the browser's only */
+	int *tui_event_idx;		/* the browser's event i: this evsel */
 	int col_widths[HIST_MAX_FIELDS], nr_col_widths;
 	const struct option *options;	/* for perf's usage lines after an error */
 	struct report_cgroup { u64 id; char *name; } *cgroups;	/* CGROUP records */
@@ -500,6 +505,9 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		he->filtered = filtered;
 	h->nr_samples++;
 	h->total_period += sample->period;
+	if (rep->addr_hits)
+		addr_hits__add(rep->addr_hits, sample->evsel->idx, hs.has_map ? hs.sym : NULL,
+			       hs.ip, sample->period);
 	hists__add_chain(h, he, &hs, rs.frames, nr, sample->period, rep->use_callchain,
 			 filtered, false, rep->he_cache);
 out:
@@ -738,6 +746,18 @@ static void report__tui_header(void *priv, FILE *fp)
 	header__fprintf_env(rep->session, true, fp);
 }
 
+/* The annotate title's "4000 Hz": the browser's event @idx, sampled by frequency. */
+static u64 report__tui_sample_freq(void *priv, int idx)
+{
+	struct report *rep = priv;
+	const struct perf_event_attr *a;
+
+	if (!rep->tui_event_idx)
+		return 0;
+	a = &session__evsel(rep->session, rep->tui_event_idx[idx])->attr;
+	return a->freq ? a->sample_freq : 0;
+}
+
 static int report__print(struct report *rep)
 {
 	struct hists_print_opts o = {
@@ -815,6 +835,9 @@ static int report__print(struct report *rep)
 			/* the browser takes them all: perf's chooser when there are several */
 			tui_h = xrealloc(tui_h, (size_t)(tui_nr + 1) * sizeof(*tui_h));
 			tui_names = xrealloc(tui_names, (size_t)(tui_nr + 1) * sizeof(*tui_names));
+			rep->tui_event_idx = xrealloc(rep->tui_event_idx,
+						      (size_t)(tui_nr + 1) * sizeof(int));
+			rep->tui_event_idx[tui_nr] = i;
 			tui_h[tui_nr] = h;
 			tui_names[tui_nr++] = name ? name : xstrdup(session_evsel__name(evsel));
 			continue;
@@ -848,6 +871,10 @@ static int report__print(struct report *rep)
 			.min_percent = rep->min_percent,
 			.show_ref_callgraph = rep->show_ref_callgraph,
 			.hide_headers = rep->hide_headers,
+			.addr_hits = rep->addr_hits,
+			.event_idx = rep->tui_event_idx,
+			.annotate = &rep->ann_opts,
+			.sample_freq = report__tui_sample_freq,
 		};
 		int err = hists__tui_browse(tui_h, (const char *const *)tui_names, tui_nr, &ops);
 
@@ -1471,6 +1498,8 @@ static void report__exit(struct report *rep)
 	free(rep->trace_text);
 	sample_resolver__delete(rep->resolver);
 	free(rep->he_cache);
+	addr_hits__delete(rep->addr_hits);
+	free(rep->tui_event_idx);
 	free(rep->tvals);
 	free(rep->dump_nr_samples);
 	for (int i = 0; i < rep->nr_cgroups; i++)
@@ -1682,6 +1711,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "mmaps", &rep.mmaps, "Display recorded tasks memory maps"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
+		/* what the annotate browser (a) shows */
+		OPT_ANNOTATE_CLI(&rep.ann_cli),
+		OPT_ANNOTATE_PERCENT_TYPE(&rep.ann_cli),
 		OPT_END()
 	};
 
@@ -1690,6 +1722,7 @@ int cmd_report(int argc, const char **argv)
 	rep.no_demangle = true;
 	rep.inline_names = true;
 	rep.skip_empty = true;
+	rep.ann_cli.source = true;
 	if (prof_config(report__config, &rep) < 0)
 		return -1;
 	argv = joined_argv = join_call_graph_arg(&argc, argv, &joined);
@@ -1766,6 +1799,16 @@ int cmd_report(int argc, const char **argv)
 			warning("prof was built without ncursesw (NO_NCURSES): using --stdio");
 		rep.use_tui = false;
 	}
+	/* perf checks the annotate options whichever view shows */
+	ret = annotate_cli__finish(&rep.ann_cli, &rep.ann_opts);
+	if (ret) {
+		if (ret > 0)
+			status = ret;
+		goto out;
+	}
+	/* the annotate browser's samples per instruction */
+	if (rep.use_tui)
+		rep.addr_hits = addr_hits__new();
 	/* perf's evswitch__init: the events are looked up before anything prints */
 	if (evswitch__init(&rep.evswitch, session__nr_evsels(rep.session), report__evsel_name,
 			   rep.session) < 0) {

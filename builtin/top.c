@@ -69,6 +69,10 @@ struct top {
 	bool show_nr_samples;
 	bool hide_kernel, hide_user;
 	bool use_stdio, use_tui;
+	/* the annotate browser (a): its options, each instruction's samples */
+	struct annotate_cli ann_cli;
+	struct annotate_browse_opts ann_opts;
+	struct addr_hits *addr_hits;	/* the browser's only */
 	int max_refreshes;
 	double duration;
 	struct callchain_param cp;
@@ -410,6 +414,8 @@ static void top__sample(struct top *t, const union perf_event *ev)
 	he->filtered = false;
 	h->nr_samples++;
 	h->total_period += s.period;
+	if (t->addr_hits)
+		addr_hits__add(t->addr_hits, idx, hs.has_map ? hs.sym : NULL, hs.ip, s.period);
 	/* A sample makes every entry it reaches visible again (see decay). */
 	hists__add_chain(h, he, &hs, rs.frames, nr, s.period, true, false, true, t->he_cache);
 	resolved_sample__exit(&rs);
@@ -603,6 +609,9 @@ static void top__decay(struct top *t)
 		return;
 	for (int i = 0; i < t->nr_hists; i++)
 		hists__decay(&t->hists[i], t->zero);
+	/* -z, z: the annotations start again too, as perf's */
+	if (t->zero && t->addr_hits)
+		addr_hits__reset(t->addr_hits);
 }
 
 static int top__width(void)
@@ -791,6 +800,19 @@ static bool top__browser_zero(void *priv)
 	return t->zero;
 }
 
+/* The annotate title's "4000 Hz": event @idx's frequency. */
+static u64 top__browser_sample_freq(void *priv, int idx)
+{
+	struct top *t = priv;
+	struct evsel *evsel;
+	int i = 0;
+
+	evlist__for_each_entry(t->evlist, evsel)
+		if (i++ == idx)
+			return evsel->attr.freq ? evsel->attr.sample_freq : 0;
+	return 0;
+}
+
 static int top__run_tui(struct top *t)
 {
 	struct hist_browser_ops ops = {
@@ -804,6 +826,9 @@ static int top__run_tui(struct top *t)
 		.hide_kernel = t->hide_kernel,
 		.hide_user = t->hide_user,
 		.hide_headers = t->hide_headers,
+		.addr_hits = t->addr_hits,
+		.annotate = &t->ann_opts,
+		.sample_freq = top__browser_sample_freq,
 	};
 	struct hists **h = xcalloc((size_t)t->nr_hists, sizeof(*h));
 	char **names = xcalloc((size_t)t->nr_hists, sizeof(*names));
@@ -1010,6 +1035,7 @@ out:
 	free(t->jit);
 	sample_resolver__delete(t->resolver);
 	free(t->he_cache);
+	addr_hits__delete(t->addr_hits);
 	free(t->uid_pids);
 	cpu_map__put(cpus);
 	thread_map__put(threads);
@@ -1128,12 +1154,15 @@ int cmd_top(int argc, const char **argv)
 			   "Stop considering events after the occurrence of this event"),
 		OPT_BOOLEAN(0, "show-on-off-events", &t.evswitch.show_on_off,
 			    "Show the on/off switch events, used with --switch-on and --switch-off"),
+		/* what the annotate browser (a) shows */
+		OPT_ANNOTATE_CLI(&t.ann_cli),
 		OPT_END()
 	};
 	int ret;
 
 	t.sopts = (struct sampling_opts)SAMPLING_OPTS_INIT;
 	t.proc_map_timeout = UINT_MAX;
+	t.ann_cli.source = true;
 	if (prof_config(top__read_config, &t) < 0)
 		return -1;
 	argc = parse_options(argc, argv, options, top_usage, 0);
@@ -1216,6 +1245,11 @@ int cmd_top(int argc, const char **argv)
 		warning("prof was built without ncursesw (NO_NCURSES): only --stdio is available");
 		t.use_tui = false;
 	}
+	ret = annotate_cli__finish(&t.ann_cli, &t.ann_opts);
+	if (ret)
+		return ret < 0 ? -1 : ret;
+	if (t.use_tui)
+		t.addr_hits = addr_hits__new();
 	ret = top__run(&t);
 	hist_filter__exit(&t.filter);
 	callee_regex__exit(&t.ignore_callees);

@@ -14,9 +14,23 @@
 #define PROF_TUI_H
 
 #include "compat.h"
+#include "annotation.h"
 
 struct hists;
 struct callchain_param;
+struct dso;
+struct symbol;
+
+/*
+ * What the annotate browser shows (perf's annotate options of report,
+ * top and annotate): the disassembler, the percent type, source lines.
+ */
+struct annotate_browse_opts {
+	struct disasm_opts dis;
+	enum annotation_percent pt;
+	bool no_source;		/* --no-source: instructions only */
+	bool asm_raw;		/* --asm-raw: the instruction bytes too */
+};
 
 struct hist_browser_ops {
 	/*
@@ -46,6 +60,16 @@ struct hist_browser_ops {
 	bool show_ref_callgraph;
 	bool hide_kernel, hide_user;		/* initial K/U state */
 	bool hide_headers;			/* ui.show-headers = false: H at the start */
+	/*
+	 * a: the samples of each instruction, per event (NULL: the owner
+	 * keeps none, a says why); event_idx maps the browser's event
+	 * number to the store's (NULL: the same).
+	 */
+	const struct addr_hits *addr_hits;
+	const int *event_idx;
+	const struct annotate_browse_opts *annotate;
+	/* The sampling frequency of event @idx for the annotate title (0: none). */
+	u64 (*sample_freq)(void *priv, int idx);
 };
 
 /* Is the browser compiled in (ncursesw)? */
@@ -62,5 +86,23 @@ bool tui__available(void);
  */
 int hists__tui_browse(struct hists **h, const char *const *names, int nr,
 		      const struct hist_browser_ops *ops);
+
+/* One symbol for prof annotate's browser. */
+struct annotate_browse_sym {
+	struct dso *dso;
+	struct symbol *sym;
+	int idx;			/* its event in the store */
+	const char *evname;
+	u64 nr_samples, total_period;	/* the event's, for the title */
+	u64 sample_freq;		/* 0: not sampled by frequency */
+};
+
+/*
+ * prof annotate's browser: perf's annotate browser over @syms[0], then
+ * LEFT/RIGHT go to the previous/next symbol and q or ESC quit (perf's
+ * keys). Returns 0, or -errno as hists__tui_browse.
+ */
+int annotate__tui_browse(const struct annotate_browse_sym *syms, int nr,
+			 const struct addr_hits *hits, const struct annotate_browse_opts *o);
 
 #endif /* PROF_TUI_H */

@@ -158,6 +158,13 @@ report	--mmaps	PERF_EVENTS	ok
 report	--column-widths	PERF_EVENTS	ok
 report	--raw-trace	PERF_EVENTS,ROOT,TRACEFS	ok
 report	--group	PERF_EVENTS	ok
+report	--disassembler-style	PERF_EVENTS,OBJDUMP,TMUX	ok
+report	--asm-raw	PERF_EVENTS,CAPSTONE,TMUX	ok
+report	--objdump	PERF_EVENTS,TMUX	ok
+report	--prefix	PERF_EVENTS,CAPSTONE,TMUX	ok
+report	--prefix-strip	PERF_EVENTS,CAPSTONE,TMUX	ok
+report	--source	PERF_EVENTS,CAPSTONE,TMUX	ok
+report	--percent-type	PERF_EVENTS,CAPSTONE,TMUX	ok
 report	--group-sort-idx	PERF_EVENTS	ok
 report	--switch-on	PERF_EVENTS	ok
 report	--switch-off	PERF_EVENTS	ok
@@ -290,6 +297,12 @@ top	--overwrite	PERF_EVENTS,STRACE	ok
 top	--switch-on	PERF_EVENTS	ok
 top	--switch-off	PERF_EVENTS	ok
 top	--show-on-off-events	PERF_EVENTS	ok
+top	--disassembler-style	PERF_EVENTS,OBJDUMP,TMUX	ok
+top	--asm-raw	PERF_EVENTS,CAPSTONE,TMUX	ok
+top	--objdump	PERF_EVENTS,TMUX	ok
+top	--prefix	PERF_EVENTS,CAPSTONE,TMUX	ok
+top	--prefix-strip	PERF_EVENTS,CAPSTONE,TMUX	ok
+top	--source	PERF_EVENTS,CAPSTONE,TMUX	ok
 top	--raw-trace	SYSWIDE,ROOT,TRACEFS	ok
 list	--raw-dump	-	ok
 list	--desc	HWPMU	ok
@@ -412,8 +425,8 @@ annotate	--itrace	-	ok
 annotate	--objdump	PERF_EVENTS,OBJDUMP	ok
 annotate	--percent-limit	PERF_EVENTS,CAPSTONE	ok
 annotate	--percent-type	PERF_EVENTS,CAPSTONE	ok
-annotate	--prefix	-	ok
-annotate	--prefix-strip	-	ok
+annotate	--prefix	PERF_EVENTS,CAPSTONE	ok
+annotate	--prefix-strip	PERF_EVENTS,CAPSTONE	ok
 annotate	--show-total-period	PERF_EVENTS,CAPSTONE	ok
 annotate	--skip-missing	PERF_EVENTS	ok
 annotate	--source	PERF_EVENTS,CAPSTONE	ok
@@ -421,7 +434,7 @@ annotate	--stdio	PERF_EVENTS,CAPSTONE	ok
 annotate	--stdio-color	PERF_EVENTS,CAPSTONE	ok
 annotate	--stdio2	-	ok
 annotate	--symfs	PERF_EVENTS,CAPSTONE	ok
-annotate	--tui	-	ok
+annotate	--tui	PERF_EVENTS,CAPSTONE,TMUX	ok
 evlist	--input	PERF_EVENTS	ok
 evlist	--force	PERF_EVENTS	ok
 evlist	--freq	PERF_EVENTS	ok
@@ -3976,11 +3989,36 @@ proof_annotate_percent_type() {
 	test_must_fail "$PROF" annotate --stdio -i rec.data --percent-type x 2>apt2.err &&
 	grep -q "Invalid percent type" apt2.err
 }
-proof_annotate_prefix() {
-	refused --prefix /x
+# ann_src: the source file of hot_loop as its DWARF names it, in $asrc
+ann_src() {
+	ann asp -l -P --no-source hot_loop &&
+	asrc=$(sed -n "s|.* // \(/.*\):[0-9]*$|\1|p" asp | head -n 1) &&
+	test -f "$asrc"
 }
+# a copy of it under DIR with a marked line: prof reads the copy
+ann_src_copy() {
+	mkdir -p "$(dirname "$1")" &&
+	sed "s/x = x \* /x = $2 * x * /" "$asrc" >"$1" &&
+	grep -q "$2" "$1"
+}
+proof_annotate_prefix() {
+	ann_src &&
+	ann_src_copy "pfx$asrc" PREFIXED &&
+	ann apx --prefix "$TRASH/pfx" hot_loop &&
+	grep -q "PREFIXED" apx &&
+	ann apx0 hot_loop &&
+	! grep -q "PREFIXED" apx0
+}
+# objdump's --prefix-strip: the first N directories go, --prefix comes first
 proof_annotate_prefix_strip() {
-	refused --prefix-strip 1
+	ann_src &&
+	ann_src_copy "pfs/${asrc#/*/}" STRIPPED &&
+	ann aps --prefix "$TRASH/pfs" --prefix-strip 1 hot_loop &&
+	grep -q "STRIPPED" aps &&
+	test_expect_code 234 "$PROF" annotate --stdio -i rec.data --prefix-strip 1 hot_loop \
+		>/dev/null 2>aps.err &&
+	echo "--prefix-strip requires --prefix" >aps.want &&
+	test_cmp aps.want aps.err
 }
 proof_annotate_show_total_period() {
 	ann atp --no-source --show-total-period hot_loop &&
@@ -4020,8 +4058,123 @@ proof_annotate_symfs() {
 	ann asf1 --no-source --symfs "$TRASH/nothing" hot_loop &&
 	! grep -q "hot_loop" asf1
 }
+# tui_ann NAME CMD...: CMD on a terminal (tmux), a on its first entry
+# once it shows hot_loop; the annotate screen into NAME.
+tui_ann() {
+	_tn=$1 &&
+	shift &&
+	_ts="t0006-$$-$_tn" &&
+	tmux -L "$_ts" new-session -d -s a -x 150 -y 50 -c "$PWD" "$*; sleep 30" &&
+	_i=0 &&
+	until tmux -L "$_ts" capture-pane -p -t a >"$_tn" 2>/dev/null &&
+	      grep -q "hot_loop" "$_tn" || test $_i -ge 100; do
+		sleep 0.1 && _i=$((_i + 1)) || return 1
+	done &&
+	tmux -L "$_ts" send-keys -t a a &&
+	_i=0 &&
+	until tmux -L "$_ts" capture-pane -p -t a >"$_tn" 2>/dev/null &&
+	      grep -q "\[Percent: \|annotate" "$_tn" || test $_i -ge 100; do
+		sleep 0.1 && _i=$((_i + 1)) || return 1
+	done &&
+	sleep 0.3 &&
+	tmux -L "$_ts" capture-pane -p -t a >"$_tn" &&
+	tmux -L "$_ts" kill-server
+}
+# tui_rep NAME ARGS: prof report of hot_loop alone (ARGS added), annotated
+tui_rep() {
+	_rn=$1 &&
+	shift &&
+	tui_ann "$_rn" "\"$PROF\"" report -i rec.data --no-children -S hot_loop "$@"
+}
+# tui_top NAME ARGS: prof top of a busy demo's hot_loop (ARGS added),
+# annotated; the demo is stopped whatever happens
+tui_top() {
+	_pn=$1 &&
+	shift &&
+	_tr=0 &&
+	start_busy &&
+	{ tui_ann "$_pn" "\"$PROF\"" top -d 1 -e task-clock --symbols hot_loop \
+		-p "$(cat busy.pid)" "$@" || _tr=$?; } &&
+	stop_busy &&
+	test "${_tr:-0}" = 0
+}
 proof_annotate_tui() {
-	refused --tui
+	tui_ann atui "\"$PROF\"" annotate --tui -i rec.data hot_loop &&
+	grep -q "^hot_loop  .*\[Percent: local period\]" atui &&
+	"$PROF" annotate --tui -i rec.data hot_loop >atui.nt 2>&1 &&
+	grep -q "Source code & Disassembly of" atui.nt
+}
+# report and top: what the annotate browser (a) shows
+proof_report_disassembler_style() {
+	tui_rep rms -M intel &&
+	grep -q " mov  *rax,rsi" rms &&
+	! grep -q "%r" rms
+}
+proof_report_asm_raw() {
+	tui_rep rar --asm-raw &&
+	grep -E -q " ([0-9a-f]{2} )+ +[a-z]+ " rar &&
+	tui_rep rar0 &&
+	! grep -E -q " ([0-9a-f]{2} )+ +[a-z]+ " rar0
+}
+proof_report_objdump() {
+	tui_rep rod --objdump=/nonexistent &&
+	grep -q "Couldn.t annotate hot_loop: .*/nonexistent" rod
+}
+proof_report_prefix() {
+	ann_src &&
+	ann_src_copy "rpfx$asrc" RPREFIXED &&
+	tui_rep rpx --prefix "$TRASH/rpfx" &&
+	grep -q "RPREFIXED" rpx
+}
+proof_report_prefix_strip() {
+	ann_src &&
+	ann_src_copy "rpfs/${asrc#/*/}" RSTRIPPED &&
+	tui_rep rps --prefix "$TRASH/rpfs" --prefix-strip 1 &&
+	grep -q "RSTRIPPED" rps &&
+	test_expect_code 234 "$PROF" report --stdio -i rec.data --prefix-strip 1 >/dev/null 2>rps.err
+}
+proof_report_source() {
+	tui_rep rsrc &&
+	tui_rep rsrc0 --no-source &&
+	grep -q "x = x \*" rsrc &&
+	! grep -q "x = x \*" rsrc0
+}
+proof_report_percent_type() {
+	tui_rep rpt --percent-type global-hits &&
+	grep -q "^hot_loop  .*\[Percent: global hits\]" rpt &&
+	test_expect_code 129 "$PROF" report --stdio -i rec.data --percent-type x >/dev/null 2>&1
+}
+proof_top_disassembler_style() {
+	tui_top tms -M intel &&
+	grep -q " mov  *rax,rsi" tms &&
+	! grep -q "%r" tms
+}
+proof_top_asm_raw() {
+	tui_top tar --asm-raw &&
+	grep -E -q " ([0-9a-f]{2} )+ +[a-z]+ " tar
+}
+proof_top_objdump() {
+	tui_top tod --objdump=/nonexistent &&
+	grep -q "Couldn.t annotate hot_loop: .*/nonexistent" tod
+}
+proof_top_prefix() {
+	ann_src &&
+	ann_src_copy "tpfx$asrc" TPREFIXED &&
+	tui_top tpx --prefix "$TRASH/tpfx" &&
+	grep -q "TPREFIXED" tpx
+}
+proof_top_prefix_strip() {
+	ann_src &&
+	ann_src_copy "tpfs/${asrc#/*/}" TSTRIPPED &&
+	tui_top tps --prefix "$TRASH/tpfs" --prefix-strip 1 &&
+	grep -q "TSTRIPPED" tps
+}
+proof_top_source() {
+	tui_top tsrc0 --no-source &&
+	grep -q "^hot_loop  " tsrc0 &&
+	! grep -q "x = x \*" tsrc0 &&
+	tui_top tsrc &&
+	grep -q "x = x \*" tsrc
 }
 
 # --- diff -------------------------------------------------------------

@@ -13,19 +13,11 @@ test_description='annotate, record, report, stat, top, evlist, buildid-list, inj
 # Shrink a list as that work merges; the last test fails while a pending
 # option already exists in prof, so the lists cannot go stale.
 
-# Annotate's own options: they arrive with prof annotate.
-ANNOTATE="--objdump --source --asm-raw --disassembler-style --prefix --prefix-strip"
-
 PENDING_annotate=
 
 PENDING_record=
 
 PENDING_report=
-# annotate
-PENDING_report="$PENDING_report $ANNOTATE"
-# annotate's percentages: perf 6.1's --percent-type sets only what its
-# annotate views show (report --stdio prints the same with any of them).
-PENDING_report="$PENDING_report --percent-type"
 # report's views that need data or commands prof lacks: AUX traces
 # (--itrace), LBR cycles (--total-cycles), kernel modules' symbols of a
 # live kernel (--modules: perf 6.1's default, to be compared on a kernel
@@ -64,9 +56,10 @@ PENDING_daemon_ping=
 PENDING_daemon_signal=
 
 PENDING_top=
-# annotate
-PENDING_top="$PENDING_top $ANNOTATE --sym-annotate"
-# the views top shares with report, not yet wired into top.
+# --sym-annotate: top --stdio's annotation of one symbol under its table
+# (perf_top__show_details), not in prof's stdio top yet.
+PENDING_top="$PENDING_top --sym-annotate"
+# --group-sort-idx: top has no group view (its columns side by side) yet.
 PENDING_top="$PENDING_top --group-sort-idx"
 
 # opts: "-x --long", "--long" or "-x" per option line of a -h output.

@@ -304,11 +304,15 @@ test_expect_success TMUX,PERF_EVENTS 'browser: ESC zooms out before it asks; i, 
 	tm send-keys -t top i &&
 	wait_screen "^i: no header information" &&
 	tm send-keys -t top r &&
-	wait_screen "^r: no scripts to run: prof has no perf script" &&
+	wait_screen "^r: no scripts menu in prof" &&
 	tm send-keys -t top Tab &&
 	wait_screen "^TAB: there is no other event to switch to" &&
-	tm send-keys -t top Down a &&
-	wait_screen "^(Couldn.t annotate [^ ]+: prof has no annotate yet|a: no symbol to annotate here)" &&
+	# a: the annotate browser on the live samples; q comes back
+	tm send-keys -t top Home a &&
+	wait_screen "^[a-z_]+  .* \[Percent: local period\]$" &&
+	wait_screen "^ *[0-9]+\.[0-9]+ [^ ]" &&
+	tm send-keys -t top q &&
+	wait_screen "\[\.\] hot_loop" &&
 	tm send-keys -t top V &&
 	wait_screen "^Verbosity level set to 1" &&
 	wait_screen "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_lo" &&

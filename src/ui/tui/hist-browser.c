@@ -34,6 +34,16 @@ int hists__tui_browse(struct hists **h, const char *const *names, int nr,
 	return -ENOSYS;
 }
 
+int annotate__tui_browse(const struct annotate_browse_sym *syms, int nr,
+			 const struct addr_hits *hits, const struct annotate_browse_opts *o)
+{
+	(void)syms;
+	(void)nr;
+	(void)hits;
+	(void)o;
+	return -ENOSYS;
+}
+
 #else
 
 #include <curses.h>
@@ -50,6 +60,7 @@ int hists__tui_browse(struct hists **h, const char *const *names, int nr,
 #include "prof/thread.h"
 #include "prof/util.h"
 #include "prof/hist-stdio.h"
+#include "tui-internal.h"
 
 bool tui__available(void)
 {
@@ -118,6 +129,7 @@ static int tui__start(void)
 		init_pair(1, COLOR_RED, -1);		/* hot */
 		init_pair(2, COLOR_GREEN, -1);		/* warm */
 		init_pair(3, COLOR_BLACK, COLOR_CYAN);	/* selection */
+		init_pair(4, COLOR_MAGENTA, -1);	/* annotate: jump targets */
 	}
 	return 0;
 }
@@ -898,7 +910,7 @@ static void browser__draw(struct browser *b)
 	refresh();
 }
 
-static int browser__getkey(struct browser *b)
+int tui__getkey(const struct hist_browser_ops *ops)
 {
 	for (;;) {
 		int ch;
@@ -909,8 +921,8 @@ static int browser__getkey(struct browser *b)
 		ch = getch();
 		if (ch != ERR)
 			return ch;
-		if (b->ops->wait) {
-			int r = b->ops->wait(b->ops->priv, STDIN_FILENO);
+		if (ops && ops->wait) {
+			int r = ops->wait(ops->priv, STDIN_FILENO);
 
 			if (r < 0)
 				return -1;
@@ -924,12 +936,18 @@ static int browser__getkey(struct browser *b)
 	}
 }
 
+static int browser__getkey(struct browser *b)
+{
+	return tui__getkey(b->ops);
+}
+
 /*
  * perf's message box: @lines centred on the screen in a line-drawn frame
  * (clipped when the screen is smaller), @title on the top border.
  * Returns the key that closed it.
  */
-static int browser__box(struct browser *b, const char *title, const char *const *lines, int n)
+int tui__box(const struct hist_browser_ops *ops, const char *title, const char *const *lines,
+	     int n)
 {
 	int rows, cols, w = 0, x, y, ch;
 
@@ -960,10 +978,15 @@ static int browser__box(struct browser *b, const char *title, const char *const 
 		mvaddnstr(y, x + 2, title, max(0, cols - x - 2));
 	refresh();
 	do
-		ch = browser__getkey(b);
+		ch = tui__getkey(ops);
 	while (ch == KEY_F(63));
 	touchwin(stdscr);
 	return ch;
+}
+
+static int browser__box(struct browser *b, const char *title, const char *const *lines, int n)
+{
+	return tui__box(b->ops, title, lines, n);
 }
 
 /*
@@ -991,7 +1014,7 @@ static const struct {
 	{ HELP_BOTH, "ENTER         Zoom into DSO/Threads & Annotate current symbol" },
 	{ HELP_BOTH, "ESC           Zoom out" },
 	{ HELP_BOTH, "+             Expand/Collapse one callchain level" },
-	{ HELP_BOTH, "a             Annotate current symbol [not in prof]" },
+	{ HELP_BOTH, "a             Annotate current symbol" },
 	{ HELP_BOTH, "C             Collapse all callchains" },
 	{ HELP_BOTH, "d             Zoom into current DSO" },
 	{ HELP_BOTH, "e             Expand/Collapse main entry callchains" },
@@ -1065,8 +1088,8 @@ static void draw_frame(int y, int x, int h, int w)
  * perf's input window: @title on the frame, two lines of text, an input
  * field (empty at first), "ENTER: OK, ESC: Cancel". Returns false on ESC.
  */
-static bool browser__input(struct browser *b, const char *title, const char *l1,
-			   const char *l2, char *out, size_t size)
+bool tui__input(const struct hist_browser_ops *ops, const char *title, const char *l1,
+		const char *l2, char *out, size_t size)
 {
 	int nl = l2 ? 2 : 1;
 	int w = max(60, max((int)strlen(l1), l2 ? (int)strlen(l2) : 0));
@@ -1088,7 +1111,7 @@ static bool browser__input(struct browser *b, const char *title, const char *l1,
 		mvaddnstr(y + nl + 3, x + 3, out, w - 4);
 		mvaddnstr(y + nl + 6, x + 1, "ENTER: OK, ESC: Cancel", w);
 		refresh();
-		ch = browser__getkey(b);
+		ch = tui__getkey(ops);
 		if (ch == KEY_F(63))
 			continue;
 		if (ch < 0 || ch == 27 || ch == 3)
@@ -1103,6 +1126,12 @@ static bool browser__input(struct browser *b, const char *title, const char *l1,
 			out[len] = 0;
 		}
 	}
+}
+
+static bool browser__input(struct browser *b, const char *title, const char *l1,
+			   const char *l2, char *out, size_t size)
+{
+	return tui__input(b->ops, title, l1, l2, out, size);
 }
 
 static void browser__zoom_pop(struct browser *b, char what)
@@ -1358,12 +1387,16 @@ static void browser__header_info(struct browser *b)
 	free_lines(lines, nr);
 }
 
-enum menu_action { ACT_THREAD, ACT_DSO, ACT_EXPAND, ACT_MAP, ACT_EXIT };
+enum menu_action { ACT_ANNOTATE, ACT_THREAD, ACT_DSO, ACT_EXPAND, ACT_MAP, ACT_EXIT };
 
 static const char *thread_name(const struct hist_entry *he)
 {
 	return he->comm ? he->comm : ":-1";
 }
+
+static bool browser__has_sym(const struct browser *b);
+static struct symbol *row_symbol(const struct row *r, struct dso **dso);
+static void browser__annotate(struct browser *b, const struct row *r);
 
 /* Enter on a row: perf's context menu. Returns true to quit. */
 static bool browser__context_menu(struct browser *b, const struct row *r)
@@ -1374,7 +1407,19 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 	int nr = 0, choice;
 	bool quit = false;
 	const char *sym = he->sym ? he->sym->name : NULL;
+	struct dso *ann_dso = NULL;
+	struct symbol *ann_sym = row_symbol(r, &ann_dso);
 
+	/*
+	 * perf offers the annotation first, for a symbol with samples of its
+	 * own (a opens the others too)
+	 */
+	if (ann_sym && ann_dso && b->ops->addr_hits && b->ops->annotate && browser__has_sym(b) &&
+	    addr_hits__has(b->ops->addr_hits,
+			   b->ops->event_idx ? b->ops->event_idx[b->idx] : b->idx, ann_sym)) {
+		opts[nr] = xasprintf("Annotate %s", ann_sym->name);
+		acts[nr++] = ACT_ANNOTATE;
+	}
 	if (b->zoom_tid >= 0)
 		opts[nr] = xasprintf("Zoom out of %s thread", b->zoom_comm);
 	else
@@ -1407,6 +1452,9 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 			       NULL, NULL);
 	if (choice >= 0) {
 		switch (acts[choice]) {
+		case ACT_ANNOTATE:
+			browser__annotate(b, r);
+			break;
 		case ACT_THREAD:
 			browser__zoom(b, he, 't');
 			break;
@@ -1443,19 +1491,54 @@ static bool browser__has_sym(const struct browser *b)
 	return false;
 }
 
-/* a: prof has no annotate; say so as perf says when it cannot annotate. */
+/* The symbol and DSO of a row (an entry's, or a chain frame's), NULL when none can be annotated. */
+static struct symbol *row_symbol(const struct row *r, struct dso **dso)
+{
+	if (r->node) {
+		const struct callchain_cursor_node *f = &r->node->val[r->frame].f;
+
+		*dso = f->dso;
+		return f->inlined || !f->has_map ? NULL : f->sym;
+	}
+	*dso = r->he->dso;
+	return r->he->inlined ? NULL : r->he->sym;
+}
+
+/*
+ * a (and the context menu's "Annotate"): perf's annotate browser on the
+ * row's symbol, titled as perf's, with the owner's samples per address.
+ */
 static void browser__annotate(struct browser *b, const struct row *r)
 {
-	const struct symbol *sym = r->node ? r->node->val[r->frame].f.sym : r->he->sym;
+	struct dso *dso = NULL;
+	struct symbol *sym = row_symbol(r, &dso);
+	char title[512], unit, hz[48] = "";
+	u64 freq, n;
+	int idx = b->ops->event_idx ? b->ops->event_idx[b->idx] : b->idx;
 
-	if (!browser__has_sym(b))
+	if (!browser__has_sym(b)) {
 		snprintf(b->msg, sizeof(b->msg), "Annotation is only available for symbolic views, "
 			 "include \"sym*\" in --sort to use it.");
-	else if (!sym)
+		return;
+	}
+	if (!sym || !dso) {
 		snprintf(b->msg, sizeof(b->msg), "a: no symbol to annotate here");
-	else
-		snprintf(b->msg, sizeof(b->msg), "Couldn't annotate %s: prof has no annotate yet",
-			 sym->name);
+		return;
+	}
+	if (!b->ops->addr_hits || !b->ops->annotate) {
+		snprintf(b->msg, sizeof(b->msg), "a: this view keeps no samples per instruction");
+		return;
+	}
+	/* perf's title: report's, with the sampling frequency */
+	freq = b->ops->sample_freq ? b->ops->sample_freq(b->ops->priv, b->idx) : 0;
+	if (freq)
+		snprintf(hz, sizeof(hz), " %" PRIu64 " Hz,", freq);
+	n = hist__convert_unit(b->h->nr_samples, &unit);
+	snprintf(title, sizeof(title),
+		 "Samples: %" PRIu64 "%c of event '%s',%s Event count (approx.): %" PRIu64, n, unit,
+		 b->evname, hz, b->h->total_period);
+	annotate_browser__run(dso, sym, idx, title, b->ops->addr_hits, b->ops->annotate, b->ops);
+	touchwin(stdscr);
 }
 
 /*
@@ -1654,7 +1737,7 @@ static enum browse_end browser__loop(struct hists *h, const char *evname, int id
 				browser__annotate(&b, &b.rows[b.sel]);
 			break;
 		case 'r':
-			snprintf(b.msg, sizeof(b.msg), "r: no scripts to run: prof has no perf script");
+			snprintf(b.msg, sizeof(b.msg), "r: no scripts menu in prof: run prof script -i on the file");
 			break;
 		case 's':
 			snprintf(b.msg, sizeof(b.msg), "s: prof cannot switch data files here: quit and run prof report -i FILE");
@@ -1717,12 +1800,7 @@ out:
 	return end;
 }
 
-struct tui_session {
-	struct sigaction old_term, old_hup;
-	bool live;
-};
-
-static int tui_session__begin(struct tui_session *ts, bool live)
+int tui_session__begin(struct tui_session *ts, bool live)
 {
 	struct sigaction sa;
 	int err = tui__start();
@@ -1741,7 +1819,7 @@ static int tui_session__begin(struct tui_session *ts, bool live)
 	return 0;
 }
 
-static void tui_session__end(struct tui_session *ts)
+void tui_session__end(struct tui_session *ts)
 {
 	tui__stop();
 	if (!ts->live) {
