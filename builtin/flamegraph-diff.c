@@ -83,13 +83,16 @@ static void pc_format(char *buf, size_t size, const struct pcount *c)
 		snprintf(buf, size, "%" PRIu64, c->iv);
 }
 
-/* A count's text, as Perl numifies it: digits, or digits and a fraction. */
+/*
+ * A count's text, as Perl numifies it: digits, or digits and a fraction
+ * (what follows it, a blank and another count, is not read).
+ */
 static struct pcount pc_parse(const char *s)
 {
 	char *end;
 	u64 v;
 
-	if (!strchr(s, '.')) {
+	if (s[strspn(s, "0123456789")] != '.') {
 		errno = 0;
 		v = strtoull(s, &end, 10);
 		if (!errno)
@@ -105,6 +108,13 @@ double diff_stack__delta(const struct diff_stack *s)
 	if (!a->is_nv && !b->is_nv)
 		return b->iv >= a->iv ? (double)(b->iv - a->iv) : -(double)(a->iv - b->iv);
 	return pcount__double(b) - pcount__double(a);
+}
+
+double folded__delta(const char *before, const char *after)
+{
+	struct diff_stack s = { .count = { pc_parse(before), pc_parse(after) } };
+
+	return diff_stack__delta(&s);
 }
 
 const char *folded__count_at_end(const char *line, size_t len, size_t *stack_len)
@@ -129,6 +139,30 @@ const char *folded__count_at_end(const char *line, size_t len, size_t *stack_len
 	return line + e;
 }
 
+/*
+ * difffolded.pl -s: s/0x[0-9a-fA-F]+/0x.../g, the matches taken from the
+ * left, each as long as it goes.
+ */
+static char *strip_hex(const char *stack, size_t len)
+{
+	char *out = xmalloc(2 * len + 1);	/* "0x1" (3) grows to "0x..." (5) at most */
+	size_t o = 0;
+
+	for (size_t i = 0; i < len;) {
+		if (stack[i] == '0' && i + 2 < len && stack[i + 1] == 'x' &&
+		    isxdigit((u8)stack[i + 2])) {
+			memcpy(out + o, "0x...", 5);
+			o += 5;
+			for (i += 2; i < len && isxdigit((u8)stack[i]); i++)
+				;
+			continue;
+		}
+		out[o++] = stack[i++];
+	}
+	out[o] = '\0';
+	return out;
+}
+
 static void diff_add(struct diff_folded *d, int side, const char *stack, size_t len,
 		     struct pcount count)
 {
@@ -139,7 +173,10 @@ static void diff_add(struct diff_folded *d, int side, const char *stack, size_t 
 		d->v = xrealloc(d->v, d->alloc * sizeof(*d->v));
 	}
 	s = &d->v[d->nr];
-	*s = (struct diff_stack){ .stack = xstrndup(stack, len), .seq = d->nr };
+	*s = (struct diff_stack){
+		.stack = d->strip_hex ? strip_hex(stack, len) : xstrndup(stack, len),
+		.seq = d->nr,
+	};
 	s->count[side] = count;
 	d->total[side] = pc_add(d->total[side], count);
 	d->nr++;
@@ -161,7 +198,7 @@ int folded__read(const char *path, const char *two_counts, folded_line_fn fn, vo
 	if (!f)
 		return error("cannot open %s: %s", path, strerror(errno));
 	while ((len = getline(&line, &cap, f)) >= 0) {
-		const char *c;
+		const char *c, *c1, *c2, *msg;
 
 		nr++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
@@ -172,11 +209,21 @@ int folded__read(const char *path, const char *two_counts, folded_line_fn fn, vo
 				    path, nr, line);
 			break;
 		}
-		if (folded__count_at_end(line, slen, &s2)) {
-			ret = error("%s:%zu: two counts: %s", path, nr, two_counts);
+		c2 = NULL;
+		if ((c1 = folded__count_at_end(line, slen, &s2))) {
+			if (two_counts) {
+				ret = error("%s:%zu: two counts: %s", path, nr, two_counts);
+				break;
+			}
+			c2 = c;
+			c = c1;
+			slen = s2;
+		}
+		msg = fn(arg, line, slen, c, c2);
+		if (msg) {
+			ret = error("%s:%zu: %s", path, nr, msg);
 			break;
 		}
-		fn(arg, line, slen, c);
 	}
 	if (!ret && ferror(f))
 		ret = error("cannot read %s: %s", path, strerror(errno));
@@ -191,11 +238,14 @@ struct diff_side {
 	int side;
 };
 
-static void diff_line(void *arg, const char *line, size_t stack_len, const char *count)
+static const char *diff_line(void *arg, const char *line, size_t stack_len, const char *count,
+			     const char *count2)
 {
 	struct diff_side *ds = arg;
 
+	(void)count2;		/* refused by folded__read() */
 	diff_add(ds->d, ds->side, line, stack_len, pc_parse(count));
+	return NULL;
 }
 
 int diff_folded__read(struct diff_folded *d, int side, const char *path)
@@ -203,6 +253,18 @@ int diff_folded__read(struct diff_folded *d, int side, const char *path)
 	struct diff_side ds = { d, side };
 
 	return folded__read(path, "a differential already, not a profile", diff_line, &ds);
+}
+
+void diff_folded__round(struct diff_folded *d, u64 unit)
+{
+	d->total[0] = d->total[1] = pc_int(0);
+	for (size_t i = 0; i < d->nr; i++)
+		for (int k = 0; k < 2; k++) {
+			struct pcount *c = &d->v[i].count[k];
+
+			*c = pc_int((c->iv + unit / 2) / unit);
+			d->total[k] = pc_add(d->total[k], *c);
+		}
 }
 
 static int stack_cmp(const void *a, const void *b)

@@ -31,6 +31,7 @@ struct diff_folded {
 	struct diff_stack *v;
 	size_t nr, alloc;
 	struct pcount total[2];
+	bool strip_hex;		/* difffolded.pl -s: each 0x and hex digits becomes "0x..." */
 };
 
 /*
@@ -43,12 +44,17 @@ const char *folded__count_at_end(const char *line, size_t len, size_t *stack_len
 /*
  * Read folded text ("stack count" lines; "-" is standard input): @fn
  * gets each line, its stack's length and where its count starts. A line
- * without a count, or with two ("two counts: " @two_counts), is an error
- * naming it; returns 0 or -1 after saying why.
+ * with two counts (difffolded.pl's "stack before after") gets @count2
+ * too, the stack ending before @count; or, with @two_counts, it is an
+ * error ("two counts: " @two_counts). A line without a count is an error
+ * naming it, and so is one @fn returns a message for ("FILE:LINE: "
+ * message); returns 0 or -1 after saying why.
  */
-typedef void (*folded_line_fn)(void *arg, const char *line, size_t stack_len,
-			       const char *count);
+typedef const char *(*folded_line_fn)(void *arg, const char *line, size_t stack_len,
+				      const char *count, const char *count2);
 int folded__read(const char *path, const char *two_counts, folded_line_fn fn, void *arg);
+/* @after minus @before, two counts' texts, as Perl subtracts them. */
+double folded__delta(const char *before, const char *after);
 
 /* Adds @len bytes of @stack to @side (0 before, 1 after) with @count. */
 void diff_folded__add(struct diff_folded *d, int side, const char *stack, size_t len, u64 count);
@@ -58,6 +64,13 @@ void diff_folded__add(struct diff_folded *d, int side, const char *stack, size_t
  * one, or one with two counts: already a differential).
  */
 int diff_folded__read(struct diff_folded *d, int side, const char *path);
+/*
+ * Before diff_folded__finish(), with integer counts only (perf.data's):
+ * each count becomes the nearest multiple of @unit, ((count +
+ * unit / 2) / unit: offcpu-time's nanoseconds in microseconds, as a
+ * single profile's graph draws them), and so do the totals.
+ */
+void diff_folded__round(struct diff_folded *d, u64 unit);
 /*
  * Sums each stack's counts per side, scales BEFORE's to AFTER's total
  * with @normalize (difffolded.pl -n: int(before * total_after /

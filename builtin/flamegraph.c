@@ -15,8 +15,9 @@
  * --symbol keeps the stacks with a frame of the names.
  *
  * --diff BEFORE AFTER folds two profiles (or reads two folded files),
- * pairs their stacks as difffolded.pl does (flamegraph-diff.c) and draws
- * flamegraph.pl's differential of the pairs (fg_run_diff()).
+ * pairs their stacks as difffolded.pl does (flamegraph-diff.c; -n, -s)
+ * and draws flamegraph.pl's differential of the pairs (fg_run_diff());
+ * --folded-input draws difffolded.pl's own lines so too (graph_line()).
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -835,6 +836,7 @@ struct fg_node {
 	int depth;
 	double stime, etime;
 	double delta;		/* --diff: its stacks' own (leaf) change */
+	bool has_delta;		/* opened by a differential line (flamegraph.pl's defined delta) */
 };
 
 struct fg_graph {
@@ -843,7 +845,7 @@ struct fg_graph {
 	struct fg_node *nodes;
 	size_t nr_nodes, alloc_nodes;
 	double total;
-	bool diff;		/* lines of two counts (--diff) */
+	bool diff;		/* lines of two counts (--diff), all or some */
 	double maxdelta;	/* the largest change of a line, at least 1 */
 	struct itab node_tab;	/* (func, depth): its latest node */
 	struct fg_node *marks;	/* io_marked: copies of the [off-cpu] frames */
@@ -883,15 +885,35 @@ static void graph_add_line(struct fg_graph *g, const char *stack, size_t len, do
 	};
 }
 
-static void graph_line(void *arg, const char *line, size_t stack_len, const char *count)
+/*
+ * A folded line: "stack count", or difffolded.pl's "stack before after"
+ * (a differential: drawn as wide as after, coloured by after - before).
+ * A file may have both, as flamegraph.pl reads it (difffolded.pl writes
+ * a sum past 2^64 as "1.8e+19", which is no count: that line has one).
+ */
+static const char *graph_line(void *arg, const char *line, size_t stack_len, const char *count,
+			      const char *count2)
 {
-	graph_add_line(arg, line, stack_len, strtod(count, NULL), line);
+	struct fg_graph *g = arg;
+	struct fg_line *l;
+
+	graph_add_line(g, line, stack_len, strtod(count, NULL), line);
+	if (count2) {
+		l = &g->lines[g->nr_lines - 1];
+		l->count2 = strtod(count2, NULL);
+		l->delta = folded__delta(count, count2);
+		l->diff = true;
+	}
+	return NULL;
 }
 
-/* Folded text ("stack count" lines); a line that is not one is an error naming it. */
+/*
+ * Folded text: "stack count" lines, or difffolded.pl's three columns; a
+ * line that is not one is an error naming it.
+ */
 static int graph_read_folded(struct fg_graph *g, const char *path)
 {
-	return folded__read(path, "a differential: draw one with --diff BEFORE AFTER", graph_line, g);
+	return folded__read(path, NULL, graph_line, g);
 }
 
 /* The frames of @stack in @parts (Perl's split ";": trailing empty ones dropped). */
@@ -1023,7 +1045,7 @@ static bool node_eq(void *ctx, u32 idx, const void *key)
  * script draws.
  */
 static void graph_add_node(struct fg_graph *g, const char *func, int depth, double stime,
-			   double etime, double delta)
+			   double etime, double delta, bool has_delta)
 {
 	struct node_key key = { func, depth };
 	u64 h = itab_mix(itab_hash_str(func), (u64)depth);
@@ -1033,8 +1055,12 @@ static void graph_add_node(struct fg_graph *g, const char *func, int depth, doub
 		struct fg_node *n = &g->nodes[g->node_tab.val[slot] - 1];
 
 		if (n->etime == etime) {
+			/* the script replaces the change only with one */
 			n->stime = stime;
-			n->delta = delta;
+			if (has_delta) {
+				n->delta = delta;
+				n->has_delta = true;
+			}
 			return;
 		}
 		g->node_tab.val[slot] = (u32)g->nr_nodes + 1;
@@ -1047,7 +1073,7 @@ static void graph_add_node(struct fg_graph *g, const char *func, int depth, doub
 	}
 	g->nodes[g->nr_nodes++] = (struct fg_node){
 		.func = xstrdup(func), .depth = depth, .stime = stime, .etime = etime,
-		.delta = delta,
+		.delta = delta, .has_delta = has_delta,
 	};
 }
 
@@ -1063,6 +1089,7 @@ static void graph_merge(struct fg_graph *g, bool flamechart)
 {
 	char **last = NULL, **cur = NULL, **tmp;
 	double *start = NULL, *delta = NULL;
+	bool *hasd = NULL;
 	size_t alloc_last = 0, alloc_cur = 0, nlast = 0, alloc_start = 0;
 	char *prev = NULL;
 	double time = 0;
@@ -1090,15 +1117,17 @@ static void graph_merge(struct fg_graph *g, bool flamechart)
 		while (same < nlast && same < n && !strcmp(last[same], cur[same]))
 			same++;
 		for (size_t d = nlast; d-- > same;)
-			graph_add_node(g, last[d], (int)d, start[d], time, delta[d]);
+			graph_add_node(g, last[d], (int)d, start[d], time, delta[d], hasd[d]);
 		if (alloc_start < n) {
 			alloc_start = n;
 			start = xrealloc(start, alloc_start * sizeof(*start));
 			delta = xrealloc(delta, alloc_start * sizeof(*delta));
+			hasd = xrealloc(hasd, alloc_start * sizeof(*hasd));
 		}
 		for (size_t d = same; d < n; d++) {
 			start[d] = time;
 			delta[d] = copy && d == n - 1 ? g->lines[i].delta : 0;
+			hasd[d] = copy && g->lines[i].diff;
 		}
 		if (copy) {
 			const struct fg_line *l = &g->lines[i];
@@ -1125,6 +1154,7 @@ static void graph_merge(struct fg_graph *g, bool flamechart)
 	free(cur);
 	free(start);
 	free(delta);
+	free(hasd);
 	g->total = time;
 }
 
@@ -1507,7 +1537,7 @@ static int graph_write_svg(struct fg_graph *g, const struct fg_opts *o, FILE *ou
 			fprintf(out, " (%s ", txt);
 			xml_escape(out, o->countname, strlen(o->countname), false);
 			fprintf(out, ", %.2f%%", 100 * strtod(samples, NULL) / g->total);
-			if (g->diff) {
+			if (n->has_delta) {
 				/* the change, in percent of the total drawn, signed */
 				double d = o->negate ? -n->delta : n->delta;
 
@@ -1523,7 +1553,7 @@ static int graph_write_svg(struct fg_graph *g, const struct fg_opts *o, FILE *ou
 			strbuf_addstr(&color, "rgb(160,160,160)");
 		else if (!strcmp(n->func, "-"))
 			strbuf_addstr(&color, "rgb(200,200,200)");
-		else if (g->diff)
+		else if (n->has_delta)
 			color_scale(&color, o->negate ? -n->delta : n->delta, g->maxdelta);
 		else
 			fg_color(&color, o->io_marked && graph_marked(g, n) ? "io" : o->colors, o->hash,
@@ -1684,12 +1714,22 @@ static int graph_write_html(struct fg_graph *g, const struct fg_opts *o, FILE *o
 			g->marks[i].etime);
 	fputs("]", out);
 	if (g->diff) {
-		/* a differential: each frame's change (the hues' sign), the largest */
+		/*
+		 * a differential: each frame's change (the hues' sign; null for
+		 * one a line of one count opened: palette coloured), the largest
+		 */
 		fprintf(out, ",\n\"maxdelta\": %.17g, \"d\": [", g->maxdelta);
-		for (size_t i = 0; i < g->nr_nodes; i++)
-			fprintf(out, "%s%.17g%s", i ? "," : "",
-				o->negate ? -g->nodes[i].delta : g->nodes[i].delta,
-				i % 16 == 15 ? "\n" : "");
+		for (size_t i = 0; i < g->nr_nodes; i++) {
+			const struct fg_node *n = &g->nodes[i];
+
+			fputs(i ? "," : "", out);
+			if (n->has_delta)
+				fprintf(out, "%.17g", o->negate ? -n->delta : n->delta);
+			else
+				fputs("null", out);
+			if (i % 16 == 15)
+				fputc('\n', out);
+		}
 		fputs("]", out);
 	}
 	fputs(" };\n", out);
@@ -1898,6 +1938,9 @@ static int fg_run(struct flamegraph *fg, struct fg_opts *o, const char *folded_i
 
 	fg_init(fg);
 	ret = folded_input ? graph_read_folded(&g, folded_input) : fg_read(fg);
+	if (!ret && o->negate && !(g.nr_lines && g.lines[0].diff))
+		ret = error("--negate swaps a differential's hues: %s has one count per line",
+			    folded_input);
 	if (!ret && svg && !folded_input && !fg->nr_samples)
 		ret = error("The %s data has no samples: nothing to draw", fg->input);
 	/* time (offcpu-time, --combined): in microseconds, the io palette */
@@ -1944,9 +1987,12 @@ static int fg_run(struct flamegraph *fg, struct fg_opts *o, const char *folded_i
 /*
  * --diff: one profile's stacks into @side of @d: a perf.data file (it
  * starts with "PERFILE2") folded with @tmpl's options, else folded text.
+ * *@unit says what the counts are: 'f' folded text's own, 't' time in
+ * nanoseconds (offcpu-time, --combined), 'p' other perf.data periods or
+ * sample counts.
  */
 static int fg_diff_side(const struct flamegraph *tmpl, struct diff_folded *d, int side,
-			const char *path)
+			const char *path, char *unit)
 {
 	struct flamegraph fg = *tmpl;
 	char magic[8];
@@ -1958,11 +2004,13 @@ static int fg_diff_side(const struct flamegraph *tmpl, struct diff_folded *d, in
 		return error("cannot open %s: %s", path, strerror(errno));
 	n = fread(magic, 1, sizeof(magic), f);
 	fclose(f);
+	*unit = 'f';
 	if (n != sizeof(magic) || memcmp(magic, "PERFILE2", sizeof(magic)))
 		return diff_folded__read(d, side, path);
 	fg.input = path;
 	fg_init(&fg);
 	ret = fg_read(&fg);
+	*unit = fg.in_time ? 't' : 'p';
 	if (!ret && !fg.nr_samples)
 		ret = error("%s has no samples to compare", path);
 	for (size_t i = 0; !ret && i < fg.alloc_folds; i++)
@@ -1980,16 +2028,39 @@ static int fg_diff_side(const struct flamegraph *tmpl, struct diff_folded *d, in
  * are drawn, and swaps the hues back: red still means grown.
  */
 static int fg_run_diff(struct flamegraph *fg, struct fg_opts *o, const char *before,
-		       const char *after, bool normalize, bool svg, bool html)
+		       const char *after, bool normalize, bool strip, bool svg, bool html)
 {
-	struct diff_folded d = { 0 };
+	struct diff_folded d = { .strip_hex = strip };
 	struct fg_graph g = { 0 };
+	const char *path[2] = { o->negate ? after : before, o->negate ? before : after };
+	char unit[2] = { 0 };
 	FILE *out = NULL;
 	int ret;
 
-	ret = fg_diff_side(fg, &d, 0, o->negate ? after : before);
+	ret = fg_diff_side(fg, &d, 0, path[0], &unit[0]);
 	if (!ret)
-		ret = fg_diff_side(fg, &d, 1, o->negate ? before : after);
+		ret = fg_diff_side(fg, &d, 1, path[1], &unit[1]);
+	/*
+	 * Blocked time (offcpu-time's nanoseconds) is drawn in microseconds,
+	 * as one profile's graph is; the lines keep nanoseconds. Both sides
+	 * must be in time then: the other's counts are not.
+	 */
+	if (!ret && svg && (unit[0] == 't' || unit[1] == 't')) {
+		int other = unit[0] == 't';
+
+		if (unit[other] == 'f')
+			ret = error("--diff: %s is blocked time (offcpu-time), drawn in microseconds; "
+				    "%s is folded text of its own unit: compare two perf.data files or two folded ones",
+				    path[!other], path[other]);
+		else if (unit[other] != 't')
+			ret = error("--diff: %s is blocked time (offcpu-time), %s is not: "
+				    "compare two recordings of one kind",
+				    path[!other], path[other]);
+		else
+			diff_folded__round(&d, 1000);
+		if (!ret && o->auto_countname)
+			o->countname = "us";
+	}
 	if (!ret)
 		ret = diff_folded__finish(&d, normalize);
 	if (!ret && !(out = strcmp(fg->output, "-") ? fopen(fg->output, "w") : stdout))
@@ -2027,7 +2098,7 @@ int cmd_flamegraph(int argc, const char **argv)
 	const char *fontsize = "12", *folded_input = NULL;
 	const char *comms = NULL, *dsos = NULL, *symbols = NULL;
 	char *end;
-	bool svg, html = false, diff = false, normalize = false;
+	bool svg, html = false, diff = false, normalize = false, strip = false;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &fg.input, "file", "input file name"),
 		OPT_STRING('o', "output", &fg.output, "file",
@@ -2052,6 +2123,8 @@ int cmd_flamegraph(int argc, const char **argv)
 			    "--diff: scale BEFORE's counts to AFTER's total (difffolded.pl -n)"),
 		OPT_BOOLEAN(0, "negate", &o.negate,
 			    "--diff: draw BEFORE's stacks, red still for grown (flamegraph.pl --negate)"),
+		OPT_BOOLEAN('s', "strip-hex", &strip,
+			    "--diff: hex numbers (addresses) in frames all read 0x... (difffolded.pl -s)"),
 		OPT_GROUP("stackcollapse-perf.pl's options"),
 		OPT_CALLBACK_OPTARG(0, "pid", &fg, "pid[,pid...]",
 				    "include PID with process names; --pid=LIST: only these pids",
@@ -2094,8 +2167,10 @@ int cmd_flamegraph(int argc, const char **argv)
 		o.countname = "samples";
 	if (diff && argc != 2)
 		return error("--diff compares two profiles: prof flamegraph --diff BEFORE AFTER");
-	if (!diff && (normalize || o.negate))
-		return error("%s goes with --diff BEFORE AFTER", normalize ? "--normalize" : "--negate");
+	if (!diff && (normalize || strip))
+		return error("%s goes with --diff BEFORE AFTER", normalize ? "--normalize" : "--strip-hex");
+	if (!diff && o.negate && !folded_input)
+		return error("--negate goes with --diff BEFORE AFTER, or --folded-input of a differential");
 	if (diff && (fg.input || folded_input))
 		return error("--diff takes its two profiles as arguments, not %s",
 			     fg.input ? "-i" : "--folded-input");
@@ -2169,7 +2244,7 @@ int cmd_flamegraph(int argc, const char **argv)
 	name_list__parse(&fg.filter.dsos, dsos);
 	name_list__parse(&fg.through, symbols);
 	if (diff)
-		return fg_run_diff(&fg, &o, argv[0], argv[1], normalize, svg, html);
+		return fg_run_diff(&fg, &o, argv[0], argv[1], normalize, strip, svg, html);
 	return fg_run(&fg, &o, folded_input, svg, html);
 }
 

@@ -236,6 +236,138 @@ test_expect_success PERF,PERF_EVENTS,PYTHON3,CHROMIUM 'in chromium: search, zoom
 	python3 reds.py "$TRASH/neg.png"
 '
 
+# difffolded.pl's own lines as --folded-input: flamegraph.pl draws three
+# columns as a differential, and so does prof, as its --diff draws them.
+test_expect_success PERF,PERF_EVENTS,SHARED,PYTHON3,XMLLINT '--folded-input of difffolded.pl'"'"'s lines: flamegraph.pl'"'"'s differential' '
+	"$FG/difffolded.pl" before.folded after.folded >d3.folded &&
+	same_svg d3.folded "" --folded-input d3.folded &&
+	fill prof.frames slowed >slowed.fill &&
+	grep -q "^rgb(255,[0-9]*,[0-9]*)\$" slowed.fill &&
+	same_svg d3.folded --negate --folded-input d3.folded --negate &&
+	fill prof.frames slowed >slowed.fill &&
+	grep -q "^rgb([0-9]*,[0-9]*,255)\$" slowed.fill &&
+	same_svg d3.folded "--reverse --inverted --minwidth 0" --folded-input d3.folded \
+		--reverse --inverted --minwidth 0 &&
+	same_svg d3.folded --flamechart --folded-input d3.folded --flamechart &&
+	"$FG/difffolded.pl" -n after.folded before.folded >d3n.folded &&
+	same_svg d3n.folded "--negate --hash" --folded-input d3n.folded --negate --hash &&
+	# the same picture and page as --diff of the two profiles
+	"$PROF" flamegraph --folded-input d3.folded -o in.svg &&
+	"$PROF" flamegraph --diff before.folded after.folded -o diff.svg &&
+	test_cmp diff.svg in.svg &&
+	"$PROF" flamegraph --folded-input d3n.folded --negate -o in.html &&
+	"$PROF" flamegraph --diff --negate -n before.folded after.folded -o diff.html &&
+	test_cmp diff.html in.html
+'
+
+# A file of both kinds of line (difffolded.pl writes a sum past 2^64 as
+# "1.8e+19", no count, so its line has one): flamegraph.pl colours the
+# frames a line of one count opens by the palette, with no change.
+test_expect_success SHARED,PYTHON3,XMLLINT '--folded-input of three columns: frames keyed alike, lines of one count among them' '
+	for pair in "three.folded four.folded" "four.folded three.folded" "k1.folded k2.folded"; do
+		"$FG/difffolded.pl" $pair >p3.folded &&
+		same_svg p3.folded "--minwidth 0" --folded-input p3.folded --minwidth 0 &&
+		same_svg p3.folded "--minwidth 0 --negate" --folded-input p3.folded --minwidth 0 \
+			--negate || return 1
+	done &&
+	printf "%s\n" "m;a 3 5" "m;a;x 4" "m;b 1.5 0" "m;c;d 2" "n 1.84467440737096e+19 0" \
+		"m;c;d;e 6 2" "m;c 7 7" "m;c;d;f 9" "m;c;d;f;g 1 1" >mixed3.folded &&
+	for opts in "" --negate --reverse "--negate --inverted --hash" --flamechart; do
+		same_svg mixed3.folded "--minwidth 0 $opts" --folded-input mixed3.folded \
+			--minwidth 0 $opts || return 1
+	done &&
+	grep -q "	x (4 samples, [0-9.]*%)\$" prof.frames &&
+	grep -q "	e (2 samples, [0-9.]*%; -[0-9.]*%)\$" prof.frames &&
+	"$PROF" flamegraph --folded-input mixed3.folded -o mixed3.html &&
+	grep -q "^\"maxdelta\": 4, \"d\": \[.*,null," mixed3.html
+'
+
+test_expect_success '--folded-input: --negate needs a differential' '
+	printf "%s\n" "a;b 1" "a;c 3" >plain.folded &&
+	test_expect_code 255 "$PROF" flamegraph --folded-input plain.folded --negate -o x.svg 2>err &&
+	test_line_count = 1 err &&
+	grep -q "^--negate swaps a differential" err &&
+	! test -e x.svg
+'
+
+# -s: the addresses of one build and the next pair up as difffolded.pl -s
+# pairs them.
+test_expect_success PERF,PERF_EVENTS,SHARED,PYTHON3,XMLLINT '-s: hex numbers stripped, as difffolded.pl -s' '
+	sed "s/;slowed /;slowed+0x1a /; s/;steady /;steady@0x7F00AB;0x0x1 /" before.folded >hb.folded &&
+	sed "s/;slowed /;slowed+0x2b0 /; s/;steady /;steady@0x55c0;0x0x2 /" after.folded >ha.folded &&
+	for n in "" -n; do
+		difffolded -s $n hb.folded ha.folded >want-s &&
+		"$PROF" flamegraph --diff -s $n hb.folded ha.folded -o got-s.folded &&
+		test_cmp_nonempty want-s got-s.folded || return 1
+	done &&
+	grep -q ";slowed+0x\.\.\. [1-9][0-9]* [1-9][0-9]*\$" got-s.folded &&
+	grep -q ";steady@0x\.\.\.;0x\.\.\.x1 " got-s.folded &&
+	"$PROF" flamegraph --diff --strip-hex hb.folded ha.folded -o long-s.folded &&
+	difffolded -s hb.folded ha.folded >want-s &&
+	test_cmp want-s long-s.folded &&
+	# without it the builds do not pair
+	"$PROF" flamegraph --diff hb.folded ha.folded -o nos.folded &&
+	grep -q ";slowed+0x1a [1-9][0-9]* 0\$" nos.folded &&
+	"$FG/difffolded.pl" -s hb.folded ha.folded >hs3.folded &&
+	same_svg hs3.folded "" --diff -s hb.folded ha.folded &&
+	test_expect_code 255 "$PROF" flamegraph -s --folded-input hs3.folded -o x.svg 2>err &&
+	grep -q "^--strip-hex goes with --diff" err
+'
+
+test_expect_success SHARED '-s: where difffolded.pl -s starts and ends a hex number' '
+	printf "%s\n" "m;f+0x1a 3" "m;f+0x2B 4" "m;0x0x1 2" "m;0xg 1" "m;x0xABCdef99;y 5" \
+		"m;[j 0x7f00aa] 6" "m;0x 1" "m;0X12 1" "m;0x1 0x2 7" >h1.folded &&
+	printf "%s\n" "m;f+0x3 10" "m;0x0x5 2" "m;[j 0x7f11bb] 1" "m;0xfoo 2" "m;0xa 0xb 1" >h2.folded &&
+	for n in "" -n; do
+		difffolded -s $n h1.folded h2.folded >want &&
+		"$PROF" flamegraph --diff -s $n h1.folded h2.folded -o - --folded >got &&
+		test_cmp_nonempty want got || return 1
+	done
+'
+
+# Off-CPU recordings weigh stacks by the time blocked (nanoseconds): the
+# picture is in microseconds, as one profile's is; the lines stay in ns.
+# us FOLDED: the lines with their counts in microseconds, as prof draws them.
+us() {
+	awk "{ c = \$NF; sub(/ [0-9]+\$/, \"\"); printf \"%s %d\n\", \$0, int((c + 500) / 1000) }" "$1"
+}
+
+test_expect_success PERF,ROOT,TRACEFS,SHARED,PYTHON3,XMLLINT 'off-CPU: blocked time drawn in microseconds, as one profile'"'"'s' '
+	"$PROF" record -q --off-cpu -e dummy -g -o ob.data -- "$HELPERS/blockwork" 200 \
+		>/dev/null 2>&1 &&
+	"$PROF" record -q --off-cpu -e dummy -g -o oa.data -- "$HELPERS/blockwork" pingpong 300 \
+		>/dev/null 2>&1 &&
+	"$PROF" flamegraph -i ob.data -o ob.folded &&
+	"$PROF" flamegraph -i oa.data -o oa.folded &&
+	grep -q "sleeper" ob.folded &&
+	# the lines: nanoseconds, difffolded.pl'"'"'s of the two folds
+	difffolded ob.folded oa.folded >want-o &&
+	"$PROF" flamegraph --diff ob.data oa.data -o o.folded &&
+	test_cmp_nonempty want-o o.folded &&
+	# the picture: flamegraph.pl'"'"'s of those in microseconds
+	us ob.folded >ob.us && us oa.folded >oa.us &&
+	"$FG/difffolded.pl" ob.us oa.us >o3.us &&
+	same_svg o3.us "--countname us" --diff ob.data oa.data &&
+	grep -q "^[0-9.]*	[0-9]*	[0-9.]*	[0-9.]*	rgb(255,[0-9]*,[0-9]*)	.* us, [0-9.]*%; +[0-9.]*%)\$" \
+		prof.frames &&
+	"$FG/difffolded.pl" -n oa.us ob.us >o3n.us &&
+	same_svg o3n.us "--countname us --negate" --diff -n --negate ob.data oa.data &&
+	grep -q "	sleeper ([0-9,]* us, [0-9.]*%; 0.00%)\$" prof.frames &&
+	grep -q "^[0-9.]*	[0-9]*	[0-9.]*	[0-9.]*	rgb([0-9]*,[0-9]*,255)	.* us, [0-9.]*%; -[0-9.]*%)\$" \
+		prof.frames &&
+	same_svg o3.us "--countname ns" --diff ob.data oa.data --countname ns &&
+	"$PROF" flamegraph --diff ob.data oa.data -o o.html &&
+	grep -q "\"countname\": \"us\"" o.html &&
+	# with other counts: not comparable in one picture
+	test_expect_code 255 "$PROF" flamegraph --diff ob.data oa.folded -o x.svg 2>err1 &&
+	test_line_count = 1 err1 &&
+	grep -q "^--diff: ob.data is blocked time (offcpu-time), drawn in microseconds; oa.folded is folded text" err1 &&
+	test_expect_code 255 "$PROF" flamegraph --diff before.data oa.data -o x.svg 2>err2 &&
+	test_line_count = 1 err2 &&
+	grep -q "^--diff: oa.data is blocked time (offcpu-time), before.data is not" err2 &&
+	! test -e x.svg
+'
+
 test_expect_success 'bad input: one line, a failure' '
 	printf "a;b 1\n" >ok.folded &&
 	printf "a;b 1\nno count here\n" >bad.folded &&
