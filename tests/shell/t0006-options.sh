@@ -331,6 +331,7 @@ flamegraph	--combined	PERF_EVENTS,ROOT,TRACEFS	ok
 flamegraph	--diff	-	ok
 flamegraph	--normalize	-	ok
 flamegraph	--negate	-	ok
+flamegraph	--strip-hex	-	ok
 flamegraph	--pid	PERF_EVENTS	ok
 flamegraph	--tid	PERF_EVENTS	ok
 flamegraph	--kernel	SHARED	ok
@@ -3004,7 +3005,24 @@ proof_flamegraph_negate() {
 	test_cmp fgdg.want fgdg.folded &&
 	"$PROF" flamegraph --diff --negate fg.folded fg2.folded -o fgdg.svg &&
 	grep -q "^<title>c (30 samples, 30.00%; -30.00%)</title><rect [^>]*fill=\"rgb(0,0,255)\"" fgdg.svg &&
-	grep -q "^<title>b (60 samples, 60.00%; +30.00%)</title><rect [^>]*fill=\"rgb(255,0,0)\"" fgdg.svg
+	grep -q "^<title>b (60 samples, 60.00%; +30.00%)</title><rect [^>]*fill=\"rgb(255,0,0)\"" fgdg.svg &&
+	# flamegraph.pl --negate of difffolded.pl'"'"'s lines: the hues swapped
+	printf "%s\n" "main;a;b 60 90" "main;c 30 0" >fgdg3.folded &&
+	"$PROF" flamegraph --folded-input fgdg3.folded -o fgdg3.svg &&
+	grep -q "^<title>b (90 samples, 100.00%; +33.33%)</title><rect [^>]*fill=\"rgb(255,0,0)\"" fgdg3.svg &&
+	"$PROF" flamegraph --folded-input fgdg3.folded --negate -o fgdg3n.svg &&
+	grep -q "^<title>b (90 samples, 100.00%; -33.33%)</title><rect [^>]*fill=\"rgb(0,0,255)\"" fgdg3n.svg
+}
+proof_flamegraph_strip_hex() {
+	printf "%s\n" "main;f+0x1a 60" "main;g 40" >fgs1.folded &&
+	printf "%s\n" "main;f+0x2b0 90" "main;g 10" >fgs2.folded &&
+	"$PROF" flamegraph --diff --strip-hex fgs1.folded fgs2.folded -o fgs.folded &&
+	printf "%s\n" "main;f+0x... 60 90" "main;g 40 10" >fgs.want &&
+	test_cmp fgs.want fgs.folded &&
+	"$PROF" flamegraph --diff fgs1.folded fgs2.folded -o fgs0.folded &&
+	grep -q "^main;f+0x1a 60 0\$" fgs0.folded &&
+	test_expect_code 255 "$PROF" flamegraph --strip-hex -o fgs.svg 2>fgs.err &&
+	grep -q "^--strip-hex goes with --diff" fgs.err
 }
 
 # --- script -----------------------------------------------------------
