@@ -837,6 +837,7 @@ struct fg_node {
 	double stime, etime;
 	double delta;		/* --diff: its stacks' own (leaf) change */
 	bool has_delta;		/* opened by a differential line (flamegraph.pl's defined delta) */
+	double other;		/* a differential's: the first counts of its stacks (the page's tooltip) */
 };
 
 struct fg_graph {
@@ -1045,7 +1046,7 @@ static bool node_eq(void *ctx, u32 idx, const void *key)
  * script draws.
  */
 static void graph_add_node(struct fg_graph *g, const char *func, int depth, double stime,
-			   double etime, double delta, bool has_delta)
+			   double etime, double delta, bool has_delta, double other)
 {
 	struct node_key key = { func, depth };
 	u64 h = itab_mix(itab_hash_str(func), (u64)depth);
@@ -1057,6 +1058,7 @@ static void graph_add_node(struct fg_graph *g, const char *func, int depth, doub
 		if (n->etime == etime) {
 			/* the script replaces the change only with one */
 			n->stime = stime;
+			n->other = other;
 			if (has_delta) {
 				n->delta = delta;
 				n->has_delta = true;
@@ -1073,7 +1075,7 @@ static void graph_add_node(struct fg_graph *g, const char *func, int depth, doub
 	}
 	g->nodes[g->nr_nodes++] = (struct fg_node){
 		.func = xstrdup(func), .depth = depth, .stime = stime, .etime = etime,
-		.delta = delta, .has_delta = has_delta,
+		.delta = delta, .has_delta = has_delta, .other = other,
 	};
 }
 
@@ -1088,7 +1090,7 @@ static void graph_add_node(struct fg_graph *g, const char *func, int depth, doub
 static void graph_merge(struct fg_graph *g, bool flamechart)
 {
 	char **last = NULL, **cur = NULL, **tmp;
-	double *start = NULL, *delta = NULL;
+	double *start = NULL, *delta = NULL, *other = NULL;
 	bool *hasd = NULL;
 	size_t alloc_last = 0, alloc_cur = 0, nlast = 0, alloc_start = 0;
 	char *prev = NULL;
@@ -1117,18 +1119,23 @@ static void graph_merge(struct fg_graph *g, bool flamechart)
 		while (same < nlast && same < n && !strcmp(last[same], cur[same]))
 			same++;
 		for (size_t d = nlast; d-- > same;)
-			graph_add_node(g, last[d], (int)d, start[d], time, delta[d], hasd[d]);
+			graph_add_node(g, last[d], (int)d, start[d], time, delta[d], hasd[d], other[d]);
 		if (alloc_start < n) {
 			alloc_start = n;
 			start = xrealloc(start, alloc_start * sizeof(*start));
 			delta = xrealloc(delta, alloc_start * sizeof(*delta));
 			hasd = xrealloc(hasd, alloc_start * sizeof(*hasd));
+			other = xrealloc(other, alloc_start * sizeof(*other));
 		}
 		for (size_t d = same; d < n; d++) {
 			start[d] = time;
 			delta[d] = copy && d == n - 1 ? g->lines[i].delta : 0;
 			hasd[d] = copy && g->lines[i].diff;
+			other[d] = 0;
 		}
+		/* a differential's line: its first count to every frame it goes through */
+		for (size_t d = 0; copy && g->lines[i].diff && d < n; d++)
+			other[d] += g->lines[i].count;
 		if (copy) {
 			const struct fg_line *l = &g->lines[i];
 
@@ -1155,6 +1162,7 @@ static void graph_merge(struct fg_graph *g, bool flamechart)
 	free(start);
 	free(delta);
 	free(hasd);
+	free(other);
 	g->total = time;
 }
 
@@ -1725,6 +1733,22 @@ static int graph_write_html(struct fg_graph *g, const struct fg_opts *o, FILE *o
 			fputs(i ? "," : "", out);
 			if (n->has_delta)
 				fprintf(out, "%.17g", o->negate ? -n->delta : n->delta);
+			else
+				fputs("null", out);
+			if (i % 16 == 15)
+				fputc('\n', out);
+		}
+		/*
+		 * each frame's other count (the first column's: BEFORE's, or
+		 * AFTER's with --negate), for the tooltip
+		 */
+		fprintf(out, "],\n\"other\": \"%s\", \"b\": [", o->negate ? "after" : "before");
+		for (size_t i = 0; i < g->nr_nodes; i++) {
+			const struct fg_node *n = &g->nodes[i];
+
+			fputs(i ? "," : "", out);
+			if (n->has_delta)
+				fprintf(out, "%.17g", n->other);
 			else
 				fputs("null", out);
 			if (i % 16 == 15)

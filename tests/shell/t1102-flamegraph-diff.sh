@@ -236,6 +236,92 @@ test_expect_success PERF,PERF_EVENTS,PYTHON3,CHROMIUM 'in chromium: search, zoom
 	python3 reds.py "$TRASH/neg.png"
 '
 
+# The page's tooltip: the count drawn, its share, the change, and the
+# other profile's count. hover.html hovers the widest frame of each name
+# after its "#" in the page PAGE (in an iframe) and lists the tooltips.
+cat >hover.html <<\EOF
+<!doctype html><html><body><pre id="out"></pre>
+<iframe id="f" src="PAGE" style="width:1200px;height:700px"></iframe>
+<script>
+var f = document.getElementById("f");
+f.onload = function() {
+	var w = f.contentWindow, d = w.document, cv = d.getElementById("fg");
+	var F = w.DATA.f, names = w.DATA.n, r = cv.getBoundingClientRect(), out = [];
+	var maxdepth = 0, want = location.hash.substring(1).split(",");
+	for (var i = 0; i < F.length; i += 4) if (F[i] > maxdepth) maxdepth = F[i];
+	for (var k = 0; k < want.length; k++) {
+		var best = -1;
+		for (var i = 0; i < F.length; i += 4)
+			if (names[F[i + 3]] === want[k] &&
+			    (best < 0 || F[i + 2] - F[i + 1] > F[best + 2] - F[best + 1]))
+				best = i;
+		if (best < 0) continue;
+		var x = (F[best + 1] + F[best + 2]) / 2 / w.DATA.total * r.width;
+		var y = (maxdepth - F[best]) * 18 + 9;
+		cv.dispatchEvent(new w.MouseEvent("mousemove", { clientX: r.left + x, clientY: r.top + y }));
+		out.push(d.getElementById("tip").textContent);
+	}
+	document.getElementById("out").textContent = out.join("\n");
+};
+</script></body></html>
+EOF
+# sums.py FOLDED3 NAME...: for each NAME, the counts of the lines whose
+# stack has a frame NAME: "NAME first second", summed.
+cat >sums.py <<\EOF
+import sys
+lines = [l.rsplit(" ", 2) for l in open(sys.argv[1]).read().splitlines()]
+for name in sys.argv[2:]:
+    a = sum(int(l[1]) for l in lines if name in l[0].split(";"))
+    b = sum(int(l[2]) for l in lines if name in l[0].split(";"))
+    print(name, a, b)
+EOF
+# tips.py HTML NAME...: the tooltip the page should show for the widest
+# frame of each NAME (on stderr, from its data), and on stdout NAME's
+# counts over all its frames: "NAME other drawn".
+cat >tips.py <<\EOF
+import json, re, sys
+h = open(sys.argv[1], encoding="utf-8").read()
+d = json.loads(re.search(r"var DATA = (\{.*?\});\n", h, re.S).group(1))
+f, n, t = d["f"], d["n"], d["total"]
+for name in sys.argv[2:]:
+    ix = [i for i in range(0, len(f), 4) if n[f[i + 3]] == name]
+    i = max(ix, key=lambda i: f[i + 2] - f[i + 1])
+    w, c, b = f[i + 2] - f[i + 1], d["d"][i // 4], d["b"][i // 4]
+    print("%s (%s samples, %.2f%%; %s%.2f%%; %s %s)" % (name, format(int(w), ","), 100 * w / t,
+          "+" if c > 0 else "", 100 * c / t, d["other"], format(int(b), ",")), file=sys.stderr)
+    print(name, int(sum(d["b"][i // 4] for i in ix)), int(sum(f[i + 2] - f[i + 1] for i in ix)))
+EOF
+
+test_expect_success PERF,PERF_EVENTS,SHARED,PYTHON3 'HTML: each frame'"'"'s count in the other profile' '
+	"$PROF" flamegraph --diff before.folded after.folded -o tip.html &&
+	"$FG/difffolded.pl" before.folded after.folded >tip3.folded &&
+	python3 sums.py tip3.folded slowed steady added >want.sums &&
+	python3 tips.py tip.html slowed steady added >got.sums 2>tip.want &&
+	test_cmp want.sums got.sums &&
+	grep -q "^\"other\": \"before\", \"b\": \[" tip.html &&
+	# --negate: BEFORE drawn, AFTER the other
+	"$PROF" flamegraph --diff --negate before.folded after.folded -o tipn.html &&
+	"$FG/difffolded.pl" after.folded before.folded >tipn3.folded &&
+	python3 sums.py tipn3.folded slowed removed >want.sums &&
+	python3 tips.py tipn.html slowed removed >got.sums 2>tipn.want &&
+	test_cmp want.sums got.sums &&
+	grep -q "^removed 0 [1-9][0-9]*\$" got.sums &&
+	grep -q "^\"other\": \"after\", \"b\": \[" tipn.html
+'
+
+test_expect_success PERF,PERF_EVENTS,SHARED,PYTHON3,CHROMIUM 'in chromium: the tooltip gives both counts and the change' '
+	sed "s/PAGE/tip.html/" hover.html >hover-a.html &&
+	browse a.dom "file://$TRASH/hover-a.html#slowed,steady,added" --allow-file-access-from-files &&
+	sed -n "/<pre id=\"out\">/,/<\/pre>/p" a.dom | sed "s/<[^>]*>//g" >tip.got &&
+	test_cmp tip.want tip.got &&
+	grep -q "^slowed ([0-9,]* samples, [0-9.]*%; +[0-9.]*%; before [1-9][0-9,]*)\$" tip.got &&
+	sed "s/PAGE/tipn.html/" hover.html >hover-n.html &&
+	browse n.dom "file://$TRASH/hover-n.html#slowed,removed" --allow-file-access-from-files &&
+	sed -n "/<pre id=\"out\">/,/<\/pre>/p" n.dom | sed "s/<[^>]*>//g" >tipn.got &&
+	test_cmp tipn.want tipn.got &&
+	grep -q "^removed ([0-9,]* samples, [0-9.]*%; -[0-9.]*%; after 0)\$" tipn.got
+'
+
 # difffolded.pl's own lines as --folded-input: flamegraph.pl draws three
 # columns as a differential, and so does prof, as its --diff draws them.
 test_expect_success PERF,PERF_EVENTS,SHARED,PYTHON3,XMLLINT '--folded-input of difffolded.pl'"'"'s lines: flamegraph.pl'"'"'s differential' '
