@@ -231,6 +231,8 @@ test_expect_success PERF,PERF_EVENTS,PYTHON3,CHROMIUM 'in chromium: search, zoom
 	z=$(awk "\$4 == \"slowed\" { print NR - 2; exit }" neg.html.frames) &&
 	browse z.dom "file://$TRASH/neg.html#z=$z&icicle" &&
 	grep -q "data-view=\"icicle slowed\"" z.dom &&
+	browse f.dom "file://$TRASH/neg.html" &&
+	grep -q "data-view=\"flame all\"" f.dom &&
 	# an icicle: the frames that changed are near the top, in the shot
 	browse shot.dom "file://$TRASH/neg.html#icicle" --screenshot="$TRASH/neg.png" &&
 	python3 reds.py "$TRASH/neg.png"
