@@ -31,6 +31,7 @@
 #include "prof/resolved-sample.h"
 #include "prof/symbol.h"
 #include "prof/time-range.h"
+#include "prof/strbuf.h"
 #include "builtin.h"
 #include <sys/stat.h>
 
@@ -757,6 +758,20 @@ struct th_runtime {
 	u64 total_run_time, total_sleep_time, total_iowait_time, total_preempt_time, total_delay_time;
 	u64 last_state;
 	u64 migrations;
+	/* -I, an idle task's: the thread last switched out on its CPU ... */
+	struct thread *last_thread;
+	/* ... the folded chain of the last one that went idle, and the sums */
+	char *idle_chain;
+	struct idle_chain *chains;
+	size_t nr_chains, alloc_chains;
+};
+
+/* -I: the idle time that followed one call chain (perf's folded callchain node) */
+struct idle_chain {
+	char *folded;
+	u64 hit;
+	unsigned int count;
+	size_t order;
 };
 
 struct timehist {
@@ -764,6 +779,7 @@ struct timehist {
 	u64 last_switch[SCHED_MAX_CPUS];	/* perf's evsel__save_time of sched_switch */
 	int max_cpu;
 	bool summary, summary_only, wakeups, next, migrations, cpu_visual, state;
+	bool idle_hist;			/* -I */
 	bool callchain;
 	int max_stack;			/* frames shown (perf resolves 2 more) */
 	struct sample_resolver *resolver;	/* the call chains, with -g */
@@ -923,6 +939,12 @@ static bool th_skip(struct timehist *th, const struct thread *t)
 	return true;
 }
 
+/* perf's timehist_skip_sample for a wakeup or migration: -I shows none */
+static bool th_skip_event(struct timehist *th, const struct thread *t)
+{
+	return th_skip(th, t) || th->idle_hist;
+}
+
 static bool th_cpu_shown(const struct timehist *th, u32 cpu)
 {
 	return !th->cpus || ((int)cpu < th->nr_cpus && th->cpus[cpu]);
@@ -991,6 +1013,59 @@ static void th_print_chain(struct timehist *th, struct perf_sample *s)
 	resolved_sample__exit(&rs);
 }
 
+/*
+ * -I: the chain of a task going idle, folded as perf's idle callchains
+ * print it: the same max_stack + 2 frames less the scheduler's own, " <- "
+ * between, a frame without a symbol as its address. A new string.
+ */
+static char *th_fold_chain(struct timehist *th, struct perf_sample *s)
+{
+	struct resolved_sample rs;
+	struct strbuf sb = STRBUF_INIT;
+	int nr;
+
+	resolved_sample__resolve(th->resolver, s, &rs);
+	nr = resolved_sample__chain(th->resolver, s, &rs, NULL);
+	for (int i = 0; i < nr; i++) {
+		const struct symbol *sym = rs.frames[i].sym;
+
+		if (sym && (!strcmp(sym->name, "schedule") || !strcmp(sym->name, "__schedule") ||
+			    !strcmp(sym->name, "preempt_schedule")))
+			continue;
+		if (sb.len)
+			strbuf_addstr(&sb, " <- ");
+		if (sym)
+			strbuf_addstr(&sb, sym->name);
+		else
+			strbuf_addf(&sb, "%#" PRIx64, rs.frames[i].ip);
+	}
+	resolved_sample__exit(&rs);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* -I: @ns more idle time after @folded on @idle's CPU */
+static void th_idle_chain_add(struct th_runtime *idle, const char *folded, u64 ns)
+{
+	struct idle_chain *c = NULL;
+
+	for (size_t i = 0; i < idle->nr_chains && !c; i++)
+		if (!strcmp(idle->chains[i].folded, folded))
+			c = &idle->chains[i];
+	if (!c) {
+		if (idle->nr_chains == idle->alloc_chains) {
+			idle->alloc_chains = idle->alloc_chains ? idle->alloc_chains * 2 : 16;
+			idle->chains = xrealloc(idle->chains, idle->alloc_chains * sizeof(*idle->chains));
+		}
+		c = &idle->chains[idle->nr_chains];
+		c->folded = xstrdup(folded);
+		c->hit = 0;
+		c->count = 0;
+		c->order = idle->nr_chains++;
+	}
+	c->hit += ns;
+	c->count++;
+}
+
 static void th_print_sample(struct timehist *th, struct tep_event *fmt, struct perf_sample *s,
 			    struct thread *t, struct th_runtime *r, u64 time, u64 state)
 {
@@ -1030,11 +1105,13 @@ static void th_print_sample(struct timehist *th, struct tep_event *fmt, struct p
 static int th_on_switch(struct sched_reader *rd, struct timehist *th, struct tep_event *fmt,
 			struct perf_sample *s)
 {
-	u64 prev_pid = 0, state = 0, t = s->time, tprev;
+	u64 prev_pid = 0, next_pid = 0, state = 0, t = s->time, tprev;
 	struct th_runtime *r = NULL;
 	struct thread *thread;
+	bool skip;
 
 	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_pid", &prev_pid);
+	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "next_pid", &next_pid);
 	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_state", &state);
 	if (prev_pid == 0) {	/* the idle task: one per CPU, "<idle>" */
 		r = th_idle(th, s->cpu);
@@ -1043,8 +1120,23 @@ static int th_on_switch(struct sched_reader *rd, struct timehist *th, struct tep
 		/* there were samples with tid 0 but a pid */
 		thread = machine__findnew_thread(rd->machine, (pid_t)s->pid,
 						 (pid_t)(s->tid ? s->tid : s->pid));
+		if (th->idle_hist) {
+			/* -I: the CPU's last task, and its chain when it goes idle */
+			struct th_runtime *ir = th_idle(th, s->cpu);
+
+			thread__put(ir->last_thread);
+			ir->last_thread = thread__get(thread);
+			if (next_pid == 0 && th->resolver && s->callchain) {
+				free(ir->idle_chain);
+				ir->idle_chain = th_fold_chain(th, s);
+			}
+		}
 	}
-	if (th_skip(th, thread)) {
+	skip = th_skip(th, thread);
+	/* -I: only the switches into and out of the idle task */
+	if (th->idle_hist && prev_pid && next_pid)
+		skip = true;
+	if (skip) {
 		r = NULL;
 		goto out;
 	}
@@ -1067,8 +1159,25 @@ static int th_on_switch(struct sched_reader *rd, struct timehist *th, struct tep
 		if (t > th->range.end)
 			t = th->range.end;
 	}
-	if (th_cpu_shown(th, s->cpu))
-		th_update(r, t, tprev);
+	if (!th->idle_hist || thread->tid == 0) {
+		if (th_cpu_shown(th, s->cpu))
+			th_update(r, t, tprev);
+		if (th->idle_hist) {
+			struct th_runtime *last;
+
+			/* the idle time is the last task's "idle-time" */
+			if (!r->last_thread)
+				goto out;
+			last = th_runtime(th, r->last_thread);
+			th_update(last, t, tprev);
+			last->dt_run = last->dt_delay = last->dt_sleep = 0;
+			last->dt_iowait = last->dt_preempt = 0;
+			if (r->idle_chain)
+				th_idle_chain_add(r, r->idle_chain, t - tprev);
+			thread__put(r->last_thread);
+			r->last_thread = NULL;
+		}
+	}
 	if (!th->summary_only)
 		th_print_sample(th, fmt, s, thread, r, t, state);
 out:
@@ -1119,7 +1228,7 @@ static int th_on_wakeup(struct sched_reader *rd, struct timehist *th, struct tep
 		return 0;
 	waker = machine__findnew_thread(rd->machine, (pid_t)s->pid, (pid_t)s->tid);
 	/* shown unless both are filtered out */
-	if (th_skip(th, waker) && th_skip(th, wakee))
+	if (th_skip_event(th, waker) && th_skip_event(th, wakee))
 		return 0;
 	th_print_event(th, s, waker, false);
 	printf("awakened: %s\n", th_commstr(th, wakee));
@@ -1142,7 +1251,7 @@ static int th_on_migrate(struct sched_reader *rd, struct timehist *th, struct te
 	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "orig_cpu", &ocpu);
 	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "dest_cpu", &dcpu);
 	t = machine__findnew_thread(rd->machine, (pid_t)s->pid, (pid_t)s->tid);
-	if (th_skip(th, t) && th_skip(th, migrated))
+	if (th_skip_event(th, t) && th_skip_event(th, migrated))
 		return 0;
 	th_print_event(th, s, t, true);
 	printf("migrated: %s", th_commstr(th, migrated));
@@ -1219,6 +1328,39 @@ static void th_print_thread(struct timehist *th, struct th_runtime *r, struct th
 	printf("   %5" PRIu64 "\n", r->migrations);
 }
 
+static int th_cmp_chain(const void *pa, const void *pb)
+{
+	const struct idle_chain *a = pa, *b = pb;
+
+	if (a->hit != b->hit)
+		return a->hit > b->hit ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* -I's "Idle stats by callchain": per CPU, the chains by idle time, greatest first */
+static void th_idle_chains_print(struct timehist *th)
+{
+	printf("\nIdle stats by callchain:\n");
+	for (int i = 0; i < th->nr_idle; i++) {
+		struct th_runtime *r = th->idle[i];
+
+		if (!r)
+			continue;
+		qsort(r->chains, r->nr_chains, sizeof(*r->chains), th_cmp_chain);
+		printf("  CPU %2d:", i);
+		print_sched_time(r->total_run_time, 6);
+		printf(" msec\n");
+		printf("  %16s  %8s  %s\n", "Idle time (msec)", "Count", "Callchains");
+		printf("  %.16s  %.8s  %.50s\n", dots, dots, dots);
+		for (size_t k = 0; k < r->nr_chains; k++) {
+			printf("  ");
+			print_sched_time(r->chains[k].hit, 12);
+			printf(" %8u  %s\n", r->chains[k].count, r->chains[k].folded);
+		}
+		printf("\n");
+	}
+}
+
 static void th_summary(struct timehist *th)
 {
 	struct th_totals tot = { 0 };
@@ -1228,7 +1370,11 @@ static void th_summary(struct timehist *th)
 
 	memcpy(all, th->map.all, n * sizeof(*all));
 	qsort(all, n, sizeof(*all), th_cmp_table);
-	if (th->state) {
+	if (th->idle_hist) {
+		printf("\nIdle-time summary\n");
+		printf("%*s  parent  sched-out  ", th->comm_width, "comm");
+		printf("  idle-time   min-idle    avg-idle    max-idle  stddev  migrations\n");
+	} else if (th->state) {
 		printf("\nWait-time summary\n");
 		printf("%*s  parent   sched-in  ", th->comm_width, "comm");
 		printf("   run-time      sleep      iowait     preempt       delay\n");
@@ -1259,8 +1405,8 @@ static void th_summary(struct timehist *th)
 	if (!dead)
 		printf("<no terminated tasks>\n");
 	free(all);
-	/* idle is not tracked when samples were skipped */
-	if (th->skipped)
+	/* idle is not tracked when samples were skipped (it is with -I) */
+	if (th->skipped && !th->idle_hist)
 		return;
 	printf("\nIdle stats:\n");
 	for (int i = 0; i < th->nr_idle; i++) {
@@ -1278,6 +1424,8 @@ static void th_summary(struct timehist *th)
 		printf(" msec  (%6.2f%%)\n",
 		       100.0 * (double)r->total_run_time / (double)(th->hist_end - th->hist_start));
 	}
+	if (th->idle_hist && th->callchain)
+		th_idle_chains_print(th);
 	printf("\n    Total number of unique tasks: %" PRIu64 "\nTotal number of context switches: %" PRIu64 "\n",
 	       tot.tasks, tot.switches);
 	printf("           Total run time (msec): ");
@@ -1341,6 +1489,7 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 	const struct option options[] = {
 		OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to profile"),
 		OPT_BOOLEAN('g', "call-graph", &th->callchain, "Display call chains if present (default on)"),
+		OPT_BOOLEAN('I', "idle-hist", &th->idle_hist, "Show idle events only"),
 		OPT_BOOLEAN('M', "migrations", &th->migrations, "Show migration events"),
 		OPT_BOOLEAN('n', "next", &th->next, "Show next task"),
 		OPT_STRING('p', "pid", &pid_list, "pid[,pid...]",
@@ -1425,8 +1574,15 @@ out:
 	hist_filter__exit(&th->filter);
 	for (int i = 0; i < th->nr_idle; i++)
 		if (th->idle[i]) {
-			thread__put(th->idle[i]->td.thread);
-			free(th->idle[i]);
+			struct th_runtime *ir = th->idle[i];
+
+			for (size_t k = 0; k < ir->nr_chains; k++)
+				free(ir->chains[k].folded);
+			free(ir->chains);
+			free(ir->idle_chain);
+			thread__put(ir->last_thread);
+			thread__put(ir->td.thread);
+			free(ir);
 		}
 	free(th->idle);
 	sched_reader__exit(&r);

@@ -546,6 +546,7 @@ sched-latency	--verbose	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-latency	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 sched-timehist	--cpu	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--call-graph	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--idle-hist	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--migrations	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--next	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--pid	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
@@ -4472,6 +4473,17 @@ proof_sched_timehist_call_graph() {
 	"$PROF" sched timehist -i tgc.data --no-call-graph >tgc0.out &&
 	trows tgc0.out | grep -q . &&
 	! trows tgc0.out | grep -q " <- "
+}
+# -I: the idle task's switches only (fewer rows, no wakeups), its summary
+proof_sched_timehist_idle_hist() {
+	th ti0 -w -S &&
+	th ti -I -w -S &&
+	grep -q "^Idle-time summary$" ti &&
+	! grep -q "^Runtime summary$" ti &&
+	grep -q "^Runtime summary$" ti0 &&
+	grep -q "awakened:" ti0 &&
+	! grep -q "awakened:" ti &&
+	test "$(trows ti | wc -l)" -lt "$(trows ti0 | wc -l)"
 }
 # tgc_fixture: a sched_switch recording with call chains, tgc.data.
 tgc_fixture() {

@@ -46,8 +46,7 @@ PENDING_sched_latency=
 # not in prof yet: every option of these subcommands
 PENDING_sched_map=
 PENDING_sched_replay="--repeat"
-# timehist: the idle histograms
-PENDING_sched_timehist="--idle-hist"
+PENDING_sched_timehist=
 
 PENDING_config=
 PENDING_daemon=

@@ -1,0 +1,95 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='prof sched timehist -I and prof sched replay, compared with perf sched on the same files'
+. "$(dirname "$0")/test-lib.sh"
+
+# perf record fills a build-id cache: keep it private to the test.
+HOME=$TRASH
+export HOME
+
+# A workload that sleeps (its CPU may go idle), blocks on a pipe and forks.
+WORK='sleep 0.2; dd if=/dev/zero bs=4k count=300 2>/dev/null | cat >/dev/null; sleep 0.2'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'record: the same workload by prof and perf, with and without chains' '
+	"$PROF" sched record -o prof.data -- sh -c "$WORK" >/dev/null 2>&1 &&
+	"$PERF" sched record -o perf.data -- sh -c "$WORK" >/dev/null 2>&1 &&
+	"$PROF" sched record -g -o chains.data -- sh -c "$WORK" >/dev/null 2>&1 &&
+	"$PERF" sched record -g -o pchains.data -- sh -c "$WORK" >/dev/null 2>&1 &&
+	test -s prof.data && test -s perf.data && test -s chains.data && test -s pchains.data
+'
+
+# ith DATA ARGS...: prof sched timehist -I prints what perf's does, stdout
+# and stderr, with its exit status; but where perf leaves the idle call
+# chain tables empty (deliberate-differences.md) prof lists the chains
+# (kept in chains.prof), and where perf names a user frame "[unknown]"
+# prof may name it. The rest of each line, and the frame count, are perf's.
+ith() {
+	_d=$1 &&
+	shift &&
+	rc=0 && "$PERF" sched timehist -i "$_d" -I "$@" >th.perf 2>th.perf.err || rc=$? &&
+	rc2=0 && "$PROF" sched timehist -i "$_d" -I "$@" >th.out 2>th.prof.err || rc2=$? &&
+	test "$rc" = "$rc2" &&
+	test_cmp th.perf.err th.prof.err &&
+	awk "/^  ----------------  --------  -----/ { print; c = 1; next }
+		c && /^\$/ { c = 0 }
+		c { print >\"chains.prof\"; next }
+		{ print }" th.out >th.prof &&
+	test -s th.perf &&
+	awk "FNR == NR { p[FNR] = \$0; np = FNR; next }
+		{ nq = FNR; if (p[FNR] == \$0) next
+		  na = split(p[FNR], a, / <- /); nb = split(\$0, b, / <- /)
+		  if (na != nb) { print \"line \" FNR \": frames differ\"; bad = 1; next }
+		  for (i = 1; i <= na; i++)
+			if (a[i] != b[i] && a[i] != \"[unknown]\") {
+				print \"line \" FNR \": \" a[i] \" <> \" b[i]; bad = 1
+			}
+		}
+		END { if (np != nq) { print \"lines \" np \" <> \" nq; bad = 1 } exit bad }" \
+		th.perf th.prof
+}
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist -I: perf'"'"'s lines and summaries on the four files, each option' '
+	for d in prof.data perf.data chains.data pchains.data; do
+		for o in "" -S -s "--state -S" "-w -M -S" "-w -n -V" "-C 0 -S" "-C 1 -s" \
+			"-p 1 -S" "--max-stack 2 -S" "--max-stack 0 -s" "--no-call-graph -S"; do
+			: >chains.prof &&
+			ith $d $o || { echo "timehist -I $o on $d differs"; return 1; }
+		done || return 1
+	done
+'
+
+# idlesum DATA: the chains'"'"' idle times, and the tasks'"'"' (Total run time),
+# in usecs, one line each
+idlesum() {
+	"$PROF" sched timehist -i "$1" -I -s >is.out &&
+	awk "/^  ----------------  --------  -----/ { c = 1; next } c && /^\$/ { c = 0 }
+		c { split(\$1, t, \".\"); s += t[1] * 1000 + t[2]; n++ }
+		/Total run time \\(msec\\):/ { split(\$5, t, \".\"); r = t[1] * 1000 + t[2] }
+		END { print n + 0, s + 0, r + 0 }" is.out
+}
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist -I: the chains'"'"' idle times add up to the tasks'"'"' idle times' '
+	for d in chains.data pchains.data; do
+		idlesum $d >sum.out &&
+		read n s r <sum.out &&
+		echo "$d: $n chains, $s us, tasks $r us" &&
+		# each row is cut to the usec: the sum may be short by one per row
+		test "$s" -le "$r" &&
+		test "$((r - s))" -le "$n" || return 1
+	done &&
+	"$PROF" sched timehist -i chains.data -I -s >is2.out &&
+	grep -q "^Idle stats by callchain:$" is2.out &&
+	grep -q "^  Idle time (msec)     Count  Callchains$" is2.out
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist -I: a going-idle task'"'"'s chain is listed under its CPU' '
+	"$PROF" sched timehist -i chains.data -I >il.out &&
+	"$PROF" sched timehist -i chains.data -I -s >is3.out &&
+	if grep -q "<idle>" il.out; then
+		awk "/^  ----------------  --------  -----/ { c = 1; next } c && /^\$/ { c = 0 } c { n++ } END { exit !n }" is3.out
+	else
+		echo "no idle time in this recording (a busy machine)"
+	fi
+'
+
+test_done
