@@ -33,6 +33,7 @@
 #include "prof/time-range.h"
 #include "prof/strbuf.h"
 #include "builtin.h"
+#include "sched-replay.h"
 #include <sys/stat.h>
 
 #define NSEC_PER_MSEC ((u64)1000000)
@@ -130,6 +131,8 @@ struct sched_reader {
 		     struct perf_sample *sample);
 	/* a COMM record, after the machine took it (NULL: none) */
 	int (*on_comm)(struct sched_reader *r, struct perf_sample *sample);
+	/* a FORK record, after the machine took it (NULL: none) */
+	int (*on_fork)(struct sched_reader *r, const union perf_event *ev);
 	/* after the header is read, before the records: 0, or -1 to stop */
 	int (*before)(struct sched_reader *r);
 	void *priv;
@@ -222,6 +225,8 @@ static int sched_on_machine_event(struct session *s, union perf_event *ev,
 
 	if (!ret && ev->header.type == PERF_RECORD_COMM && r->on_comm)
 		ret = r->on_comm(r, sample);
+	if (!ret && ev->header.type == PERF_RECORD_FORK && r->on_fork)
+		ret = r->on_fork(r, ev);
 	return ret;
 }
 
@@ -1805,6 +1810,83 @@ out:
 	return ret;
 }
 
+/* ---- replay ---- */
+
+static const char *const replay_usage[] = {
+	"prof sched replay [<options>]",
+	NULL
+};
+
+static int replay_on_tp(struct sched_reader *rd, enum sched_tp tp, struct tep_event *fmt,
+			struct perf_sample *s)
+{
+	struct replay *rp = rd->priv;
+	char comm[16], next_comm[16];
+	u64 pid = 0, next_pid = 0;
+
+	if (tp == TP_SWITCH) {
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_pid", &pid);
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "next_pid", &next_pid);
+		trace_event__field_str(fmt, s->raw_data, s->raw_size, "prev_comm", comm, sizeof(comm));
+		trace_event__field_str(fmt, s->raw_data, s->raw_size, "next_comm", next_comm,
+				       sizeof(next_comm));
+		return replay__switch(rp, s->cpu, s->time, (u32)pid, comm, (u32)next_pid, next_comm);
+	}
+	if (tp == TP_WAKEUP) {	/* sched_wakeup and sched_wakeup_new, as perf 6.1 */
+		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "pid", &pid);
+		trace_event__field_str(fmt, s->raw_data, s->raw_size, "comm", comm, sizeof(comm));
+		replay__wakeup(rp, s->time, s->tid, (u32)pid, comm);
+	}
+	return 0;
+}
+
+/* perf's replay_fork_event: both threads as the machine now names them */
+static int replay_on_fork(struct sched_reader *rd, const union perf_event *ev)
+{
+	struct thread *child = machine__findnew_thread(rd->machine, (pid_t)ev->fork.pid,
+						       (pid_t)ev->fork.tid);
+	struct thread *parent = machine__findnew_thread(rd->machine, (pid_t)ev->fork.ppid,
+							(pid_t)ev->fork.ptid);
+
+	replay__fork(rd->priv, (u32)parent->tid, thread__comm_str(parent), (u32)child->tid,
+		     thread__comm_str(child));
+	return 0;
+}
+
+/*
+ * perf 6.1's perf sched replay: the clock's costs measured first, then
+ * the file read into tasks of atoms (sched-replay.h), which run as
+ * threads, --repeat times (default 10).
+ */
+static int sched_replay(int argc, const char **argv, struct sched_opts *o)
+{
+	unsigned int repeat = 10;
+	const struct option options[] = {
+		OPT_UINTEGER('r', "repeat", &repeat, "repeat the workload replay N times (-1: infinite)"),
+		SCHED_PARENT_OPTIONS(o),
+		OPT_END()
+	};
+	struct replay *rp;
+	struct sched_reader r = { .on_tp = replay_on_tp, .on_fork = replay_on_fork };
+	int ret;
+
+	if (argc > 1) {
+		argc = parse_options(argc, argv, options, replay_usage, 0);
+		if (argc)
+			usage_with_options(replay_usage, options);
+	}
+	rp = replay__new();
+	r.priv = rp;
+	replay__calibrate(rp);
+	fflush(stdout);
+	ret = sched_reader__run(&r, o);
+	if (!ret)
+		ret = replay__run(rp, repeat);
+	sched_reader__exit(&r);
+	replay__delete(rp);
+	return ret;
+}
+
 /* ---- the command ---- */
 
 static int sched_script(int argc, const char **argv, const struct sched_opts *o)
@@ -1851,7 +1933,8 @@ int cmd_sched(int argc, const char **argv)
 		return sched_record(argc, argv);
 	if (o.dump)
 		return error("prof sched: -D (--dump-raw-trace) is not supported yet");
-	if (verbose && (is_prefix_of(argv[0], "latency") || !strcmp(argv[0], "timehist")))	/* perf's prints its session's debug lines */
+	if (verbose && (is_prefix_of(argv[0], "latency") || !strcmp(argv[0], "timehist") ||
+			!strncmp(argv[0], "rep", 3)))	/* perf's prints its session's debug lines */
 		return error("prof sched: -v (--verbose) is not supported yet");
 	if (!o.input) {
 		struct stat st;
@@ -1866,17 +1949,7 @@ int cmd_sched(int argc, const char **argv)
 		return sched_timehist(argc, argv, &o);
 	if (!strcmp(argv[0], "map"))
 		return sched_map(argc, argv, &o);
-	if (is_prefix_of(argv[0], "replay")) {
-		/* none of their options yet: -h says so, any other is refused */
-		const char *name = "replay";
-		char *line = xasprintf("prof sched %s [<options>]", name);
-		const char *usage[] = { line, NULL };
-		const struct option none[] = { OPT_END() };
-
-		parse_options(argc, argv, none, usage, 0);
-		error("prof sched %s: not implemented yet (record, latency and script are)", name);
-		free(line);
-		return -1;
-	}
+	if (!strncmp(argv[0], "rep", 3))	/* perf takes any word starting so */
+		return sched_replay(argc, argv, &o);
 	usage_with_options(sched_usage, options);
 }

@@ -92,8 +92,10 @@ static int parse_number(const struct option *o, int is_short, const char *arg,
 
 	errno = 0;
 	if (is_unsigned) {
-		if (*arg == '-')
-			goto bad;
+		if (*arg == '-') {	/* perf's words for a negative one */
+			opt_error(o, is_short, 0, "expects an unsigned numerical value");
+			return -1;
+		}
 		*out = strtoull(arg, &end, 0);
 	} else {
 		*out = (u64)strtoll(arg, &end, 0);

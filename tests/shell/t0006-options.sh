@@ -569,6 +569,9 @@ sched-map	--compact	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--cpus	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
+sched-replay	--repeat	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-replay	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-replay	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 config	--list	-	ok
 config	--system	-	ok
 config	--user	-	ok
@@ -593,6 +596,7 @@ daemon-signal	--base	PERF_EVENTS	ok
 daemon-signal	--field-separator	PERF_EVENTS	ok
 '
 COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list inject diff sched sched-latency sched-timehist sched-map stat-report"
+COMMANDS="$COMMANDS sched-replay"
 COMMANDS="$COMMANDS config daemon daemon-start daemon-ping daemon-signal"
 COMMANDS="$COMMANDS probe"
 COMMANDS="$COMMANDS buildid-cache archive kallsyms bench bench-sched-messaging"
@@ -4611,6 +4615,31 @@ proof_sched_timehist_input() {
 proof_sched_timehist_force() {
 	sched_owned timehist town &&
 	trows town.d.out | grep -q "sleep\\["
+}
+# -r N: N runs, a line each
+proof_sched_replay_repeat() {
+	sched_fixture &&
+	"$PROF" sched replay -i sched.data -r 2 >rr2.out &&
+	"$PROF" sched replay -i sched.data --repeat 1 >rr1.out &&
+	test "$(grep -c "^#[0-9]" rr2.out)" = 2 &&
+	test "$(grep -c "^#[0-9]" rr1.out)" = 1 &&
+	grep -q "^#2  : [0-9.]*, ravg: " rr2.out &&
+	test_expect_code 129 "$PROF" sched replay -r -1 2>rr.err &&
+	grep -q "expects an unsigned numerical value" rr.err
+}
+proof_sched_replay_input() {
+	sched_fixture &&
+	"$PROF" sched replay --input sched.data -r 1 >ri.out &&
+	grep -q "^nr_run_events: *[1-9]" ri.out &&
+	grep -q "^task  *[0-9]* ( *sh: *[0-9]*), nr_events: " ri.out
+}
+proof_sched_replay_force() {
+	sched_fixture &&
+	mkdir -p rown.d && cp sched.data rown.d/perf.data && chown nobody rown.d/perf.data &&
+	(cd rown.d && test_expect_code 255 "$PROF" sched replay -r 1 >out0 2>err) &&
+	grep -q "not owned by current user or root" rown.d/err &&
+	(cd rown.d && "$PROF" sched replay -r 1 -f >out) &&
+	grep -q "^task  *[0-9]* ( *sh: *[0-9]*), nr_events: " rown.d/out
 }
 # mp OUT ARGS: prof sched map of sched.data into OUT.
 mp() {

@@ -43,9 +43,8 @@ PENDING_bench_sched_messaging=
 
 PENDING_sched=
 PENDING_sched_latency=
-# not in prof yet: every option of these subcommands
 PENDING_sched_map=
-PENDING_sched_replay="--repeat"
+PENDING_sched_replay=
 PENDING_sched_timehist=
 
 PENDING_config=

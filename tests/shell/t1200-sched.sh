@@ -205,12 +205,6 @@ test_expect_success 'the command: usage without a subcommand or with an unknown 
 	grep -q "prof sched \[<options>\] {record|latency|map|replay|script|timehist}" u.err &&
 	test_expect_code 129 "$PROF" sched bogus 2>u2.err &&
 	test_cmp u.err u2.err &&
-	for s in replay; do
-		test_expect_code 255 "$PROF" sched $s 2>ni.err &&
-		grep -q "^prof sched $s: not implemented yet" ni.err &&
-		test_expect_code 129 "$PROF" sched $s -h 2>ni.h &&
-		grep -q "prof sched $s \[<options>\]" ni.h || return 1
-	done &&
 	test_expect_code 255 "$PROF" sched -D latency 2>d.err &&
 	grep -q "not supported" d.err
 '
