@@ -34,6 +34,7 @@
 #include "prof/time-range.h"
 #include "prof/cpumap.h"
 #include "prof/config.h"
+#include "prof/off-cpu.h"
 #include "builtin.h"
 #include <regex.h>
 #include <sys/stat.h>
@@ -117,6 +118,13 @@ struct report {
 	const char *col_widths_str;	/* -w */
 	bool raw_trace;			/* --raw-trace: fields, not the print format */
 	bool group, group_set;		/* --group, --no-group */
+	/*
+	 * --wall-clock: the on-CPU time event's samples (-1: none) and
+	 * offcpu-time's also go into @wall, their periods nanoseconds both
+	 */
+	bool wall_clock;
+	int wall_on, wall_off;
+	struct hists *wall;
 	const char *config_sort_order;	/* report.sort_order */
 	bool hide_headers;		/* ui.show-headers = false */
 	bool hierarchy;			/* --hierarchy */
@@ -499,6 +507,22 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		goto out;
 	}
 
+	if (rep->wall && (sample->evsel->idx == rep->wall_on || sample->evsel->idx == rep->wall_off)) {
+		/* --wall-clock: the same sample in the sum of both (hs changes below) */
+		struct hist_sample ws = hs;
+		struct hists *w = rep->wall;
+
+		ws.comm = report__comm(rep, w, al->thread);
+		nr_before = w->nr_entries;
+		he = hists__add(w, &ws, true);
+		if (w->nr_entries != nr_before)
+			he->filtered = filtered;
+		w->nr_samples++;
+		w->total_period += sample->period;
+		hists__add_chain(w, he, &ws, rs.frames, nr, sample->period, rep->use_callchain,
+				 filtered, false, rep->he_cache);
+		hs.comm = report__comm(rep, h, al->thread);
+	}
 	nr_before = h->nr_entries;
 	he = hists__add(h, &hs, true);
 	if (h->nr_entries != nr_before)
@@ -758,6 +782,110 @@ static u64 report__tui_sample_freq(void *priv, int idx)
 	return a->freq ? a->sample_freq : 0;
 }
 
+/*
+ * --symbol-filter, --socket-filter, -x: entries whose symbol does not
+ * contain the string, of another socket, without a parent are hidden
+ */
+static void report__hide(struct report *rep, struct hists *h)
+{
+	for (size_t e = 0; e < h->nr_entries; e++) {
+		struct hist_entry *he = h->entries[e];
+
+		if (rep->symbol_filter && (!he->sym || !strstr(he->sym->name, rep->symbol_filter)))
+			he->filtered = true;
+		if (rep->socket_filter >= 0 && he->v.socket != rep->socket_filter)
+			he->filtered = true;
+		if (rep->exclude_other && !he->parent)
+			he->filtered = true;
+	}
+}
+
+/*
+ * --wall-clock: which events: offcpu-time, and the on-CPU event if it
+ * counts time (cpu-clock, task-clock: a period in nanoseconds). 0, or
+ * -1 after saying why.
+ */
+static int report__setup_wall(struct report *rep)
+{
+	const char *other = NULL;
+
+	rep->wall_on = rep->wall_off = -1;
+	for (int i = 0; i < session__nr_evsels(rep->session); i++) {
+		struct session_evsel *e = session__evsel(rep->session, i);
+		const char *name = session_evsel__name(e);
+		bool dummy = e->attr.type == PERF_TYPE_SOFTWARE &&
+			     e->attr.config == PERF_COUNT_SW_DUMMY;
+
+		if (!strcmp(name, OFFCPU_EVENT)) {
+			if (rep->wall_off < 0)
+				rep->wall_off = i;
+		} else if (e->attr.type == PERF_TYPE_SOFTWARE &&
+			   (e->attr.config == PERF_COUNT_SW_CPU_CLOCK ||
+			    e->attr.config == PERF_COUNT_SW_TASK_CLOCK)) {
+			if (rep->wall_on < 0)
+				rep->wall_on = i;
+		} else if (!dummy && !other) {
+			other = name;
+		}
+	}
+	if (rep->wall_off < 0)
+		return error("--wall-clock needs an offcpu-time event: record with --off-cpu");
+	if (rep->wall_on < 0 && other)
+		return error("--wall-clock: the on-CPU event '%s' does not count time: record "
+			     "-e cpu-clock or -e task-clock with --off-cpu", other);
+	rep->wall = xcalloc(1, sizeof(*rep->wall));
+	hists__init(rep->wall, &rep->layout);
+	rep->wall->full_srcline = rep->full_srcline;
+	rep->wall->acc_depth_order = rep->layout.children && rep->use_callchain;
+	rep->wall->order_caller = rep->cp.order == ORDER_CALLER;
+	return 0;
+}
+
+/*
+ * --wall-clock's one table: the sum of both events, grouped with each as
+ * perf shows a group, but every column a share of the summed time, so
+ * an entry's on-CPU and off-CPU percentages add up to its wall one.
+ */
+static void report__print_wall(struct report *rep, const struct hists_print_opts *o)
+{
+	struct hists *w = rep->wall, *members[3];
+	struct strbuf names = STRBUF_INIT;
+	int nr = 0;
+	u64 n;
+	char unit;
+
+	members[nr++] = w;
+	if (rep->wall_on >= 0)
+		members[nr++] = &rep->hists[rep->wall_on];
+	members[nr++] = &rep->hists[rep->wall_off];
+	for (int m = 1; m < nr; m++) {
+		members[m]->total_period = w->total_period;
+		strbuf_addf(&names, "%s%s", m > 1 ? ", " : "",
+			    session_evsel__name(session__evsel(rep->session,
+							       m == nr - 1 ? rep->wall_off : rep->wall_on)));
+	}
+	report__hide(rep, w);
+	hists__link_group(w, members, nr);
+	hists__output_resort(w);
+	if (rep->use_callchain)
+		for (size_t e = 0; e < w->nr_entries; e++)
+			if (w->entries[e]->callchain)
+				callchain_root__sort(w->entries[e]->callchain, &rep->cp);
+	if (!rep->quiet) {
+		n = hist__convert_unit(w->nr_samples, &unit);
+		printf("# Samples: %" PRIu64 "%c of events '%s' (wall-clock)\n", n, unit, names.buf);
+		printf("# Event count (approx.): %" PRIu64 "\n", w->total_period);
+		printf("# Wall-clock time in nanoseconds: on CPU (%s) plus off CPU (%s).\n",
+		       rep->wall_on >= 0 ? session_evsel__name(session__evsel(rep->session, rep->wall_on))
+					 : "none recorded", OFFCPU_EVENT);
+		printf("# Each column: wall, on-CPU, off-CPU, as shares of the whole wall time.\n");
+		printf("#\n");
+	}
+	hists__fprintf(w, o, stdout);
+	printf("\n\n");
+	strbuf_release(&names);
+}
+
 static int report__print(struct report *rep)
 {
 	struct hists_print_opts o = {
@@ -787,23 +915,9 @@ static int report__print(struct report *rep)
 		char *name = NULL;
 		char unit;
 
-		if (report__is_member(rep, i) || (!h->nr_samples && rep->skip_empty))
+		if (report__is_member(rep, i) || (!h->nr_samples && rep->skip_empty) || rep->wall)
 			continue;
-		/*
-		 * --symbol-filter, --socket-filter, -x: entries whose symbol does not
-		 * contain the string, of another socket, without a parent are hidden
-		 */
-		for (size_t e = 0; e < h->nr_entries; e++) {
-			struct hist_entry *he = h->entries[e];
-
-			if (rep->symbol_filter &&
-			    (!he->sym || !strstr(he->sym->name, rep->symbol_filter)))
-				he->filtered = true;
-			if (rep->socket_filter >= 0 && he->v.socket != rep->socket_filter)
-				he->filtered = true;
-			if (rep->exclude_other && !he->parent)
-				he->filtered = true;
-		}
+		report__hide(rep, h);
 		if (rep->percentage && !strcmp(rep->percentage, "relative")) {
 			/* percentages of what the filters let through (not in call graphs) */
 			h->callchain_total = h->total_period;
@@ -863,6 +977,8 @@ static int report__print(struct report *rep)
 		hists__fprintf(h, &o, stdout);
 		printf("\n\n");
 	}
+	if (rep->wall)
+		report__print_wall(rep, &o);
 	if (rep->use_tui) {
 		struct hist_browser_ops ops = {
 			.header_info = report__tui_header,
@@ -1382,6 +1498,8 @@ static int report__run(struct report *rep)
 	}
 	rep->trace_key = hist_layout__has_key(&rep->layout, SORT_TRACE);
 	report__grow_hists(rep, session__nr_evsels(rep->session));
+	if (rep->wall_clock && report__setup_wall(rep) < 0)
+		return -1;
 	rep->resolver = sample_resolver__new(rep->machine, &(struct resolve_param){
 		.max_stack = rep->max_stack,
 		.caller = rep->cp.order == ORDER_CALLER,
@@ -1492,6 +1610,10 @@ static int report__run(struct report *rep)
 
 static void report__exit(struct report *rep)
 {
+	if (rep->wall) {
+		hists__exit(rep->wall);
+		free(rep->wall);
+	}
 	for (int i = 0; i < rep->nr_hists; i++)
 		hists__exit(&rep->hists[i]);
 	free(rep->hists);
@@ -1678,6 +1800,8 @@ int cmd_report(int argc, const char **argv)
 			   "only show symbols that (partially) match with this filter"),
 		OPT_STRING('w', "column-widths", &rep.col_widths_str, "width[,width...]",
 			   "don't try to adjust column width, use these fixed values"),
+		OPT_BOOLEAN(0, "wall-clock", &rep.wall_clock,
+			    "with --off-cpu samples: on-CPU and off-CPU time summed in one table"),
 		OPT_BOOLEAN_SET(0, "group", &rep.group, &rep.group_set,
 				"Show event group information together"),
 		OPT_INTEGER(0, "group-sort-idx", &rep.group_sort_idx,
@@ -1794,6 +1918,8 @@ int cmd_report(int argc, const char **argv)
 		      !rep.hierarchy &&
 		      isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		      (rep.tui || (!rep.stdio && getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
+	if (rep.wall_clock)	/* its table is stdio's only */
+		rep.use_tui = false;
 	if (rep.use_tui && !tui__available()) {
 		if (rep.tui)
 			warning("prof was built without ncursesw (NO_NCURSES): using --stdio");

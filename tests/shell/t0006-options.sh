@@ -177,6 +177,7 @@ report	--mem-mode	PERF_EVENTS	ok
 report	--branch-history	PERF_EVENTS	ok
 report	--stitch-lbr	PERF_EVENTS	ok
 report	--disable-order	-	ok
+report	--wall-clock	PERF_EVENTS,TRACEFS,LIBTRACEEVENT	ok
 stat	--event	PERF_EVENTS	ok
 stat	--no-inherit	PERF_EVENTS	ok
 stat	--pid	PERF_EVENTS	ok
@@ -1672,6 +1673,19 @@ two_events() {
 	test -s evgrp.data && return 0
 	rec evgrp -e "{task-clock,page-faults}" -- "$HELPERS/demo" 20 &&
 	rec evtwo -e task-clock,page-faults -- "$HELPERS/demo" 20
+}
+# one table of both events: per thread, wall = on-CPU + off-CPU nanoseconds
+proof_report_wall_clock() {
+	"$PROF" record -q --off-cpu -e cpu-clock -o wall.data -- sh -c "sleep 0.1; true" &&
+	"$PROF" report --stdio -i wall.data >wall.off &&
+	"$PROF" report --stdio -i wall.data --wall-clock >wall.on &&
+	test "$(grep -c "^# Samples:" wall.off)" = 2 &&
+	test "$(grep -c "^# Samples:" wall.on)" = 1 &&
+	grep -q "^# Samples: .* of events .cpu-clock, offcpu-time. (wall-clock)$" wall.on &&
+	"$PROF" report --stdio -q -i wall.data --wall-clock -g none --sort pid -F period,pid >wall.rows &&
+	awk "NF { n++; if (\$1 != \$2 + \$3) bad = 1 } END { exit bad || !n }" wall.rows &&
+	test_expect_code 255 "$PROF" report --stdio -i evtwo.data --wall-clock 2>wall.err &&
+	grep -q "needs an offcpu-time event" wall.err
 }
 proof_report_group() {
 	two_events &&
