@@ -138,8 +138,8 @@ thc() {
 
 # tspan DATA: "start,stop", the middle third of the file's switches
 tspan() {
-	"$PERF" script -i "$1" -F time -e sched:sched_switch 2>/dev/null |
-		sed -n "s/^ *\([0-9]*\.[0-9]*\):.*/\1/p" |
+	"$PERF" script -i "$1" -F time,event 2>/dev/null |
+		sed -n "s/^ *\([0-9]*\.[0-9]*\): *sched:sched_switch:.*/\1/p" |
 		awk "NR == 1 { f = \$1 } { l = \$1 } END { d = (l - f) / 3; printf \"%.6f,%.6f\", f + d, l - d }"
 }
 
@@ -148,6 +148,7 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: call chains as
 	"$PERF" sched record -g -o pchains.data -- sh -c "$WORK" >/dev/null 2>&1 &&
 	for d in chains.data pchains.data; do
 		span=$(tspan $d) &&
+		test "${span%%.*}" -gt 0 &&
 		for o in "" "--max-stack 1" "--max-stack 0" "--max-stack 12" "-w -n" "--state -S" \
 			"-V -M" "-C 0" "--symfs /nonexistent" "--time $span" "--time $span -S -w" \
 			"--time ,${span#*,}" "--time ${span%,*}," "--no-call-graph"; do
@@ -161,6 +162,7 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: call chains as
 test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist --time on files without chains: perf'"'"'s lines and summary' '
 	for d in prof.data perf.data; do
 		span=$(tspan $d) &&
+		test "${span%%.*}" -gt 0 &&
 		for o in "--time $span" "--time $span -S" "--time ,${span#*,} -s" "--time ${span%,*}, -w" \
 			"--time $span --state -S -C 1" "--time 10%" "--time bad" "--kallsyms /nonexistent"; do
 			th $d $o || { echo "timehist $o on $d differs"; return 1; }

@@ -48,10 +48,20 @@ ith() {
 		th.perf th.prof
 }
 
+# tspan DATA: "start,stop", the middle third of the file's switches
+tspan() {
+	"$PERF" script -i "$1" -F time,event 2>/dev/null |
+		sed -n "s/^ *\([0-9]*\.[0-9]*\): *sched:sched_switch:.*/\1/p" |
+		awk "NR == 1 { f = \$1 } { l = \$1 } END { d = (l - f) / 3; printf \"%.6f,%.6f\", f + d, l - d }"
+}
+
 test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist -I: perf'"'"'s lines and summaries on the four files, each option' '
 	for d in prof.data perf.data chains.data pchains.data; do
+		span=$(tspan $d) &&
+		test "${span%%.*}" -gt 0 &&
 		for o in "" -S -s "--state -S" "-w -M -S" "-w -n -V" "-C 0 -S" "-C 1 -s" \
-			"-p 1 -S" "--max-stack 2 -S" "--max-stack 0 -s" "--no-call-graph -S"; do
+			"-p 1 -S" "--max-stack 2 -S" "--max-stack 0 -s" "--no-call-graph -S" \
+			"--time $span -S" "--time ,${span#*,} -s" "--time ${span%,*}, -S -V"; do
 			: >chains.prof &&
 			ith $d $o || { echo "timehist -I $o on $d differs"; return 1; }
 		done || return 1
