@@ -786,7 +786,7 @@ struct timehist {
 	bool summary, summary_only, wakeups, next, migrations, cpu_visual, state;
 	bool idle_hist;			/* -I */
 	bool callchain;
-	int max_stack;			/* frames shown (perf resolves 2 more) */
+	unsigned int max_stack;		/* frames shown (perf resolves 2 more) */
 	struct sample_resolver *resolver;	/* the call chains, with -g */
 	struct time_range range;	/* --time (0: open) */
 	bool *cpus;			/* --cpu, or NULL */
@@ -1464,7 +1464,8 @@ static int timehist_before(struct sched_reader *rd)
 		return error("No sched_switch events found. Have you run 'perf sched record'?");
 	if (th->callchain) {
 		struct resolve_param p = {
-			.max_stack = th->max_stack + 2 > 0 ? th->max_stack + 2 : 0,
+			.max_stack = th->max_stack < RESOLVE_MAX_FRAMES ? (int)th->max_stack + 2
+								 : RESOLVE_MAX_FRAMES,
 			.inline_names = true,	/* perf's symbol_conf.inline_name default */
 			.key = CCKEY_FUNCTION,
 		};
@@ -1508,7 +1509,7 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 		OPT_BOOLEAN(0, "state", &th->state, "Show task state when sched-out"),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
 		OPT_STRING(0, "kallsyms", &kallsyms, "file", "kallsyms pathname"),
-		OPT_INTEGER(0, "max-stack", &th->max_stack,
+		OPT_UINTEGER(0, "max-stack", &th->max_stack,
 			    "Maximum number of functions to display backtrace."),
 		OPT_STRING(0, "symfs", &symfs, "directory",
 			   "Look for files with symbols relative to this directory"),

@@ -171,4 +171,15 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'replay: usage errors and
 	test "$(wc -l <rn.prof)" = 4
 '
 
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist --max-stack takes an unsigned number, as perf' '
+	for o in "--max-stack -1" "--max-stack 1-2"; do
+		rc=0 && "$PERF" sched timehist -i prof.data $o >mu.perf 2>mu.perf.err || rc=$? &&
+		rc2=0 && "$PROF" sched timehist -i prof.data $o >mu.prof 2>mu.prof.err || rc2=$? &&
+		test "$rc" = 129 && test "$rc2" = 129 &&
+		sed "s/ perf / prof /" mu.perf.err >mu.perf.err2 &&
+		test_cmp mu.perf.err2 mu.prof.err || { echo "timehist $o differs"; return 1; }
+	done &&
+	grep -q "expects a numerical value" mu.prof.err
+'
+
 test_done
