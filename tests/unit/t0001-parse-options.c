@@ -228,6 +228,14 @@ static void test_errors(void)
 	ok(rc == 129 && strstr(err.buf, " Error: switch `r' expects a numerical value\n"),
 	   "non-numeric value");
 
+	rc = parse_in_child(&err, (const char *[]){ "-m", "-1", NULL });
+	ok(rc == 129 && strstr(err.buf, " Error: switch `m' expects an unsigned numerical value\n"),
+	   "a negative value for an unsigned option: perf's words");
+
+	rc = parse_in_child(&err, (const char *[]){ "-m", "1-2", NULL });
+	ok(rc == 129 && strstr(err.buf, " Error: switch `m' expects a numerical value\n"),
+	   "a value that is no number for an unsigned option");
+
 	rc = parse_in_child(&err, (const char *[]){ "--all-cpus=3", NULL });
 	ok(rc == 129 && strstarts(err.buf, " Error: option `all-cpus' takes no value\n Usage:"),
 	   "value for a flag");
