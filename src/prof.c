@@ -30,6 +30,7 @@ const struct cmd_struct commands[] = {
 	{ "inject", cmd_inject, 0, "Filter to augment the events stream with additional information" },
 	{ "kallsyms", cmd_kallsyms, 0, "Searches running kernel for symbols" },
 	{ "list", cmd_list, 0, "List all symbolic event types" },
+	{ "lock", cmd_lock, 0, "Analyze lock events" },
 	{ "probe", cmd_probe, 0, "Define new dynamic tracepoints" },
 	{ "record", cmd_record, 0, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, 0, "Read perf.data (created by perf record) and display the profile" },

@@ -55,6 +55,7 @@ struct dso {
 	u64 text_offset;		/* .text sh_addr - sh_offset */
 	char *symsrc_filename;		/* file the symbols (and DWARF) came from */
 	char *debug_filename;		/* file with .debug_info, if any */
+	char *kallsyms_path;		/* kernel: the kallsyms file its symbols came from */
 	struct symbols symbols;
 
 	void *image;			/* in-memory ELF (vdso), owned */
@@ -120,6 +121,13 @@ int dso__build_id_path(const struct dso *dso, const char *suffix, char *buf, siz
  * number of symbols or -errno.
  */
 int dso__load_elf(struct dso *dso, const char *syms_path, const char *runtime_path);
+/*
+ * The address of @name in the kallsyms file @dso's symbols came from
+ * (relocated as they were), aliases the symbol table dropped included
+ * (perf's symbol_conf.allow_aliases). 0 and *@addr, or -ENOENT (no such
+ * name, or the symbols came from no kallsyms file).
+ */
+int dso__kallsyms_alias(const struct dso *dso, const char *name, u64 *addr);
 /* Load a kallsyms-format file into a kernel dso; -errno on failure. */
 int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path);
 

@@ -45,6 +45,7 @@ enum parse_opt_option_flags {	/* for struct option.flags */
 	PARSE_OPT_HIDDEN = 1 << 3,	/* not in -h output */
 	PARSE_OPT_NOEMPTY = 1 << 4,	/* value must not be empty */
 	PARSE_OPT_LASTARG_DEFAULT = 1 << 5, /* takes the next argument; defval when last */
+	PARSE_OPT_NOBUILD = 1 << 6,	/* not built in: refused, build_opt says why */
 };
 
 struct option;
@@ -62,6 +63,7 @@ struct option {
 	parse_opt_cb *callback;
 	intptr_t defval;	/* SET_UINT value; OPTARG default for callbacks */
 	bool *set;		/* if non-NULL, set true when the option is seen */
+	const char *build_opt;	/* PARSE_OPT_NOBUILD: what the build lacks */
 };
 
 #define OPT_END()  { .type = OPTION_END }

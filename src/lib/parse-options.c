@@ -118,6 +118,13 @@ static int get_value(struct parse_ctx *p, const struct option *o, int is_short,
 	const char *arg = NULL;
 	u64 num;
 
+	if (o->flags & PARSE_OPT_NOBUILD) {	/* perf's set_option_nobuild */
+		char reason[128];
+
+		snprintf(reason, sizeof(reason), "is not available because %s", o->build_opt);
+		opt_error(o, is_short, unset, reason);
+		return -1;
+	}
 	if (unset && (o->flags & PARSE_OPT_NONEG)) {
 		opt_error(o, is_short, unset, "isn't available");
 		return -1;
@@ -468,6 +475,9 @@ static void print_option_help(FILE *fp, const struct option *o)
 		pos = USAGE_OPTS_WIDTH + USAGE_GAP;
 	}
 	fprintf(fp, "%*s%s\n", pos, "", o->help ? o->help : "");
+	if (o->flags & PARSE_OPT_NOBUILD)
+		fprintf(fp, "%*s(not built-in because %s)\n", USAGE_OPTS_WIDTH + USAGE_GAP, "",
+			o->build_opt);
 }
 
 static void print_usage_lines(FILE *fp, const char *const usagestr[])

@@ -78,6 +78,7 @@ void dso__put(struct dso *dso)
 	free(dso->short_name);
 	free(dso->symsrc_filename);
 	free(dso->debug_filename);
+	free(dso->kallsyms_path);
 	free(dso->image);
 	nsinfo__put(dso->nsinfo);
 	free(dso);
@@ -543,8 +544,11 @@ static int kernel_load_kallsyms(struct dso *dso, struct map *map, const char *pa
 {
 	int nr = dso__load_kallsyms_file(dso, map, path);
 
-	if (nr > 0)
+	if (nr > 0) {
 		dso->origin = origin;
+		free(dso->kallsyms_path);
+		dso->kallsyms_path = xstrdup(path);
+	}
 	return nr;
 }
 

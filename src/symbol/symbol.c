@@ -693,6 +693,44 @@ static int kallsyms__read(struct dso *dso, const char *path, u64 *text, char **k
 	return (int)nr;
 }
 
+int dso__kallsyms_alias(const struct dso *dso, const char *name, u64 *addr)
+{
+	size_t len;
+	char *buf = dso->kallsyms_path ? read_file_str(dso->kallsyms_path, &len) : NULL;
+	u64 text = 0, found = 0;
+	bool seen = false;
+
+	if (!buf)
+		return -ENOENT;
+	for (char *line = buf, *stop = buf + len, *next; line < stop; line = next) {
+		char *end, *sym;
+		u64 a;
+
+		next = memchr(line, '\n', (size_t)(stop - line));
+		if (!next)
+			next = stop;
+		*next++ = '\0';
+		a = kallsyms__addr(line, &end);
+		if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
+			continue;
+		sym = end + 3;
+		if (!text && (!strcmp(sym, "_text") || !strcmp(sym, "_stext")))
+			text = a;
+		if (!seen && !strcmp(sym, name)) {
+			found = a;
+			seen = true;
+		}
+	}
+	free(buf);
+	if (!seen)
+		return -ENOENT;
+	/* as dso__load_kallsyms_file moved the symbols */
+	if (dso->kernel_reloc_pgoff && text)
+		found -= text - dso->kernel_reloc_pgoff;
+	*addr = found;
+	return 0;
+}
+
 /* Find or create the module dso+map "[mod]" covering @addr. */
 static struct dso *module_dso(struct maps *kmaps, const char *mod)
 {
