@@ -171,9 +171,10 @@ static u64 key_value(const struct lock_key *k, const struct lock_stat *ls)
 	return v;
 }
 
-static inline u64 hash_bits(u64 v, unsigned int bits)
+/* perf's hash_long on 64 bits: a u32, so hash_bits(v, 64) is the low half */
+static inline u32 hash_bits(u64 v, unsigned int bits)
 {
-	return v * GOLDEN_RATIO_64 >> (64 - bits);
+	return (u32)(v * GOLDEN_RATIO_64 >> (64 - bits));
 }
 
 /* ---- the output fields and the sort key ---- */
