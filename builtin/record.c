@@ -99,6 +99,7 @@ struct record {
 	unsigned int mmap_pages;
 	enum callchain_record_mode callgraph;
 	u32 dwarf_size;
+	u16 fp_max_stack;		/* --call-graph fp,N */
 	int comp_level, verbose;
 	bool use_clockid;	/* -k: sample times from this clock */
 	int clockid;
@@ -527,6 +528,7 @@ static void record__config(struct record *r, bool forks)
 	so->rate = r->rate;
 	so->callgraph = r->callgraph;
 	so->dump_size = r->dwarf_size;
+	so->max_stack = r->fp_max_stack;
 	so->cpu_wide = r->system_wide || r->cpu_list;
 	/* perf record samples data addresses with dwarf chains (not top) */
 	so->sample_addr = r->sample_addr || r->callgraph == CALLCHAIN_RECORD_DWARF;
@@ -2179,6 +2181,19 @@ int cmd_record(int argc, const char **argv)
 		/* dwarf: what follows is its size; fp and lbr take nothing more */
 		if (!err && r.callgraph == CALLCHAIN_RECORD_DWARF && *rest)
 			err = -ERANGE;
+		/*
+		 * fp,N: the kernel records at most N frames (perf lock record's
+		 * fp,8), taken when below kernel.perf_event_max_stack, as perf
+		 */
+		if (!err && r.callgraph == CALLCHAIN_RECORD_FP && *rest) {
+			unsigned long n = strtoul(rest, NULL, 0);
+			char *sys = read_file_str("/proc/sys/kernel/perf_event_max_stack", NULL);
+			unsigned long max = sys ? strtoul(sys, NULL, 10) : 127;
+
+			free(sys);
+			if (n < max && n <= UINT16_MAX)
+				r.fp_max_stack = (u16)n;
+		}
 		/* perf's option callback says it before -q takes effect */
 		if (err)
 			set_msg_quiet(false);

@@ -263,6 +263,7 @@ struct sampling_opts {
 	struct sample_rate rate;		/* -F/-c */
 	enum callchain_record_mode callgraph;	/* -g/--call-graph */
 	u32 dump_size;				/* dwarf: bytes of user stack */
+	u16 max_stack;		/* --call-graph fp,N: sample_max_stack (0: the kernel's) */
 	bool cpu_wide;		/* -a/-C: samples say their CPU */
 	bool sample_addr;	/* -d */
 	bool no_inherit;	/* -i */

@@ -322,6 +322,9 @@ void evlist__config_sampling(struct evlist *evlist, const struct sampling_opts *
 		}
 		cg_mode = o->callgraph;
 		cg_dump = o->dump_size;
+		/* perf's global fp depth, under the event's own max-stack term */
+		if (o->callgraph == CALLCHAIN_RECORD_FP && o->max_stack && !a->sample_max_stack)
+			a->sample_max_stack = o->max_stack;
 		evsel__config_terms_callchain(evsel, &cg_mode, &cg_dump);
 		if (cg_mode == CALLCHAIN_RECORD_DWARF && !o->sample_addr) {
 			st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
