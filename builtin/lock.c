@@ -1099,7 +1099,7 @@ static int parse_map_entry(const struct option *opt, const char *str, int unset)
 	errno = 0;
 	*len = strtoul(str, &end, 0);
 	if (*end || errno) {
-		fprintf(stderr, "invalid BPF map length: %s\n", str);
+		fprintf(stderr, "invalid BPF map length: %s\n\n", str);	/* perf: a blank line, then the usage */
 		return -1;
 	}
 	return 0;
