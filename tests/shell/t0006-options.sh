@@ -595,12 +595,60 @@ daemon-signal	--verbose	PERF_EVENTS	ok
 daemon-signal	--config	PERF_EVENTS	ok
 daemon-signal	--base	PERF_EVENTS	ok
 daemon-signal	--field-separator	PERF_EVENTS	ok
+lock	--input	ROOT,LOCK_TP,PERF	ok
+lock	--verbose	ROOT,LOCK_TP,PERF	ok
+lock	--dump-raw-trace	ROOT,LOCK_TP,PERF	ok
+lock	--force	ROOT,LOCK_TP,PERF	ok
+lock	--vmlinux	ROOT,LOCK_TP,PERF	ok
+lock	--kallsyms	ROOT,LOCK_TP,PERF	ok
+lock	--quiet	ROOT,LOCK_TP,PERF	ok
+lock-report	--key	ROOT,LOCK_TP,PERF	ok
+lock-report	--field	ROOT,LOCK_TP,PERF	ok
+lock-report	--combine-locks	ROOT,LOCK_TP,PERF	ok
+lock-report	--threads	ROOT,LOCK_TP,PERF	ok
+lock-report	--entries	ROOT,LOCK_TP,PERF	ok
+lock-report	--input	ROOT,LOCK_TP,PERF	ok
+lock-report	--verbose	ROOT,LOCK_TP,PERF	ok
+lock-report	--dump-raw-trace	ROOT,LOCK_TP,PERF	ok
+lock-report	--force	ROOT,LOCK_TP,PERF	ok
+lock-report	--vmlinux	ROOT,LOCK_TP,PERF	ok
+lock-report	--kallsyms	ROOT,LOCK_TP,PERF	ok
+lock-report	--quiet	ROOT,LOCK_TP,PERF	ok
+lock-contention	--key	ROOT,LOCK_TP,PERF	ok
+lock-contention	--field	ROOT,LOCK_TP,PERF	ok
+lock-contention	--threads	ROOT,LOCK_TP,PERF	ok
+lock-contention	--use-bpf	-	ok
+lock-contention	--all-cpus	ROOT,LOCK_TP,PERF	ok
+lock-contention	--cpu	ROOT,LOCK_TP,PERF	ok
+lock-contention	--pid	ROOT,LOCK_TP,PERF	ok
+lock-contention	--tid	ROOT,LOCK_TP,PERF	ok
+lock-contention	--map-nr-entries	ROOT,LOCK_TP,PERF	ok
+lock-contention	--max-stack	ROOT,LOCK_TP,PERF	ok
+lock-contention	--stack-skip	ROOT,LOCK_TP,PERF	ok
+lock-contention	--entries	ROOT,LOCK_TP,PERF	ok
+lock-contention	--input	ROOT,LOCK_TP,PERF	ok
+lock-contention	--verbose	ROOT,LOCK_TP,PERF	ok
+lock-contention	--dump-raw-trace	ROOT,LOCK_TP,PERF	ok
+lock-contention	--force	ROOT,LOCK_TP,PERF	ok
+lock-contention	--vmlinux	ROOT,LOCK_TP,PERF	ok
+lock-contention	--kallsyms	ROOT,LOCK_TP,PERF	ok
+lock-contention	--quiet	ROOT,LOCK_TP,PERF	ok
+lock-info	--threads	ROOT,LOCK_TP,PERF	ok
+lock-info	--map	ROOT,LOCK_TP,PERF	ok
+lock-info	--input	ROOT,LOCK_TP,PERF	ok
+lock-info	--verbose	ROOT,LOCK_TP,PERF	ok
+lock-info	--dump-raw-trace	ROOT,LOCK_TP,PERF	ok
+lock-info	--force	ROOT,LOCK_TP,PERF	ok
+lock-info	--vmlinux	ROOT,LOCK_TP,PERF	ok
+lock-info	--kallsyms	ROOT,LOCK_TP,PERF	ok
+lock-info	--quiet	ROOT,LOCK_TP,PERF	ok
 '
 COMMANDS="record report stat top list help version flamegraph script data annotate evlist buildid-list inject diff sched sched-latency sched-timehist sched-map stat-report"
 COMMANDS="$COMMANDS sched-replay"
 COMMANDS="$COMMANDS config daemon daemon-start daemon-ping daemon-signal"
 COMMANDS="$COMMANDS probe"
 COMMANDS="$COMMANDS buildid-cache archive kallsyms bench bench-sched-messaging"
+COMMANDS="$COMMANDS lock lock-report lock-contention lock-info"
 
 # Prerequisites of this file only.
 test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
@@ -610,6 +658,10 @@ test_lazy_prereq SCHED_STAT_TP '
 	test -d /sys/kernel/debug/tracing/events/sched/sched_stat_runtime
 '
 test_lazy_prereq GCC 'command -v gcc'
+test_lazy_prereq LOCK_TP '
+	test -d /sys/kernel/tracing/events/lock/contention_begin ||
+	test -d /sys/kernel/debug/tracing/events/lock/contention_begin
+'
 test_lazy_prereq UPROBES '[ -w /sys/kernel/tracing/uprobe_events ]'
 have_feature() {
 	"$PROF" version --build-options | grep -q " $1: \[ on  \]"
@@ -683,7 +735,7 @@ pty() {
 # --- the walk ---------------------------------------------------------
 test_expect_success 'every command lists its options; each has a row' '
 	for c in $COMMANDS; do
-		"$PROF" $(echo "$c" | sed "s/^\(sched\|stat\|daemon\)-/\1 /; s/^bench-sched-/bench sched /") \
+		"$PROF" $(echo "$c" | sed "s/^\(sched\|stat\|daemon\|lock\)-/\1 /; s/^bench-sched-/bench sched /") \
 			--list-all-opts >opts.$c &&
 		test -s opts.$c || return 1
 	done &&
@@ -4913,6 +4965,218 @@ proof_daemon_signal_field_separator() {
 	"$PROF" daemon signal -x: --config dsgx.conf >dsgx.out &&
 	ddown --config dsgx.conf &&
 	grep -q "^signal 12 sent to session .s " dsgx.out
+}
+
+# --- lock -------------------------------------------------------------
+# lock.data: prof lock record of lock-contend (kernel locks contend there)
+lock_fixture() {
+	test -s lock.data ||
+	"$PROF" lock record -q -o lock.data -- "$HELPERS/lock-contend" 200 >/dev/null 2>&1
+}
+# lk NAME ARGS: prof lock and perf lock with ARGS (after -i lock.data):
+# their standard error, where perf lock prints, and exit status in
+# NAME.prof and NAME.perf, the same lines.
+lk() {
+	_n=$1 &&
+	shift &&
+	lock_fixture &&
+	{ "$PROF" lock -i lock.data "$@" >/dev/null 2>"$_n.prof"; echo "exit $?" >>"$_n.prof"; } &&
+	{ "$PERF" lock -i lock.data "$@" >/dev/null 2>"$_n.perf"; echo "exit $?" >>"$_n.perf"; } &&
+	test_cmp_nonempty "$_n.perf" "$_n.prof"
+}
+# lkrows NAME: the data lines of NAME.prof (no header, blank or status line)
+lkrows() {
+	grep -v -E "^exit |^$|Name|caller$|comm$|^Thread ID|^Address of instance" "$1.prof"
+}
+# The parent options, taken after each subcommand too ($1: contention,
+# report or info, "info -t" for info's rows).
+lock_input() {
+	lock_fixture &&
+	test_expect_code 255 "$PROF" lock $1 -i no-such.data 2>lin.err &&
+	grep -q "^failed to open no-such.data: No such file or directory$" lin.err &&
+	"$PROF" lock $1 --input lock.data 2>lin.out &&
+	test $(grep -c -v -E "^$|Name|caller$|^Thread ID" lin.out) -gt 0
+}
+lock_verbose() {
+	lock_fixture &&
+	"$PROF" lock $1 -i lock.data 2>lv0.out &&
+	! grep -q "=== output for debug===" lv0.out &&
+	"$PROF" lock $1 -i lock.data --verbose 2>lv.out &&
+	case $1 in
+	info*) test_cmp lv0.out lv.out ;;	# perf: its own debug lines only
+	*) grep -q "^=== output for debug===$" lv.out ;;
+	esac
+}
+lock_dump() {
+	lock_fixture &&
+	test_expect_code 255 "$PROF" lock $1 -i lock.data -D 2>ld.err &&
+	grep -q "^prof lock: -D (--dump-raw-trace) is not supported yet$" ld.err
+}
+lock_force() {
+	lock_fixture &&
+	mkdir -p lown.d && cp lock.data lown.d/perf.data && chown nobody lown.d/perf.data &&
+	(cd lown.d && test_expect_code 255 "$PROF" lock $1 2>../lown.err) &&
+	grep -q "^File perf.data not owned by current user or root (use -f to override)$" lown.err &&
+	(cd lown.d && "$PROF" lock $1 --force 2>../lown.out) &&
+	test $(grep -c -v -E "^$|Name|caller$|^Thread ID" lown.out) -gt 0
+}
+# a file that is no kernel: no kernel symbol, every caller Unknown, as perf
+lock_vmlinux() {
+	lk lvm $1 &&
+	lk lvx $1 --vmlinux "$HELPERS/demo" &&
+	! cmp -s lvm.prof lvx.prof
+}
+lock_kallsyms() {
+	: >empty.kallsyms &&
+	lk lks0 $1 &&
+	lk lks $1 --kallsyms empty.kallsyms &&
+	! cmp -s lks0.prof lks.prof
+}
+lock_quiet() {
+	lk lq0 $1 &&
+	lk lq $1 --quiet &&
+	test $(wc -l <lq.prof) -lt $(wc -l <lq0.prof) &&
+	! grep -q -E "Name|caller$|comm$" lq.prof
+}
+proof_lock_input() {
+	lock_fixture &&
+	test_expect_code 255 "$PROF" lock -i no-such.data contention 2>li.err &&
+	grep -q "^failed to open no-such.data: No such file or directory$" li.err &&
+	lk li contention && test $(lkrows li | wc -l) -gt 0
+}
+proof_lock_verbose() {
+	lock_fixture &&
+	"$PROF" lock -v -i lock.data contention 2>lvp.out &&
+	grep -q "$(printf "^\t\t\t0xffffffff")" lvp.out
+}
+proof_lock_dump_raw_trace() {
+	lock_fixture &&
+	test_expect_code 255 "$PROF" lock -D -i lock.data contention 2>ldp.err &&
+	grep -q "^prof lock: -D (--dump-raw-trace) is not supported yet$" ldp.err
+}
+proof_lock_force() {
+	lock_fixture &&
+	mkdir -p lpown.d && cp lock.data lpown.d/perf.data && chown nobody lpown.d/perf.data &&
+	(cd lpown.d && test_expect_code 255 "$PROF" lock report 2>../lpown.err) &&
+	grep -q "(use -f to override)$" lpown.err &&
+	(cd lpown.d && "$PROF" lock -f report 2>../lpown.out) &&
+	grep -q "Name" lpown.out
+}
+proof_lock_vmlinux() {
+	lk lpv0 contention -E 1 &&
+	lk lpv --vmlinux "$HELPERS/demo" contention -E 1 &&
+	grep -q "Unknown$" lpv.prof && ! cmp -s lpv0.prof lpv.prof
+}
+proof_lock_kallsyms() {
+	: >empty.kallsyms &&
+	lk lpk --kallsyms empty.kallsyms contention -E 1 &&
+	grep -q "Unknown$" lpk.prof
+}
+proof_lock_quiet() {
+	lk lpq -q contention &&
+	! grep -q "caller$" lpq.prof && test $(lkrows lpq | wc -l) -gt 0
+}
+proof_lock_report_key() {
+	lk rk report -k contended &&
+	lkrows rk | awk "{ print \$3 }" >rk.col && test -s rk.col && sort -rn -c rk.col
+}
+proof_lock_report_field() {
+	lk rf report -F contended,wait_min &&
+	grep -q "^ *Name  *contended  *min wait  *acquired $" rf.prof
+}
+proof_lock_report_combine_locks() {
+	lk rc0 report &&
+	lk rc report --combine-locks &&
+	lkrows rc | awk "{ print \$1 }" | sort | uniq -d >rc.dups &&
+	test_cmp /dev/null rc.dups &&
+	test $(lkrows rc | wc -l) -lt $(lkrows rc0 | wc -l)
+}
+proof_lock_report_threads() {
+	lk rt report --threads &&
+	lkrows rt | grep -q -E "^ *(:[0-9]+|lock-contend) "
+}
+proof_lock_report_entries() {
+	lk re report --entries 1 && test $(lkrows re | wc -l) = 1
+}
+proof_lock_report_input() { lock_input report; }
+proof_lock_report_verbose() { lock_verbose report; }
+proof_lock_report_dump_raw_trace() { lock_dump report; }
+proof_lock_report_force() { lock_force report; }
+proof_lock_report_vmlinux() { lock_vmlinux report; }
+proof_lock_report_kallsyms() { lock_kallsyms report; }
+proof_lock_report_quiet() { lock_quiet report; }
+proof_lock_contention_key() {
+	lk ck contention --key contended &&
+	lkrows ck | awk "{ print \$1 }" >ck.col && test -s ck.col && sort -rn -c ck.col
+}
+proof_lock_contention_field() {
+	lk cf contention --field contended &&
+	grep -q "^ contended  *total wait  *type   caller$" cf.prof
+}
+proof_lock_contention_threads() {
+	lk ct contention --threads &&
+	grep -q "pid   comm$" ct.prof && test $(lkrows ct | wc -l) -gt 0
+}
+proof_lock_contention_use_bpf() {
+	test_expect_code 129 "$PROF" lock contention --use-bpf 2>cb.err &&
+	grep -q "^ Error: option .use-bpf. is not available because no BUILD_BPF_SKEL=1$" cb.err &&
+	test_expect_code 129 "$PROF" lock contention -b 2>cb.err &&
+	grep -q "^ Error: switch .b. is not available because no BUILD_BPF_SKEL=1$" cb.err
+}
+# perf 6.1 reads a file the same with the BPF mode's targets (ignored)
+lock_target() {
+	lk ctd contention &&
+	lk ctg contention "$@" &&
+	test_cmp ctd.prof ctg.prof
+}
+proof_lock_contention_all_cpus() { lock_target --all-cpus; }
+proof_lock_contention_cpu() { lock_target --cpu 0; }
+proof_lock_contention_pid() { lock_target --pid 1; }
+proof_lock_contention_tid() { lock_target --tid 1; }
+proof_lock_contention_map_nr_entries() {
+	test_expect_code 129 "$PROF" lock contention --map-nr-entries 12x 2>cn.err &&
+	grep -q "^invalid BPF map length: 12x$" cn.err &&
+	lock_target --map-nr-entries 100
+}
+proof_lock_contention_max_stack() {
+	lk cms contention --max-stack 0 &&
+	lkrows cms >cms.rows && test_line_count = 1 cms.rows && grep -q "Unknown$" cms.rows
+}
+proof_lock_contention_stack_skip() {
+	lk css0 contention &&
+	lk css contention --stack-skip 0 &&
+	! cmp -s css0.prof css.prof
+}
+proof_lock_contention_entries() {
+	lk ce contention -E 1 && test $(lkrows ce | wc -l) = 1
+}
+proof_lock_contention_input() { lock_input contention; }
+proof_lock_contention_verbose() { lock_verbose contention; }
+proof_lock_contention_dump_raw_trace() { lock_dump contention; }
+proof_lock_contention_force() { lock_force contention; }
+proof_lock_contention_vmlinux() { lock_vmlinux contention; }
+proof_lock_contention_kallsyms() { lock_kallsyms contention; }
+proof_lock_contention_quiet() { lock_quiet contention; }
+proof_lock_info_threads() {
+	lk it info --threads &&
+	grep -q "^ Thread ID: comm$" it.prof && test $(lkrows it | wc -l) -gt 0
+}
+proof_lock_info_map() {
+	lk im info --map &&
+	grep -q "^Address of instance: name of class$" im.prof &&
+	lkrows im | grep -q "^ 0x[0-9a-f]*: "
+}
+proof_lock_info_input() { lock_input "info -t"; }
+proof_lock_info_verbose() { lock_verbose "info -t"; }
+proof_lock_info_dump_raw_trace() { lock_dump "info -t"; }
+proof_lock_info_force() { lock_force "info -t"; }
+# info prints no symbol: the kernel's names change only -m's lock names
+proof_lock_info_vmlinux() { lock_vmlinux "info -m"; }
+proof_lock_info_kallsyms() { lock_kallsyms "info -m"; }
+proof_lock_info_quiet() {
+	lk iq0 info -m && lk iq info -m -q && test_cmp iq0.prof iq.prof &&
+	test_expect_code 255 "$PROF" lock -i lock.data info -q 2>iq.err &&
+	grep -q "^Unknown type of information$" iq.err
 }
 
 # --- the proofs, row by row ---------------------------------------------

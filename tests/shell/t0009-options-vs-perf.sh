@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-test_description='annotate, record, report, stat, top, evlist, buildid-list, inject, diff, sched, config, daemon, probe, buildid-cache, kallsyms and bench have every option perf 6.1 lists in -h'
+test_description='annotate, record, report, stat, top, evlist, buildid-list, inject, diff, sched, config, daemon, probe, buildid-cache, kallsyms, bench and lock have every option perf 6.1 lists in -h'
 . "$(dirname "$0")/test-lib.sh"
 
 # What perf's "CMD -h" lists, perf as the oracle: each long option must
@@ -48,6 +48,11 @@ PENDING_sched_replay=
 PENDING_sched_timehist=
 
 PENDING_config=
+# lock (perf lock record -h is record's own list)
+PENDING_lock=
+PENDING_lock_report=
+PENDING_lock_contention=
+PENDING_lock_info=
 PENDING_daemon=
 PENDING_daemon_start=
 PENDING_daemon_ping=
@@ -91,12 +96,12 @@ check_opt() {
 	esac
 }
 
-for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe buildid-cache kallsyms bench bench_sched_messaging; do
+for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe buildid-cache kallsyms bench bench_sched_messaging lock lock_report lock_contention lock_info; do
 	test_expect_success PERF "$c: the options of perf $c -h are prof's" '
-		cmd=$(echo "$c" | sed "s/^\(sched\|stat\|daemon\)_/\1 /; s/^bench_sched_/bench sched /") &&
+		cmd=$(echo "$c" | sed "s/^\(sched\|stat\|daemon\|lock\)_/\1 /; s/^bench_sched_/bench sched /") &&
 		{ "$PERF" $cmd -h >perf.h.$c 2>&1 || test $? = 129; } &&
 		opts <perf.h.$c >perf.$c &&
-		case $c in sched*|config|daemon*|kallsyms|bench*) min=0 ;; *) min=5 ;; esac &&
+		case $c in sched*|config|daemon*|kallsyms|bench*|lock*) min=0 ;; *) min=5 ;; esac &&
 		test $(wc -l <perf.$c) -gt $min &&
 		{ "$PROF" $cmd -h >prof.h.$c 2>&1 || test $? = 129; } &&
 		opts <prof.h.$c >prof.$c &&
@@ -111,7 +116,7 @@ done
 
 test_expect_success PERF 'the pending lists name only options prof still lacks' '
 	: >stale &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe buildid-cache kallsyms bench bench_sched_messaging; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe buildid-cache kallsyms bench bench_sched_messaging lock lock_report lock_contention lock_info; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if grep -q -x -- "$o" all.$c; then
@@ -124,7 +129,7 @@ test_expect_success PERF 'the pending lists name only options prof still lacks' 
 
 test_expect_success PERF 'the pending lists name only options perf lists' '
 	: >unknown &&
-	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe buildid-cache kallsyms bench bench_sched_messaging; do
+	for c in annotate record report stat top evlist buildid-list inject diff sched sched_latency sched_map sched_replay sched_timehist stat_report config daemon daemon_start daemon_ping daemon_signal probe buildid-cache kallsyms bench bench_sched_messaging lock lock_report lock_contention lock_info; do
 		eval "list=\$PENDING_$(echo "$c" | tr - _)" &&
 		for o in $list; do
 			if ! grep -q -- "\(^\| \)$o$" perf.$c; then
