@@ -463,10 +463,12 @@ static void print_option_help(FILE *fp, const struct option *o)
 	if (o->long_name)
 		pos += fprintf(fp, "--%s", o->long_name);
 	if (opt_takes_value(o)) {
+		/* perf: a value without a name is "...", not in brackets */
 		if (o->flags & PARSE_OPT_OPTARG)
-			pos += fprintf(fp, o->long_name ? "[=<%s>]" : "[<%s>]", argh);
+			pos += fprintf(fp, o->long_name ? (o->argh ? "[=<%s>]" : "[=%s]") :
+							  (o->argh ? "[<%s>]" : "[%s]"), argh);
 		else
-			pos += fprintf(fp, " <%s>", argh);
+			pos += fprintf(fp, o->argh ? " <%s>" : " %s", argh);
 	}
 	if (pos <= USAGE_OPTS_WIDTH) {
 		pos = USAGE_OPTS_WIDTH + USAGE_GAP - pos;
