@@ -554,10 +554,14 @@ static int lock_open(struct lock_ctx *c)
 			c->begin = e;
 		else if (!strcmp(e->tp_name, "lock:contention_end") && !c->end)
 			c->end = e;
-		for (size_t j = 0; j < ARRAY_SIZE(lockdep_tps); j++)
-			if (!c->contention && !strcmp(e->tp_name, lockdep_tps[j]))
-				return error("prof lock: the lockdep events (%s) are not supported yet; "
-					     "lock:contention_begin/end are", e->tp_name), EXIT_EINVAL;
+		/* contention reads only its own two; report and info all six */
+		for (size_t j = 0; j < ARRAY_SIZE(lockdep_tps); j++) {
+			if (!c->contention && !strcmp(e->tp_name, lockdep_tps[j])) {
+				error("prof lock: the lockdep events (%s) are not supported yet; "
+				      "lock:contention_begin/end are", e->tp_name);
+				return EXIT_EINVAL;
+			}
+		}
 	}
 	if (!traces) {
 		fputs("No trace sample to read. Did you call 'perf lock record'?\n", stderr);
