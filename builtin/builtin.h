@@ -110,6 +110,15 @@ struct annotate_cli {
 int annotate_cli__percent_type(const struct option *opt, const char *arg, int unset);
 int annotate_cli__finish(struct annotate_cli *c, struct annotate_browse_opts *o);
 
+/*
+ * "perf sched script", "perf lock script": prof script on the parent's
+ * -i file (@input, NULL: script's default) with the subcommand's
+ * arguments (argv[0] is the subcommand).
+ */
+int script__subcommand(const char *input, int argc, const char **argv);
+/* perf's subcommand match: @arg names @cmd if it is a prefix longer than two. */
+bool subcommand_is(const char *arg, const char *cmd);
+
 /* The embedded man page text of a command (Documentation/prof-<cmd>.txt). */
 #include "prof/builtin-doc.h"
 

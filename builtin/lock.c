@@ -1048,29 +1048,6 @@ static int lock_record(int argc, const char **argv)
 	return ret;
 }
 
-static int lock_script(int argc, const char **argv, const struct lock_opts *o)
-{
-	const char **sargv = xcalloc((size_t)argc + 3, sizeof(*sargv));
-	int n = 0, ret;
-
-	sargv[n++] = "script";
-	if (o->input) {		/* perf lock's -i is the global script reads */
-		sargv[n++] = "-i";
-		sargv[n++] = o->input;
-	}
-	for (int i = 1; i < argc; i++)
-		sargv[n++] = argv[i];
-	sargv[n] = NULL;
-	ret = cmd_script(n, sargv);
-	free(sargv);
-	return ret;
-}
-
-static bool is_prefix_of(const char *arg, const char *cmd)
-{
-	return strlen(arg) > 2 && !strncmp(cmd, arg, strlen(arg));
-}
-
 /* -b: perf 6.1 without BUILD_BPF_SKEL=1, which is what prof is */
 #define BPF_REASON "no BUILD_BPF_SKEL=1"
 
@@ -1167,11 +1144,11 @@ int cmd_lock(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, lock_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (!argc)
 		usage_with_options(lock_usage, options);
-	if (is_prefix_of(argv[0], "record"))
+	if (subcommand_is(argv[0], "record"))
 		return lock_record(argc, argv);
 	if (!strcmp(argv[0], "script"))
-		return lock_script(argc, argv, &o);
-	if (is_prefix_of(argv[0], "report")) {
+		return script__subcommand(o.input, argc, argv);
+	if (subcommand_is(argv[0], "report")) {
 		o.sort_key = "acquired";
 		if (parse_options(argc, argv, report_options, report_usage, 0))
 			usage_with_options(report_usage, report_options);
@@ -1180,7 +1157,7 @@ int cmd_lock(int argc, const char **argv)
 		if (parse_options(argc, argv, info_options, info_usage, 0))
 			usage_with_options(info_usage, info_options);
 		view = VIEW_INFO;
-	} else if (is_prefix_of(argv[0], "contention")) {
+	} else if (subcommand_is(argv[0], "contention")) {
 		o.sort_key = "wait_total";
 		o.fields = "contended,wait_total,wait_max,avg_wait";
 		/*

@@ -1890,29 +1890,6 @@ static int sched_replay(int argc, const char **argv, struct sched_opts *o)
 
 /* ---- the command ---- */
 
-static int sched_script(int argc, const char **argv, const struct sched_opts *o)
-{
-	const char **sargv = xcalloc((size_t)argc + 3, sizeof(*sargv));
-	int n = 0, ret;
-
-	sargv[n++] = "script";
-	if (o->input) {		/* perf sched's -i is the same global script reads */
-		sargv[n++] = "-i";
-		sargv[n++] = o->input;
-	}
-	for (int i = 1; i < argc; i++)
-		sargv[n++] = argv[i];
-	sargv[n] = NULL;
-	ret = cmd_script(n, sargv);
-	free(sargv);
-	return ret;
-}
-
-static bool is_prefix_of(const char *arg, const char *cmd)
-{
-	return strlen(arg) > 2 && !strncmp(cmd, arg, strlen(arg));
-}
-
 int cmd_sched(int argc, const char **argv)
 {
 	struct sched_opts o = { .input = NULL };
@@ -1929,12 +1906,12 @@ int cmd_sched(int argc, const char **argv)
 	if (!argc)
 		usage_with_options(sched_usage, options);
 	if (!strcmp(argv[0], "script"))
-		return sched_script(argc, argv, &o);
-	if (is_prefix_of(argv[0], "record"))
+		return script__subcommand(o.input, argc, argv);
+	if (subcommand_is(argv[0], "record"))
 		return sched_record(argc, argv);
 	if (o.dump)
 		return error("prof sched: -D (--dump-raw-trace) is not supported yet");
-	if (verbose && (is_prefix_of(argv[0], "latency") || !strcmp(argv[0], "timehist") ||
+	if (verbose && (subcommand_is(argv[0], "latency") || !strcmp(argv[0], "timehist") ||
 			!strncmp(argv[0], "rep", 3)))	/* perf's prints its session's debug lines */
 		return error("prof sched: -v (--verbose) is not supported yet");
 	if (!o.input) {
@@ -1942,7 +1919,7 @@ int cmd_sched(int argc, const char **argv)
 
 		o.input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
 	}
-	if (is_prefix_of(argv[0], "latency")) {
+	if (subcommand_is(argv[0], "latency")) {
 		ret = sched_latency(argc, argv, &o);
 		return ret;
 	}

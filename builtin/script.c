@@ -1701,6 +1701,29 @@ static int report_flamegraph(int argc, const char **argv)
 	return ret < 0 ? -1 : 0;
 }
 
+int script__subcommand(const char *input, int argc, const char **argv)
+{
+	const char **sargv = xcalloc((size_t)argc + 3, sizeof(*sargv));
+	int n = 0, ret;
+
+	sargv[n++] = "script";
+	if (input) {
+		sargv[n++] = "-i";
+		sargv[n++] = input;
+	}
+	for (int i = 1; i < argc; i++)
+		sargv[n++] = argv[i];
+	sargv[n] = NULL;
+	ret = cmd_script(n, sargv);
+	free(sargv);
+	return ret;
+}
+
+bool subcommand_is(const char *arg, const char *cmd)
+{
+	return strlen(arg) > 2 && !strncmp(cmd, arg, strlen(arg));
+}
+
 int cmd_script(int argc, const char **argv)
 {
 	struct script sc = {
