@@ -20,8 +20,8 @@ container() {
 	rm -f ready cpid &&
 	{ unshare --mount --pid --fork --mount-proc sh -c "
 		mount -t tmpfs none /dev/shm && mkdir -p $BOX &&
-		cp '$HELPERS/ns-work' $BOX/w && mount -t tmpfs none /tmp &&
-		exec $BOX/w $*" >ready 2>container.err & } &&
+		cp '$HELPERS/${CBIN:-ns-work}' $BOX/w && mount -t tmpfs none /tmp &&
+		${CBIN:+echo ready &&} exec $BOX/w $*" >ready 2>container.err & } &&
 	_u=$! &&
 	_i=0 &&
 	while [ $_i -lt 150 ]; do
@@ -220,6 +220,26 @@ test_expect_success ROOT,UNSHARE,PERF_EVENTS 'the same dump read by top while th
 	wait &&
 	grep -E "jitted-$cpid-1\.so +\[\.\] jit_alpha$" out &&
 	grep -E "jitted-$cpid-2\.so +\[\.\] jit_beta$" out
+'
+
+# Off-CPU time of a container's process (#16): blockwork run as w in the
+# container, its blocks recorded by -p, read once it is gone: the
+# blocked stacks are named from the container's binary, never from the
+# host's decoy at the same path.
+test_expect_success ROOT,UNSHARE,TRACEFS 'record --off-cpu -p of a container: its blocked stacks, named from its binary' '
+	CBIN=blockwork container 600 &&
+	cpid=$(cat cpid) &&
+	"$PROF" record --off-cpu -g -p $cpid -o off.data 2>off.err &&
+	wait &&
+	! test -d /proc/$cpid &&
+	"$PROF" script -i off.data -F event,period,ip,sym >off.script 2>/dev/null &&
+	# the sleep began before the attach; the pipe read and the futex
+	# wait after it, in main (pipe_reader is inlined), and the writer
+	# thread sleeps too
+	awk "/offcpu-time/ { s = (\$1 > 250000000) } s && / main$/ { ok = 1 } END { exit !ok }" \
+		off.script &&
+	grep -q " writer$" off.script &&
+	no_decoy off.script
 '
 
 test_expect_success ROOT,UNSHARE 'cleanup: the host decoys' '
