@@ -58,8 +58,12 @@ struct dso {
 	char *kallsyms_path;		/* kernel: the kallsyms file its symbols came from */
 	struct symbols symbols;
 
-	void *image;			/* in-memory ELF (vdso), owned */
+	void *image;			/* in-memory ELF (vdso, jitdump code), owned */
 	size_t image_size;
+	/* a jitdump code load: its bytes and address, for annotate (owned) */
+	u8 *jit_code;
+	size_t jit_code_size;
+	u64 jit_code_addr;
 	u64 kernel_reloc_pgoff;		/* kernel: recorded _text (ref reloc) */
 	struct maps *kmaps;		/* kernel: the machine's kernel maps (borrowed) */
 	struct srcline_cache *srcline;

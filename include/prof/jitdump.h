@@ -145,5 +145,11 @@ u64 tsc_conv__time(const struct tsc_conv *tc, u64 cyc);
 #define JIT_ELF_TEXT_ADDR	0x80
 int jit_elf__write(const char *path, u64 load_addr, const char *name, const void *code,
 		   size_t size);
+/*
+ * The same ELF in memory (malloc'd, *@image_size bytes), for annotate of
+ * a code load read from the dump; NULL when it cannot be made.
+ */
+void *jit_elf__image(u64 load_addr, const char *name, const void *code, size_t size,
+		     size_t *image_size);
 
 #endif

@@ -14,6 +14,7 @@
 #include "prof/strbuf.h"
 #include "prof/dso.h"
 #include "prof/disasm.h"
+#include "prof/jitdump.h"
 #ifdef HAVE_CAPSTONE
 #include <dlfcn.h>
 #include <capstone/capstone.h>
@@ -107,6 +108,21 @@ static int code_file(struct dso *dso, char *path, size_t size, char *err, size_t
 			return 0;
 		snprintf(err, errsz, "No such file or directory");
 		return -1;
+	}
+	if (dso->kind == DSO_KIND_JITDUMP) {
+		/* perf inject --jit's file where it was written, else the dump's bytes */
+		if (!access(dso->long_name, R_OK)) {
+			snprintf(path, size, "%s", dso->long_name);
+			return 0;
+		}
+		if (!dso->image && dso->jit_code && dso->symbols.nr)
+			dso->image = jit_elf__image(dso->jit_code_addr,
+						    dso->symbols.entries[0]->name, dso->jit_code,
+						    dso->jit_code_size, &dso->image_size);
+		if (dso->image) {
+			path[0] = '\0';
+			return 0;
+		}
 	}
 	if (dso->kind == DSO_KIND_KERNEL && dso->symsrc_filename &&
 	    symbol_conf.vmlinux_name && !access(dso->symsrc_filename, R_OK)) {

@@ -80,6 +80,7 @@ void dso__put(struct dso *dso)
 	free(dso->debug_filename);
 	free(dso->kallsyms_path);
 	free(dso->image);
+	free(dso->jit_code);
 	nsinfo__put(dso->nsinfo);
 	free(dso);
 }

@@ -431,3 +431,31 @@ out:
 	free(strtab);
 	return ret;
 }
+
+void *jit_elf__image(u64 load_addr, const char *name, const void *code, size_t size,
+		     size_t *image_size)
+{
+	char path[] = "/tmp/prof-jit-XXXXXX";
+	struct stat st;
+	void *image = NULL;
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	/* written (to a file of its own, renamed over @path) and read back */
+	if (!jit_elf__write(path, load_addr, name, code, size) &&
+	    (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		if (!fstat(fd, &st) && st.st_size > 0) {
+			image = xmalloc((size_t)st.st_size);
+			if (read(fd, image, (size_t)st.st_size) != st.st_size) {
+				free(image);
+				image = NULL;
+			}
+			*image_size = (size_t)st.st_size;
+		}
+		close(fd);
+	}
+	unlink(path);
+	return image;
+}

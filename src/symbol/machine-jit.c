@@ -160,6 +160,11 @@ static void jit_code_load(struct machine *m, struct jit_dump *d, const struct ji
 	dso->loaded = true;
 	dso->origin = 'B';	/* perf reads its jitted ELF from the build-id cache */
 	dso->has_symtab = true;	/* that ELF's .symtab: srcline "??:0" as perf */
+	/* annotate disassembles the code from here, no perf inject --jit needed */
+	dso->jit_code = xmalloc(r->load.code_size);
+	memcpy(dso->jit_code, r->load.code, r->load.code_size);
+	dso->jit_code_size = r->load.code_size;
+	dso->jit_code_addr = r->load.code_addr;
 	dsos__add(&m->dsos, dso);
 	jit_queue(m->jit, jit_time(m, d, r->timestamp), d->pid, r->load.code_addr,
 		  r->load.code_size, dso);

@@ -8,6 +8,8 @@ FUZZ=${PROF_FUZZ_DIR:-$SRCDIR/.build/tests/fuzz}
 HOME=$TRASH
 export HOME
 
+test_lazy_prereq CAPSTONE '"$PROF" version --build-options | grep -q "libcapstone: \[ on  \]"'
+
 # jit-dump SECS DIR: jit_alpha at page A, moved to page B, then jit_beta
 # loaded at A; each for SECS/3. It prints the dump's path.
 body() { grep -v "^#" "$1" | grep -v "^$"; }
@@ -136,6 +138,27 @@ test_expect_success PERF_EVENTS 'top reads the dump as the JIT writes it' '
 	test $jrc = 0 &&
 	grep -q -E "jitted-$jit-1\.so +\[\.\] jit_alpha$" out &&
 	grep -q -E "jitted-$jit-2\.so +\[\.\] jit_beta$" out
+'
+
+# The code bytes are in the dump: prof annotates a code load without
+# perf inject --jit, and its instructions and percentages are perf
+# annotate's on perf inject's images (the images set aside first, so
+# prof reads the dump).
+test_expect_success PERF_EVENTS,PERF,CAPSTONE 'annotate: JIT code from the dump, as perf annotates perf inject'"'"'s images' '
+	"$PERF" inject --jit -i mono.data -o ann-inj.data 2>/dev/null &&
+	for s in jit_alpha jit_beta; do
+		"$PERF" annotate --stdio -i ann-inj.data $s 2>/dev/null >ann.perf.$s || return 1
+	done &&
+	mkdir -p injected.so &&
+	mv "$TRASH"/jitted-*.so injected.so/ &&
+	for s in jit_alpha jit_beta; do
+		"$PROF" annotate --stdio -i mono.data $s 2>ann.err >ann.prof.$s &&
+		grep "^ *[0-9][0-9.]* : " ann.perf.$s >want.$s &&
+		grep "^ *[0-9][0-9.]* : " ann.prof.$s >got.$s &&
+		test_cmp_nonempty want.$s got.$s &&
+		grep -q "^ *[1-9][0-9.]* : .*jne " got.$s || return 1
+	done &&
+	mv injected.so/* "$TRASH"/
 '
 
 test_expect_success 'the jitdump fuzz target replays seeds and hostile dumps' '
