@@ -304,6 +304,7 @@ static int convert_json(struct convert *c)
 	json_headers(c);
 	json_format(c->out, false, 1, "}");
 	json_key_format(c->out, true, 1, "samples", "[");
+	session__show_progress(c->session, "Converting");
 	ret = session__process_events(c->session, &tool);
 	if (ret >= 0)
 		stats__warn_lost(c->session, false, stderr);
@@ -659,6 +660,7 @@ static int convert_profile(struct convert *c)
 		.max_stack = 127,
 		.inline_names = true,
 	});
+	session__show_progress(c->session, "Converting");
 	ret = session__process_events(c->session, &tool);
 	if (ret >= 0) {
 		stats__warn_lost(c->session, false, stderr);

@@ -70,10 +70,6 @@ struct report {
 	bool use_pager;
 	int stdio_color;		/* --stdio-color: 1 colour, 0 not, -1 a terminal's */
 	bool use_tui;			/* the browser: a terminal without --stdio, or --tui */
-	/* progress on a terminal while loading a large file */
-	bool progress;
-	u64 file_size, nr_seen;
-	int last_pct;
 	/* run state */
 	struct session *session;
 	struct machine *machine;
@@ -393,44 +389,6 @@ static void report__add_branches(struct report *rep, struct hists *h, struct his
 	hs->branch = NULL;
 }
 
-/*
- * "Loading: NN%" on stderr while reading a file of 32 MiB or more, only
- * when stderr is a terminal and -q is not given; erased when done.
- */
-#define PROGRESS_MIN_SIZE (32ULL << 20)
-
-static void report__progress_start(struct report *rep)
-{
-	struct stat st;
-
-	rep->last_pct = -1;
-	if (rep->quiet || session__is_pipe(rep->session) || !isatty(STDERR_FILENO) ||
-	    stat(session__path(rep->session), &st) || (u64)st.st_size < PROGRESS_MIN_SIZE)
-		return;
-	rep->file_size = (u64)st.st_size;
-	rep->progress = true;
-}
-
-static void report__progress(struct report *rep)
-{
-	int pct;
-
-	if (!rep->progress || ++rep->nr_seen % 16384)
-		return;
-	pct = (int)(session__record_offset(rep->session) * 100 / rep->file_size);
-	if (pct != rep->last_pct && pct <= 100) {
-		rep->last_pct = pct;
-		fprintf(stderr, "\rLoading %s: %3d%%", session__path(rep->session), pct);
-	}
-}
-
-static void report__progress_end(struct report *rep)
-{
-	if (rep->progress && rep->last_pct >= 0)
-		fputs("\r\033[K", stderr);
-	rep->progress = false;
-}
-
 /* --sort trace: the record as its print format shows it, NULL for other events. */
 static const char *report__trace(struct report *rep, const struct perf_sample *sample)
 {
@@ -465,7 +423,6 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	int nr = 0;
 
 	(void)ev;
-	report__progress(rep);
 	if (!sample->evsel || sample->evsel->idx < 0)
 		return 0;
 	if (sample->evsel->idx >= rep->nr_hists)
@@ -1572,9 +1529,9 @@ static int report__run(struct report *rep)
 		      "Did you call perf record without -b?\n", stderr);
 		return 0;
 	}
-	report__progress_start(rep);
+	if (!rep->quiet)
+		session__show_progress(rep->session, "Loading");
 	ret = session__process_events(rep->session, &tool);
-	report__progress_end(rep);
 	if (ret < 0) {
 		const char *msg = session__strerror(rep->session);
 

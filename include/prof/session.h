@@ -110,6 +110,12 @@ const char *session__path(const struct session *s);
 bool session__is_pipe(const struct session *s);
 bool session__needs_swap(const struct session *s);
 /*
+ * On a terminal, while session__process_events reads a large file (32
+ * MB and up), "VERB FILE: N%" on stderr, cleared at the end. Not for
+ * pipes and streams (their size is unknown).
+ */
+void session__show_progress(struct session *s, const char *verb);
+/*
  * Bytes of a file's data section that lie past the end of the file (0:
  * none); *file_end is where the file ends.
  */

@@ -62,6 +62,10 @@ struct session {
 	u64 queue_budget;
 
 	u64 cur_offset;		/* file offset of the record being handled */
+	/* session__show_progress: "VERB FILE: N%" on a terminal */
+	const char *progress_verb;
+	u64 progress_seen;
+	int progress_pct;
 	u64 data_start, data_end;
 	u64 data_missing;	/* bytes of the data section past the end of the file */
 	bool in_decomp;
@@ -1174,6 +1178,7 @@ static int process_feature_record(struct session *s, union perf_event *ev, u64 o
 }
 
 static int process_record(struct session *s, const u8 *rec, u64 total, u64 off);
+static void session__progress(struct session *s, u64 pos);
 
 #ifdef HAVE_ZSTD
 /* Hand every complete record in the decompression buffer to process_record. */
@@ -1546,6 +1551,8 @@ static int walk_memory(struct session *s)
 			return serr(s, pos, "%s payload of %" PRIu64 " bytes runs past the end of the data",
 				    perf_record_type__name(h.type), payload);
 		ret = process_record(s, s->map + pos, h.size + payload, pos);
+		if (s->progress_verb && !(++s->progress_seen % 1024))
+			session__progress(s, pos);
 		if (ret)
 			return ret;
 		pos += h.size + payload;
@@ -1622,6 +1629,32 @@ static int walk_stream(struct session *s)
 	}
 }
 
+/* Files this large get a progress line (PROF_PROGRESS_MIN_SIZE: other bytes, for tests). */
+#define PROGRESS_MIN_SIZE (32ULL << 20)
+
+void session__show_progress(struct session *s, const char *verb)
+{
+	const char *env = getenv("PROF_PROGRESS_MIN_SIZE");
+	u64 min = env && *env ? strtoull(env, NULL, 10) : PROGRESS_MIN_SIZE;
+
+	s->progress_verb = NULL;
+	if (s->pipe || s->stream || !isatty(STDERR_FILENO) || s->map_len < min)
+		return;
+	s->progress_verb = verb;
+	s->progress_seen = 0;
+	s->progress_pct = -1;
+}
+
+static void session__progress(struct session *s, u64 pos)
+{
+	int pct = (int)(pos * 100 / s->map_len);
+
+	if (pct != s->progress_pct && pct <= 100) {
+		s->progress_pct = pct;
+		fprintf(stderr, "\r%s %s: %3d%%", s->progress_verb, s->path, pct);
+	}
+}
+
 int session__process_events(struct session *s, const struct tool *tool)
 {
 	int ret, ret2;
@@ -1642,6 +1675,9 @@ int session__process_events(struct session *s, const struct tool *tool)
 		s->dlen = 0;
 	}
 	s->tool = NULL;
+	if (s->progress_verb && s->progress_pct >= 0)
+		fputs("\r\033[K", stderr);	/* the progress line goes */
+	s->progress_verb = NULL;
 	return ret ? ret : ret2;
 }
 

@@ -62,4 +62,25 @@ test_expect_success 'usage: prof data, an unknown command, no output format' '
 	grep -qx "You must specify one of --to-ctf or --to-json." err
 '
 
+# A progress line on a terminal for a large file (PROF_PROGRESS_MIN_SIZE
+# lowers the 32 MB threshold to any file), cleared when done; none when
+# stderr is not a terminal. report prints the same line ("Loading").
+test_lazy_prereq SCRIPT 'command -v script >/dev/null'
+test_expect_success SHARED,SCRIPT 'a progress line on a terminal for large files, none elsewhere' '
+	f="$SHARED/corpus/perf-data/perf_data_converter/src_testdata/with-callchain.perf.data" &&
+	PROF_PROGRESS_MIN_SIZE=1 script -qec "\"$PROF\" data convert --to-json big.json -i $f" \
+		/dev/null </dev/null >tty.out 2>&1 &&
+	tr "\r" "\n" <tty.out >tty.lines &&
+	grep -q "^Converting .*with-callchain.perf.data: *[0-9]*%$" tty.lines &&
+	grep -q "Converted .* into JSON data .big.json." tty.lines &&
+	rm big.json &&
+	PROF_PROGRESS_MIN_SIZE=1 "$PROF" data convert --to-json big.json -i "$f" 2>notty.err &&
+	! grep -q "Converting" notty.err &&
+	PAGER=cat PROF_PROGRESS_MIN_SIZE=1 script -qec "\"$PROF\" report --stdio -i $f" \
+		/dev/null </dev/null >rtty.out 2>&1 &&
+	tr "\r" "\n" <rtty.out | grep -q "^Loading .*with-callchain.perf.data: *[0-9]*%$" &&
+	script -qec "\"$PROF\" data convert --to-json small.json -i $f" /dev/null </dev/null >small.out 2>&1 &&
+	! grep -q "Converting" small.out
+'
+
 test_done
