@@ -62,9 +62,12 @@ listing() {
 		"$2" daemon ping --config "$3.conf" &&
 		"$2" daemon ping --config "$3.conf" --session nosuch &&
 		"$2" daemon signal --config "$3.conf" --session nosuch &&
-		{ "$1" daemon start --config "$3.conf" 2>&1; echo "second start: exit $?"; }
+		{ "$1" daemon start --config "$3.conf" >"$3.second" 2>&1; echo "second start: exit $?"; }
 	} >"$3.raw" &&
 	stop_daemon "$2" "$3.conf" &&
+	# perf's second start says why it failed from a child of its own,
+	# maybe after the exit status: its words go after the status
+	cat "$3.second" >>"$3.raw" &&
 	norm "$TRASH/b-$3" <"$3.raw" >"$3.out" &&
 	# the log, its time stamps off; sessions end in either order
 	sed -e "s/^\[[^]]*\] //" "$TRASH/b-$3/output" | norm "$TRASH/b-$3" | sort >>"$3.out"
