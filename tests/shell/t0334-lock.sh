@@ -137,7 +137,15 @@ test_expect_success PERF,ROOT,LOCK_TP 'perf'\''s lock_contention.sh with prof as
 	test -f /usr/lib/perf-core/tests/shell/lock_contention.sh &&
 	mkdir -p bin &&
 	ln -sf "$PROF" bin/perf &&
-	PATH="$TRASH/bin:$PATH" sh /usr/lib/perf-core/tests/shell/lock_contention.sh >lc.out 2>&1 &&
+	# its workload contends on kernel locks only when its tasks overlap,
+	# which a loaded two-CPU machine may not give once: three tries
+	for try in 1 2 3; do
+		lc_rc=0 &&
+		{ PATH="$TRASH/bin:$PATH" sh /usr/lib/perf-core/tests/shell/lock_contention.sh \
+			>lc.out 2>&1 || lc_rc=$?; } &&
+		test "$lc_rc" = 0 && break
+	done &&
+	test "$lc_rc" = 0 &&
 	grep -q "^Testing perf lock contention --use-bpf" lc.out &&
 	mkdir -p mute &&
 	printf "#!/bin/sh\ncase \"\$1 \$2\" in \"lock contention\") exec \"%s\" \"\$@\" 2>/dev/null ;; esac\nexec \"%s\" \"\$@\"\n" \
