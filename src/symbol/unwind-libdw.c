@@ -427,7 +427,15 @@ static void rule_fill(struct cfi_rule *r, Dwarf_CFI *cfi, u64 vaddr)
 		if (dwarf_frame_register(fr, reg, ops_mem, &ops, &nops))
 			goto out;
 		if (!nops) {
-			r->kind[reg] = ops ? RULE_UNDEF : RULE_SAME;
+			/*
+			 * No rule: the psABI's callee-saved registers (rbx, rbp,
+			 * r12-r15) keep their value, as libdw's x86_64 backend
+			 * says for a CFI read with it (perf's); one read without
+			 * it reports them undefined (glibc's _dl_fixup entry: the
+			 * caller's CFA is rbx-based).
+			 */
+			r->kind[reg] = !ops || reg == 3 || reg == 6 || (reg >= 12 && reg <= 15) ?
+				       RULE_SAME : RULE_UNDEF;
 			continue;
 		}
 		if (!eval_cfa_expr(ops, nops, &r->reg_off[reg], &value))

@@ -65,10 +65,30 @@ test_expect_success PERF,PERF_EVENTS 'record with perf: -g, no chains, dwarf, tw
 	"$PERF" record -q -e task-clock -g -o fp.data -- "$HELPERS/symtest" 40 >/dev/null 2>&1 &&
 	"$PERF" record -q -e task-clock -o flat.data -- "$HELPERS/symtest" 40 >/dev/null 2>&1 &&
 	"$PERF" record -q -e task-clock --call-graph dwarf -o dwarf.data -- \
-		"$HELPERS/symtest" 20 >/dev/null 2>&1 &&
+		"$HELPERS/symtest" 5 >/dev/null 2>&1 &&
 	"$PERF" record -q -e task-clock,page-faults -d -o multi.data -- \
-		"$HELPERS/symtest" 20 >/dev/null 2>&1 &&
+		"$HELPERS/symtest" 5 >/dev/null 2>&1 &&
 	test -s fp.data && test -s flat.data && test -s dwarf.data && test -s multi.data
+'
+
+# glibc's lazy binding: _dl_runtime_resolve's CFA is in rbx, which
+# _dl_fixup keeps in its first instructions without a CFI rule for it
+# (the psABI's callee-saved "same value"). LD_BIND_NOT sends every PLT
+# call through the resolver. The resolver's samples unwind as perf's.
+test_expect_success PERF,PERF_EVENTS 'dwarf: through the lazy-binding resolver, whose CFA is in rbx, as perf' '
+	LD_BIND_NOT=1 "$PERF" record -q -e task-clock -F 4000 --call-graph dwarf -o lazy.data -- \
+		"$HELPERS/symtest" 50 >/dev/null 2>&1 &&
+	LC_ALL=C "$PERF" script -i lazy.data >lazy.perf 2>/dev/null &&
+	LC_ALL=C "$PROF" script -i lazy.data >lazy.prof 2>/dev/null &&
+	awk "/^[^\t ]/ { h = \$0 } /^\tffffffffffffffff \[unknown\]/ { print h }" lazy.perf >lazy.bogus &&
+	for f in perf prof; do
+		awk -v RS= "FILENAME == ARGV[1] { n = split(\$0, l, \"\\n\"); for (i = 1; i <= n; i++) bad[l[i]] = 1; next }
+			/_dl_runtime_resolve/ { split(\$0, l, \"\\n\"); if (!(l[1] in bad)) print \$0 \"\\n\" }" \
+			lazy.bogus lazy.$f >lazy.$f.res || return 1
+	done &&
+	test_cmp_nonempty lazy.perf.res lazy.prof.res &&
+	grep -q "_dl_fixup+0x" lazy.prof.res &&
+	grep -q "sym_plt_calls+0x" lazy.prof.res
 '
 
 test_expect_success PERF,PERF_EVENTS 'default output: one line a sample' '
