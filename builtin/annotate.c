@@ -505,7 +505,8 @@ int annotate_cli__percent_type(const struct option *opt, const char *arg, int un
 
 	(void)unset;
 	if (annotation_percent__parse(arg, &pt) < 0)
-		return -1;
+		return error("Invalid percent type: %s (local-period, global-period, local-hits "
+			     "or global-hits)", arg);
 	*(const char **)opt->value = arg;
 	return 0;
 }
@@ -514,7 +515,8 @@ int annotate_cli__finish(struct annotate_cli *c, struct annotate_browse_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	if (c->percent_type && annotation_percent__parse(c->percent_type, &o->pt) < 0)
-		return -1;
+		return error("Invalid percent type: %s (local-period, global-period, local-hits "
+			     "or global-hits)", c->percent_type);
 	if (c->prefix_strip && !c->prefix) {
 		/* perf's words and exit status (-EINVAL) */
 		fprintf(stderr, "--prefix-strip requires --prefix\n");

@@ -989,6 +989,13 @@ static void th_update(struct th_runtime *r, u64 t, u64 tprev)
 	r->total_preempt_time += r->dt_preempt;
 }
 
+/* The scheduler's own frames, which perf's timehist chains leave out. */
+static bool is_sched_frame(const struct symbol *sym)
+{
+	return sym && (!strcmp(sym->name, "schedule") || !strcmp(sym->name, "__schedule") ||
+		       !strcmp(sym->name, "preempt_schedule"));
+}
+
 /*
  * perf's save_task_callchain and its one-line print: the switch sample's
  * frames, max_stack + 2 of them, less the scheduler's own (schedule,
@@ -1009,8 +1016,7 @@ static void th_print_chain(struct timehist *th, struct perf_sample *s)
 	for (int i = 0; i < nr; i++) {
 		const struct symbol *sym = rs.frames[i].sym;
 
-		if (sym && (!strcmp(sym->name, "schedule") || !strcmp(sym->name, "__schedule") ||
-			    !strcmp(sym->name, "preempt_schedule")))
+		if (is_sched_frame(sym))
 			continue;
 		printf("%s %s", first ? "" : " <-", sym ? sym->name : "[unknown]");
 		first = false;
@@ -1034,8 +1040,7 @@ static char *th_fold_chain(struct timehist *th, struct perf_sample *s)
 	for (int i = 0; i < nr; i++) {
 		const struct symbol *sym = rs.frames[i].sym;
 
-		if (sym && (!strcmp(sym->name, "schedule") || !strcmp(sym->name, "__schedule") ||
-			    !strcmp(sym->name, "preempt_schedule")))
+		if (is_sched_frame(sym))
 			continue;
 		if (sb.len)
 			strbuf_addstr(&sb, " <- ");

@@ -31,8 +31,8 @@ extern const char *const annotation_percent_names[4];
 
 /*
  * perf's --percent-type values: local-period, global-period, local-hits,
- * global-hits (and period-local, ... the other way round). -EINVAL with
- * perf's message printed when @s is none of them.
+ * global-hits (and period-local, ... the other way round). -EINVAL when
+ * @s is none of them (the caller says so).
  */
 int annotation_percent__parse(const char *s, enum annotation_percent *pt);
 

@@ -35,8 +35,6 @@ int annotation_percent__parse(const char *s, enum annotation_percent *pt)
 			*pt = types[i].pt;
 			return 0;
 		}
-	error("Invalid percent type: %s (local-period, global-period, local-hits or global-hits)",
-	      s);
 	return -EINVAL;
 }
 
