@@ -1259,6 +1259,7 @@ static int report__dump(struct report *rep)
 	int ret;
 
 	rep->machine = machine__new_host();
+	rep->machine->dump_fp = stdout;
 	set_header_build_ids(rep);
 	rep->branch_mode = report__branch_mode(rep);
 	/* perf sets up its sort keys first: the "# comm: x" lines come from them */

@@ -77,6 +77,7 @@ struct replay {
 	unsigned int repeat;
 	unsigned long nr_runs;
 	u64 sum_runtime, sum_fluct, run_avg, cpu_usage, runavg_cpu_usage;
+	bool verbose;		/* -v: perf's lines on what is read */
 };
 
 static u64 mono_ns(void)
@@ -150,9 +151,12 @@ void replay__calibrate(struct replay *rp)
 	printf("the sleep test took %" PRIu64 " nsecs\n", t1 - t0);
 }
 
-struct replay *replay__new(void)
+struct replay *replay__new(bool chatty)
 {
-	return xcalloc(1, sizeof(struct replay));
+	struct replay *rp = xcalloc(1, sizeof(struct replay));
+
+	rp->verbose = chatty;
+	return rp;
 }
 
 static struct atom *task_new_atom(struct rtask *t, enum atom_type type)
@@ -240,6 +244,8 @@ static struct rtask *task_of(struct replay *rp, u32 pid, const char *comm)
 		rp->tasks = xrealloc(rp->tasks, rp->alloc_tasks * sizeof(*rp->tasks));
 	}
 	rp->tasks[rp->nr_tasks++] = t;
+	if (rp->verbose)
+		printf("registered task #%zu, PID %" PRIu32 " (%s)\n", rp->nr_tasks, pid, comm);
 	return t;
 }
 
@@ -257,6 +263,9 @@ int replay__switch(struct replay *rp, u32 cpu, u64 time, u32 prev_pid, const cha
 		delta = (s64)(time - t0);
 	if (delta < 0)	/* perf's words, its format too */
 		return error("hm, delta: %" PRIu64 " < 0 ?", (u64)delta);
+	if (rp->verbose)
+		fprintf(stderr, " ... switch from %s/%" PRIu32 " to %s/%" PRIu32 " [ran %" PRIu64
+			" nsecs]\n", prev_comm, prev_pid, next_comm, next_pid, (u64)delta);
 	prev = task_of(rp, prev_pid, prev_comm);
 	task_of(rp, next_pid, next_comm);
 	rp->last_switch[cpu] = time;
@@ -270,12 +279,19 @@ void replay__wakeup(struct replay *rp, u64 time, u32 waker, u32 pid, const char 
 	struct rtask *w = task_of(rp, waker, "<unknown>");
 
 	(void)time;
+	if (rp->verbose)
+		printf(" ... pid %d woke up %s/%d\n", (int)waker, comm, (int)pid);
 	add_wakeup(rp, w, task_of(rp, pid, comm));
 }
 
 void replay__fork(struct replay *rp, u32 parent, const char *parent_comm, u32 child,
 		  const char *child_comm)
 {
+	if (rp->verbose) {
+		printf("fork event\n");
+		printf("... parent: %s/%" PRIu32 "\n", parent_comm, parent);
+		printf("...  child: %s/%" PRIu32 "\n", child_comm, child);
+	}
 	task_of(rp, parent, parent_comm);
 	task_of(rp, child, child_comm);
 }

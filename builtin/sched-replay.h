@@ -17,7 +17,11 @@
 
 struct replay;
 
-struct replay *replay__new(void);
+/*
+ * @chatty: perf's -v lines as the file is read: each task registered,
+ * fork and wakeup on stdout, each switch on stderr.
+ */
+struct replay *replay__new(bool chatty);
 void replay__delete(struct replay *rp);
 /* Measure the clock's and nanosleep's own costs, then a 1 ms run and sleep. */
 void replay__calibrate(struct replay *rp);

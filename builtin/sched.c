@@ -32,6 +32,7 @@
 #include "prof/symbol.h"
 #include "prof/time-range.h"
 #include "prof/strbuf.h"
+#include "prof/dump.h"
 #include "builtin.h"
 #include "sched-replay.h"
 #include <sys/stat.h>
@@ -56,8 +57,11 @@ struct sched_opts {
 	bool force, dump;
 };
 
-/* perf's parent options -i and -f, taken after a subcommand too (not listed) */
+/* perf's parent options -i, -f and -v, taken after a subcommand too (not listed) */
 #define SCHED_PARENT_OPTIONS(o)							\
+	{ .type = OPTION_INCR, .short_name = 'v', .long_name = "verbose",	\
+	  .value = &verbose, .help = "be more verbose",			\
+	  .flags = PARSE_OPT_HIDDEN },						\
 	{ .type = OPTION_STRING, .short_name = 'i', .long_name = "input",	\
 	  .value = &(o)->input, .argh = "file", .help = "input file name",	\
 	  .flags = PARSE_OPT_HIDDEN },						\
@@ -145,6 +149,8 @@ struct sched_reader {
 	bool waking;
 	/* the machine takes the file's mmaps too (timehist's call chains) */
 	bool maps;
+	/* -D: every record dumped, as perf's timehist tool or its other one */
+	bool dump, timehist;
 };
 
 /* The handler each of the file's events gets, perf's evsel_str_handler table. */
@@ -230,6 +236,16 @@ static int sched_on_machine_event(struct session *s, union perf_event *ev,
 	return ret;
 }
 
+/* -D: the record as perf sched's tool prints it, before what it does with it */
+static int sched_on_dump(struct session *s, union perf_event *ev, struct perf_sample *sample,
+			 u64 offset)
+{
+	struct sched_reader *r = session__tool_priv(s);
+
+	dump__event(s, ev, sample, offset, r->timehist ? DUMP_TIMEHIST : DUMP_SCHED, stdout);
+	return 0;
+}
+
 /* Read @input through @r's handler; 0, or -1 after saying why. */
 static int sched_reader__run(struct sched_reader *r, const struct sched_opts *o)
 {
@@ -250,9 +266,14 @@ static int sched_reader__run(struct sched_reader *r, const struct sched_opts *o)
 		free(errmsg);
 		return -1;
 	}
+	r->dump = o->dump;
+	if (r->dump)
+		tool.dump = sched_on_dump;
 	if (r->maps)
 		tool.mmap = tool.mmap2 = sched_on_machine_event;
 	r->machine = machine__new_host();
+	if (r->dump)
+		r->machine->dump_fp = stdout;
 	if (!sched_reader__setup(r) && !r->before) {
 		/* perf's words; it goes on with nothing read */
 		fputs("No trace sample to read. Did you call 'perf record -R'?\n", stderr);
@@ -698,8 +719,6 @@ static int sched_latency(int argc, const char **argv, struct sched_opts *o)
 		OPT_INTEGER('C', "CPU", &l.profile_cpu, "CPU to profile on"),
 		OPT_BOOLEAN('p', "pids", &l.per_pid, "latency stats per pid instead of per comm"),
 		SCHED_PARENT_OPTIONS(o),
-		{ .type = OPTION_INCR, .short_name = 'v', .long_name = "verbose",
-		  .value = &verbose, .help = "be more verbose", .flags = PARSE_OPT_HIDDEN },
 		OPT_END()
 	};
 	int ret;
@@ -709,8 +728,6 @@ static int sched_latency(int argc, const char **argv, struct sched_opts *o)
 		if (argc)
 			usage_with_options(latency_usage, options);
 	}
-	if (verbose)	/* perf's prints its session's debug lines */
-		return error("prof sched: -v (--verbose) is not supported yet");
 	lat_parse_sort(&l, sort_order, options);
 	setup_pager();
 	ret = sched_reader__run(&r, o);
@@ -968,8 +985,15 @@ static void th_update(struct th_runtime *r, u64 t, u64 tprev)
 	r->dt_delay = r->dt_sleep = r->dt_iowait = r->dt_preempt = r->dt_run = 0;
 	if (tprev) {
 		r->dt_run = t - tprev;
+		/* -v: perf's debug lines for a time that went back */
+		if (r->ready_to_run > tprev && verbose > 0)
+			fputs("time travel: wakeup time for task > previous sched_switch event\n",
+			      stderr);
 		if (r->ready_to_run && r->ready_to_run <= tprev)
 			r->dt_delay = tprev - r->ready_to_run;
+		if (r->last_time > tprev && verbose > 0)
+			fputs("time travel: last sched out time for task > previous sched_switch "
+			      "event\n", stderr);
 		if (r->last_time && r->last_time <= tprev) {
 			u64 wait = tprev - r->last_time;
 
@@ -1120,6 +1144,16 @@ static int th_on_switch(struct sched_reader *rd, struct timehist *th, struct tep
 	struct thread *thread;
 	bool skip;
 
+	if (rd->dump) {
+		/* -D: perf resolves each switch sample first, which says where it was */
+		struct addr_location al;
+
+		machine__resolve(rd->machine, s->cpumode, (pid_t)s->pid, (pid_t)s->tid, s->ip, &al);
+		dump__sample_location(stdout, al.thread ? thread__comm_str(al.thread) : "",
+				      al.thread ? al.thread->tid : (int)s->tid,
+				      al.map ? al.map->dso->long_name : NULL, al.level);
+		addr_location__exit(&al);
+	}
 	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_pid", &prev_pid);
 	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "next_pid", &next_pid);
 	trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_state", &state);
@@ -1574,7 +1608,9 @@ static int sched_timehist(int argc, const char **argv, struct sched_opts *o)
 	if (tid_list)
 		th_parse_ids(&th->filter.tids, tid_list, "tid");
 	th->cpu_list = cpu_list;
-	r.maps = th->callchain;	/* the mmaps name the chains' user frames */
+	/* the mmaps name the chains' user frames, and -D's samples' dsos */
+	r.maps = th->callchain || o->dump;
+	r.timehist = true;
 	setup_pager();
 	ret = sched_reader__run(&r, o);
 	if (!ret && th->summary)
@@ -1830,6 +1866,10 @@ static int replay_on_tp(struct sched_reader *rd, enum sched_tp tp, struct tep_ev
 	char comm[16], next_comm[16];
 	u64 pid = 0, next_pid = 0;
 
+	/* -v: perf prints its event's address (its evsel, here prof's) */
+	if (verbose > 0 && (tp == TP_SWITCH || tp == TP_WAKEUP))
+		printf("%s event %p\n", tp == TP_SWITCH ? "sched_switch" : "sched_wakeup",
+		       (void *)s->evsel);
 	if (tp == TP_SWITCH) {
 		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "prev_pid", &pid);
 		trace_event__field_u64(fmt, s->raw_data, s->raw_size, "next_pid", &next_pid);
@@ -1881,7 +1921,7 @@ static int sched_replay(int argc, const char **argv, struct sched_opts *o)
 		if (argc)
 			usage_with_options(replay_usage, options);
 	}
-	rp = replay__new();
+	rp = replay__new(verbose > 0);
 	r.priv = rp;
 	replay__calibrate(rp);
 	fflush(stdout);
@@ -1910,15 +1950,13 @@ int cmd_sched(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, sched_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (!argc)
 		usage_with_options(sched_usage, options);
-	if (!strcmp(argv[0], "script"))
+	if (!strcmp(argv[0], "script")) {
+		if (o.dump)
+			return error("prof sched: -D (--dump-raw-trace) with script is not supported yet");
 		return script__subcommand(o.input, argc, argv);
+	}
 	if (subcommand_is(argv[0], "record"))
 		return sched_record(argc, argv);
-	if (o.dump)
-		return error("prof sched: -D (--dump-raw-trace) is not supported yet");
-	if (verbose && (subcommand_is(argv[0], "latency") || !strcmp(argv[0], "timehist") ||
-			!strncmp(argv[0], "rep", 3)))	/* perf's prints its session's debug lines */
-		return error("prof sched: -v (--verbose) is not supported yet");
 	if (!o.input) {
 		struct stat st;
 

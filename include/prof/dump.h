@@ -29,6 +29,8 @@ enum dump_tool {
 	DUMP_REPORT,		/* perf report's tool */
 	DUMP_STATS,		/* perf report --stats' tool */
 	DUMP_DIFF,		/* perf diff's tool */
+	DUMP_SCHED,		/* perf sched latency's, map's and replay's tool */
+	DUMP_TIMEHIST,		/* perf sched timehist's tool */
 };
 
 void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,

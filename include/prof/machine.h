@@ -63,6 +63,9 @@ struct machine {
 	/* The kernel the recording was made on, from the file's header
 	 * (NULL: not said); machine__set_recorded_kernel. */
 	char *rec_release, *rec_arch;
+	/* -D (report, sched): where the lines perf's machine adds to the raw
+	 * dump go (an erroneous parent removed on FORK); NULL: none */
+	FILE *dump_fp;
 };
 
 /*

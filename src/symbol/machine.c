@@ -135,6 +135,9 @@ int machine__process_fork(struct machine *m, pid_t pid, pid_t ppid,
 	 * the parent; a new one takes its place (no comm until a COMM).
 	 */
 	if (parent->pid != ppid) {
+		if (m->dump_fp)
+			fprintf(m->dump_fp, "removing erroneous parent thread %d/%d\n",
+				(int)parent->pid, (int)parent->tid);
 		machine__remove_thread(m, parent);
 		parent = machine__findnew_thread(m, ppid, ptid);
 	}

@@ -809,6 +809,33 @@ static bool dump_diff_tool(FILE *fp, const union perf_event *ev)
 }
 
 /*
+ * perf sched -D: its tool takes samples, COMM, NAMESPACES, FORK and LOST
+ * records (timehist: MMAP and EXIT too) and orders them (a FINISHED_ROUND
+ * ends its line); the rest go to the same stubs as the stats tool's.
+ * Returns true when it printed the record's tail.
+ */
+static bool dump_sched_tool(FILE *fp, const union perf_event *ev, bool timehist)
+{
+	switch (ev->header.type) {
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_NAMESPACES:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_FINISHED_ROUND:
+		return false;
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_EXIT:
+	case PERF_RECORD_HEADER_TRACING_DATA:
+	case PERF_RECORD_HEADER_BUILD_ID:
+		if (timehist)
+			return false;
+		fputs(": unhandled!\n", fp);
+		return true;
+	default:
+		return dump_stats_tool(fp, ev);
+	}
+}
+
+/*
  * A copy of @event followed by zeroes: a record shorter than its type's
  * fields (fuzzed or truncated input) reads zeroes instead of what follows
  * it, and an unterminated name ends in the padding. Valid until the next
@@ -851,13 +878,17 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 		return;
 	if (tool == DUMP_DIFF && dump_diff_tool(fp, event))
 		return;
+	if ((tool == DUMP_SCHED || tool == DUMP_TIMEHIST) &&
+	    dump_sched_tool(fp, event, tool == DUMP_TIMEHIST))
+		return;
 	/* a sample's fields were checked by its parser and point into @event */
 	safe = event->header.type == PERF_RECORD_SAMPLE ? event : padded(event);
 	if (sample)
 		dump_kernel(fp, s, safe, sample);
 	else
 		dump_user(fp, safe);
-	if (stats_tool && event->header.type == PERF_RECORD_READ)
+	if ((stats_tool || tool == DUMP_SCHED || tool == DUMP_TIMEHIST) &&
+	    event->header.type == PERF_RECORD_READ)
 		fputs(": unhandled!\n", fp);
 }
 

@@ -536,8 +536,8 @@ diff	--tid	PERF_EVENTS	ok
 diff	--stream	PERF_EVENTS	ok
 diff	--noise	PERF_EVENTS	ok
 sched	--input	PERF_EVENTS	ok
-sched	--verbose	PERF_EVENTS	ok
-sched	--dump-raw-trace	-	ok
+sched	--verbose	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched	--dump-raw-trace	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched	--force	PERF_EVENTS,ROOT	ok
 sched-latency	--sort	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-latency	--CPU	PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
@@ -4439,12 +4439,25 @@ proof_sched_input() {
 	grep -q "task-clock" si.out
 }
 proof_sched_verbose() {
-	test_expect_code 255 "$PROF" sched -v -i rbase.data latency 2>sv.err &&
-	grep -q "^prof sched: -v (--verbose) is not supported yet$" sv.err
+	sched_fixture &&
+	"$PROF" sched --verbose -i sched.data replay -r 1 >sv.out 2>sv.err &&
+	grep -q "^registered task #1, PID [0-9]* (" sv.out &&
+	grep -q "^fork event$" sv.out &&
+	grep -q "^ \.\.\. switch from .* \[ran [0-9]* nsecs\]$" sv.err &&
+	"$PROF" sched -i sched.data replay -r 1 >sq.out 2>sq.err &&
+	! grep -q "^registered task" sq.out &&
+	test_must_be_empty sq.err
 }
 proof_sched_dump_raw_trace() {
-	test_expect_code 255 "$PROF" sched -D latency 2>sd.err &&
-	grep -q "^prof sched: -D (--dump-raw-trace) is not supported yet$" sd.err
+	sched_fixture &&
+	"$PROF" sched --dump-raw-trace -i sched.data latency >sd.out &&
+	grep -q "^0x[0-9a-f]*@sched.data \[0x[0-9a-f]*\]: event: 9$" sd.out &&
+	grep -q "PERF_RECORD_MMAP2: unhandled!$" sd.out &&
+	grep -q "^  TOTAL: " sd.out &&
+	"$PROF" sched -i sched.data latency >sn.out &&
+	! grep -q "PERF_RECORD_" sn.out &&
+	test_expect_code 255 "$PROF" sched -D -i sched.data script 2>sd.err &&
+	grep -q "^prof sched: -D (--dump-raw-trace) with script is not supported yet$" sd.err
 }
 proof_sched_force() {
 	mkdir -p sown.d && cp rbase.data sown.d/perf.data && chown nobody sown.d/perf.data &&
@@ -4507,8 +4520,10 @@ proof_sched_latency_input() {
 }
 proof_sched_latency_verbose() {
 	sched_fixture &&
-	test_expect_code 255 "$PROF" sched latency -i sched.data -v 2>lv.err &&
-	grep -q "^prof sched: -v (--verbose) is not supported yet$" lv.err
+	"$PROF" sched latency -i sched.data -v >lv.out 2>lv.err &&
+	"$PROF" sched latency -i sched.data >lq.out &&
+	test_cmp lq.out lv.out &&
+	lrows lv.out | grep -q "^  sleep:"
 }
 proof_sched_latency_force() {
 	sched_owned latency lown &&

@@ -120,8 +120,8 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'timehist: usage errors a
 thc() {
 	_d=$1 &&
 	shift &&
-	rc=0 && "$PERF" sched timehist -i "$_d" "$@" >th.perf 2>th.perf.err || rc=$? &&
-	rc2=0 && "$PROF" sched timehist -i "$_d" "$@" >th.prof 2>th.prof.err || rc2=$? &&
+	rc=0 && "$PERF" sched ${THC_PRE-} timehist -i "$_d" "$@" >th.perf 2>th.perf.err || rc=$? &&
+	rc2=0 && "$PROF" sched ${THC_PRE-} timehist -i "$_d" "$@" >th.prof 2>th.prof.err || rc2=$? &&
 	test "$rc" = "$rc2" &&
 	test_cmp th.perf.err th.prof.err &&
 	test -s th.perf &&
@@ -194,6 +194,66 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'map: perf'"'"'s columns 
 	grep -q " => sleep:[0-9]*$" map.prof
 '
 
+# dmp DATA PRE SUB...: prof sched PRE SUB (a -D, or a -v) prints perf's
+# stdout and stderr for DATA, with its exit status; from perf's stderr
+# the debug lines of its session and symbol loading, which prof's -v does
+# not print (deliberate-differences.md), are taken out.
+dmp() {
+	_d=$1 &&
+	_pre=$2 &&
+	shift 2 &&
+	rc=0 && "$PERF" sched $_pre -i "$_d" "$@" >dmp.perf 2>dmp.perf.err0 || rc=$? &&
+	rc2=0 && "$PROF" sched $_pre -i "$_d" "$@" >dmp.prof 2>dmp.prof.err || rc2=$? &&
+	test "$rc" = "$rc2" &&
+	grep -v -e "^build id event received for " -e "^pmu capabilities not available$" \
+		-e "^Looking at the vmlinux_path " -e "^symsrc__init: " \
+		-e "^/proc/{kallsyms,modules} inconsistency " -e "^Using /proc/kallsyms for symbols$" \
+		-e "^Using CPUID " \
+		dmp.perf.err0 >dmp.perf.err || : &&
+	test_cmp_nonempty dmp.perf dmp.prof &&
+	test_cmp dmp.perf.err dmp.prof.err
+}
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT '-D: each record as perf sched dumps it, with the command'"'"'s own lines' '
+	for d in prof.data perf.data; do
+		for c in latency "latency -p -s max" "timehist" "timehist -w -M -S" "timehist -I" \
+			"timehist --no-call-graph" "timehist -C 1" map "map --compact"; do
+			dmp $d -D $c || { echo "-D $c on $d differs"; return 1; }
+		done || return 1
+	done &&
+	dmp prof.data --dump-raw-trace latency &&
+	grep -q "^[0-9]* [0-9]* 0x[0-9a-f]* \[0x[0-9a-f]*\]: PERF_RECORD_MMAP2: unhandled!$" dmp.prof &&
+	grep -q "PERF_RECORD_SAMPLE(IP, 0x1): " dmp.prof &&
+	grep -q "^  TOTAL: " dmp.prof &&
+	dmp prof.data -D timehist &&
+	grep -q "PERF_RECORD_EXIT(" dmp.prof &&
+	grep -q "^ \.\.\. thread: sleep:[0-9]*$" dmp.prof &&
+	grep -q "^ \.\.\.\.\.\. dso: \[kernel.kallsyms\]$" dmp.prof
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT '-D timehist with call chains: the dump is perf'"'"'s, the chains as timehist'"'"'s' '
+	THC_PRE=-D &&
+	for d in chains.data pchains.data; do
+		thc $d &&
+		grep -q "^\.\.\. FP chain: nr:[0-9]*$" th.prof &&
+		grep -q "^\.\.\.\.\. *[0-9]*: [0-9a-f]*$" th.prof &&
+		grep -q " <- " th.prof || { echo "-D timehist on $d differs"; return 1; }
+	done &&
+	THC_PRE=
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT '-v: latency, timehist and map print perf'"'"'s lines' '
+	for d in prof.data perf.data; do
+		for c in latency "timehist -w" map; do
+			dmp $d -v $c || { echo "-v $c on $d differs"; return 1; }
+		done || return 1
+	done &&
+	dmp prof.data "" latency -v &&
+	dmp prof.data "" timehist --verbose -S &&
+	dmp prof.data "" map -v &&
+	grep -q " => sleep:[0-9]*$" dmp.prof
+'
+
 test_expect_success PERF,PERF_EVENTS 'latency: a file without tracepoints, as perf' '
 	"$PROF" record -q -e task-clock -o flat.data -- true &&
 	"$PERF" sched latency -i flat.data >flat.perf 2>flat.perf.err &&
@@ -216,7 +276,7 @@ test_expect_success 'the command: usage without a subcommand or with an unknown 
 	grep -q "prof sched \[<options>\] {record|latency|map|replay|script|timehist}" u.err &&
 	test_expect_code 129 "$PROF" sched bogus 2>u2.err &&
 	test_cmp u.err u2.err &&
-	test_expect_code 255 "$PROF" sched -D latency 2>d.err &&
+	test_expect_code 255 "$PROF" sched -D script 2>d.err &&
 	grep -q "not supported" d.err
 '
 

@@ -146,6 +146,57 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'replay: perf'"'"'s count
 	test_cmp rpm.perf rpp.mid
 '
 
+# repx DATA PRE: prof sched PRE replay -r 1 and perf's (PRE a -D or a -v):
+# as rep, what they read and print while reading is the same, stderr too
+# (less perf's session debug lines under -v, deliberate-differences.md);
+# -v's "sched_switch event 0x..." lines print an address, compared by
+# their shape.
+repx() {
+	_d=$1 &&
+	_pre=$2 &&
+	rc=0 && "$PERF" sched $_pre replay -r 1 -i "$_d" >rp.perf 2>rp.perf.err0 || rc=$? &&
+	rc2=0 && "$PROF" sched $_pre replay -r 1 -i "$_d" >rp.prof 2>rp.prof.err || rc2=$? &&
+	test "$rc" = "$rc2" &&
+	grep -v -e "^build id event received for " -e "^pmu capabilities not available$" \
+		-e "^Using CPUID " rp.perf.err0 >rp.perf.err || : &&
+	test_cmp rp.perf.err rp.prof.err &&
+	sed -n "5,/^------------------------------------------------------------\$/p" rp.perf |
+		sed "s/^\(sched_[a-z]* event\) 0x[0-9a-f]*\$/\1 ADDR/" >rpm.perf &&
+	sed -n "5,/^------------------------------------------------------------\$/p" rp.prof >rpm.prof0 &&
+	sed "s/^\(sched_[a-z]* event\) 0x[0-9a-f]*\$/\1 ADDR/" rpm.prof0 >rpm.prof &&
+	test_cmp_nonempty rpm.perf rpm.prof &&
+	grep -q "^run measurement overhead: [0-9]* nsecs$" rp.prof &&
+	sed "1,/^------------------------------------------------------------\$/d" rp.prof >rpr.prof &&
+	test "$(wc -l <rpr.prof)" = 1 &&
+	grep -q "^#1  : [0-9]*\.[0-9][0-9][0-9], ravg: " rpr.prof
+}
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'replay -D: the raw dump as perf'"'"'s, before the tasks and runs' '
+	for d in prof.data perf.data chains.data; do
+		repx $d -D || { echo "replay -D on $d differs"; return 1; }
+	done &&
+	grep -q "PERF_RECORD_MMAP2: unhandled!$" rpm.prof &&
+	grep -q "PERF_RECORD_FORK(" rpm.prof &&
+	grep -q "^task  *[0-9]* (  *sh: *[0-9]*), nr_events: [1-9][0-9]*$" rpm.prof
+'
+
+test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT 'replay -v: perf'"'"'s lines on each fork, wakeup, switch and task' '
+	for d in prof.data perf.data chains.data; do
+		repx $d -v || { echo "replay -v on $d differs"; return 1; }
+	done &&
+	grep -q "^registered task #[1-9][0-9]*, PID [0-9]* ([^)]*)$" rpm.prof &&
+	grep -q "^fork event$" rpm.prof &&
+	grep -q "^\.\.\.  child: sh/[0-9]*$" rpm.prof &&
+	grep -q "^sched_wakeup event ADDR$" rpm.prof &&
+	grep -q "^ \.\.\. pid [0-9]* woke up [^ ]*/[0-9]*$" rpm.prof &&
+	grep -q "^sched_switch event 0x[0-9a-f]*$" rpm.prof0 &&
+	grep -q "^ \.\.\. switch from [^ ]*/[0-9]* to [^ ]*/[0-9]* \[ran [0-9]* nsecs\]$" rp.prof.err &&
+	"$PROF" sched replay -v -r 1 -i chains.data >rpv2.out 2>rpv2.err &&
+	test_cmp rp.prof.err rpv2.err &&
+	! "$PROF" sched replay -r 1 -i prof.data 2>rpq.err | grep -q "^registered task" &&
+	test_must_be_empty rpq.err
+'
+
 test_lazy_prereq STRACE 'command -v strace'
 
 test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT,STRACE 'replay: a thread per task, named ":comm", each run as perf'"'"'s' '
