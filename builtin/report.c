@@ -121,6 +121,7 @@ struct report {
 	bool wall_clock;
 	int wall_on, wall_off;
 	struct hists *wall;
+	char *wall_names;		/* the browser's: "cpu-clock, offcpu-time" */
 	const char *config_sort_order;	/* report.sort_order */
 	bool hide_headers;		/* ui.show-headers = false */
 	bool hierarchy;			/* --hierarchy */
@@ -727,6 +728,26 @@ static void report__tui_header(void *priv, FILE *fp)
 	header__fprintf_env(rep->session, true, fp);
 }
 
+/*
+ * --wall-clock's browser title: stdio's "# Samples" line, the samples and
+ * time of the summed view (its members' are the same samples again).
+ */
+static void report__tui_wall_title(void *priv, int idx, char *buf, size_t size, u64 nr_samples,
+				   u64 total)
+{
+	struct report *rep = priv;
+	struct hists *w = rep->wall;
+	u64 n;
+	char unit;
+
+	(void)idx;
+	(void)nr_samples;
+	(void)total;
+	n = hist__convert_unit(w->nr_samples, &unit);
+	snprintf(buf, size, "Samples: %" PRIu64 "%c of events '%s' (wall-clock: on+off CPU), "
+		 "Event count (approx.): %" PRIu64, n, unit, rep->wall_names, w->total_period);
+}
+
 /* The annotate title's "4000 Hz": the browser's event @idx, sampled by frequency. */
 static u64 report__tui_sample_freq(void *priv, int idx)
 {
@@ -803,13 +824,10 @@ static int report__setup_wall(struct report *rep)
  * perf shows a group, but every column a share of the summed time, so
  * an entry's on-CPU and off-CPU percentages add up to its wall one.
  */
-static void report__print_wall(struct report *rep, const struct hists_print_opts *o)
+static void report__setup_wall_view(struct report *rep, struct strbuf *names)
 {
 	struct hists *w = rep->wall, *members[3];
-	struct strbuf names = STRBUF_INIT;
 	int nr = 0;
-	u64 n;
-	char unit;
 
 	members[nr++] = w;
 	if (rep->wall_on >= 0)
@@ -817,7 +835,7 @@ static void report__print_wall(struct report *rep, const struct hists_print_opts
 	members[nr++] = &rep->hists[rep->wall_off];
 	for (int m = 1; m < nr; m++) {
 		members[m]->total_period = w->total_period;
-		strbuf_addf(&names, "%s%s", m > 1 ? ", " : "",
+		strbuf_addf(names, "%s%s", m > 1 ? ", " : "",
 			    session_evsel__name(session__evsel(rep->session,
 							       m == nr - 1 ? rep->wall_off : rep->wall_on)));
 	}
@@ -828,6 +846,16 @@ static void report__print_wall(struct report *rep, const struct hists_print_opts
 		for (size_t e = 0; e < w->nr_entries; e++)
 			if (w->entries[e]->callchain)
 				callchain_root__sort(w->entries[e]->callchain, &rep->cp);
+}
+
+static void report__print_wall(struct report *rep, const struct hists_print_opts *o)
+{
+	struct hists *w = rep->wall;
+	struct strbuf names = STRBUF_INIT;
+	u64 n;
+	char unit;
+
+	report__setup_wall_view(rep, &names);
 	if (!rep->quiet) {
 		n = hist__convert_unit(w->nr_samples, &unit);
 		printf("# Samples: %" PRIu64 "%c of events '%s' (wall-clock)\n", n, unit, names.buf);
@@ -934,8 +962,22 @@ static int report__print(struct report *rep)
 		hists__fprintf(h, &o, stdout);
 		printf("\n\n");
 	}
-	if (rep->wall)
+	if (rep->wall && rep->use_tui) {
+		/* one view: the wall time, its on-CPU and off-CPU parts as a group */
+		struct strbuf names = STRBUF_INIT;
+
+		report__setup_wall_view(rep, &names);
+		rep->wall_names = strbuf_detach(&names, NULL);
+		tui_h = xcalloc(1, sizeof(*tui_h));
+		tui_names = xcalloc(1, sizeof(*tui_names));
+		rep->tui_event_idx = xcalloc(1, sizeof(int));
+		/* annotate shows where the time on CPU went, when there is some */
+		rep->tui_event_idx[0] = rep->wall_on >= 0 ? rep->wall_on : rep->wall_off;
+		tui_h[0] = rep->wall;
+		tui_names[tui_nr++] = xstrdup(rep->wall_names);
+	} else if (rep->wall) {
 		report__print_wall(rep, &o);
+	}
 	if (rep->use_tui) {
 		struct hist_browser_ops ops = {
 			.header_info = report__tui_header,
@@ -948,6 +990,7 @@ static int report__print(struct report *rep)
 			.event_idx = rep->tui_event_idx,
 			.annotate = &rep->ann_opts,
 			.sample_freq = report__tui_sample_freq,
+			.title = rep->wall ? report__tui_wall_title : NULL,
 		};
 		int err = hists__tui_browse(tui_h, (const char *const *)tui_names, tui_nr, &ops);
 
@@ -1580,6 +1623,7 @@ static void report__exit(struct report *rep)
 	free(rep->he_cache);
 	addr_hits__delete(rep->addr_hits);
 	free(rep->tui_event_idx);
+	free(rep->wall_names);
 	free(rep->tvals);
 	free(rep->dump_nr_samples);
 	for (int i = 0; i < rep->nr_cgroups; i++)
@@ -1876,8 +1920,6 @@ int cmd_report(int argc, const char **argv)
 		      !rep.hierarchy &&
 		      isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 		      (rep.tui || (!rep.stdio && getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
-	if (rep.wall_clock)	/* its table is stdio's only */
-		rep.use_tui = false;
 	if (rep.use_tui && !tui__available()) {
 		if (rep.tui)
 			warning("prof was built without ncursesw (NO_NCURSES): using --stdio");

@@ -65,6 +65,74 @@ test_expect_success PERF,PERF_EVENTS,TRACEFS,LIBTRACEEVENT 'perf'"'"'s off-CPU s
 		"$PROF" report -i d.data --wall-clock --stdio -g none >d.full && echo d.full)"
 '
 
+# tui NAME KEYS ARGS...: prof report -i wc.data --wall-clock ARGS on a
+# terminal (tmux, 200x60), the screen into NAME once it shows a row, then
+# again after KEYS (none: "") into NAME.keys; q ends it, its status into
+# NAME.rc. Only characters that do not depend on the terminal's line
+# drawing are checked.
+tui() {
+	_tn=$1 &&
+	_tk=$2 &&
+	shift 2 &&
+	_ts="t0405-$$-$_tn" &&
+	tmux -L "$_ts" new-session -d -s a -x 200 -y 60 -c "$PWD" \
+		"\"$PROF\" report -i wc.data --wall-clock $*; echo \$? >$_tn.rc; sleep 30" &&
+	_i=0 &&
+	until tmux -L "$_ts" capture-pane -p -t a >"$_tn" 2>/dev/null &&
+	      grep -q "%" "$_tn" || test $_i -ge 100; do
+		sleep 0.1 && _i=$((_i + 1)) || return 1
+	done &&
+	sleep 0.3 &&
+	tmux -L "$_ts" capture-pane -p -t a >"$_tn" &&
+	if test -n "$_tk"; then
+		tmux -L "$_ts" send-keys -t a "$_tk" && sleep 0.5 &&
+		tmux -L "$_ts" capture-pane -p -t a >"$_tn.keys"
+	fi &&
+	tmux -L "$_ts" send-keys -t a q &&
+	_i=0 &&
+	until test -s "$_tn.rc" || test $_i -ge 50; do
+		sleep 0.1 && _i=$((_i + 1)) || return 1
+	done &&
+	tmux -L "$_ts" kill-server
+}
+
+# rows FILE: the lines with percentages, blanks squeezed, no tree marker
+rows() {
+	grep "[0-9]%" "$1" | sed "s/^[^0-9]*//; s/  */ /g; s/ $//"
+}
+
+test_expect_success PERF,PERF_EVENTS,TRACEFS,LIBTRACEEVENT,TMUX 'the browser: the wall-clock view, the same rows as --stdio' '
+	tui tp "" --no-children --sort pid,comm -g none &&
+	test "$(cat tp.rc)" = 0 &&
+	head -n 1 tp >tp.title &&
+	grep -q "^Samples: .* of events .cpu-clock, offcpu-time. (wall-clock: on+off CPU), Event count (approx.): [0-9]*" tp.title &&
+	n=$("$PROF" report -i wc.data --wall-clock --stdio --sort pid -g none | sed -n "s/^# Event count (approx.): //p") &&
+	grep -q "Event count (approx.): $n\$" tp.title &&
+	"$PROF" report -i wc.data --wall-clock --stdio --no-children --sort pid,comm -g none -q >tp.stdio &&
+	rows tp.stdio >tp.want &&
+	rows tp >tp.got &&
+	test_cmp_nonempty tp.want tp.got &&
+	awk "{ w = \$1; on = \$2; off = \$3; sub(/%/, \"\", w); sub(/%/, \"\", on); sub(/%/, \"\", off)
+		if (w - on - off > 0.015 || on + off - w > 0.015) { print; bad = 1 } } END { exit bad }" tp.got &&
+	grep -q "[0-9]:sleep sleep$" tp.got
+'
+
+test_expect_success PERF,PERF_EVENTS,TRACEFS,LIBTRACEEVENT,TMUX 'the browser: children and call chains of the summed samples, expanded with E' '
+	# the entries are stdio'"'"'s (equal ones may come in another order)
+	tui tc E &&
+	test "$(cat tc.rc)" = 0 &&
+	grep -q "^Samples: .* (wall-clock: on+off CPU)" tc &&
+	grep -q "^ *Children  *Self  *Command" tc &&
+	"$PROF" report -i wc.data --wall-clock --stdio -g none -q >tc.stdio &&
+	rows tc.stdio | sort >tc.want &&
+	rows tc | sort >tc.got &&
+	test "$(wc -l <tc.got)" -gt 5 &&
+	comm -23 tc.got tc.want >tc.extra &&
+	test_must_be_empty tc.extra &&
+	grep -q "schedule" tc.keys &&
+	test "$(grep -c "[0-9]%" tc.keys)" -lt "$(grep -c . tc.keys)"
+'
+
 test_expect_success PERF_EVENTS 'a file without offcpu-time, or whose on-CPU event is not time: one line, exit 255' '
 	"$PROF" record -e cpu-clock -o plain.data -- true >/dev/null 2>&1 &&
 	test_expect_code 255 "$PROF" report -i plain.data --wall-clock --stdio 2>np.err &&
