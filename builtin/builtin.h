@@ -115,7 +115,7 @@ int annotate_cli__finish(struct annotate_cli *c, struct annotate_browse_opts *o)
  * -i file (@input, NULL: script's default) with the subcommand's
  * arguments (argv[0] is the subcommand).
  */
-int script__subcommand(const char *input, int argc, const char **argv);
+int script__subcommand(const char *input, bool dump, int argc, const char **argv);
 /* perf's subcommand match: @arg names @cmd if it is a prefix longer than two. */
 bool subcommand_is(const char *arg, const char *cmd);
 

@@ -1147,7 +1147,7 @@ int cmd_lock(int argc, const char **argv)
 	if (subcommand_is(argv[0], "record"))
 		return lock_record(argc, argv);
 	if (!strcmp(argv[0], "script"))
-		return script__subcommand(o.input, argc, argv);
+		return script__subcommand(o.input, false, argc, argv);
 	if (subcommand_is(argv[0], "report")) {
 		o.sort_key = "acquired";
 		if (parse_options(argc, argv, report_options, report_usage, 0))

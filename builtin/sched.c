@@ -1950,11 +1950,8 @@ int cmd_sched(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, sched_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (!argc)
 		usage_with_options(sched_usage, options);
-	if (!strcmp(argv[0], "script")) {
-		if (o.dump)
-			return error("prof sched: -D (--dump-raw-trace) with script is not supported yet");
-		return script__subcommand(o.input, argc, argv);
-	}
+	if (!strcmp(argv[0], "script"))	/* perf's -D is script's then */
+		return script__subcommand(o.input, o.dump, argc, argv);
 	if (subcommand_is(argv[0], "record"))
 		return sched_record(argc, argv);
 	if (!o.input) {

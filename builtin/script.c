@@ -119,6 +119,7 @@ struct script {
 	bool header, header_only, show_info, force;
 	bool show_task, show_mmap, show_switch, show_lost, show_namespace;
 	bool per_event_dump, inline_names, full_srcline, demangle, demangle_kernel;
+	bool dump;			/* -D */
 	bool print_flags;
 	/* the fields per output type */
 	struct output_opt output[NR_OT];
@@ -1236,12 +1237,17 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	(void)ev;
 	if (!sample->evsel || sample->evsel->idx < 0)
 		return 0;
-	if (!sc->output[output_type(sample->evsel->attr.type)].fields)
+	if (!sc->output[output_type(sample->evsel->attr.type)].fields && !sc->dump)
 		return 0;
 	if (time_skipped(sc, sample->time) || cpu_filtered(sc, sample))
 		return 0;
 	resolved_sample__resolve(sc->resolver, sample, &rs);
-	if (!sample_filtered(sc, &rs.al, rs.al.thread ? rs.al.thread->pid : (pid_t)sample->pid,
+	if (sc->dump)	/* -D: perf's lines as it resolves the sample */
+		dump__sample_location(stdout, rs.al.thread ? thread__comm_str(rs.al.thread) : "",
+				      rs.al.thread ? rs.al.thread->tid : (int)sample->tid,
+				      rs.al.map ? rs.al.map->dso->long_name : NULL, rs.al.level);
+	if (sc->output[output_type(sample->evsel->attr.type)].fields &&
+	    !sample_filtered(sc, &rs.al, rs.al.thread ? rs.al.thread->pid : (pid_t)sample->pid,
 			     (pid_t)sample->tid)) {
 		fp = sample_fp(sc, sample->evsel);
 		if (!fp) {
@@ -1293,9 +1299,12 @@ static int on_machine_event(struct session *s, union perf_event *ev, struct perf
 	}
 	machine__jit_advance(sc->machine, sample->time);
 	/* perf prints an EXIT before the machine forgets the thread */
-	if (type == PERF_RECORD_EXIT && sc->show_task)
+	if (type == PERF_RECORD_EXIT && sc->show_task) {
 		print_side_band(sc, ev, sample, (pid_t)ev->fork.pid, (pid_t)ev->fork.tid,
 				ev->fork.time);
+		if (sc->dump)	/* -D: the record's details, as perf's machine prints them */
+			dump__exit_tail(stdout, ev);
+	}
 	ret = machine__process_event(sc->machine, ev);
 	if (ret < 0)
 		return ret;
@@ -1473,6 +1482,16 @@ static void script__dump_stats(struct script *sc)
 	}
 }
 
+/* -D: each record as perf script's tool dumps it, before what it prints */
+static int on_dump(struct session *s, union perf_event *ev, struct perf_sample *sample,
+		   u64 offset)
+{
+	struct script *sc = session__tool_priv(s);
+
+	dump__event(s, ev, sample, offset, sc->show_task ? DUMP_SCRIPT_TASKS : DUMP_SCRIPT, stdout);
+	return 0;
+}
+
 static int script__run(struct script *sc)
 {
 	struct tool tool = {
@@ -1486,6 +1505,10 @@ static int script__run(struct script *sc)
 	int ret;
 
 	sc->machine = machine__new_host();
+	if (sc->dump) {
+		tool.dump = on_dump;
+		sc->machine->dump_fp = stdout;
+	}
 	machine__process_header_build_ids(sc->machine, session__header(sc->session));
 	machine__set_recorded_kernel(sc->machine, session__header(sc->session)->osrelease,
 				     session__header(sc->session)->arch);
@@ -1701,12 +1724,14 @@ static int report_flamegraph(int argc, const char **argv)
 	return ret < 0 ? -1 : 0;
 }
 
-int script__subcommand(const char *input, int argc, const char **argv)
+int script__subcommand(const char *input, bool dump, int argc, const char **argv)
 {
-	const char **sargv = xcalloc((size_t)argc + 3, sizeof(*sargv));
+	const char **sargv = xcalloc((size_t)argc + 4, sizeof(*sargv));
 	int n = 0, ret;
 
 	sargv[n++] = "script";
+	if (dump)
+		sargv[n++] = "-D";
 	if (input) {
 		sargv[n++] = "-i";
 		sargv[n++] = input;
@@ -1738,6 +1763,7 @@ int cmd_script(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &sc.input, "file", "input file name"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &sc.dump, "dump raw trace in ASCII"),
 		OPT_BOOLEAN('f', "force", &sc.force, "don't complain, do it"),
 		OPT_STRING('k', "vmlinux", &sc.vmlinux, "file", "vmlinux pathname"),
 		OPT_STRING(0, "kallsyms", &sc.kallsyms, "file", "kallsyms pathname"),

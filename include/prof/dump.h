@@ -31,6 +31,10 @@ enum dump_tool {
 	DUMP_DIFF,		/* perf diff's tool */
 	DUMP_SCHED,		/* perf sched latency's, map's and replay's tool */
 	DUMP_TIMEHIST,		/* perf sched timehist's tool */
+	DUMP_SCRIPT,		/* perf script's tool */
+	/* perf script --show-task-events': its EXIT line comes before the
+	 * record's details, which the caller prints (dump__exit_tail) */
+	DUMP_SCRIPT_TASKS,
 };
 
 void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,
@@ -42,6 +46,8 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
  * a SAMPLE or READ needs the session.
  */
 void dump__event_line(FILE *fp, union perf_event *event, struct perf_sample *sample);
+/* The rest of an EXIT record's dump line: "(pid:tid):(ppid:ptid)". */
+void dump__exit_tail(FILE *fp, const union perf_event *event);
 /* The thread and DSO lines of a resolved sample. @dso NULL: "<not found>". */
 void dump__sample_location(FILE *fp, const char *comm, int tid, const char *dso, char level);
 

@@ -881,6 +881,18 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 	if ((tool == DUMP_SCHED || tool == DUMP_TIMEHIST) &&
 	    dump_sched_tool(fp, event, tool == DUMP_TIMEHIST))
 		return;
+	/* perf script's tool takes the thread and CPU maps report's stubs leave */
+	if (tool == DUMP_SCRIPT_TASKS && event->header.type == PERF_RECORD_EXIT)
+		return;
+	if (tool >= DUMP_SCRIPT && event->header.type == PERF_RECORD_THREAD_MAP) {
+		dump_thread_map(fp, event);
+		return;
+	}
+	if (tool >= DUMP_SCRIPT && event->header.type == PERF_RECORD_CPU_MAP) {
+		fputs(": ", fp);
+		dump_cpu_map(fp, (const u8 *)event + 8, event->header.size - 8u);
+		return;
+	}
 	/* a sample's fields were checked by its parser and point into @event */
 	safe = event->header.type == PERF_RECORD_SAMPLE ? event : padded(event);
 	if (sample)
@@ -896,6 +908,14 @@ void dump__event_line(FILE *fp, union perf_event *event, struct perf_sample *sam
 {
 	fprintf(fp, "PERF_RECORD_%s", perf_record_type__name(event->header.type));
 	dump_kernel(fp, NULL, padded(event), sample);
+}
+
+void dump__exit_tail(FILE *fp, const union perf_event *event)
+{
+	const union perf_event *ev = padded(event);
+
+	fprintf(fp, "(%d:%d):(%d:%d)\n", (int)ev->fork.pid, (int)ev->fork.tid,
+		(int)ev->fork.ppid, (int)ev->fork.ptid);
 }
 
 void dump__sample_location(FILE *fp, const char *comm, int tid, const char *dso, char level)

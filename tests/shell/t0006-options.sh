@@ -356,6 +356,7 @@ flamegraph	--flamechart	-	ok
 flamegraph	--notes	-	ok
 script	--input	PERF_EVENTS	ok
 script	--verbose	PERF_EVENTS	ok
+script	--dump-raw-trace	PERF_EVENTS	ok
 script	--force	PERF_EVENTS,ROOT	ok
 script	--vmlinux	PERF_EVENTS,ROOT,PERF	ok
 script	--kallsyms	PERF_EVENTS,ROOT,PERF	ok
@@ -3120,6 +3121,15 @@ proof_script_verbose() {
 	scr sv0 -G -F ip,sym &&
 	grep -q "prof::work(unsigned long)" sv && ! grep -q "prof::work(unsigned long)" sv0
 }
+proof_script_dump_raw_trace() {
+	scr sdr --dump-raw-trace -F comm,ip &&
+	grep -q "^0x[0-9a-f]*@rec.data \[0x[0-9a-f]*\]: event: 9$" sdr &&
+	grep -q "PERF_RECORD_SAMPLE(IP, 0x[0-9a-f]*): " sdr &&
+	grep -q "^ \.\.\. thread: demo:[0-9]*$" sdr &&
+	grep -q "^ *demo  *[0-9a-f]*$" sdr &&
+	script_base &&
+	! grep -q "PERF_RECORD_" sbase
+}
 proof_script_force() {
 	mkdir -p sown.d && cp rec.data sown.d/perf.data && chown nobody sown.d/perf.data &&
 	(cd sown.d && test_expect_code 255 "$PROF" script 2>../sown.err) &&
@@ -4456,8 +4466,9 @@ proof_sched_dump_raw_trace() {
 	grep -q "^  TOTAL: " sd.out &&
 	"$PROF" sched -i sched.data latency >sn.out &&
 	! grep -q "PERF_RECORD_" sn.out &&
-	test_expect_code 255 "$PROF" sched -D -i sched.data script 2>sd.err &&
-	grep -q "^prof sched: -D (--dump-raw-trace) with script is not supported yet$" sd.err
+	"$PROF" sched -D -i sched.data script >sds.out &&
+	grep -q "PERF_RECORD_SAMPLE(" sds.out &&
+	grep -q " sched:sched_switch: prev_comm=" sds.out
 }
 proof_sched_force() {
 	mkdir -p sown.d && cp rbase.data sown.d/perf.data && chown nobody sown.d/perf.data &&

@@ -76,6 +76,21 @@ test_expect_success PERF,SYSWIDE 'report -D: system wide with a tracepoint (cpu 
 	same_dump sw.data
 '
 
+test_expect_success PERF,PERF_EVENTS 'script -D: the records as report -D'"'"'s, with script'"'"'s lines after each sample' '
+	for f in flat g two pipe prof; do
+		for o in "" "-F comm,tid,ip,sym" "--show-task-events --show-mmap-events"; do
+			LC_ALL=C "$PERF" script -D -i $f.data $o >perf.out 2>/dev/null &&
+			LC_ALL=C "$PROF" script -D -i $f.data $o >prof.out 2>prof.err &&
+			test_cmp_nonempty perf.out prof.out || { echo "script -D $o on $f.data differs"; return 1; }
+		done || return 1
+	done &&
+	grep -q "^ \.\.\. thread: demo:[0-9]*$" prof.out &&
+	grep -q "PERF_RECORD_MMAP2 .*demo$" prof.out &&
+	LC_ALL=C "$PERF" script -D -i - <pipe.data >perf.out 2>/dev/null &&
+	LC_ALL=C "$PROF" script -D -i - <pipe.data >prof.out 2>prof.err &&
+	test_cmp_nonempty perf.out prof.out
+'
+
 test_expect_success PERF,PERF_EVENTS 'report -T: per-thread READ counts (perf record -s)' '
 	same_threads read.data &&
 	grep -q "^#  *PID  *TID  *cpu-clock" prof.out &&
