@@ -563,15 +563,18 @@ sched-timehist	--kallsyms	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--max-stack	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--symfs	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--time	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-timehist	--verbose	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-timehist	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 sched-map	--color-cpus	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--color-pids	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--compact	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--cpus	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-map	--verbose	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-map	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 sched-replay	--repeat	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
+sched-replay	--verbose	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-replay	--input	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
 sched-replay	--force	SYSWIDE,TRACEFS,LIBTRACEEVENT,ROOT	ok
 config	--list	-	ok
@@ -4698,6 +4701,27 @@ proof_sched_timehist_state() {
 	th tst --state &&
 	head -n 1 tst | grep -q "  state$" &&
 	trows tst | grep -q " S *$"
+}
+proof_sched_timehist_verbose() {
+	th tv --verbose -w &&
+	th tq -w &&
+	test_cmp tq tv &&
+	{ grep -v "^time travel: " tv.err || :; } >tv.err2 &&
+	test_cmp tq.err tv.err2 &&
+	trows tv | grep -q "sleep\["
+}
+proof_sched_map_verbose() {
+	sched_fixture &&
+	"$PROF" sched map -i sched.data --verbose >mv.out &&
+	"$PROF" sched map -i sched.data >mq.out &&
+	test "$(grep -c " => " mv.out)" -gt "$(grep -c " => " mq.out)"
+}
+proof_sched_replay_verbose() {
+	sched_fixture &&
+	"$PROF" sched replay -i sched.data -r 1 --verbose >rv.out 2>rv.err &&
+	grep -q "^registered task #1, PID [0-9]* (" rv.out &&
+	grep -q "^sched_switch event 0x[0-9a-f]*$" rv.out &&
+	grep -q "^ \.\.\. switch from .* \[ran [0-9]* nsecs\]$" rv.err
 }
 proof_sched_timehist_input() {
 	sched_fixture &&
