@@ -881,9 +881,10 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 	if ((tool == DUMP_SCHED || tool == DUMP_TIMEHIST) &&
 	    dump_sched_tool(fp, event, tool == DUMP_TIMEHIST))
 		return;
-	/* perf script's tool takes the thread and CPU maps report's stubs leave */
+	/* script --show-task-events: its line first, then the caller's tail */
 	if (tool == DUMP_SCRIPT_TASKS && event->header.type == PERF_RECORD_EXIT)
 		return;
+	/* perf script's tool takes the thread and CPU maps report's stubs leave */
 	if (tool >= DUMP_SCRIPT && event->header.type == PERF_RECORD_THREAD_MAP) {
 		dump_thread_map(fp, event);
 		return;
