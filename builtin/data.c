@@ -9,7 +9,9 @@
  * prof's own formats, for the viewers people open profiles in: --to-pprof
  * (pprof's gzip'd profile.proto, pprof.h), --to-speedscope (speedscope's
  * JSON, speedscope.h), --to-chrome-trace (the Trace Event Format of
- * Chrome's trace viewer and Perfetto, chrome-trace.h). Their samples and stacks come
+ * Chrome's trace viewer and Perfetto, chrome-trace.h), --to-firefox (the
+ * Firefox Profiler's Gecko format, firefox-profile.h; gzip'd when its name
+ * ends in .gz). Their samples and stacks come
  * from the resolved-sample path report and script use, filtered by -e,
  * --time, --pid, --tid and --comms as script filters them.
  */
@@ -26,6 +28,8 @@
 #include "prof/pprof.h"
 #include "prof/speedscope.h"
 #include "prof/chrome-trace.h"
+#include "prof/firefox-profile.h"
+#include "prof/protobuf.h"
 #include "prof/off-cpu.h"
 #include "prof/trace-event.h"
 #include "builtin.h"
@@ -47,7 +51,7 @@ struct convert {
 	bool first;
 	u64 nr_samples;
 	/* prof's formats: the output, its name and what writes it */
-	const char *to_pprof, *to_speedscope, *to_chrome_trace;
+	const char *to_pprof, *to_speedscope, *to_chrome_trace, *to_firefox;
 	const char *output, *format;
 	void (*add)(struct convert *c, const struct perf_sample *sample,
 		    const struct resolved_sample *rs, int nr);
@@ -66,8 +70,13 @@ struct convert {
 	s64 *values;
 	struct pprof *pprof;
 	struct speedscope *speedscope;
-	/* chrome trace: the events whose samples are intervals, and the CPUs' last switch */
+	/*
+	 * chrome trace, firefox: the events whose samples are intervals, and
+	 * the CPUs' last switch
+	 */
 	struct chrome_trace *chrome;
+	struct firefox_profile *firefox;
+	bool timeline_known;
 	const struct session_evsel *sched_switch, *offcpu;
 	struct cpu_run {		/* per CPU: the task its last switch switched in */
 		u64 time;		/* 0: no switch yet */
@@ -505,8 +514,11 @@ static int speedscope_finish(struct convert *c)
  * offcpu-time samples (record --off-cpu) are the blocked intervals, their
  * period in nanoseconds ending at their time. Other samples are instants.
  */
-static void chrome_setup(struct convert *c)
+static void timeline_setup(struct convert *c)
 {
+	if (c->timeline_known)
+		return;
+	c->timeline_known = true;
 	for (int i = 0; i < session__nr_evsels(c->session); i++) {
 		struct session_evsel *e = session__evsel(c->session, i);
 
@@ -519,16 +531,14 @@ static void chrome_setup(struct convert *c)
 	}
 }
 
-static void chrome_observe(struct convert *c, const struct perf_sample *sample)
+/* a sched_switch sample: the switch-in of the task it switches out (c->switch_start) */
+static void timeline_observe(struct convert *c, const struct perf_sample *sample)
 {
 	size_t cpu = sample->cpu;
 	u64 prev_pid = 0, next_pid = 0;
 	struct cpu_run *r;
 
-	if (!c->chrome) {
-		c->chrome = chrome_trace__new(c->out);
-		chrome_setup(c);
-	}
+	timeline_setup(c);
 	if (!c->sched_switch || sample->evsel != c->sched_switch)
 		return;
 	if (cpu >= c->nr_cpus) {
@@ -550,6 +560,13 @@ static void chrome_observe(struct convert *c, const struct perf_sample *sample)
 		c->nr_unpaired++;
 	r->time = sample->time;
 	r->pid = next_pid;
+}
+
+static void chrome_observe(struct convert *c, const struct perf_sample *sample)
+{
+	if (!c->chrome)
+		c->chrome = chrome_trace__new(c->out);
+	timeline_observe(c, sample);
 }
 
 /* sched_switch's prev_state as perf sched timehist -s shows it: its lowest bit's letter */
@@ -607,12 +624,8 @@ static void chrome_sample(struct convert *c, const struct perf_sample *sample,
 	}
 }
 
-static int chrome_finish(struct convert *c)
+static void timeline_warnings(struct convert *c)
 {
-	if (!c->chrome) {
-		c->chrome = chrome_trace__new(c->out);
-		chrome_setup(c);
-	}
 	if (c->nr_unpaired)
 		warning("%" PRIu64 " sched_switch samples switch out a task whose switch-in is not"
 			" in the file: no running interval for them (record every CPU, -a, as"
@@ -621,7 +634,137 @@ static int chrome_finish(struct convert *c)
 		warning("%" PRIu64 " offcpu-time samples sum blocks shorter than --off-cpu-thresh"
 			" and have no time: not in the trace (record with --off-cpu-thresh 0"
 			" for every block)", c->nr_untimed);
+}
+
+static int chrome_finish(struct convert *c)
+{
+	if (!c->chrome)
+		c->chrome = chrome_trace__new(c->out);
+	timeline_setup(c);
+	timeline_warnings(c);
 	return chrome_trace__finish(c->chrome, c->input);
+}
+
+/*
+ * Firefox Profiler: samples are the threads' samples; offcpu-time samples
+ * (record --off-cpu) are "Off-CPU" interval markers, their stack the
+ * marker's cause, as the chrome trace's blocks; a sched_switch sample is
+ * a "Running" interval marker on the thread it switches out, from its
+ * switch-in as in the chrome trace, or a "Switched out" instant marker
+ * when its switch-in is not in the file (the idle task's are left out),
+ * its stack where the thread was switched out.
+ */
+static void firefox_sample(struct convert *c, const struct perf_sample *sample,
+			   const struct resolved_sample *rs, int nr)
+{
+	struct session_evsel *e = sample->evsel;
+	struct thread *t = rs->al.thread;
+	struct thread *leader = t ? machine__find_thread(c->machine, t->pid, t->pid) : NULL;
+	struct firefox_where w = {
+		.pid = t ? t->pid : (pid_t)sample->pid,
+		.tid = t ? t->tid : (pid_t)sample->tid,
+		.comm = t ? thread__comm_str(t) : NULL,
+		.process_comm = leader ? thread__comm_str(leader) : NULL,
+		.rs = rs, .nr = nr,
+	};
+	struct firefox_marker m = {
+		.cpu = (e->attr.sample_type & PERF_SAMPLE_CPU) ? (s64)sample->cpu : -1,
+		.end_ns = sample->time,
+	};
+	u64 period = (e->attr.sample_type & PERF_SAMPLE_PERIOD) ? sample->period : 1;
+
+	if (!c->firefox)
+		c->firefox = firefox_profile__new();
+	if (e == c->sched_switch) {
+		u64 prev_pid = 0, state = 0, next_pid = 0;
+		char comm[16], next_comm[16];
+
+		trace_event__field_u64(e->tp_format, sample->raw_data, sample->raw_size,
+				       "prev_pid", &prev_pid);
+		trace_event__field_u64(e->tp_format, sample->raw_data, sample->raw_size,
+				       "prev_state", &state);
+		trace_event__field_u64(e->tp_format, sample->raw_data, sample->raw_size,
+				       "next_pid", &next_pid);
+		if (!prev_pid)
+			return;	/* the idle task */
+		if (!w.comm)
+			w.comm = trace_event__field_str(e->tp_format, sample->raw_data,
+							sample->raw_size, "prev_comm", comm,
+							sizeof(comm));
+		m.type = FIREFOX_MARKER_SCHED;
+		m.state = switch_state(state);
+		m.next_comm = trace_event__field_str(e->tp_format, sample->raw_data,
+						     sample->raw_size, "next_comm", next_comm,
+						     sizeof(next_comm));
+		m.next_pid = (s64)next_pid;
+		if (c->switch_start) {
+			m.name = "Running";
+			m.interval = true;
+			m.start_ns = c->switch_start;
+		} else {
+			m.name = "Switched out";
+		}
+		firefox_profile__marker(c->firefox, &w, &m);
+	} else if (e == c->offcpu) {
+		if (sample->time >= OFFCPU_TIMESTAMP || period > sample->time) {
+			c->nr_untimed++;	/* a sum of short blocks: when is not known */
+			return;
+		}
+		m.type = FIREFOX_MARKER_OFFCPU;
+		m.name = "Off-CPU";
+		m.interval = true;
+		m.start_ns = sample->time - period;
+		firefox_profile__marker(c->firefox, &w, &m);
+	} else {
+		firefox_profile__sample(c->firefox, &w, sample->time);
+	}
+}
+
+/*
+ * The Firefox Profiler's sampling interval: the first sampled event's,
+ * from its frequency or its fixed period (the clocks' in nanoseconds);
+ * 1 ms when neither says.
+ */
+static double firefox_interval(struct convert *c)
+{
+	for (int i = 0; i < session__nr_evsels(c->session); i++) {
+		struct session_evsel *e = session__evsel(c->session, i);
+
+		if ((c->only && e != c->only) || e == c->sched_switch || e == c->offcpu)
+			continue;
+		if (e->attr.freq && e->attr.sample_freq)
+			return 1000.0 / (double)e->attr.sample_freq;
+		if (!e->attr.freq && e->attr.sample_period &&
+		    !strcmp(period_unit(e), "nanoseconds"))
+			return (double)e->attr.sample_period / 1e6;
+		break;
+	}
+	return 1.0;
+}
+
+static int firefox_finish(struct convert *c)
+{
+	char product[256];
+	FILE *out = c->out;
+	s64 wall;
+	int ret;
+
+	if (!c->firefox)
+		c->firefox = firefox_profile__new();
+	timeline_setup(c);
+	timeline_warnings(c);
+	wall = wall_clock(c, firefox_profile__start(c->firefox));
+	snprintf(product, sizeof(product), "prof %s", c->input);
+	if (strends(c->output, ".gz")) {
+		out = gzip_fopen(c->out);
+		if (!out)
+			return -1;
+	}
+	ret = firefox_profile__write(c->firefox, out, firefox_interval(c), (double)wall / 1e6,
+				     product);
+	if (out != c->out && fclose(out))
+		ret = -1;
+	return ret;
 }
 
 static int convert_profile(struct convert *c)
@@ -701,6 +844,8 @@ static int cmd_data_convert(int argc, const char **argv)
 			   "Convert to speedscope's JSON format"),
 		OPT_STRING(0, "to-chrome-trace", &c.to_chrome_trace, "file",
 			   "Convert to the Trace Event Format (Chrome's trace viewer, Perfetto)"),
+		OPT_STRING(0, "to-firefox", &c.to_firefox, "file",
+			   "Convert to the Firefox Profiler's Gecko format (gzip'd when the name ends in .gz)"),
 		OPT_STRING('e', "event", &c.event, "event",
 			   "only this event's samples (not --to-json)"),
 		OPT_STRING(0, "time", &c.time_str, "str",
@@ -725,20 +870,22 @@ static int cmd_data_convert(int argc, const char **argv)
 		      "use --to-json", c.to_ctf ? "--to-ctf" : c.all ? "--all" : "--tod");
 		return -1;
 	}
-	nr_formats = !!c.to_json + !!c.to_pprof + !!c.to_speedscope + !!c.to_chrome_trace;
+	nr_formats = !!c.to_json + !!c.to_pprof + !!c.to_speedscope + !!c.to_chrome_trace +
+		     !!c.to_firefox;
 	if (!nr_formats) {
 		/* perf's words */
 		fputs("You must specify one of --to-ctf or --to-json.\n", stderr);
 		return -1;
 	}
 	if (nr_formats > 1) {
-		error("--to-json, --to-pprof, --to-speedscope, --to-chrome-trace: one output format"
-		      " at a time");
+		error("--to-json, --to-pprof, --to-speedscope, --to-chrome-trace, --to-firefox: one"
+		      " output format at a time");
 		return -1;
 	}
 	if (c.to_json && (c.event || c.time_str || comms || pids || tids)) {
 		error("-e, --time, --pid, --tid and --comms select the samples of --to-pprof,"
-		      " --to-speedscope and --to-chrome-trace; --to-json converts them all, as perf");
+		      " --to-speedscope, --to-chrome-trace and --to-firefox; --to-json converts them"
+		      " all, as perf");
 		return -1;
 	}
 	if (c.to_pprof) {
@@ -757,6 +904,12 @@ static int cmd_data_convert(int argc, const char **argv)
 		c.add = chrome_sample;
 		c.finish = chrome_finish;
 		c.observe = chrome_observe;
+	} else if (c.to_firefox) {
+		c.output = c.to_firefox;
+		c.format = "firefox";
+		c.add = firefox_sample;
+		c.finish = firefox_finish;
+		c.observe = timeline_observe;
 	} else {
 		c.output = c.to_json;
 	}
@@ -784,6 +937,7 @@ static int cmd_data_convert(int argc, const char **argv)
 	pprof__delete(c.pprof);
 	speedscope__delete(c.speedscope);
 	chrome_trace__delete(c.chrome);
+	firefox_profile__delete(c.firefox);
 	free(c.cpu_run);
 	machine__delete(c.machine);
 	session__delete(c.session);

@@ -29,4 +29,12 @@ void pb_end(struct strbuf *b, size_t mark);
 /* @len bytes of @p to @out as one gzip member. 0, or -1 with errno. */
 int gzip_write(FILE *out, const void *p, size_t len);
 
+/*
+ * A stream whose writes go to @out (borrowed, left open) as one gzip
+ * member, for output too large to hold: fclose() of it ends the member
+ * and fails (EOF, errno set) when a write to @out failed. NULL with errno
+ * set on failure.
+ */
+FILE *gzip_fopen(FILE *out);
+
 #endif /* PROF_PROTOBUF_H */

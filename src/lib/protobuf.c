@@ -6,6 +6,7 @@
  * is the shortest varint, as protobuf's own encoders write it.
  */
 #include "prof/compat.h"
+#include "prof/util.h"
 #include "prof/protobuf.h"
 #include <zlib.h>
 
@@ -107,4 +108,81 @@ int gzip_write(FILE *out, const void *p, size_t len)
 	} while (len);
 	deflateEnd(&z);
 	return ret == Z_STREAM_END ? 0 : (errno = EIO, -1);
+}
+
+struct gzip_cookie {
+	FILE *out;
+	z_stream z;
+	bool failed;
+};
+
+/* Deflate what is in z with @flush, writing every output chunk to out. */
+static int gzip_deflate(struct gzip_cookie *g, int flush)
+{
+	u8 chunk[65536];
+	int ret;
+
+	do {
+		g->z.next_out = chunk;
+		g->z.avail_out = sizeof(chunk);
+		ret = deflate(&g->z, flush);
+		if (ret == Z_STREAM_ERROR) {
+			errno = EINVAL;
+			return -1;
+		}
+		if (fwrite(chunk, 1, sizeof(chunk) - g->z.avail_out, g->out) !=
+		    sizeof(chunk) - g->z.avail_out)
+			return -1;
+	} while (g->z.avail_out == 0);
+	return 0;
+}
+
+static ssize_t gzip_cookie_write(void *cookie, const char *buf, size_t size)
+{
+	struct gzip_cookie *g = cookie;
+
+	g->z.next_in = (Bytef *)(uintptr_t)buf;
+	g->z.avail_in = (uInt)(size > (1u << 30) ? 1u << 30 : size);
+	size = g->z.avail_in;
+	if (gzip_deflate(g, Z_NO_FLUSH)) {
+		g->failed = true;
+		return -1;
+	}
+	return (ssize_t)size;
+}
+
+static int gzip_cookie_close(void *cookie)
+{
+	struct gzip_cookie *g = cookie;
+	int ret = g->failed ? -1 : 0;
+
+	g->z.next_in = NULL;
+	g->z.avail_in = 0;
+	if (!ret && gzip_deflate(g, Z_FINISH))
+		ret = -1;
+	deflateEnd(&g->z);
+	free(g);
+	if (ret && !errno)
+		errno = EIO;
+	return ret;
+}
+
+FILE *gzip_fopen(FILE *out)
+{
+	cookie_io_functions_t io = { .write = gzip_cookie_write, .close = gzip_cookie_close };
+	struct gzip_cookie *g = xzalloc(sizeof(*g));
+	FILE *f;
+
+	g->out = out;
+	if (deflateInit2(&g->z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+		free(g);
+		errno = ENOMEM;
+		return NULL;
+	}
+	f = fopencookie(g, "w", io);
+	if (!f) {
+		deflateEnd(&g->z);
+		free(g);
+	}
+	return f;
 }
