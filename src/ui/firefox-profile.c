@@ -127,7 +127,7 @@ struct firefox_profile {
 	struct ff_stack_key *stacks;
 	size_t nr_stacks, alloc_stacks;
 	struct itab stack_tab;
-	u64 start;			/* the earliest time; valid when any */
+	u64 start, end;			/* the earliest and latest times; valid when any */
 	bool any;
 };
 
@@ -342,10 +342,12 @@ static u32 ff_stack(struct firefox_profile *fp, u32 ti, const struct firefox_whe
 	return id;
 }
 
-static void ff_time(struct firefox_profile *fp, u64 t)
+static void ff_time(struct firefox_profile *fp, u64 start, u64 end)
 {
-	if (!fp->any || t < fp->start)
-		fp->start = t;
+	if (!fp->any || start < fp->start)
+		fp->start = start;
+	if (!fp->any || end > fp->end)
+		fp->end = end;
 	fp->any = true;
 }
 
@@ -362,7 +364,7 @@ void firefox_profile__sample(struct firefox_profile *fp, const struct firefox_wh
 			       &t->alloc_times);
 	t->sample_stack[t->nr_samples] = stack;
 	t->sample_time[t->nr_samples++] = time_ns;
-	ff_time(fp, time_ns);
+	ff_time(fp, time_ns, time_ns);
 }
 
 void firefox_profile__marker(struct firefox_profile *fp, const struct firefox_where *w,
@@ -385,7 +387,7 @@ void firefox_profile__marker(struct firefox_profile *fp, const struct firefox_wh
 
 	t->markers = xgrow(t->markers, sizeof(*t->markers), t->nr_markers + 1, &t->alloc_markers);
 	t->markers[t->nr_markers++] = fm;
-	ff_time(fp, fm.start);
+	ff_time(fp, fm.start, fm.end);
 }
 
 u64 firefox_profile__start(const struct firefox_profile *fp)
@@ -640,6 +642,15 @@ int firefox_profile__write(struct firefox_profile *fp, FILE *out, double interva
 	json_writer__double(&jw, "%.6f", interval_ms);
 	json_writer__key(&jw, "startTime");
 	json_writer__double(&jw, "%.6f", start_ms);
+	/*
+	 * the profile's range: the profiler takes it from the samples
+	 * otherwise, and leaves out the markers after them
+	 */
+	json_writer__key(&jw, "profilingStartTime");
+	json_writer__u64(&jw, 0);
+	json_writer__key(&jw, "profilingEndTime");
+	json_writer__double(&jw, "%.6f", fp->any ? (double)(fp->end - fp->start) / 1e6 + interval_ms
+					       : 0.0);
 	json_writer__key(&jw, "shutdownTime");
 	json_writer__null(&jw);
 	json_writer__key(&jw, "processType");

@@ -172,8 +172,9 @@ def timehist(path):
     sums = {}
     for line in open(path):
         # "comm[tid]", or "comm[tid/pid]" for a thread that is not its
-        # process's leader: the first number is the thread
-        m = re.match(r"^\s*\S.*\[(\d+)(?:/\d+)?\]\s+\d+\s+\d+\s+([\d.]+)\s", line)
+        # process's leader: the first number is the thread; -1 for a
+        # task the recording's pid namespace does not see
+        m = re.match(r"^\s*\S.*\[(-?\d+)(?:/-?\d+)?\]\s+-?\d+\s+\d+\s+([\d.]+)\s", line)
         if m and int(m.group(1)) != 0:
             tid = int(m.group(1))
             sums[tid] = sums.get(tid, 0.0) + float(m.group(2))
