@@ -21,7 +21,9 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 # to build the real pprof offline, which reads prof's --to-pprof files;
 # python3-jsonschema to check --to-speedscope files against speedscope's
 # schema (t1005 fetches it with npm when npm is there; t1006 so fetches
-# Chrome DevTools' trace engine, which reads --to-chrome-trace files);
+# Chrome DevTools' trace engine, which reads --to-chrome-trace files, and
+# t1007 the Firefox Profiler's profiler-cli, which processes --to-firefox
+# files with the profiler's own code);
 # bzip2 for prof archive's tarball (tar cjf, as perf-archive).
 TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg
 	libxml2-utils chromium golang-go golang-github-google-pprof-dev

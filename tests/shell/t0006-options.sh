@@ -400,6 +400,7 @@ data	--force	PERF_EVENTS	ok
 data	--to-pprof	PERF_EVENTS	ok
 data	--to-speedscope	PERF_EVENTS	ok
 data	--to-chrome-trace	PERF_EVENTS,PYTHON3	ok
+data	--to-firefox	PERF_EVENTS,PYTHON3	ok
 data	--event	PERF_EVENTS	ok
 data	--time	PERF_EVENTS	ok
 data	--pid	PERF_EVENTS	ok
@@ -3921,6 +3922,22 @@ assert any(e[\"ph\"] == \"M\" and e[\"args\"][\"name\"] == \"demo\" for e in ev)
 print(sum(e[\"ph\"] == \"i\" for e in ev))
 " >dct.n &&
 	test "$(cat dct.n)" = "$(wc -l <dct.script)"
+}
+proof_data_to_firefox() {
+	"$PROF" data convert --to-firefox dff.json.gz -i rec.data 2>dff.err &&
+	grep -q "^\[ perf data convert: Converted 'rec.data' into firefox data 'dff.json.gz' \]$" dff.err &&
+	"$PROF" script -i rec.data -F pid -G >dff.script 2>/dev/null &&
+	python3 -c "
+import gzip, json
+d = json.load(gzip.open(\"dff.json.gz\", \"rt\"))
+assert d[\"meta\"][\"version\"] == 27
+t = [t for t in d[\"threads\"] if t[\"name\"] == \"demo\"]
+assert t, [t[\"name\"] for t in d[\"threads\"]]
+names = set(s for t in d[\"threads\"] for s in t[\"stringTable\"])
+assert \"hot_loop (in demo)\" in names and \"sym_plain (in symtest)\" in names, names
+print(sum(len(t[\"samples\"][\"data\"]) for t in d[\"threads\"]))
+" >dff.n &&
+	test "$(cat dff.n)" = "$(wc -l <dff.script)"
 }
 proof_data_event() {
 	dconv dpe -e task-clock &&
