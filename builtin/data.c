@@ -756,7 +756,8 @@ static int firefox_finish(struct convert *c)
 	wall = wall_clock(c, firefox_profile__start(c->firefox));
 	snprintf(product, sizeof(product), "prof %s", c->input);
 	if (strends(c->output, ".gz")) {
-		out = gzip_fopen(c->out);
+		/* fast: the JSON is large and repetitive, level 1 packs it 3:1 already */
+		out = gzip_fopen(c->out, 1);
 		if (!out)
 			return -1;
 	}

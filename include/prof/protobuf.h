@@ -31,10 +31,11 @@ int gzip_write(FILE *out, const void *p, size_t len);
 
 /*
  * A stream whose writes go to @out (borrowed, left open) as one gzip
- * member, for output too large to hold: fclose() of it ends the member
+ * member deflated at @level (zlib's 1, fastest, to 9), for output too
+ * large to hold in memory: fclose() of it ends the member
  * and fails (EOF, errno set) when a write to @out failed. NULL with errno
  * set on failure.
  */
-FILE *gzip_fopen(FILE *out);
+FILE *gzip_fopen(FILE *out, int level);
 
 #endif /* PROF_PROTOBUF_H */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# convert-bench.sh: prof data convert --to-pprof against perf script on the
-# same -g profile (perf record -g -c 10000 of the demo, ~1M samples at
+# convert-bench.sh: prof data convert --to-pprof (or FORMAT=firefox:
+# --to-firefox, gzip'd) against perf script on the same -g profile (perf record -g -c 10000 of the demo, ~1M samples at
 # ROUNDS=1500, made here): what it costs to get a perf.data file to pprof
 # (perf script is the first step of every text round-trip). Alternating
 # runs, medians of wall time and peak RSS (/usr/bin/time %M), ratios
@@ -11,12 +11,13 @@
 # Every run is checked: both must exit 0; the first pprof file is read by
 # the real pprof (PPROF, default .build/tests/pprof/pprof, built from
 # Debian's sources when missing) and its stacks, with their sample counts
-# and threads, must be perf script's (tests/shell/profile-fold.py); every
-# later run must write the same file, and perf script the same lines.
+# and threads, must be perf script's (tests/shell/profile-fold.py; a
+# Firefox file's own stacks and threads so); every later run must write
+# the same file, and perf script the same lines.
 set -eu
 . "$(dirname "$0")/bench-lib.sh"
 : "${PROF:=./prof}" "${PERF:=perf}" "${N:=5}" "${HELPERS:=.build/tests/helpers}"
-: "${ROUNDS:=1500}" "${PPROF:=.build/tests/pprof/pprof}"
+: "${ROUNDS:=1500}" "${PPROF:=.build/tests/pprof/pprof}" "${FORMAT:=pprof}"
 FOLD=$(dirname "$0")/../../tests/shell/profile-fold.py
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
@@ -24,7 +25,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C
 
-if [ ! -x "$PPROF" ]; then
+case "$FORMAT" in
+pprof) OUT=run.pb.gz ;;
+firefox) OUT=run.json.gz ;;
+*) die "FORMAT is pprof or firefox" ;;
+esac
+if [ "$FORMAT" = pprof ] && [ ! -x "$PPROF" ]; then
 	mkdir -p "$(dirname "$PPROF")"
 	GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS= GOCACHE="$tmp/gocache" \
 		go build -o "$PPROF" github.com/google/pprof ||
@@ -45,7 +51,7 @@ one() {
 	if [ "$1" = prof ]; then
 		rm -f "$2"
 		timed "prof data convert" "$tmp/wall.prof" "$tmp/stdout.prof" "$tmp/err.prof" \
-			"$TIME" -f "%e %M" -o "$tmp/t" "$PROF" data convert --to-pprof "$2" \
+			"$TIME" -f "%e %M" -o "$tmp/t" "$PROF" data convert --to-"$FORMAT" "$2" \
 			-i "$tmp/big.data"
 	else
 		timed "perf script" "$tmp/wall.perf" "$2" "$tmp/err.perf" \
@@ -56,22 +62,26 @@ one() {
 
 i=0
 while [ "$i" -lt "$N" ]; do
-	one prof "$tmp/run.pb.gz"
+	one prof "$tmp/$OUT"
 	one perf "$tmp/run.script"
 	if [ "$i" = 0 ]; then
-		mv "$tmp/run.pb.gz" "$tmp/first.pb.gz"
+		mv "$tmp/$OUT" "$tmp/first-$OUT"
 		mv "$tmp/run.script" "$tmp/first.script"
-		"$PPROF" -symbolize=none -traces -sample_index=samples "$tmp/first.pb.gz" \
-			>"$tmp/traces" 2>"$tmp/traces.err" || die "pprof cannot read prof's file"
-		python3 "$FOLD" traces "$tmp/traces" >"$tmp/fold.pprof"
+		if [ "$FORMAT" = pprof ]; then
+			"$PPROF" -symbolize=none -traces -sample_index=samples "$tmp/first-$OUT" \
+				>"$tmp/traces" 2>"$tmp/traces.err" || die "pprof cannot read prof's file"
+			python3 "$FOLD" traces "$tmp/traces" >"$tmp/fold.prof"
+		else
+			python3 "$FOLD" firefox "$tmp/first-$OUT" >"$tmp/fold.prof"
+		fi
 		python3 "$FOLD" script "$tmp/first.script" >"$tmp/fold.perf"
-		same_output "pprof -traces of prof's file against perf script" \
-			"$tmp/fold.perf" "$tmp/fold.pprof"
+		same_output "the stacks of prof's $FORMAT file against perf script" \
+			"$tmp/fold.perf" "$tmp/fold.prof"
 	else
-		cmp -s "$tmp/first.pb.gz" "$tmp/run.pb.gz" ||
-			die "run $i: prof wrote another pprof file than in run 0"
+		cmp -s "$tmp/first-$OUT" "$tmp/$OUT" ||
+			die "run $i: prof wrote another $FORMAT file than in run 0"
 		same_output "perf script (run $i)" "$tmp/first.script" "$tmp/run.script"
 	fi
 	i=$((i + 1))
 done
-ratios "data convert --to-pprof vs perf script -F pid,tid,ip,sym" "$N" "$tmp"
+ratios "data convert --to-$FORMAT vs perf script -F pid,tid,ip,sym" "$N" "$tmp"

@@ -167,14 +167,14 @@ static int gzip_cookie_close(void *cookie)
 	return ret;
 }
 
-FILE *gzip_fopen(FILE *out)
+FILE *gzip_fopen(FILE *out, int level)
 {
 	cookie_io_functions_t io = { .write = gzip_cookie_write, .close = gzip_cookie_close };
 	struct gzip_cookie *g = xzalloc(sizeof(*g));
 	FILE *f;
 
 	g->out = out;
-	if (deflateInit2(&g->z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+	if (deflateInit2(&g->z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
 		free(g);
 		errno = ENOMEM;
 		return NULL;
@@ -183,6 +183,8 @@ FILE *gzip_fopen(FILE *out)
 	if (!f) {
 		deflateEnd(&g->z);
 		free(g);
+		return NULL;
 	}
+	setvbuf(f, NULL, _IOFBF, 1 << 16);	/* deflate in large pieces */
 	return f;
 }

@@ -9,6 +9,8 @@ brought to one text so that the tests can compare them line for line.
                          SCHEMA (speedscope's file-format-schema.json),
                          validated against it first (python3-jsonschema),
                          and each profile's endValue the sum of its weights
+  firefox JSON           prof's Firefox Profiler (Gecko) file, .gz or not: the
+                         same lines, a frame's "(in dso)" left out
   top PPROF_TOP SELF CHILDREN OUT_PPROF OUT_REPORT
                          pprof -top, and prof report --stdio --sort sym -g none
                          --no-children (SELF) and --children: "name flat% cum%"
@@ -159,6 +161,30 @@ def top(top_path, self_path, children_path, out_pprof, out_report, noinlines):
                 f.write("%s %.2f %.2f\n" % (name, flat.get(name, 0.0), cum))
 
 
+def firefox(path):
+    import gzip
+    import json
+    d = json.load((gzip.open if path.endswith(".gz") else open)(path, "rt"))
+    counts = collections.Counter()
+    for t in d["threads"]:
+        strings, frames = t["stringTable"], t["frameTable"]["data"]
+        stacks = t["stackTable"]["data"]
+        loc = t["frameTable"]["schema"]["location"]
+        prefix, fr = t["stackTable"]["schema"]["prefix"], t["stackTable"]["schema"]["frame"]
+        names = [frame(re.sub(r" \(in [^)]*\)$", "", strings[f[loc]])) for f in frames]
+        memo = {}
+        for s in t["samples"]["data"]:
+            k = s[t["samples"]["schema"]["stack"]]
+            if k not in memo:
+                st, j = [], k
+                while j is not None:
+                    st.append(names[stacks[j][fr]])
+                    j = stacks[j][prefix]
+                memo[k] = ";".join(st)
+            counts["%d/%d;%s" % (t["pid"], t["tid"], memo[k])] += 1
+    emit(counts)
+
+
 def main():
     args = sys.argv[1:]
     noinlines = "--noinlines" in args
@@ -170,6 +196,8 @@ def main():
         script(args[1])
     elif mode == "speedscope":
         speedscope(args[1], args[2] if len(args) > 2 else None)
+    elif mode == "firefox":
+        firefox(args[1])
     elif mode == "top":
         top(args[1], args[2], args[3], args[4], args[5], noinlines)
     else:
