@@ -16,7 +16,8 @@ LATE_DEMO="sleep 0.1; exec \"$DEMO\""
 # profiler's own repository, on npm): it loads a profile with the
 # profiler's importers and processing, the code profiler.firefox.com runs
 # on a file, and answers queries on the processed profile from a daemon.
-# Installed once beside the test helpers.
+# Installed once beside the test helpers (its package asks for node 24;
+# Debian's node 20 runs it, npm only warns).
 PQ_DIR=${PROFILER_CLI_DIR:-$HELPERS/../profiler-cli}
 PQ_JS=$PQ_DIR/node_modules/@firefox-devtools/profiler-cli/dist/profiler-cli.js
 PROFILER_CLI_SESSION_DIR=$TRASH/pq-sessions
