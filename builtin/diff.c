@@ -505,11 +505,13 @@ int cmd_diff(int argc, const char **argv)
 		ret = -1;
 		goto out;
 	}
-	if (df.modules) {
-		error("--modules is not supported: module maps come from the recordings");
-		ret = -1;
-		goto out;
-	}
+	/*
+	 * -m: perf sets symbol_conf.use_modules, which is already its
+	 * default: the live kernel's modules get maps and symbols from
+	 * /proc/kallsyms (and /proc/modules), as prof always does for a
+	 * recording of this kernel (src/symbol/symbol.c's split).
+	 */
+	(void)df.modules;
 	if (df.symfs)
 		symbol_conf__set_symfs(df.symfs);
 	if (df.kallsyms)
