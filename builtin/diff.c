@@ -25,6 +25,8 @@
 #include "prof/resolved-sample.h"
 #include "prof/time-range.h"
 #include "prof/dump.h"
+#include "prof/block-info.h"
+#include "prof/header.h"
 #include "builtin.h"
 
 static const char *const diff_usage[] = {
@@ -41,6 +43,7 @@ struct diff_file {
 	int nr_hists;
 	struct time_range *ranges;	/* --time for this file */
 	int nr_ranges;
+	struct block_cycles *blocks;	/* -c cycles: its functions' block cycles */
 };
 
 struct diff {
@@ -178,6 +181,10 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		he->filtered = filtered;
 	h->nr_samples++;
 	h->total_period += sample->period;
+	/* perf's hist__account_cycles, after the entry, every sample */
+	if (f->blocks)
+		block_cycles__account(f->blocks, f->machine, (pid_t)sample->pid, (pid_t)sample->tid,
+				      sample->branch, sample->branch_nr, false);
 	resolved_sample__exit(&rs);
 	return 0;
 }
@@ -325,6 +332,14 @@ static void diff__event(struct diff *df, int idx, bool first)
 	if (df->baseline_only)
 		hist_diff__baseline_only(&d);
 	hist_diff__precompute(&d);
+	if (df->compute == DIFF_CYCLES) {
+		struct block_cycles **bcs = xcalloc((size_t)df->nr_files, sizeof(*bcs));
+
+		for (int i = 0; i < df->nr_files; i++)
+			bcs[i] = df->files[i].blocks;
+		d.blocks = block_diff__new(&d, bcs);
+		free(bcs);
+	}
 	bh->diff = &d;
 	hists__output_resort(bh);
 	/* perf prints the baseline's shares of its entries' total, after -b */
@@ -338,9 +353,33 @@ static void diff__event(struct diff *df, int idx, bool first)
 	}
 	hists__fprintf(bh, &o, stdout);
 	bh->diff = NULL;
+	block_diff__delete((struct block_diff *)d.blocks);
 	free(files);
 	free(totals);
 	free(samples);
+}
+
+/*
+ * perf's check_file_brstack: -c cycles needs HEADER_BRANCH_STACK in every
+ * file; a file that does not open is left to the reading that follows.
+ */
+static bool diff__all_have_branch_stacks(struct diff *df)
+{
+	for (int i = 0; i < df->nr_files; i++) {
+		struct session *s = NULL;
+		char *errmsg = NULL;
+		bool has;
+
+		if (session__open_input(&s, df->files[i].path, df->force, &errmsg) < 0) {
+			free(errmsg);
+			return true;
+		}
+		has = perf_header__has_feat(session__header(s), HEADER_BRANCH_STACK);
+		session__delete(s);
+		if (!has)
+			return false;
+	}
+	return true;
 }
 
 static int diff__run(struct diff *df)
@@ -371,6 +410,11 @@ static int diff__run(struct diff *df)
 		free(time_copy);
 		return -1;
 	}
+	if (df->compute == DIFF_CYCLES && !diff__all_have_branch_stacks(df)) {
+		/* perf fails without a word unless every file has branch stacks */
+		free(time_copy);
+		return -1;
+	}
 	setup_pager();
 	for (int i = 0; i < df->nr_files; i++) {
 		struct diff_file *f = &df->files[i];
@@ -384,6 +428,8 @@ static int diff__run(struct diff *df)
 			ret = -1;
 			break;
 		}
+		if (df->compute == DIFF_CYCLES)
+			f->blocks = block_cycles__new();
 		ret = diff__read(df, f, &time_rest);
 		if (ret < 0)
 			break;
@@ -410,6 +456,7 @@ static void diff__exit(struct diff *df)
 		free(f->hists);
 		free(f->ranges);
 		sample_resolver__delete(f->resolver);
+		block_cycles__delete(f->blocks);
 		machine__delete(f->machine);
 		session__delete(f->session);
 	}
@@ -498,10 +545,9 @@ int cmd_diff(int argc, const char **argv)
 		ret = -1;
 		goto out;
 	}
-	if (df.compute == DIFF_CYCLES || df.stream) {
+	if (df.stream) {
 		/* perf needs branch stacks (record -b) in every file, else fails silently */
-		error("%s needs LBR branch stacks (perf record -b) and is not supported by prof",
-		      df.stream ? "--stream" : "-c cycles");
+		error("--stream needs LBR call stacks (perf record -b) and is not supported by prof");
 		ret = -1;
 		goto out;
 	}

@@ -35,6 +35,7 @@
 #include "prof/cpumap.h"
 #include "prof/config.h"
 #include "prof/off-cpu.h"
+#include "prof/block-info.h"
 #include "builtin.h"
 #include <regex.h>
 #include <sys/stat.h>
@@ -70,6 +71,11 @@ struct report {
 	bool use_pager;
 	int stdio_color;		/* --stdio-color: 1 colour, 0 not, -1 a terminal's */
 	bool use_tui;			/* the browser: a terminal without --stdio, or --tui */
+	bool total_cycles;		/* --total-cycles */
+	/* --total-cycles in branch mode: the functions' block cycles, their sum */
+	struct block_cycles *blocks;
+	u64 total_cycles_sum;
+	bool nonany_branch;		/* perf's nonany_branch_mode: no block starts */
 	/* run state */
 	struct session *session;
 	struct machine *machine;
@@ -461,6 +467,12 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		hist_sample__set_location(&hs, al, (pid_t)sample->pid, (pid_t)sample->tid);
 	hs.parent = rs.parent;
 	if (rep->branch_mode) {
+		/* perf's hist__account_cycles, before the sample's entries */
+		if (rep->blocks)
+			rep->total_cycles_sum +=
+				block_cycles__account(rep->blocks, rep->machine, (pid_t)sample->pid,
+						      (pid_t)sample->tid, sample->branch,
+						      sample->branch_nr, rep->nonany_branch);
 		report__add_branches(rep, h, &hs, sample);
 		goto out;
 	}
@@ -959,6 +971,19 @@ static int report__print(struct report *rep)
 			printf("#\n");
 		}
 		free(name);
+		if (rep->blocks) {
+			/* perf's block report: no blank lines after it */
+			size_t nb;
+			u64 block_cycles;
+			struct block_info *b = block_cycles__report(rep->blocks, h,
+								    rep->total_cycles_sum, &nb,
+								    &block_cycles);
+
+			block_report__fprintf(b, nb, rep->total_cycles_sum, block_cycles,
+					      rep->min_percent, stdout);
+			free(b);
+			continue;
+		}
 		hists__fprintf(h, &o, stdout);
 		printf("\n\n");
 	}
@@ -1464,6 +1489,20 @@ static int report__run(struct report *rep)
 	rep->branch_mode = report__branch_mode(rep);
 	if (rep->branch_mode)
 		rep->children = false, rep->children_set = true;
+	/*
+	 * --total-cycles: the block view of branch mode, with its default
+	 * sort order (perf drops -s); without branch mode it is ignored
+	 */
+	if (rep->total_cycles && rep->branch_mode) {
+		u64 types = 0;
+
+		rep->blocks = block_cycles__new();
+		rep->sort_order = NULL;
+		/* perf's evlist__combined_branch_type without "any": no block starts */
+		for (int i = 0; i < session__nr_evsels(rep->session); i++)
+			types |= session__evsel(rep->session, i)->attr.branch_sample_type;
+		rep->nonany_branch = !(types & PERF_SAMPLE_BRANCH_ANY);
+	}
 	if (!rep->children_set)
 		rep->children = true;
 	/* perf picks the order before it drops Children for lack of callchains */
@@ -1620,6 +1659,7 @@ static void report__exit(struct report *rep)
 	free(rep->hists);
 	free(rep->trace_text);
 	sample_resolver__delete(rep->resolver);
+	block_cycles__delete(rep->blocks);
 	free(rep->he_cache);
 	addr_hits__delete(rep->addr_hits);
 	free(rep->tui_event_idx);
@@ -1826,6 +1866,8 @@ int cmd_report(int argc, const char **argv)
 			    "add last branch records to call history"),
 		OPT_BOOLEAN(0, "stitch-lbr", &rep.stitch_lbr,
 			    "Enable LBR callgraph stitching approach"),
+		OPT_BOOLEAN(0, "total-cycles", &rep.total_cycles,
+			    "Sort all blocks by 'Sampled Cycles%'"),
 		OPT_BOOLEAN(0, "show-cpu-utilization", &rep.cpu_utilization,
 			    "Show sample percentage for different cpu modes"),
 		OPT_STRING(0, "pretty", &rep.pretty, "key", "pretty printing style key: normal raw"),

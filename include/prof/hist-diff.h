@@ -38,6 +38,7 @@ enum diff_col {
 	DIFF_COL_DELTA_ABS,
 	DIFF_COL_NOISE,		/* prof's: is the delta larger than sampling noise? */
 	DIFF_COL_ORDER,		/* -o: sorts by file idx's compute, shows nothing */
+	DIFF_COL_CYCLES,	/* -c cycles: a block range and its cycles' change */
 };
 
 struct hist_diff {
@@ -49,6 +50,8 @@ struct hist_diff {
 	u64 *samples;		/* each file's number of samples (the noise column's) */
 	u64 base_total;		/* the baseline's total when printed (perf: its entries' sum) */
 	bool relative;		/* --percentage relative */
+	/* -c cycles: the entries' blocks (block-info.h), one line each */
+	const struct block_diff *blocks;
 };
 
 /*

@@ -50,4 +50,13 @@ struct callchain_cursor_node;
 const char *callchain_frame__name(const struct callchain_cursor_node *f, bool srcline,
 				  bool show_dso, char *buf, size_t size);
 
+/*
+ * perf report --total-cycles: the header and a line per block (perf's
+ * block-info.c columns), skipping blocks under @min_percent of
+ * @total_cycles. @block_cycles is the sum the "Avg Cycles%" shares are of.
+ */
+struct block_info;
+size_t block_report__fprintf(const struct block_info *b, size_t nr, u64 total_cycles,
+			     u64 block_cycles, double min_percent, FILE *fp);
+
 #endif /* PROF_HIST_STDIO_H */

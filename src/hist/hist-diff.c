@@ -15,7 +15,7 @@ static const enum diff_col compute_col[] = {
 	[DIFF_RATIO] = DIFF_COL_RATIO,
 	[DIFF_WDIFF] = DIFF_COL_WDIFF,
 	[DIFF_DELTA_ABS] = DIFF_COL_DELTA_ABS,
-	[DIFF_CYCLES] = DIFF_COL_DELTA,
+	[DIFF_CYCLES] = DIFF_COL_CYCLES,
 };
 
 void hist_diff__layout(const struct hist_diff *d, struct hist_layout *l, bool formula,

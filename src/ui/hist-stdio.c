@@ -18,6 +18,7 @@
 #include "prof/hist-stdio.h"
 #include "prof/dso.h"
 #include "prof/symbol.h"
+#include "prof/block-info.h"
 #include <math.h>
 
 #define CONTEXT_MAX ((u64)-4095)
@@ -41,7 +42,10 @@ static const struct diff_col_desc {
 	[DIFF_COL_DELTA_ABS] = { "Delta Abs", 7 },
 	[DIFF_COL_NOISE] = { "z", 6 },
 	[DIFF_COL_ORDER] = { "", 0 },
+	[DIFF_COL_CYCLES] = { "[Program Block Range] Cycles Diff", 70 },
 };
+/* -c cycles: the block line of the entry being printed */
+static size_t cur_block_line;
 
 /* perf diff's title of a column: "Name", or "Name/idx" for more than two files */
 static const char *diff_col_name(const struct hist_field *f)
@@ -68,6 +72,11 @@ static int diff_value(const struct hists *h, const struct hist_entry *he,
 	char text[256] = " ";
 
 	switch (f->col) {
+	case DIFF_COL_CYCLES:
+		if (d->blocks && block_diff__text(d->blocks, he, f->idx, cur_block_line, text,
+						  sizeof(text)) > 0)
+			return snprintf(buf, size, "%*s", w, text);
+		break;
 	case DIFF_COL_BASELINE: {
 		double pct = 100.0 * (double)he->period / (double)d->base_total;
 
@@ -694,6 +703,20 @@ size_t hists__fprintf(struct hists *h, const struct hists_print_opts *o, FILE *f
 	return hists__fprintf_flat(h, o, fp);
 }
 
+/* perf diff -c cycles: a block line some file has no block for is not printed */
+static bool block_line_skipped(const struct hist_entry *he, const struct hist_layout *l,
+			       char *buf, size_t size)
+{
+	for (int i = 0; i < l->nr_fields; i++) {
+		const struct hist_field *f = &l->fields[i];
+
+		if (f->kind == HPP_DIFF && f->col == DIFF_COL_CYCLES &&
+		    block_diff__text(cur_diff->blocks, he, f->idx, cur_block_line, buf, size) < 0)
+			return true;
+	}
+	return false;
+}
+
 static size_t hists__fprintf_flat(struct hists *h, const struct hists_print_opts *o, FILE *fp)
 {
 	const struct hist_layout *l = h->layout;
@@ -771,11 +794,19 @@ rows:
 	for (size_t e = 0; e < h->nr_entries; e++) {
 		const struct hist_entry *he = h->entries[e];
 		u64 pv = l->children ? he->period_acc : he->period;
-		bool first = true;
+		size_t nr_lines = 1;
 
 		if (he->filtered)
 			continue;
 		if (o->min_percent > 0 && hists__percent(h, pv) < o->min_percent)
+			continue;
+		/* perf diff -c cycles: a line per block of the entry, or none */
+		if (cur_diff && cur_diff->blocks)
+			nr_lines = block_diff__nr_lines(cur_diff->blocks, he);
+		for (cur_block_line = 0; cur_block_line < nr_lines; cur_block_line++) {
+		bool first = true;
+
+		if (cur_diff && cur_diff->blocks && block_line_skipped(he, l, buf, sizeof(buf)))
 			continue;
 		for (int i = 0; i < l->nr_fields; i++) {
 			const struct hist_field *f = &l->fields[i];
@@ -863,6 +894,8 @@ rows:
 		fputc('\n', fp);
 		lines++;
 		print_entry_chain(fp, h, o, he, pv);
+		}
+		cur_block_line = 0;
 	}
 	return lines;
 }
@@ -1107,5 +1140,59 @@ size_t hists__fprintf_hierarchy(struct hists *h, const struct hists_print_opts *
 	}
 	lines = l->nr_keys ? hier_print(fp, h, o, e, 0, n, 0, widths) : 0;
 	free(e);
+	return lines;
+}
+
+/* ---- report --total-cycles ---- */
+
+static const struct block_col {
+	const char *name;
+	int width;
+} block_cols[] = {
+	{ "Sampled Cycles%", 15 }, { "Sampled Cycles", 14 }, { "Avg Cycles%", 11 },
+	{ "Avg Cycles", 10 }, { "[Program Block Range]", 70 }, { "Shared Object", 20 },
+};
+
+/* perf prints into a line of its columns' widths, separators and "  " */
+#define BLOCK_LINE_MAX (15 + 14 + 11 + 10 + 70 + 20 + 5 * 2 + 3)
+
+size_t block_report__fprintf(const struct block_info *b, size_t nr, u64 total_cycles,
+			     u64 block_cycles, double min_percent, FILE *fp)
+{
+	size_t lines = 0;
+
+	fputs("# ", fp);
+	for (size_t i = 0; i < ARRAY_SIZE(block_cols); i++)
+		fprintf(fp, "%s%*s", i ? "  " : "", block_cols[i].width, block_cols[i].name);
+	fputs("\n# ", fp);
+	for (size_t i = 0; i < ARRAY_SIZE(block_cols); i++) {
+		if (i)
+			fputs("  ", fp);
+		for (int k = 0; k < block_cols[i].width; k++)
+			fputc('.', fp);
+	}
+	fputs("\n#\n", fp);
+	for (size_t i = 0; i < nr; i++) {
+		const struct block_info *bi = &b[i];
+		char line[512], pct[32], cyc[32], avg_pct[32], avg[32], range[128];
+		double ratio = total_cycles ? (double)bi->cycles / (double)total_cycles : 0.0;
+		double avg_ratio = 0.0;
+		u64 a = bi->num_aggr ? bi->cycles_aggr / bi->num_aggr : 0;
+
+		if (ratio * 100.0 < min_percent)
+			continue;
+		if (block_cycles && bi->num_aggr)
+			avg_ratio = (double)a / (double)block_cycles;
+		snprintf(pct, sizeof(pct), "%.2f%%", 100.0 * ratio);
+		block_info__cycles_str(bi->cycles_aggr, cyc, sizeof(cyc));
+		snprintf(avg_pct, sizeof(avg_pct), "%.2f%%", 100.0 * avg_ratio);
+		block_info__cycles_str(a, avg, sizeof(avg));
+		block_info__range(bi, bi->dso, bi->sym, range, sizeof(range));
+		/* perf's line buffer cuts what a long range pushes past it */
+		snprintf(line, sizeof(line), "  %15s  %14s  %11s  %10s  %70s  %20s", pct, cyc,
+			 avg_pct, avg, range, bi->dso ? bi->dso->short_name : "[unknown]");
+		fprintf(fp, "%.*s\n", BLOCK_LINE_MAX, line);
+		lines++;
+	}
 	return lines;
 }

@@ -64,6 +64,13 @@
 #   pad-lbr IN OUT        that padding done to a recorded perf.data file
 #                         (--call-graph lbr, branch stack last in the
 #                         sample), the rest copied.
+#   cycles OUT BIN WHEN   perf record -b on a machine whose LBR counts
+#                         cycles, as a file: BIN (symtest-nopie) mapped
+#                         as linked, branch stacks whose entries carry
+#                         cycle counts, within main and sym_plain, WHEN
+#                         "before" or "after" (other counts, other
+#                         samples). The blocks and numbers they make are
+#                         worked out in t0705-cycles.sh.
 #   unordered OUT         records out of time order in one round: COMM
 #                         "first" (t=10), a sample (t=300), then COMM
 #                         "second" (t=200). Sorted by time (perf's default)
@@ -422,6 +429,42 @@ def unordered(out):
     data += comm("second", 200)
     write(out, data, 0x1 | 0x2 | 0x4 | 0x100, 0, 0, flags=1 << 18)
 
+def cycles(out, binary, when):
+    m = Mapping(binary)
+    sym = m.sym
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("cytest")) + m.mmap()
+
+    def at(name, off):
+        return sym[name] + off
+
+    # (from, to, cycles), newest first: flags bit 1 predicted, 4..19 cycles
+    def a(c1, c0):
+        return at("main", 8), [(at("main", 40), at("main", 60), c0),
+                               (at("main", 20), at("main", 30), c1),
+                               (at("sym_plain", 9), at("main", 10), 7)]
+
+    def b(c0, c1):
+        return at("sym_plain", 4), [(at("sym_plain", 30), at("main", 5), c0),
+                                    (at("sym_plain", 12), at("sym_plain", 20), c1)]
+    # a longer block ending at main+20 (from main+5)
+    c = (at("main", 8), [(at("main", 20), at("main", 50), 6), (at("main", 2), at("main", 5), 1)])
+    # no count in the newest entry: perf accounts none of the stack
+    d = (at("sym_inlined", 3), [(at("main", 40), at("main", 60), 0),
+                                (at("main", 20), at("main", 30), 99)])
+    if when == "before":
+        samples = [a(10, 5), a(10, 5), c, a(10, 5), b(8, 4), b(8, 4), d]
+    elif when == "after":
+        samples = [a(20, 5), a(20, 5), a(20, 5), c, b(8, 2), b(8, 2), b(8, 2), d]
+    else:
+        raise SystemExit("cycles: WHEN is before or after")
+    for i, (ip, st) in enumerate(samples):
+        body = struct.pack("<QIIQQ", ip, PID, PID, 1000, len(st))
+        for f, t, cyc in st:
+            body += struct.pack("<QQQ", f, t, 1 << 1 | cyc << 4)
+        data += rec(9, 2, body)
+    # IP|TID|PERIOD|BRANCH_STACK, branch ANY|USER; HEADER_BRANCH_STACK
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x800, 0x8 | 0x1, 1 << 15)
+
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
@@ -430,9 +473,10 @@ if __name__ == "__main__":
              "exited": (exited, 2), "lbr": (lbr, 2),
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
              "anon": (anon, 1), "comm-override": (comm_override, 1),
-             "long-comm": (long_comm, 1), "unordered": (unordered, 1)}
+             "long-comm": (long_comm, 1), "unordered": (unordered, 1),
+             "cycles": (cycles, 3)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
                          "[plt-]stack OUT BIN | bad-marker OUT BIN | every-sym OUT BIN | exited OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
-                         "comm-override OUT | long-comm OUT | unordered OUT")
+                         "comm-override OUT | long-comm OUT | unordered OUT | cycles OUT BIN before|after")
     modes[sys.argv[1]][0](*sys.argv[2:])
