@@ -19,11 +19,11 @@ PENDING_record=
 
 PENDING_report=
 # report's views that need data or commands prof lacks: AUX traces
-# (--itrace), LBR cycles (--total-cycles), kernel modules' symbols of a
+# (--itrace), kernel modules' symbols of a
 # live kernel (--modules: perf 6.1's default, to be compared on a kernel
 # with modules), the TUI samples list (--samples).
 PENDING_report="$PENDING_report --itrace --modules"
-PENDING_report="$PENDING_report --samples --total-cycles"
+PENDING_report="$PENDING_report --samples"
 
 PENDING_stat=
 PENDING_stat_report=
