@@ -399,7 +399,8 @@ static int diff__run(struct diff *df)
 		usage_with_options(diff_usage, df->options);
 	}
 	{
-		struct hist_diff shape = { .compute = df->compute, .nr_files = df->nr_files };
+		struct hist_diff shape = { .compute = df->compute, .nr_files = df->nr_files,
+					   .cycles_hist = df->cycles_hist };
 
 		hist_diff__layout(&shape, &df->layout, df->formula, df->period, df->noise,
 				  df->order);

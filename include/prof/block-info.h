@@ -27,6 +27,9 @@ struct branch_entry;
 struct hist_entry;
 struct hist_diff;
 
+/* perf's NUM_SPARKS: the first counts of a block kept for --cycles-hist */
+#define BLOCK_SPARKS 8
+
 /* What one offset of a function accumulated (perf's struct cyc_hist). */
 struct cyc_hist {
 	u64 start;		/* the longest block's start offset (have_start) */
@@ -37,6 +40,7 @@ struct cyc_hist {
 	u32 num_aggr;		/* counts in @cycles_aggr */
 	u16 reset;
 	bool have_start;
+	u64 spark[BLOCK_SPARKS];	/* the first counts in @cycles */
 };
 
 /* One block of a function (perf's struct block_info). */
@@ -46,7 +50,16 @@ struct block_info {
 	u64 start, end;		/* offsets in @sym */
 	u64 cycles, cycles_aggr;
 	u32 num, num_aggr;
+	u64 spark[BLOCK_SPARKS];
 	s64 diff;		/* diff -c cycles: this file's average minus the baseline's */
+	/*
+	 * --cycles-hist: the differences of the first counts of the two
+	 * files' blocks, their number, mean and sum of squared deviations
+	 * (perf's struct stats)
+	 */
+	u64 svals[BLOCK_SPARKS];
+	u32 nr_svals;
+	double mean, m2;
 };
 
 struct block_cycles;
@@ -118,5 +131,13 @@ size_t block_diff__nr_lines(const struct block_diff *bd, const struct hist_entry
  */
 int block_diff__text(const struct block_diff *bd, const struct hist_entry *he, int idx,
 		     size_t line, char *buf, size_t size);
+
+/*
+ * --cycles-hist: the "stddev/Hist" column of file @idx on line @line of
+ * @he in @buf (perf's "±r% " and a spark line of the first counts'
+ * differences, padded as perf pads it): 1 with text, 0 empty, -1 skip.
+ */
+int block_diff__hist_text(const struct block_diff *bd, const struct hist_entry *he, int idx,
+			  size_t line, char *buf, size_t size);
 
 #endif /* PROF_BLOCK_INFO_H */

@@ -39,6 +39,7 @@ enum diff_col {
 	DIFF_COL_NOISE,		/* prof's: is the delta larger than sampling noise? */
 	DIFF_COL_ORDER,		/* -o: sorts by file idx's compute, shows nothing */
 	DIFF_COL_CYCLES,	/* -c cycles: a block range and its cycles' change */
+	DIFF_COL_CYCLES_HIST,	/* --cycles-hist: the spread of the first counts' changes */
 };
 
 struct hist_diff {
@@ -52,6 +53,7 @@ struct hist_diff {
 	bool relative;		/* --percentage relative */
 	/* -c cycles: the entries' blocks (block-info.h), one line each */
 	const struct block_diff *blocks;
+	bool cycles_hist;	/* --cycles-hist: its column after each file's cycles */
 };
 
 /*

@@ -15,6 +15,7 @@
 #include "prof/hist.h"
 #include "prof/hist-diff.h"
 #include "prof/block-info.h"
+#include <math.h>
 
 /* The histogram of one function: one cyc_hist per byte offset. */
 struct sym_cycles {
@@ -136,6 +137,8 @@ static void cyc_hist__account(struct cyc_hist *ch, u64 start, u32 cycles, bool h
 			return;
 		}
 	}
+	if (ch->num < BLOCK_SPARKS)
+		ch->spark[ch->num] = cycles;
 	ch->have_start = have_start;
 	ch->start = start;
 	ch->cycles += cycles;
@@ -242,6 +245,7 @@ struct block_info *block_cycles__blocks(const struct block_cycles *bc, const str
 			.cycles = ch->cycles, .cycles_aggr = ch->cycles_aggr,
 			.num = ch->num, .num_aggr = ch->num_aggr,
 		};
+		memcpy(b[n - 1].spark, ch->spark, sizeof(ch->spark));
 	}
 	/* perf's tree of them: by start, then end */
 	for (size_t i = 1; i < n; i++) {
@@ -444,6 +448,26 @@ static u64 llabs64(s64 v)
 	return v < 0 ? (u64)-v : (u64)v;
 }
 
+/*
+ * perf's compute_cycles_diff with --cycles-hist: the differences of the
+ * first counts, one a pair, into a running mean and variance (Welford,
+ * perf's update_stats)
+ */
+static void block_info__spark_diff(struct block_info *p, const struct block_info *b)
+{
+	p->nr_svals = 0;
+	p->mean = p->m2 = 0;
+	for (u32 i = 0; i < p->num && i < b->num && i < BLOCK_SPARKS; i++) {
+		u64 val = llabs64((s64)(p->spark[i] - b->spark[i]));
+		double delta;
+
+		p->svals[p->nr_svals++] = val;
+		delta = (double)val - p->mean;
+		p->mean += delta / p->nr_svals;
+		p->m2 += delta * ((double)val - p->mean);
+	}
+}
+
 struct block_diff *block_diff__new(const struct hist_diff *d, struct block_cycles *const *bcs)
 {
 	struct block_diff *bd = xcalloc(1, sizeof(*bd));
@@ -486,9 +510,11 @@ struct block_diff *block_diff__new(const struct hist_diff *d, struct block_cycle
 				for (size_t j = 0; j < pn; j++) {
 					if (block_info__cmp(&pb[j], &hb[k]))
 						continue;
-					if (pb[j].num && hb[k].num)
+					if (pb[j].num && hb[k].num) {
 						pb[j].diff = (s64)(pb[j].cycles_aggr / pb[j].num_aggr) -
 							     (s64)(hb[k].cycles_aggr / hb[k].num_aggr);
+						block_info__spark_diff(&pb[j], &hb[k]);
+					}
 					break;
 				}
 			/* then by |diff|, the larger first, ties in block order */
@@ -555,5 +581,69 @@ int block_diff__text(const struct block_diff *bd, const struct hist_entry *he, i
 			 bi->start, bi->end, bi->diff);
 	free(start);
 	snprintf(buf, size, "%s", text);
+	return 1;
+}
+
+/* perf's print_spark: each value as one of eight bars, min to max */
+static int spark_str(char *buf, size_t size, const u64 *val, u32 n)
+{
+	static const char *const ticks[BLOCK_SPARKS] = {
+		"\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588",
+	};
+	u64 min = (u64)-1, max = 0, f;
+	int printed = 0;
+
+	for (u32 i = 0; i < n; i++) {
+		min = val[i] < min ? val[i] : min;
+		max = val[i] > max ? val[i] : max;
+	}
+	f = ((max - min) << 8) / (BLOCK_SPARKS - 1);
+	if (f < 1)
+		f = 1;
+	for (u32 i = 0; i < n && (size_t)printed < size; i++)
+		printed += snprintf(buf + printed, size - (size_t)printed, "%s",
+				    ticks[((val[i] - min) << 8) / f]);
+	return printed;
+}
+
+int block_diff__hist_text(const struct block_diff *bd, const struct hist_entry *he, int idx,
+			  size_t line, char *buf, size_t size)
+{
+	const struct hist_entry *p = hist_diff__pair_of(he, idx);
+	const struct entry_blocks *e;
+	const struct block_info *bi;
+	char spark[32], text[128];
+	double stddev = 0, r = 0;
+	int ret = 0, pad, n;
+	u32 nv;
+	bool zero = true;
+
+	if (!p)
+		return line ? -1 : 0;
+	e = block_diff__find(bd, p);
+	if (!e || line >= e->nr)
+		return -1;
+	bi = &e->b[line];
+	nv = bi->nr_svals;
+	/* perf's print_cycles_spark: nothing for one value, or all zero */
+	if (nv <= 1)
+		return 0;
+	for (u32 i = 0; i < nv; i++)
+		zero = zero && !bi->svals[i];
+	if (zero)
+		return 0;
+	ret = spark_str(spark, sizeof(spark) - 1, bi->svals, nv);
+	spark[ret++] = ' ';
+	spark[ret] = 0;
+	/* perf's stddev_stats (of the mean) and rel_stddev_stats */
+	stddev = sqrt(bi->m2 / (nv - 1) / nv);
+	if (bi->mean)
+		r = 100.0 * stddev / bi->mean;
+	/* perf pads by bytes, three a bar */
+	pad = BLOCK_SPARKS - (ret - 1) / 3;
+	snprintf(text, sizeof(text), "\u00b1%5.1f%% %s", r, spark);
+	n = snprintf(buf, size, "%17s", text);
+	if (pad > 0 && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, "%-*s", pad, " ");
 	return 1;
 }

@@ -33,6 +33,9 @@ void hist_diff__layout(const struct hist_diff *d, struct hist_layout *l, bool fo
 			cols[nc++] = (struct hist_field){ HPP_DIFF, NULL, DIFF_COL_BASELINE, i };
 		} else {
 			cols[nc++] = (struct hist_field){ HPP_DIFF, NULL, compute_col[d->compute], i };
+			if (d->cycles_hist)
+				cols[nc++] = (struct hist_field){ HPP_DIFF, NULL, DIFF_COL_CYCLES_HIST,
+								  i };
 			if (noise)
 				cols[nc++] = (struct hist_field){ HPP_DIFF, NULL, DIFF_COL_NOISE, i };
 			if (formula)

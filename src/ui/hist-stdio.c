@@ -43,6 +43,7 @@ static const struct diff_col_desc {
 	[DIFF_COL_NOISE] = { "z", 6 },
 	[DIFF_COL_ORDER] = { "", 0 },
 	[DIFF_COL_CYCLES] = { "[Program Block Range] Cycles Diff", 70 },
+	[DIFF_COL_CYCLES_HIST] = { "stddev/Hist", BLOCK_SPARKS + 9 },
 };
 /* -c cycles: the block line of the entry being printed */
 static size_t cur_block_line;
@@ -76,6 +77,11 @@ static int diff_value(const struct hists *h, const struct hist_entry *he,
 		if (d->blocks && block_diff__text(d->blocks, he, f->idx, cur_block_line, text,
 						  sizeof(text)) > 0)
 			return snprintf(buf, size, "%*s", w, text);
+		break;
+	case DIFF_COL_CYCLES_HIST:
+		if (d->blocks && block_diff__hist_text(d->blocks, he, f->idx, cur_block_line, buf,
+						       size) > 0)
+			return (int)strlen(buf);
 		break;
 	case DIFF_COL_BASELINE: {
 		double pct = 100.0 * (double)he->period / (double)d->base_total;
@@ -804,96 +810,96 @@ rows:
 		if (cur_diff && cur_diff->blocks)
 			nr_lines = block_diff__nr_lines(cur_diff->blocks, he);
 		for (cur_block_line = 0; cur_block_line < nr_lines; cur_block_line++) {
-		bool first = true;
+			bool first = true;
 
-		if (cur_diff && cur_diff->blocks && block_line_skipped(he, l, buf, sizeof(buf)))
-			continue;
-		for (int i = 0; i < l->nr_fields; i++) {
-			const struct hist_field *f = &l->fields[i];
-			int w = field_width(h, f, widths, i);
-			int vw = f->kind == HPP_SORT_KEY ? w : value_width(h, f, i);
-			double pct;
-			int n = 0;
+			if (cur_diff && cur_diff->blocks && block_line_skipped(he, l, buf, sizeof(buf)))
+				continue;
+			for (int i = 0; i < l->nr_fields; i++) {
+				const struct hist_field *f = &l->fields[i];
+				int w = field_width(h, f, widths, i);
+				int vw = f->kind == HPP_SORT_KEY ? w : value_width(h, f, i);
+				double pct;
+				int n = 0;
 
-			if (l->elide[i])
-				continue;
-			/* perf: "  " before every column, or -t's separator between them */
-			if (!sep || !first)
-				fputs(sep ? sep : "  ", fp);
-			first = false;
-			if (sep && f->kind != HPP_SORT_KEY) {
-				print_hpp_sep(fp, h, he, f, w);
-				continue;
-			}
-			switch (f->kind) {
-			/* perf's " %*.2f%%" and " %*lu": a value wider than its
-			 * column keeps its leading space */
-			case HPP_OVERHEAD:
-				if (h->nr_members > 1 && he->group_period) {
-					print_members(fp, h, true, he->group_period);
-					break;
+				if (l->elide[i])
+					continue;
+				/* perf: "  " before every column, or -t's separator between them */
+				if (!sep || !first)
+					fputs(sep ? sep : "  ", fp);
+				first = false;
+				if (sep && f->kind != HPP_SORT_KEY) {
+					print_hpp_sep(fp, h, he, f, w);
+					continue;
 				}
-				pct = hists__percent(h, he->period);
-				n = pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
-				break;
-			case HPP_OVERHEAD_CHILDREN:
-				/* perf's column without cumulation: "N/A" */
-				if (!h->layout->children) {
-					n = fprintf(fp, "%*s", w, "N/A");
-				} else if (h->nr_members > 1 && he->group_period_acc) {
-					print_members(fp, h, true, he->group_period_acc);
-				} else {
-					pct = hists__percent(h, he->period_acc);
+				switch (f->kind) {
+				/* perf's " %*.2f%%" and " %*lu": a value wider than its
+				 * column keeps its leading space */
+				case HPP_OVERHEAD:
+					if (h->nr_members > 1 && he->group_period) {
+						print_members(fp, h, true, he->group_period);
+						break;
+					}
+					pct = hists__percent(h, he->period);
 					n = pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
-				}
-				break;
-			case HPP_SAMPLE:
-				if (h->nr_members > 1 && he->group_events) {
-					print_members(fp, h, false, he->group_events);
 					break;
-				}
-				n = fprintf(fp, " %*" PRIu64, vw - 1, he->nr_events);
-				break;
-			case HPP_PERIOD:
-				if (h->nr_members > 1 && he->group_period) {
-					print_members(fp, h, false, he->group_period);
+				case HPP_OVERHEAD_CHILDREN:
+					/* perf's column without cumulation: "N/A" */
+					if (!h->layout->children) {
+						n = fprintf(fp, "%*s", w, "N/A");
+					} else if (h->nr_members > 1 && he->group_period_acc) {
+						print_members(fp, h, true, he->group_period_acc);
+					} else {
+						pct = hists__percent(h, he->period_acc);
+						n = pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
+					}
 					break;
-				}
-				n = fprintf(fp, " %*" PRIu64, vw - 1, he->period);
-				break;
-			case HPP_OVERHEAD_SYS:
-			case HPP_OVERHEAD_US:
-			case HPP_OVERHEAD_GUEST_SYS:
-			case HPP_OVERHEAD_GUEST_US:
-				pct = hists__percent(h, hist_entry__hpp_period(he, f->kind));
-				n = pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
-				break;
-			case HPP_DIFF:
-				n = diff_value(h, he, f, w, false, buf, sizeof(buf));
-				fputs(buf, fp);
-				break;
-			case HPP_SORT_KEY: {
-				n = sort_key__snprintf(f->key, he, buf, sizeof(buf), w);
+				case HPP_SAMPLE:
+					if (h->nr_members > 1 && he->group_events) {
+						print_members(fp, h, false, he->group_events);
+						break;
+					}
+					n = fprintf(fp, " %*" PRIu64, vw - 1, he->nr_events);
+					break;
+				case HPP_PERIOD:
+					if (h->nr_members > 1 && he->group_period) {
+						print_members(fp, h, false, he->group_period);
+						break;
+					}
+					n = fprintf(fp, " %*" PRIu64, vw - 1, he->period);
+					break;
+				case HPP_OVERHEAD_SYS:
+				case HPP_OVERHEAD_US:
+				case HPP_OVERHEAD_GUEST_SYS:
+				case HPP_OVERHEAD_GUEST_US:
+					pct = hists__percent(h, hist_entry__hpp_period(he, f->kind));
+					n = pct_fprintf(fp, color_on, pct, " %*.2f%%", vw - 2, pct);
+					break;
+				case HPP_DIFF:
+					n = diff_value(h, he, f, w, false, buf, sizeof(buf));
+					fputs(buf, fp);
+					break;
+				case HPP_SORT_KEY: {
+					n = sort_key__snprintf(f->key, he, buf, sizeof(buf), w);
 
-				/* perf's repsep_snprintf: the separator never inside a value */
-				if (sep)
-					for (char *c = buf; (c = strchr(c, *sep)) != NULL; c++)
-						*c = '.';
-				fputs(buf, fp);
-				/* perf pads every column but the last to its width */
-				if (i < l->nr_fields - 1 && n < w)
+					/* perf's repsep_snprintf: the separator never inside a value */
+					if (sep)
+						for (char *c = buf; (c = strchr(c, *sep)) != NULL; c++)
+							*c = '.';
+					fputs(buf, fp);
+					/* perf pads every column but the last to its width */
+					if (i < l->nr_fields - 1 && n < w)
+						fprintf(fp, "%*s", w - n, "");
+					n = w;
+					break;
+				}
+				}
+				/* -w narrower than the header: perf pads the value to the column */
+				if (n > 0 && n < w && i < l->nr_fields - 1)
 					fprintf(fp, "%*s", w - n, "");
-				n = w;
-				break;
 			}
-			}
-			/* -w narrower than the header: perf pads the value to the column */
-			if (n > 0 && n < w && i < l->nr_fields - 1)
-				fprintf(fp, "%*s", w - n, "");
-		}
-		fputc('\n', fp);
-		lines++;
-		print_entry_chain(fp, h, o, he, pv);
+			fputc('\n', fp);
+			lines++;
+			print_entry_chain(fp, h, o, he, pv);
 		}
 		cur_block_line = 0;
 	}

@@ -454,7 +454,7 @@ def cycles(out, binary, when):
     if when == "before":
         samples = [a(10, 5), a(10, 5), c, a(10, 5), b(8, 4), b(8, 4), d]
     elif when == "after":
-        samples = [a(20, 5), a(20, 5), a(20, 5), c, b(8, 2), b(8, 2), b(8, 2), d]
+        samples = [a(20, 5), a(20, 5), a(20, 5), c, b(8, 2), b(8, 3), b(8, 4), d]
     else:
         raise SystemExit("cycles: WHEN is before or after")
     for i, (ip, st) in enumerate(samples):

@@ -4367,7 +4367,13 @@ proof_diff_formula() {
 proof_diff_cycles_hist() {
 	diff_fixtures &&
 	test_expect_code 129 "$PROF" diff --cycles-hist dbefore.data dafter.data 2>dch.err &&
-	grep -q -- "--cycles-hist" dch.err
+	grep -q -- "--cycles-hist" dch.err &&
+	gen=$SRCDIR/tests/shell/perf-data-gen.py &&
+	python3 "$gen" cycles dhb.data "$HELPERS/symtest-nopie" before &&
+	python3 "$gen" cycles dha.data "$HELPERS/symtest-nopie" after &&
+	"$PROF" diff -c cycles --cycles-hist dhb.data dha.data >dch &&
+	grep -q "Cycles Diff        stddev/Hist  Shared Object" dch &&
+	grep -q " 33.3% " dch
 }
 proof_diff_dump_raw_trace() {
 	dif dd -D &&

@@ -105,7 +105,7 @@ test_expect_success PYTHON3 'report --total-cycles: --percent-limit, -s ignored,
 
 # after.data: main as before with 20 for [0xa -> 0x14] (3x) then the
 # longer block once: [5 -> 0x14] has 60+6 of 4, avg 16 (9 before: +7);
-# sym_plain+12 counts 2 three times (avg 2, 4 before: -2). The baseline's
+# sym_plain+12 counts 2, 3 and 4 (avg 3, 4 before: -1). The baseline's
 # blocks set the number of lines of an entry; each line shows the other
 # file's blocks sorted by the change, the largest first; sym_inlined has
 # no block and no line.
@@ -119,7 +119,7 @@ test_expect_success PYTHON3 'diff -c cycles: a line per block, sorted by the cha
 			...................................................................... &&
 		echo "#" &&
 		for row in "57.14% main 5 20 7" "57.14% main 0 2 0" "57.14% main 30 40 0" \
-			"28.57% sym_plain 0 12 -2" "28.57% sym_plain 0 9 0" \
+			"28.57% sym_plain 0 12 -1" "28.57% sym_plain 0 9 0" \
 			"28.57% sym_plain 20 30 0"
 		do
 			set -- $row &&
@@ -128,6 +128,23 @@ test_expect_success PYTHON3 'diff -c cycles: a line per block, sorted by the cha
 		done
 	} >exp &&
 	test_cmp exp got
+'
+
+# --cycles-hist: the first counts of a block in both files, pairwise:
+# sym_plain+12 counted 4, 4 before and 2, 3, 4 after: differences 2, 1,
+# mean 1.5, the standard error of the mean 0.5 (perf's stddev_stats),
+# 33.3% of it; perf's bars for 2 and 1 (min 1, max 2): the highest and
+# the lowest. perf pads the column by bytes: "%17s" of the text (16
+# bytes: "±" and the bars are multibyte), then 8 - 6/3 spaces.
+test_expect_success PYTHON3 'diff -c cycles --cycles-hist: the spread of the first counts' '
+	"$PROF" diff -c cycles --cycles-hist before.data after.data >out &&
+	grep "^# Baseline  .*Cycles Diff        stddev/Hist  Shared Object" out &&
+	printf "    28.57%%  %70s   \302\261 33.3%% \342\226\210\342\226\201         symtest-nopie  [.] sym_plain\n" \
+		"$(rng sym_plain 0 12)   -1" >exp &&
+	grep "sym_plain$" out | head -n 1 >got &&
+	test_cmp exp got &&
+	grep -c "[0-9]                     symtest-nopie  " out >n &&
+	echo 5 >exp && test_cmp exp n
 '
 
 test_expect_success PYTHON3 'diff -c cycles: the same file, every change 0; the entries otherwise as perf' '
@@ -151,7 +168,9 @@ test_expect_success SHARED,PERF 'the corpus file with branch stacks (no counts):
 	same report --total-cycles -i "$BRANCH" --stdio &&
 	grep "^# Sampled Cycles%  Sampled Cycles  Avg Cycles%  Avg Cycles  " prof.out &&
 	same diff -c cycles "$BRANCH" "$BRANCH" &&
-	grep "\[Program Block Range\] Cycles Diff" prof.out
+	grep "\[Program Block Range\] Cycles Diff" prof.out &&
+	same diff -c cycles --cycles-hist "$BRANCH" "$BRANCH" &&
+	grep "Cycles Diff        stddev/Hist  Shared Object" prof.out
 '
 
 test_done
