@@ -1498,6 +1498,8 @@ static int report__run(struct report *rep)
 
 		rep->blocks = block_cycles__new();
 		rep->sort_order = NULL;
+		/* perf has a block browser; prof prints the table instead */
+		rep->use_tui = false;
 		/* perf's evlist__combined_branch_type without "any": no block starts */
 		for (int i = 0; i < session__nr_evsels(rep->session); i++)
 			types |= session__evsel(rep->session, i)->attr.branch_sample_type;
