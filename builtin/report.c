@@ -17,6 +17,8 @@
 #include "prof/symbol.h"
 #include "prof/hist.h"
 #include "prof/evswitch.h"
+#include "prof/itrace.h"
+#include <sys/utsname.h>
 #include "prof/hist-filter.h"
 #include "prof/sort.h"
 #include "prof/callchain.h"
@@ -138,6 +140,9 @@ struct report {
 	bool disable_order;		/* --disable-order: records in file order */
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
+	struct itrace_opts itrace;	/* --itrace: perf's grammar; l/L branch mode */
+	bool modules;			/* -m/--modules: the live kernel's modules (default) */
+	bool itrace_refused;		/* --itrace met a stream's AUX trace: said so */
 	struct evswitch evswitch;	/* --switch-on/--switch-off/--show-on-off-events */
 	/* the annotate browser (a): its options, each instruction's samples */
 	struct annotate_cli ann_cli;
@@ -288,6 +293,16 @@ static void set_header_build_ids(struct report *rep)
 
 	machine__process_header_build_ids(rep->machine, h);
 	machine__set_recorded_kernel(rep->machine, h->osrelease, h->arch);
+}
+
+/* Was the file recorded on the running kernel (its release and arch)? */
+static bool report__is_running_kernel(struct report *rep)
+{
+	const struct perf_header *h = session__header(rep->session);
+	struct utsname u;
+
+	return !uname(&u) && h->osrelease && !strcmp(h->osrelease, u.release) &&
+	       (!h->arch || !strcmp(h->arch, u.machine));
 }
 
 /* ---- filters (--comm, --pid, --tid, --dsos, --symbols) ---- */
@@ -573,6 +588,22 @@ static int report__config(const char *var, const char *value, void *data)
 		return config__int(var, value, &v);
 	} else if (!strcmp(var, "ui.show-headers")) {
 		rep->hide_headers = !config__bool(var, value);
+	}
+	return 0;
+}
+
+/* --itrace: perf's grammar and message; its usage follows (exit 129) */
+static int parse_itrace_opt(const struct option *opt, const char *arg, int unset)
+{
+	struct itrace_opts *it = opt->value;
+
+	if (unset) {
+		it->set = false;
+		return 0;
+	}
+	if (itrace_opts__parse(it, arg)) {
+		fprintf(stderr, "Bad Instruction Tracing options '%s'\n\n", arg);
+		return -1;
 	}
 	return 0;
 }
@@ -1070,6 +1101,9 @@ static bool report__branch_mode(struct report *rep)
 {
 	if (rep->branch_stack != -1)
 		return rep->branch_stack == 1;
+	/* perf: --itrace=l or L promises branch stacks (from the trace) */
+	if (rep->itrace.set && (rep->itrace.last_branch || rep->itrace.add_last_branch))
+		return true;
 	return perf_header__has_feat(session__header(rep->session), HEADER_BRANCH_STACK) &&
 	       !(combined_sample_type(rep->session) & PERF_SAMPLE_STACK_USER);
 }
@@ -1454,6 +1488,25 @@ static int report__no_callchain_error(void)
 	return 0;
 }
 
+/* --itrace on an AUX area trace: what perf would decode, prof cannot */
+static int report__refuse_itrace(struct report *rep)
+{
+	return error("--itrace: %s holds an AUX area trace (Intel PT, CoreSight, SPE...), "
+		     "which prof does not decode; perf report --itrace decodes it",
+		     session__path(rep->session));
+}
+
+/* a stream's AUXTRACE_INFO record, with --itrace: refused, reading stops */
+static int on_auxtrace_info_itrace(struct session *s, union perf_event *ev)
+{
+	struct report *rep = session__tool_priv(s);
+
+	(void)ev;
+	report__refuse_itrace(rep);
+	rep->itrace_refused = true;
+	return -EINVAL;
+}
+
 static int report__run(struct report *rep)
 {
 	struct tool tool = {
@@ -1473,11 +1526,20 @@ static int report__run(struct report *rep)
 		unwind__set_backend(rep->machine, rep->unwinder);	/* checked by the option */
 	set_header_build_ids(rep);
 	/*
+	 * -m/--modules (perf's default): the running kernel's modules, when
+	 * the recording is this kernel's (another's are not these)
+	 */
+	if (rep->modules && !pipe && report__is_running_kernel(rep))
+		machine__create_live_modules(rep->machine, "/proc/modules");
+	/*
 	 * perf decides before reading: in a stream no event is known yet,
 	 * so callchains are on (drawn for events that have them) and the
 	 * Children view is off.
 	 */
 	has_chain = !pipe && any_callchain(rep->session);
+	/* perf: --itrace=g or G promises callchains (from the trace) */
+	if (rep->itrace.set && (rep->itrace.callchain || rep->itrace.add_callchain))
+		has_chain = true;
 	/* perf says it after the preamble */
 	no_chain = rep->cp.enabled && !has_chain && !pipe && rep->call_graph_set &&
 		   !rep->no_call_graph;
@@ -1607,16 +1669,25 @@ static int report__run(struct report *rep)
 		fputs("'.' is the only non valid --field-separator argument\n", stderr);
 		return 0;
 	}
-	if (rep->branch_mode && !pipe && !has_branch) {
+	if (rep->branch_mode && !pipe && !has_branch &&
+	    !(rep->itrace.set && (rep->itrace.last_branch || rep->itrace.add_last_branch))) {
 		/* perf's words, and its exit status */
 		fflush(stdout);
 		fputs("Error:\nSelected -b but no branch data. "
 		      "Did you call perf record without -b?\n", stderr);
 		return 0;
 	}
+	if (rep->itrace.set && session__has_auxtrace(rep->session)) {
+		fflush(stdout);
+		return report__refuse_itrace(rep);
+	}
+	if (rep->itrace.set)
+		tool.auxtrace_info = on_auxtrace_info_itrace;
 	if (!rep->quiet)
 		session__show_progress(rep->session, "Loading");
 	ret = session__process_events(rep->session, &tool);
+	if (ret < 0 && rep->itrace_refused)
+		return -1;
 	if (ret < 0) {
 		const char *msg = session__strerror(rep->session);
 
@@ -1751,6 +1822,7 @@ int cmd_report(int argc, const char **argv)
 		.branch_stack = -1,
 		.time_quantum = 100000000,	/* perf's 100ms */
 		.socket_filter = -1,
+		.modules = true,	/* perf's symbol_conf.use_modules */
 		.stdio_color = -1,
 		.cp = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .key = CCKEY_FUNCTION,
 			.value = CCVAL_PERCENT, .min_percent = 0.5 },
@@ -1881,6 +1953,12 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "mmaps", &rep.mmaps, "Display recorded tasks memory maps"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
+		OPT_CALLBACK_OPTARG(0, "itrace", &rep.itrace, "opts",
+				    "Instruction Tracing options (perf's; prof decodes no AUX "
+				    "area trace and refuses a file that has one)",
+				    parse_itrace_opt, ""),
+		OPT_BOOLEAN('m', "modules", &rep.modules,
+			    "load module symbols - WARNING: use only with -k and LIVE kernel"),
 		/* what the annotate browser (a) shows */
 		OPT_ANNOTATE_CLI(&rep.ann_cli),
 		OPT_ANNOTATE_PERCENT_TYPE(&rep.ann_cli),

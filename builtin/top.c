@@ -78,6 +78,7 @@ struct top {
 	struct callchain_param cp;
 	struct sampling_opts sopts;	/* -b, -j, -i, --namespaces, ... */
 	bool group;			/* --group */
+	int group_sort_idx;		/* --group-sort-idx: the member the group view sorts by */
 	struct cgroup_sel cgroups;	/* -G */
 	int realtime;			/* -r */
 	unsigned proc_map_timeout;	/* ms, UINT_MAX: perf's 500 */
@@ -555,12 +556,53 @@ static void top__format_header(struct top *t)
 		snprintf(b + n, size - (size_t)n, ", %d CPU%s)", nr_cpus, nr_cpus > 1 ? "s" : "");
 }
 
+/*
+ * perf's group view in --stdio: the first event leads a group ({a,b} or
+ * --group) of this many events, shown side by side; 0 otherwise.
+ */
+static int top__group_size(const struct top *t)
+{
+	struct evsel *first = evlist__first(t->evlist);
+
+	if (t->use_tui || first->leader != first || first->nr_members < 2)
+		return 0;
+	return first->nr_members < t->nr_hists ? first->nr_members : t->nr_hists;
+}
+
+/*
+ * Link the leader's live histogram to its members' anew (entries come and
+ * go between refreshes): an entry shows while any member has samples.
+ */
+static void top__link_group(struct top *t, struct hists *h, int nr)
+{
+	struct hists **members = xcalloc((size_t)nr, sizeof(*members));
+
+	for (int m = 0; m < nr; m++)
+		members[m] = &t->hists[m];
+	hists__unlink_group(h);
+	hists__link_group(h, members, nr);
+	free(members);
+	h->group_sort_idx = t->group_sort_idx;
+	for (size_t e = 0; e < h->nr_entries; e++) {
+		struct hist_entry *he = h->entries[e];
+		bool empty = !he->period && !he->period_acc;
+
+		for (int m = 1; m < nr && empty; m++)
+			empty = !he->group_period[m] && !he->group_period_acc[m];
+		he->filtered = empty;
+	}
+}
+
 /* Resort event @idx's histogram for display: after this the entries are in output order. */
 static void top__resort_one(struct top *t, int idx)
 {
 	struct hists *h = &t->hists[idx];
+	int group = idx ? 0 : top__group_size(t);
 
-	hists__hide_empty(h);
+	if (group)
+		top__link_group(t, h, group);
+	else
+		hists__hide_empty(h);
 	/* -K/-U hide, as perf's do: the header still counts every sample */
 	if (!t->use_tui && (t->hide_kernel || t->hide_user))
 		for (size_t e = 0; e < h->nr_entries; e++) {
@@ -1108,6 +1150,9 @@ int cmd_top(int argc, const char **argv)
 		OPT_BOOLEAN(0, "namespaces", &t.sopts.namespaces, "Record namespaces events"),
 		OPT_BOOLEAN(0, "no-bpf-event", &t.sopts.no_bpf_event, "do not record bpf events"),
 		OPT_BOOLEAN(0, "group", &t.group, "put the counters into a counter group"),
+		OPT_INTEGER(0, "group-sort-idx", &t.group_sort_idx,
+			    "Sort the output by the event at the index n in group. If n is invalid,"
+			    " sort by the first event. WARNING: should be used on grouped events."),
 		OPT_INTEGER('r', "realtime", &t.realtime,
 			    "collect data with this RT SCHED_FIFO priority"),
 		OPT_BOOLEAN(0, "all-cgroups", &t.sopts.all_cgroups, "Record cgroup events"),

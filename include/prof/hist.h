@@ -250,6 +250,8 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
  * has. Call before hists__output_resort.
  */
 void hists__link_group(struct hists *h, struct hists **members, int nr);
+/* Undo hists__link_group (top links its live histograms at each refresh). */
+void hists__unlink_group(struct hists *h);
 
 /*
  * The entry of @h that merges with @key, an entry of another hists with

@@ -262,6 +262,13 @@ u64 machine__kernel_start(struct machine *m);
  * whether this machine's /proc/kallsyms may name its kernel addresses.
  */
 void machine__set_recorded_kernel(struct machine *m, const char *release, const char *arch);
+/*
+ * perf's -m/--modules (its default): a map for each module the running
+ * kernel lists in @modules_file (/proc/modules), its DSO the .ko under
+ * /lib/modules/RELEASE or "[name]". Records read later replace them.
+ * Returns the number of modules, or -errno (no such file: no modules).
+ */
+int machine__create_live_modules(struct machine *m, const char *modules_file);
 
 /*
  * Formatting helpers shared by report/top/script, matching perf's text:

@@ -770,6 +770,21 @@ void hists__drop(struct hists *h, bool (*drop)(const struct hist_entry *he))
 	h->nr_entries = k;
 }
 
+void hists__unlink_group(struct hists *h)
+{
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		struct hist_entry *he = h->entries[i];
+
+		free(he->group_period);
+		free(he->group_events);
+		free(he->group_period_acc);
+		he->group_period = he->group_events = he->group_period_acc = NULL;
+	}
+	free(h->members);
+	h->members = NULL;
+	h->nr_members = 0;
+}
+
 void hists__link_group(struct hists *h, struct hists **members, int nr)
 {
 	h->nr_members = nr;

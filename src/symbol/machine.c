@@ -6,6 +6,7 @@
 #include "prof/compat.h"
 #include <sys/mman.h>
 #include <sys/utsname.h>
+#include <dirent.h>
 #include "prof/util.h"
 #include "prof/machine.h"
 #include "prof/nsinfo.h"
@@ -464,6 +465,96 @@ void machine__set_recorded_kernel(struct machine *m, const char *release, const 
 		free(m->rec_arch);
 		m->rec_arch = xstrdup(arch);
 	}
+}
+
+/* Does @file (a .ko path) name module @mod ('-' and '_' alike, as the kernel)? */
+static bool kmod_file_is(const char *file, const char *mod)
+{
+	const char *b = strrchr(file, '/');
+	size_t n = strlen(mod);
+
+	b = b ? b + 1 : file;
+	for (size_t i = 0; i < n; i++) {
+		char x = b[i] == '-' ? '_' : b[i], y = mod[i] == '-' ? '_' : mod[i];
+
+		if (!x || x != y)
+			return false;
+	}
+	return strstarts(b + n, ".ko");
+}
+
+/* The .ko of module @mod under @dir (perf's /lib/modules/RELEASE walk), or NULL. */
+static char *kmod_find_file(const char *dir, const char *mod, int depth)
+{
+	DIR *d = depth < 8 ? opendir(dir) : NULL;
+	struct dirent *e;
+	char *found = NULL;
+
+	while (d && !found && (e = readdir(d))) {
+		char path[PATH_MAX];
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (e->d_type == DT_DIR)
+			found = kmod_find_file(path, mod, depth + 1);
+		else if (kmod_file_is(e->d_name, mod))
+			found = xstrdup(path);
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+int machine__create_live_modules(struct machine *m, const char *modules_file)
+{
+	FILE *f = fopen(modules_file, "r");
+	struct utsname u;
+	char line[4096], dir[PATH_MAX];
+	int nr = 0;
+
+	if (!f)
+		return -errno;
+	if (uname(&u))
+		u.release[0] = '\0';
+	snprintf(dir, sizeof(dir), "/lib/modules/%s", u.release);
+	while (fgets(line, sizeof(line), f)) {
+		/* "name size refcount deps state address [taint]" */
+		char name[256], *p, *last = NULL, *save = NULL, *file;
+		unsigned long long size = 0, addr;
+		struct map *map;
+		struct dso *dso;
+		int field = 0;
+
+		for (p = strtok_r(line, " \t\n", &save); p; p = strtok_r(NULL, " \t\n", &save)) {
+			if (!field && strlen(p) < sizeof(name))
+				strcpy(name, p);
+			if (field == 1)
+				size = strtoull(p, NULL, 10);
+			if (field == 5)
+				last = p;
+			field++;
+		}
+		if (field < 6 || !last)
+			continue;
+		addr = strtoull(last, NULL, 16);
+		if (!addr || !size)	/* kptr_restrict hides them: perf skips them too */
+			continue;
+		file = kmod_find_file(dir, name, 0);
+		if (!file) {
+			file = xmalloc(strlen(name) + 3);
+			sprintf(file, "[%s]", name);
+		}
+		dso = machine__findnew_module_dso(m, file);
+		dso->kmaps = m->kmaps;
+		map = map__new(addr, addr + size, 0, dso);
+		machine__insert_kmap(m, map);
+		map__put(map);
+		free(file);
+		nr++;
+	}
+	fclose(f);
+	return nr;
 }
 
 /* Before the kernel DSO loads: is the recording's kernel another one? */

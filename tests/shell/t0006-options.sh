@@ -166,6 +166,8 @@ report	--prefix-strip	PERF_EVENTS,CAPSTONE,TMUX	ok
 report	--source	PERF_EVENTS,CAPSTONE,TMUX	ok
 report	--percent-type	PERF_EVENTS,CAPSTONE,TMUX	ok
 report	--group-sort-idx	PERF_EVENTS	ok
+report	--itrace	PERF_EVENTS,SHARED	ok
+report	--modules	PERF_EVENTS,PERF	ok
 report	--switch-on	PERF_EVENTS	ok
 report	--switch-off	PERF_EVENTS	ok
 report	--show-on-off-events	PERF_EVENTS	ok
@@ -274,6 +276,7 @@ top	--no-inherit	PERF_EVENTS,STRACE	ok
 top	--namespaces	PERF_EVENTS,STRACE	ok
 top	--no-bpf-event	PERF_EVENTS,STRACE	ok
 top	--group	PERF_EVENTS,STRACE	ok
+top	--group-sort-idx	PERF_EVENTS	ok
 top	--realtime	PERF_EVENTS,ROOT,STRACE	ok
 top	--all-cgroups	PERF_EVENTS,STRACE	ok
 top	--proc-map-timeout	PERF_EVENTS	ok
@@ -1704,6 +1707,33 @@ proof_report_skip_empty() {
 	"$PROF" report -i rec.data --stats --no-skip-empty >se.off &&
 	grep -q "^ *LOST events: *0 " se.off && ! grep -q "LOST events" se.on
 }
+# perf's grammar on a file without an AUX trace (l: branch histograms, so
+# no samples), a refusal naming the Intel PT file prof cannot decode.
+proof_report_itrace() {
+	"$PROF" report --stdio -i rec.data >it.none &&
+	"$PROF" report --stdio -i rec.data --itrace=i100us >it.i &&
+	test_cmp it.none it.i &&
+	"$PROF" report --stdio -i rec.data --itrace=l 2>it.l.err &&
+	grep -q "^The rec.data data has no samples!$" it.l.err &&
+	test_expect_code 129 "$PROF" report --stdio -i rec.data --itrace=i1x 2>it.bad &&
+	grep -q "^Bad Instruction Tracing options .i1x.$" it.bad &&
+	test_must_fail "$PROF" report --stdio --itrace -i \
+		"$SHARED/corpus/perf-data/perf_data_converter/quipper_testdata/perf.data.intel_pt-4.14" \
+		2>it.pt &&
+	grep -q "^--itrace: .*intel_pt-4.14 holds an AUX area trace" it.pt
+}
+# perf's default: the running kernel's modules. This kernel has none (no
+# /proc/modules), so -m and --no-modules give perf's same report here;
+# with modules the maps come from /proc/modules (untested on this VM).
+proof_report_modules() {
+	"$PROF" report --stdio -i rec.data -m --sort dso >mod.on &&
+	"$PROF" report --stdio -i rec.data --no-modules --sort dso >mod.off &&
+	"$PERF" report --stdio -i rec.data -m --sort dso >mod.perf &&
+	grep -v "^# (Tip" mod.on >mod.on.c && grep -v "^# (Tip" mod.perf >mod.perf.c &&
+	test_cmp mod.perf.c mod.on.c &&
+	grep -v "^# (Tip" mod.off >mod.off.c &&
+	test_cmp mod.on.c mod.off.c
+}
 proof_report_tasks() {
 	"$PROF" report -i rec.data --tasks >tk &&
 	grep -q "^#      pid      tid     ppid  comm$" tk &&
@@ -2358,6 +2388,7 @@ start_tops() {
 		topst grp --group -e task-clock -e page-faults -p "$b"
 	fi &&
 	topv pmt --proc-map-timeout=0 -e task-clock -p "$b" &&
+	topv gsi -e "{cpu-clock,task-clock}" --group-sort-idx 1 -p "$b" &&
 	if test_have_prereq STRACE; then
 		topst acg --all-cgroups -e task-clock -p "$b"
 	fi &&
@@ -2625,6 +2656,15 @@ proof_top_group() {
 	grep "config=PERF_COUNT_SW_PAGE_FAULTS," top.grp.st >grp.member &&
 	grep -q "disabled=0," grp.member &&
 	! grep -E -q "\}, [0-9]+, -?[0-9]+, -1, " grp.member
+}
+# The group side by side (top.gsi: -e "{cpu-clock,task-clock}"
+# --group-sort-idx 1), sorted by the second column.
+proof_top_group_sort_idx() {
+	grep -q "PerfTop:" top.gsi &&
+	grep -E "^ +[0-9.]+% +[0-9.]+%  " top.gsi | awk "{ sub(\"%\", \"\", \$2); print \$2 }" >gsi.p &&
+	test -s gsi.p &&
+	sort -s -rn gsi.p >gsi.s &&
+	test_cmp gsi.s gsi.p
 }
 proof_top_all_cgroups() {
 	grep -q "PerfTop:" top.acg &&

@@ -18,11 +18,8 @@ PENDING_annotate=
 PENDING_record=
 
 PENDING_report=
-# report's views that need data or commands prof lacks: AUX traces
-# (--itrace), kernel modules' symbols of a
-# live kernel (--modules: perf 6.1's default, to be compared on a kernel
-# with modules), the TUI samples list (--samples).
-PENDING_report="$PENDING_report --itrace --modules"
+# report's views that need data or commands prof lacks: the TUI samples
+# list (--samples).
 PENDING_report="$PENDING_report --samples"
 
 PENDING_stat=
@@ -62,8 +59,6 @@ PENDING_top=
 # --sym-annotate: top --stdio's annotation of one symbol under its table
 # (perf_top__show_details), not in prof's stdio top yet.
 PENDING_top="$PENDING_top --sym-annotate"
-# --group-sort-idx: top has no group view (its columns side by side) yet.
-PENDING_top="$PENDING_top --group-sort-idx"
 
 # opts: "-x --long", "--long" or "-x" per option line of a -h output.
 opts() {
