@@ -44,6 +44,7 @@
 #include "prof/evswitch.h"
 #include "prof/hist-filter.h"
 #include "prof/dsos-print.h"
+#include "prof/srcline.h"
 #include <elf.h>
 
 #define TOP_MAX_FRAMES 256
@@ -79,6 +80,8 @@ struct top {
 	struct sampling_opts sopts;	/* -b, -j, -i, --namespaces, ... */
 	bool group;			/* --group */
 	int group_sort_idx;		/* --group-sort-idx: the member the group view sorts by */
+	const char *sym_annotate;	/* --sym-annotate: this symbol's annotation in --stdio */
+	bool sym_annotate_failed;	/* said why it cannot be: the table instead */
 	struct cgroup_sel cgroups;	/* -G */
 	int realtime;			/* -r */
 	unsigned proc_map_timeout;	/* ms, UINT_MAX: perf's 500 */
@@ -654,6 +657,9 @@ static void top__decay(struct top *t)
 	/* -z, z: the annotations start again too, as perf's */
 	if (t->zero && t->addr_hits)
 		addr_hits__reset(t->addr_hits);
+	/* --sym-annotate: perf ages the shown symbol's sample counts 7/8 */
+	else if (t->sym_annotate && !t->use_tui && t->addr_hits)
+		addr_hits__decay_nr(t->addr_hits);
 }
 
 static int top__width(void)
@@ -685,6 +691,183 @@ static void top__refresh(struct top *t, u64 now)
 	top__resort(t);
 }
 
+/*
+ * --sym-annotate's lines: objdump's preamble, source lines and
+ * instructions, as prof annotate --stdio prints them.
+ */
+struct top_ann_line {
+	int insn;		/* index in the disassembly, or -1 */
+	int lineno;		/* a text line's number (0: a bare ":") */
+	const char *text;	/* a text line's text, or NULL */
+};
+
+static int top__hex_width(u64 v)
+{
+	int n = 1;
+
+	while (v >>= 4)
+		n++;
+	return n;
+}
+
+static void top__ann_print(const struct top_ann_line *l, const struct annotation *an, int aw)
+{
+	char abuf[32];
+
+	if (l->insn < 0) {
+		printf("%9s:", "");
+		if (l->text && *l->text)
+			printf(" %-4d %s", l->lineno, l->text);
+		putchar('\n');
+		return;
+	}
+	snprintf(abuf, sizeof(abuf), "%" PRIx64 ":", an->d.insns[l->insn].addr);
+	printf("%8.2f :   %*s%-8s%s\n", annotation__percent(an, l->insn, ANN_LOCAL_PERIOD),
+	       aw - top__hex_width(an->d.insns[l->insn].addr), "", abuf,
+	       an->d.insns[l->insn].text);
+}
+
+/*
+ * perf's annotation_line__print with a context of one line: 0 printed,
+ * -1 left out (under @min percent, or a text line while queueing), 1
+ * past @max lines. A printed instruction brings the queued lines from
+ * @queue (-1: none) first.
+ */
+static int top__ann_line(const struct top_ann_line *lines, int i, const struct annotation *an,
+			 int aw, double min, int printed, int max, int queue)
+{
+	if (lines[i].insn >= 0) {
+		if (annotation__percent(an, lines[i].insn, ANN_LOCAL_PERIOD) < min)
+			return -1;
+		if (max && printed >= max)
+			return 1;
+		for (int q = queue; q >= 0 && q < i; q++)
+			top__ann_line(lines, q, an, aw, 0, 0, 1, -1);
+		top__ann_print(&lines[i], an, aw);
+		return 0;
+	}
+	if (max && printed >= max)
+		return 1;
+	if (queue >= 0)
+		return -1;
+	top__ann_print(&lines[i], an, aw);
+	return 0;
+}
+
+/* The lines of @he's symbol, preamble and source lines included. */
+static struct top_ann_line *top__ann_lines(struct hist_entry *he, const struct annotation *an,
+					   char *name, size_t namesz, int *nr)
+{
+	const struct disasm *d = &an->d;
+	struct top_ann_line *l = xcalloc((size_t)d->nr * 2 + 8, sizeof(*l));
+	const char *prev_file = NULL;
+	unsigned int prev_line = 0;
+	int n = 0;
+
+	for (int i = 0; i < 3; i++)
+		l[n++] = (struct top_ann_line){ .insn = -1 };
+	l[n++] = (struct top_ann_line){ -1, 3, "Disassembly of section .text:" };
+	l[n++] = (struct top_ann_line){ .insn = -1 };
+	snprintf(name, namesz, "%016" PRIx64 " <%s>:", d->start, he->sym->name);
+	l[n++] = (struct top_ann_line){ -1, 5, name };
+	for (int i = 0; i < d->nr; i++) {
+		const char *file, *text;
+		unsigned int line;
+
+		if (!dso__srcline(he->dso, d->insns[i].dso_addr, &file, &line) &&
+		    (file != prev_file || line != prev_line)) {
+			text = annotation__source_line(file, line);
+			while (text && (*text == ' ' || *text == '\t'))
+				text++;
+			if (text)
+				l[n++] = (struct top_ann_line){ -1, (int)line, text };
+			prev_file = file;
+			prev_line = line;
+		}
+		l[n++] = (struct top_ann_line){ .insn = i };
+	}
+	*nr = n;
+	return l;
+}
+
+/*
+ * perf_top__show_details: the --sym-annotate symbol, once it is in the
+ * table, instead of the table: its hottest instructions (5% or more) with
+ * a line of context each. False when it is not (yet) there.
+ */
+static bool top__show_details(struct top *t, const char *header, int width, int max)
+{
+	struct hists *h = &t->hists[0];
+	struct hist_entry *he = NULL;
+	struct annotation an;
+	struct top_ann_line *lines;
+	char err[PATH_MAX + 64], name[1024], hdr[1024];
+	const char *evname = evsel__name(evlist__first(t->evlist)), *base;
+	int nr, len, aw, printed = 2, more = 0, queue = -1, queue_len = 0;
+
+	if (!t->sym_annotate || t->sym_annotate_failed)
+		return false;
+	for (size_t e = 0; e < h->nr_entries && !he; e++)
+		if (h->entries[e]->sym && h->entries[e]->dso && !h->entries[e]->filtered &&
+		    !strcmp(h->entries[e]->sym->name, t->sym_annotate))
+			he = h->entries[e];
+	if (!he)
+		return false;
+	if (annotation__init(&an, he->dso, he->sym, &t->ann_opts.dis, err, sizeof(err)) < 0) {
+		/* perf's words, once; the table goes on */
+		fprintf(stderr, "Couldn't annotate %s: %s\n", he->sym->name, err);
+		t->sym_annotate_failed = true;
+		return false;
+	}
+	annotation__fill(&an, t->addr_hits, 0, he->sym);
+	if (t->tty)
+		fputs("\033[H\033[2J", stdout);
+	printf("%s\n", header);
+	for (int i = 0; i < width; i++)
+		putchar('-');
+	putchar('\n');
+	lines = top__ann_lines(he, &an, name, sizeof(name), &nr);
+	aw = top__hex_width(an.d.insns[an.d.nr - 1].addr);
+	base = strrchr(he->dso->long_name, '/');
+	printf("Showing %s for %s\n", evname, he->sym->name);
+	printf("  Events  Pcnt (>=%d%%)\n", 5);
+	len = snprintf(hdr, sizeof(hdr), " %-8s|\tSource code & Disassembly of %s for %s (%" PRIu64
+		       " samples, percent: %s)\n", "Percent", base ? base + 1 : he->dso->long_name,
+		       evname, an.sym_nr, annotation_percent_names[ANN_LOCAL_PERIOD]);
+	fputs(hdr, stdout);
+	for (int i = 0; i < len + 4; i++)
+		putchar('-');
+	putchar('\n');
+	for (int i = 0; i < nr; i++) {
+		if (queue < 0) {
+			queue = i;
+			queue_len = 0;
+		}
+		switch (top__ann_line(lines, i, &an, aw, 5, printed, max, queue)) {
+		case 0:
+			printed += 1 + queue_len;
+			queue = -1;
+			queue_len = 0;
+			break;
+		case 1:
+			more++;
+			break;
+		default:
+			if (queue_len == 1)
+				queue++;
+			else
+				queue_len++;
+			break;
+		}
+	}
+	if (more)
+		printf("%d lines not displayed, maybe increase display entries [e]\n", more);
+	free(lines);
+	annotation__exit(&an);
+	fflush(stdout);
+	return true;
+}
+
 static void top__print_stdio(struct top *t)
 {
 	struct hists_print_opts o = {
@@ -708,6 +891,16 @@ static void top__print_stdio(struct top *t)
 	}
 	/* on a terminal a wrapped header would scroll the snapshot by a line */
 	snprintf(header, sizeof(header), "%.*s", t->tty ? width : (int)sizeof(header), t->header);
+	if (t->sym_annotate) {
+		int rows = t->print_entries;
+		struct winsize ws;
+
+		if (!rows && t->tty && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row > 5)
+			rows = ws.ws_row - 5;	/* perf's print entries */
+		/* not in the table (yet): the table, as perf's */
+		if (top__show_details(t, header, width, rows))
+			return;
+	}
 	top_stdio__print(stdout, header, &t->hists[0], &o, width, max, t->tty);
 }
 
@@ -1150,6 +1343,7 @@ int cmd_top(int argc, const char **argv)
 		OPT_BOOLEAN(0, "namespaces", &t.sopts.namespaces, "Record namespaces events"),
 		OPT_BOOLEAN(0, "no-bpf-event", &t.sopts.no_bpf_event, "do not record bpf events"),
 		OPT_BOOLEAN(0, "group", &t.group, "put the counters into a counter group"),
+		OPT_STRING(0, "sym-annotate", &t.sym_annotate, "symbol name", "symbol to annotate"),
 		OPT_INTEGER(0, "group-sort-idx", &t.group_sort_idx,
 			    "Sort the output by the event at the index n in group. If n is invalid,"
 			    " sort by the first event. WARNING: should be used on grouped events."),
@@ -1293,7 +1487,7 @@ int cmd_top(int argc, const char **argv)
 	ret = annotate_cli__finish(&t.ann_cli, &t.ann_opts);
 	if (ret)
 		return ret < 0 ? -1 : ret;
-	if (t.use_tui)
+	if (t.use_tui || t.sym_annotate)
 		t.addr_hits = addr_hits__new();
 	ret = top__run(&t);
 	hist_filter__exit(&t.filter);

@@ -49,6 +49,8 @@ void addr_hits__delete(struct addr_hits *ah);
 void addr_hits__add(struct addr_hits *ah, int idx, const struct symbol *sym, u64 addr, u64 period);
 /* Forget every sample (top's -z and z). */
 void addr_hits__reset(struct addr_hits *ah);
+/* Age the sample counts 7/8, periods kept (perf top's annotation decay). */
+void addr_hits__decay_nr(struct addr_hits *ah);
 /* Whether @sym has samples of event @idx (a walk over the store). */
 bool addr_hits__has(const struct addr_hits *ah, int idx, const struct symbol *sym);
 /* Event @idx's totals over every symbol (global percentages). */

@@ -144,6 +144,14 @@ void addr_hits__reset(struct addr_hits *ah)
 	ah->nr = 0;
 }
 
+void addr_hits__decay_nr(struct addr_hits *ah)
+{
+	for (size_t i = 0; i < ah->alloc; i++)
+		ah->slots[i].h.nr = ah->slots[i].h.nr * 7 / 8;
+	for (int i = 0; i < ah->nr_totals; i++)
+		ah->totals[i].nr = ah->totals[i].nr * 7 / 8;
+}
+
 bool addr_hits__has(const struct addr_hits *ah, int idx, const struct symbol *sym)
 {
 	for (size_t i = 0; i < ah->alloc; i++)

@@ -277,6 +277,7 @@ top	--namespaces	PERF_EVENTS,STRACE	ok
 top	--no-bpf-event	PERF_EVENTS,STRACE	ok
 top	--group	PERF_EVENTS,STRACE	ok
 top	--group-sort-idx	PERF_EVENTS	ok
+top	--sym-annotate	PERF_EVENTS	ok
 top	--realtime	PERF_EVENTS,ROOT,STRACE	ok
 top	--all-cgroups	PERF_EVENTS,STRACE	ok
 top	--proc-map-timeout	PERF_EVENTS	ok
@@ -2389,6 +2390,7 @@ start_tops() {
 	fi &&
 	topv pmt --proc-map-timeout=0 -e task-clock -p "$b" &&
 	topv gsi -e "{cpu-clock,task-clock}" --group-sort-idx 1 -p "$b" &&
+	topv syma -e task-clock --sym-annotate=hot_loop -p "$b" &&
 	if test_have_prereq STRACE; then
 		topst acg --all-cgroups -e task-clock -p "$b"
 	fi &&
@@ -2665,6 +2667,14 @@ proof_top_group_sort_idx() {
 	test -s gsi.p &&
 	sort -s -rn gsi.p >gsi.s &&
 	test_cmp gsi.s gsi.p
+}
+# hot_loop's annotation in place of the table, as perf's "s" key shows it.
+proof_top_sym_annotate() {
+	grep -q "PerfTop:" top.syma &&
+	grep -q "^Showing task-clock for hot_loop$" top.syma &&
+	grep -q "^  Events  Pcnt (>=5%)$" top.syma &&
+	grep -E -q "^ +[0-9.]+ :   +[0-9a-f]+:   " top.syma &&
+	! grep -E -q "^ +[0-9.]+%  " top.syma
 }
 proof_top_all_cgroups() {
 	grep -q "PerfTop:" top.acg &&

@@ -56,9 +56,6 @@ PENDING_daemon_ping=
 PENDING_daemon_signal=
 
 PENDING_top=
-# --sym-annotate: top --stdio's annotation of one symbol under its table
-# (perf_top__show_details), not in prof's stdio top yet.
-PENDING_top="$PENDING_top --sym-annotate"
 
 # opts: "-x --long", "--long" or "-x" per option line of a -h output.
 opts() {

@@ -50,4 +50,43 @@ test_expect_success PERF_EVENTS 'two events, no group: the first alone, as befor
 	grep -E "^ +[0-9.]+%  demo +\[\.\] hot_loop$" entries
 '
 
+# --sym-annotate: perf top --stdio's details of one symbol (what its "s"
+# key shows: perf 6.1 stores the option but never reads it), in place of
+# the table once the symbol is in it: header and dashes, then
+#   Showing cpu-clock for hot_loop
+#     Events  Pcnt (>=5%)
+#    Percent |<TAB>Source code & Disassembly of demo for cpu-clock (N samples, percent: local period)
+#   ----...
+# and the instructions of 5% or more, each after one line of context.
+test_expect_success PERF_EVENTS '--sym-annotate=hot_loop: the details instead of the table' '
+	start_demo &&
+	"$PROF" top --stdio -d 1 --refreshes 2 -e cpu-clock -p "$(cat demo.pid)" \
+		--sym-annotate=hot_loop >out 2>err || ret=$?
+	stop_demo && test "${ret:-0}" = 0 &&
+	awk "/PerfTop:/ { n = 0; delete l } { l[n++] = \$0 } END { for (i = 0; i < n; i++) print l[i] }" out >last &&
+	sed -n 3p last >l3 && echo "Showing cpu-clock for hot_loop" >e3 && test_cmp e3 l3 &&
+	sed -n 4p last >l4 && echo "  Events  Pcnt (>=5%)" >e4 && test_cmp e4 l4 &&
+	sed -n 5p last | grep -E "^ Percent \|	Source code & Disassembly of demo for cpu-clock \([0-9]+ samples, percent: local period\)$" &&
+	hdr=$(sed -n 5p last | wc -c) &&
+	sed -n 6p last >l6 && test "$(tr -d "\n" <l6 | tr -d - | wc -c)" = 0 &&
+	test "$(wc -c <l6)" = $((hdr + 5)) &&
+	sed -n "7,\$p" last >insns &&
+	test -s insns &&
+	! grep -v -E "^ +[0-9]+\.[0-9]{2} :   +[0-9a-f]+:   " insns &&
+	! grep -q "hot_loop$" insns &&
+	awk "\$1 >= 5" insns >hot &&
+	test -s hot &&
+	awk "BEGIN { s = 0 } { s += \$1 } END { exit !(s > 50) }" hot &&
+	awk "{ if (\$1 < 5 && prev_cold) bad = 1; prev_cold = (\$1 < 5) } END { exit bad }" insns
+'
+
+test_expect_success PERF_EVENTS '--sym-annotate of a symbol not sampled: the table' '
+	start_demo &&
+	"$PROF" top --stdio -d 1 --refreshes 1 -e cpu-clock -p "$(cat demo.pid)" \
+		--sym-annotate=no_such_symbol >out 2>err || ret=$?
+	stop_demo && test "${ret:-0}" = 0 &&
+	grep -E "^ +[0-9.]+%  demo +\[\.\] hot_loop$" out &&
+	! grep -q "^Showing" out
+'
+
 test_done
