@@ -141,6 +141,7 @@ struct report {
 	struct header_group forced_group;	/* all events, for --[no-]group without groups */
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
 	struct itrace_opts itrace;	/* --itrace: perf's grammar; l/L branch mode */
+	int res_samples;		/* --samples: saved per entry for the browser */
 	bool modules;			/* -m/--modules: the live kernel's modules (default) */
 	bool itrace_refused;		/* --itrace met a stream's AUX trace: said so */
 	struct evswitch evswitch;	/* --switch-on/--switch-off/--show-on-off-events */
@@ -514,6 +515,9 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		he->filtered = filtered;
 	h->nr_samples++;
 	h->total_period += sample->period;
+	if (rep->res_samples)
+		hist_entry__add_res_sample(he, rep->res_samples, sample->time, (int)sample->cpu,
+					   (int)sample->tid);
 	if (rep->addr_hits)
 		addr_hits__add(rep->addr_hits, sample->evsel->idx, hs.has_map ? hs.sym : NULL,
 			       hs.ip, sample->period);
@@ -1047,6 +1051,7 @@ static int report__print(struct report *rep)
 			.annotate = &rep->ann_opts,
 			.sample_freq = report__tui_sample_freq,
 			.title = rep->wall ? report__tui_wall_title : NULL,
+			.res_sample_input = rep->res_samples > 0 ? session__path(rep->session) : NULL,
 		};
 		int err = hists__tui_browse(tui_h, (const char *const *)tui_names, tui_nr, &ops);
 
@@ -1953,6 +1958,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "mmaps", &rep.mmaps, "Display recorded tasks memory maps"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
+		OPT_INTEGER(0, "samples", &rep.res_samples,
+			    "Number of samples to save per histogram entry for individual browsing"),
 		OPT_CALLBACK_OPTARG(0, "itrace", &rep.itrace, "opts",
 				    "Instruction Tracing options (perf's; prof decodes no AUX "
 				    "area trace and refuses a file that has one)",

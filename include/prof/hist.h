@@ -93,6 +93,9 @@ struct hist_entry {
 	 */
 	struct hist_entry **pairs;
 	bool dummy;
+	/* report --samples N: up to N of the entry's samples (perf's res_samples) */
+	struct hist_res_sample { u64 time; int cpu; int tid; } *res_samples;
+	int num_res;
 	struct hist_diff_vals {
 		double delta, ratio;
 		s64 wdiff;
@@ -249,6 +252,11 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
  * (@members[0] is @h), adding zero entries to @h for entries only a member
  * has. Call before hists__output_resort.
  */
+/*
+ * report --samples @max: keep the sample (@time, @cpu, @tid) in @he, up
+ * to @max of them, then over a random one (perf's hists__res_sample).
+ */
+void hist_entry__add_res_sample(struct hist_entry *he, int max, u64 time, int cpu, int tid);
 void hists__link_group(struct hists *h, struct hists **members, int nr);
 /* Undo hists__link_group (top links its live histograms at each refresh). */
 void hists__unlink_group(struct hists *h);

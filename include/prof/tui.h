@@ -54,6 +54,12 @@ struct hist_browser_ops {
 	/* i: print the file's header information (perf's, without its rulers). NULL: none */
 	void (*header_info)(void *priv, FILE *fp);
 	void *priv;
+	/*
+	 * report --samples: the file the entries' saved samples are in; the
+	 * context menu then runs prof script around one of them (perf's
+	 * "Show context for individual samples"). NULL: not offered.
+	 */
+	const char *res_sample_input;
 	const struct callchain_param *cp;	/* NULL: no callchains */
 	double min_percent;			/* --percent-limit */
 	/* --show-ref-call-graph: perf's title names it for a "call-graph=no" event */

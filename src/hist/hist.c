@@ -71,7 +71,22 @@ static void entry_free(struct hist_entry *he)
 	free(he->group_period_acc);
 	free(he->branch);
 	free(he->pairs);
+	free(he->res_samples);
 	free(he);
+}
+
+void hist_entry__add_res_sample(struct hist_entry *he, int max, u64 time, int cpu, int tid)
+{
+	int j;
+
+	if (max <= 0)
+		return;
+	if (!he->res_samples)
+		he->res_samples = xcalloc((size_t)max, sizeof(*he->res_samples));
+	j = he->num_res < max ? he->num_res++ : (int)(random() % max);
+	he->res_samples[j].time = time;
+	he->res_samples[j].cpu = cpu;
+	he->res_samples[j].tid = tid;
 }
 
 void hists__exit(struct hists *h)
@@ -637,6 +652,8 @@ static struct hist_entry *hists__insert_copy(struct hists *h, const struct hist_
 	he->merged = NULL;
 	he->pairs = NULL;
 	he->dummy = false;
+	he->res_samples = NULL;
+	he->num_res = 0;
 	memset(&he->diff, 0, sizeof(he->diff));
 	/* interned strings belong to the member's hists: intern again here */
 	he->comm = hists__intern(h, key->comm);
@@ -972,6 +989,8 @@ static struct hist_entry *hists__new_entry(struct hists *h, const struct hist_en
 		hists__grow_table(h);
 	he = xmalloc(sizeof(*he));
 	*he = *key;
+	he->res_samples = NULL;
+	he->num_res = 0;
 	he->thread = hs->thread ? thread__get(hs->thread) : NULL;
 	he->branch = branch_dup(h, key->branch);
 	if (!he->srcline)

@@ -165,6 +165,7 @@ report	--prefix	PERF_EVENTS,CAPSTONE,TMUX	ok
 report	--prefix-strip	PERF_EVENTS,CAPSTONE,TMUX	ok
 report	--source	PERF_EVENTS,CAPSTONE,TMUX	ok
 report	--percent-type	PERF_EVENTS,CAPSTONE,TMUX	ok
+report	--samples	PERF_EVENTS,TMUX	ok
 report	--group-sort-idx	PERF_EVENTS	ok
 report	--itrace	PERF_EVENTS,SHARED	ok
 report	--modules	PERF_EVENTS,PERF	ok
@@ -4317,6 +4318,36 @@ proof_report_source() {
 	tui_rep rsrc0 --no-source &&
 	grep -q "x = x \*" rsrc &&
 	! grep -q "x = x \*" rsrc0
+}
+# tui_wait SOCKET FILE PATTERN: capture the pane into FILE until PATTERN shows (~10 s)
+tui_wait() {
+	_i=0 &&
+	until tmux -L "$1" capture-pane -p -t a >"$2" 2>/dev/null &&
+	      grep -q -E "$3" "$2" || test $_i -ge 100; do
+		sleep 0.1 && _i=$((_i + 1)) || return 1
+	done &&
+	grep -q -E "$3" "$2"
+}
+# --samples 2: Enter's menu offers the saved samples, which it lists
+proof_report_samples() {
+	_ts="t0006-$$-rsmp" &&
+	tmux -L "$_ts" new-session -d -s a -x 150 -y 50 -c "$PWD" \
+		"\"$PROF\" report -i rec.data --no-children -S hot_loop --samples 2; sleep 30" &&
+	tui_wait "$_ts" rsmp "hot_loop" &&
+	tmux -L "$_ts" send-keys -t a Enter &&
+	tui_wait "$_ts" rsmp "^Show context for individual samples" &&
+	tmux -L "$_ts" send-keys -t a End Up Enter &&
+	tui_wait "$_ts" rsmp "^[0-9]+\.[0-9]{9}: CPU -?[0-9]+ tid [0-9]+" &&
+	tmux -L "$_ts" kill-server &&
+	test "$(grep -c -E "^[0-9]+\.[0-9]{9}: CPU -?[0-9]+ tid [0-9]+" rsmp)" = 2 &&
+	_ts="t0006-$$-rsmp0" &&
+	tmux -L "$_ts" new-session -d -s a -x 150 -y 50 -c "$PWD" \
+		"\"$PROF\" report -i rec.data --no-children -S hot_loop; sleep 30" &&
+	tui_wait "$_ts" rsmp0 "hot_loop" &&
+	tmux -L "$_ts" send-keys -t a Enter &&
+	tui_wait "$_ts" rsmp0 "^Exit" &&
+	tmux -L "$_ts" kill-server &&
+	! grep -q "Show context" rsmp0
 }
 proof_report_percent_type() {
 	tui_rep rpt --percent-type global-hits &&

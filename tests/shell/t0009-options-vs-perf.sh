@@ -18,9 +18,6 @@ PENDING_annotate=
 PENDING_record=
 
 PENDING_report=
-# report's views that need data or commands prof lacks: the TUI samples
-# list (--samples).
-PENDING_report="$PENDING_report --samples"
 
 PENDING_stat=
 PENDING_stat_report=

@@ -1387,7 +1387,65 @@ static void browser__header_info(struct browser *b)
 	free_lines(lines, nr);
 }
 
-enum menu_action { ACT_ANNOTATE, ACT_THREAD, ACT_DSO, ACT_EXPAND, ACT_MAP, ACT_EXIT };
+enum menu_action { ACT_ANNOTATE, ACT_THREAD, ACT_DSO, ACT_EXPAND, ACT_MAP, ACT_RES_SAMPLE,
+		   ACT_EXIT };
+
+/* perf's context around a saved sample: 10 ms either side (samples.context) */
+#define RES_SAMPLE_CONTEXT_NS 10000000ULL
+
+static void ns_text(u64 ns, char *buf, size_t size)
+{
+	snprintf(buf, size, "%" PRIu64 ".%09" PRIu64, ns / (u64)1000000000, ns % (u64)1000000000);
+}
+
+/*
+ * perf's res_sample_browse: choose one of the entry's saved samples, then
+ * run prof script on the time around it, that CPU and thread, through
+ * less at the sample.
+ */
+static void browser__res_sample(struct browser *b, const struct hist_entry *he)
+{
+	char **names = xcalloc((size_t)he->num_res, sizeof(*names));
+	const struct hist_res_sample *r;
+	char exe[PATH_MAX], from[32], to[32], at[32], cpu[32] = "", tid[32] = "";
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *cmd;
+	int choice;
+
+	for (int i = 0; i < he->num_res; i++) {
+		ns_text(he->res_samples[i].time, at, sizeof(at));
+		names[i] = xasprintf("%s: CPU %d tid %d", at, he->res_samples[i].cpu,
+				     he->res_samples[i].tid);
+	}
+	choice = browser__menu(b, "", "ESC: exit, ENTER|->: Select option", names, he->num_res, 0,
+			       NULL, NULL);
+	for (int i = 0; i < he->num_res; i++)
+		free(names[i]);
+	free(names);
+	if (choice < 0 || choice >= he->num_res)
+		return;
+	r = &he->res_samples[choice];
+	exe[n > 0 ? n : 0] = '\0';
+	ns_text(r->time > RES_SAMPLE_CONTEXT_NS ? r->time - RES_SAMPLE_CONTEXT_NS : 0, from,
+		sizeof(from));
+	ns_text(r->time + RES_SAMPLE_CONTEXT_NS, to, sizeof(to));
+	ns_text(r->time, at, sizeof(at));
+	if (r->cpu >= 0)
+		snprintf(cpu, sizeof(cpu), "--cpu %d ", r->cpu);
+	if (r->tid)
+		snprintf(tid, sizeof(tid), "--tid %d ", r->tid);
+	cmd = xasprintf("'%s' script -i '%s' --time %s,%s %s%s--ns --show-lost-events %s| less +/%s",
+			n > 0 ? exe : "prof", b->ops->res_sample_input, from, to, cpu, tid,
+			r->tid ? "--show-switch-events --show-task-events " : "", at);
+	/* perf's run_script: the terminal is the script's until it ends */
+	def_prog_mode();
+	endwin();
+	if (system(cmd) < 0)
+		snprintf(b->msg, sizeof(b->msg), "cannot run prof script: %s", strerror(errno));
+	reset_prog_mode();
+	refresh();
+	free(cmd);
+}
 
 static const char *thread_name(const struct hist_entry *he)
 {
@@ -1402,8 +1460,8 @@ static void browser__annotate(struct browser *b, const struct row *r);
 static bool browser__context_menu(struct browser *b, const struct row *r)
 {
 	struct hist_entry *he = r->he;
-	char *opts[8];
-	enum menu_action acts[8];
+	char *opts[9];
+	enum menu_action acts[9];
 	int nr = 0, choice;
 	bool quit = false;
 	const char *sym = he->sym ? he->sym->name : NULL;
@@ -1446,6 +1504,14 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 		opts[nr] = xstrdup("Browse map details");
 		acts[nr++] = ACT_MAP;
 	}
+	/*
+	 * --samples: perf's words (its "with assembler" and "with source"
+	 * need script fields prof lacks: insn with xed, srccode)
+	 */
+	if (b->ops->res_sample_input && he->num_res) {
+		opts[nr] = xstrdup("Show context for individual samples ");
+		acts[nr++] = ACT_RES_SAMPLE;
+	}
 	opts[nr] = xstrdup("Exit");
 	acts[nr++] = ACT_EXIT;
 	choice = browser__menu(b, "", "ESC: exit, ENTER|->: Select option", opts, nr, 0,
@@ -1466,6 +1532,9 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 			break;
 		case ACT_MAP:
 			browser__map(b, he->dso);
+			break;
+		case ACT_RES_SAMPLE:
+			browser__res_sample(b, he);
 			break;
 		case ACT_EXIT:
 			quit = true;
