@@ -424,6 +424,40 @@ static void bfd_symtab_answer(struct srcline_cache *c, u64 pc, struct srcline_en
 	e->sym_file = f->file;
 }
 
+/*
+ * binutils also finds a line in a compile unit with no address range (no
+ * DW_AT_low_pc, no DW_AT_ranges) through its line table's sequences,
+ * which libdw's dwarf_addrdie does not: perf inject -j's images have only
+ * such a unit. The row at or below @pc whose sequence goes past @pc;
+ * @cu is set to its unit.
+ */
+static Dwarf_Line *rangeless_cu_line(Dwarf *dw, Dwarf_Addr pc, Dwarf_Die *cu)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsz;
+
+	for (; dwarf_nextcu(dw, off, &next, &hsz, NULL, NULL, NULL) == 0; off = next) {
+		Dwarf_Lines *lines;
+		size_t n;
+
+		if (!dwarf_offdie(dw, off + hsz, cu) || dwarf_hasattr(cu, DW_AT_low_pc) ||
+		    dwarf_hasattr(cu, DW_AT_ranges) || dwarf_getsrclines(cu, &lines, &n) != 0)
+			continue;
+		for (size_t i = 0; i + 1 < n; i++) {
+			Dwarf_Line *l = dwarf_onesrcline(lines, i);
+			Dwarf_Addr a, b;
+			bool end;
+
+			if (dwarf_lineaddr(l, &a) || dwarf_lineaddr(dwarf_onesrcline(lines, i + 1), &b) ||
+			    dwarf_lineendsequence(l, &end))
+				continue;
+			if (!end && a <= pc && pc < b)
+				return l;
+		}
+	}
+	return NULL;
+}
+
 static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 {
 	struct srcline_cache *c = dso__srcline_cache(dso);
@@ -442,13 +476,14 @@ static struct srcline_entry *lookup(struct dso *dso, u64 addr)
 	e->addr = addr + 1;
 	c->nr++;
 	dw = srcline_dwarf(dso, c);
-	if (!dw || !dwarf_addrdie(dw, oaddr, &cu)) {
+	if (dw && dwarf_addrdie(dw, oaddr, &cu)) {
+		l = dwarf_getsrc_die(&cu, oaddr);
+	} else if (!dw || !(l = rangeless_cu_line(dw, oaddr, &cu))) {
 		/* no DWARF, or no compile unit (crt1's _start...): the symbols answer */
 		bfd_symtab_answer(c, oaddr, e);
 		return e;
 	}
 	e->in_cu = true;
-	l = dwarf_getsrc_die(&cu, oaddr);
 	f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
 	if (f && dwarf_lineno(l, &lineno) == 0 && lineno > 0) {
 		e->file = intern_path(c, &cu, bfd_file_quirk(&cu, l, f));
