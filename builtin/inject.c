@@ -372,6 +372,14 @@ static int inject__jit_mmap(struct inject *inj, u32 pid, u32 tid, u64 start, u64
 	return ret;
 }
 
+/* A code load's map: the code, and the unwinding data mapped after it at 8 bytes. */
+static u64 jit__map_len(u64 code_size, const struct jit_record *unw)
+{
+	if (!unw || !unw->unwind.mapped_size)
+		return code_size;
+	return ((code_size + 7) & ~7ULL) + unw->unwind.mapped_size;
+}
+
 /*
  * The marker MMAP of DIR/jit-PID.dump: every code load of the dump as an
  * ELF image DIR/jitted-PID-INDEX.so and its MMAP2, every move as an
@@ -386,6 +394,15 @@ static int inject__jit_dump(struct inject *inj, const char *path)
 	size_t len = 0, pos;
 	u8 *buf = NULL;
 	int fd, ret = 0, nr = 0;
+	/*
+	 * perf's state between records: the last DEBUG_INFO and
+	 * UNWINDING_INFO go into the next code load's image, then are
+	 * dropped; the map length of a load or move counts the unwinding
+	 * data the runtime mapped after the code (mapped_size) only while
+	 * an UNWINDING_INFO is pending, as perf's.
+	 */
+	struct jit_record dbg, unw;
+	bool have_dbg = false, have_unw = false;
 
 	for (int i = 0; i < session__nr_evsels(inj->session); i++) {
 		const struct perf_event_attr *a = &session__evsel(inj->session, i)->attr;
@@ -431,16 +448,23 @@ static int inject__jit_dump(struct inject *inj, const char *path)
 		time = h.flags & JITDUMP_FLAGS_ARCH_TIMESTAMP ? tsc_conv__time(&inj->tsc, r.timestamp) :
 								 r.timestamp;
 		if (r.id == JIT_CODE_LOAD) {
+			struct jit_elf_extra extra = {
+				.h = &h, .debug = have_dbg ? &dbg : NULL,
+				.unwind = have_unw ? &unw : NULL,
+			};
+			u64 maplen = jit__map_len(r.load.code_size, have_unw ? &unw : NULL);
+
 			snprintf(image, sizeof(image), "%s/jitted-%u-%" PRIu64 ".so", dir,
 				 r.load.pid, r.load.code_index);
 			ret = jit_elf__write(image, r.load.code_addr, r.load.name, r.load.code,
-					     r.load.code_size);
+					     r.load.code_size, &extra);
+			have_dbg = have_unw = false;
 			if (ret) {
 				error("cannot write %s: %s", image, strerror(-ret));
 				break;
 			}
 			ret = inject__jit_mmap(inj, r.load.pid, r.load.tid, r.load.code_addr,
-					       r.load.code_size, time, image);
+					       maplen, time, image);
 			nr++;
 			/* a file lists the images, as perf's */
 			if (!ret && !filename__read_build_id(image, &bid) && bid.size)
@@ -450,9 +474,15 @@ static int inject__jit_dump(struct inject *inj, const char *path)
 			snprintf(image, sizeof(image), "%s/jitted-%u-%" PRIu64 ".so", dir,
 				 r.move.pid, r.move.code_index);
 			ret = inject__jit_mmap(inj, r.move.pid, r.move.tid, r.move.new_code_addr,
-					       r.move.code_size, time, image);
+					       jit__map_len(r.move.code_size, have_unw ? &unw : NULL),
+					       time, image);
+		} else if (r.id == JIT_CODE_DEBUG_INFO) {
+			dbg = r;
+			have_dbg = true;
+		} else if (r.id == JIT_CODE_UNWINDING_INFO) {
+			unw = r;
+			have_unw = true;
 		}
-		/* DEBUG_INFO and UNWINDING_INFO: no line table nor unwinding in the images yet */
 	}
 	pr_debug(1, "injected: %s (%d code loads)\n", path, nr);
 out:
@@ -666,6 +696,13 @@ static int inject__record(struct session *s, union perf_event *ev, struct perf_s
 	}
 	if (type == PERF_RECORD_TIME_CONV)
 		tsc_conv__read(&inj->tsc, ev);
+	/*
+	 * A code load's MMAP2 is written with the marker, ahead of its
+	 * time: a reader flushing its queue at each round's end would
+	 * apply it too early. perf inject -j drops the rounds too.
+	 */
+	if (inj->jit && type == PERF_RECORD_FINISHED_ROUND)
+		return 0;
 	if (inj->sched_stat && type == PERF_RECORD_SAMPLE && sample &&
 	    (ret = inject__sched_stat(inj, ev, sample)) <= 0)
 		return ret;
@@ -712,8 +749,11 @@ static int inject__run(struct inject *inj)
 	struct tool tool = {
 		.dump = inject__record,
 		.unknown = inject__unknown,
-		/* -s pairs a thread's switch with its later stat: in time order */
-		.ordered_events = inj->sched_stat,
+		/*
+		 * -s pairs a thread's switch with its later stat: in time
+		 * order; -j too, as perf's: the records come out sorted
+		 */
+		.ordered_events = inj->sched_stat || inj->jit,
 		.priv = inj,
 	};
 	int ret = 0;

@@ -136,15 +136,30 @@ void tsc_conv__read(struct tsc_conv *tc, const union perf_event *ev);
 u64 tsc_conv__time(const struct tsc_conv *tc, u64 cyc);
 
 /*
+ * What the records before a code load said about it: the DEBUG_INFO
+ * record (its line entries, in @h's byte order) and the UNWINDING_INFO
+ * record (.eh_frame then .eh_frame_hdr, unwind.unwinding_size bytes).
+ * perf inject --jit gives the next code load the last of each, once.
+ */
+struct jit_elf_extra {
+	const struct jitdump_header *h;
+	const struct jit_record *debug;		/* NULL: none */
+	const struct jit_record *unwind;	/* NULL: none */
+};
+
+/*
  * perf inject --jit's image of one code load: an ELF shared object with
  * the code in .text at JIT_ELF_TEXT_ADDR (also its file offset in perf's
  * MMAP2 records), a local function symbol @name covering it and a
- * build-id note hashed from @load_addr, @name and the code. Written to @path
- * (removed again on failure); 0 or -errno.
+ * build-id note hashed from @load_addr, @name and the code; with @extra,
+ * .eh_frame and .eh_frame_hdr after the code at an 8-byte boundary (as
+ * the runtime maps them) and .debug_line/.debug_info/.debug_abbrev for
+ * the line entries, as perf's. Written to @path (removed again on
+ * failure); 0 or -errno.
  */
 #define JIT_ELF_TEXT_ADDR	0x80
 int jit_elf__write(const char *path, u64 load_addr, const char *name, const void *code,
-		   size_t size);
+		   size_t size, const struct jit_elf_extra *extra);
 /*
  * The same ELF in memory (malloc'd, *@image_size bytes), for annotate of
  * a code load read from the dump; NULL when it cannot be made.

@@ -12,6 +12,8 @@
 #include "prof/jitdump.h"
 #include "prof/build-id.h"
 #include "prof/perf-data.h"
+#include "prof/strbuf.h"
+#include <dwarf.h>
 #include <gelf.h>
 #include <libelf.h>
 
@@ -283,12 +285,178 @@ u64 tsc_conv__time(const struct tsc_conv *tc, u64 cyc)
 
 /* Section names, at the offsets perf's images use. */
 static const char jit_shstrtab[] =
-	"\0.text\0.shstrtab\0.symtab\0.strtab\0.note.gnu.build-id";
+	"\0.text\0.shstrtab\0.symtab\0.strtab\0.note.gnu.build-id\0.debug_line"
+	"\0.debug_info\0.debug_abbrev\0.eh_frame_hdr\0.eh_frame";
 #define SHN_TEXT_NAME	1
 #define SHN_SHSTR_NAME	7
 #define SHN_SYM_NAME	17
 #define SHN_STR_NAME	25
 #define SHN_NOTE_NAME	33
+#define SHN_LINE_NAME	52
+#define SHN_INFO_NAME	64
+#define SHN_ABBREV_NAME	76
+#define SHN_EHHDR_NAME	90
+#define SHN_EH_NAME	104
+
+/* ---- DWARF 2 for a code load's line entries */
+
+static void dw_uleb(struct strbuf *b, u64 v)
+{
+	do {
+		u8 c = v & 0x7f;
+
+		v >>= 7;
+		strbuf_addch(b, v ? c | 0x80 : c);
+	} while (v);
+}
+
+static void dw_sleb(struct strbuf *b, s64 v)
+{
+	for (;;) {
+		u8 c = v & 0x7f;
+
+		v >>= 7;	/* arithmetic: the sign stays */
+		if ((v == 0 && !(c & 0x40)) || (v == -1 && (c & 0x40))) {
+			strbuf_addch(b, c);
+			return;
+		}
+		strbuf_addch(b, c | 0x80);
+	}
+}
+
+static void dw_u16(struct strbuf *b, u16 v) { strbuf_add(b, &v, 2); }
+static void dw_u32(struct strbuf *b, u32 v) { strbuf_add(b, &v, 4); }
+static void dw_u64(struct strbuf *b, u64 v) { strbuf_add(b, &v, 8); }
+
+/* The index (from 1) of @name in the header's file table @files (names, NUL-separated). */
+static u64 dw_file_index(struct strbuf *files, u64 *nr, const char *name)
+{
+	size_t pos = 0;
+	u64 i = 1;
+
+	while (pos < files->len) {
+		if (!strcmp(files->buf + pos, name))
+			return i;
+		pos += strlen(files->buf + pos) + 1;
+		i++;
+	}
+	strbuf_add(files, name, strlen(name) + 1);
+	return ++*nr;
+}
+
+/*
+ * .debug_line for @r's entries: one sequence from JIT_ELF_TEXT_ADDR with
+ * a row at each entry's address (made relative to @code_addr), entries
+ * outside the code or going backwards left out. As perf's images, the
+ * sequence ends at the last entry's address: that entry covers no
+ * address (perf report -s srcline shows ??:0 for a single-entry table,
+ * and so do readers of prof's images).
+ */
+static void jit_debug_line(struct strbuf *dl, const struct jitdump_header *h,
+			   const struct jit_record *r, u64 code_addr, size_t code_size)
+{
+	static const u8 std_lengths[12] = { 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1 };
+	struct strbuf files = STRBUF_INIT, prog = STRBUF_INIT;
+	struct jit_debug_entry e;
+	const char *prev = NULL;
+	u64 nr_files = 0, addr = JIT_ELF_TEXT_ADDR, file = 1;
+	s64 line = 1;
+	size_t pos = 0, hdr_len, fpos;
+	bool first = true;
+
+	/* DW_LNE_set_address */
+	strbuf_addch(&prog, 0);
+	dw_uleb(&prog, 9);
+	strbuf_addch(&prog, DW_LNE_set_address);
+	dw_u64(&prog, JIT_ELF_TEXT_ADDR);
+	for (u64 n = 0; n < r->debug.nr_entry && jit_debug_entry__next(h, r, &pos, &e); n++) {
+		const char *name = (u8)e.filename[0] == 0xff && !e.filename[1] && prev ? prev :
+											e.filename;
+		u64 at, f;
+
+		prev = name;
+		if (e.addr < code_addr || e.addr - code_addr > code_size)
+			continue;
+		at = e.addr - code_addr + JIT_ELF_TEXT_ADDR;
+		if (at < addr)
+			continue;
+		f = dw_file_index(&files, &nr_files, name);
+		if (!first && at == addr && f == file && e.lineno == line)
+			continue;
+		first = false;
+		if (f != file) {
+			strbuf_addch(&prog, DW_LNS_set_file);
+			dw_uleb(&prog, f);
+			file = f;
+		}
+		if (at != addr) {
+			strbuf_addch(&prog, DW_LNS_advance_pc);
+			dw_uleb(&prog, at - addr);
+			addr = at;
+		}
+		if (e.lineno != line) {
+			strbuf_addch(&prog, DW_LNS_advance_line);
+			dw_sleb(&prog, e.lineno - line);
+			line = e.lineno;
+		}
+		strbuf_addch(&prog, DW_LNS_copy);
+	}
+	/* DW_LNE_end_sequence */
+	strbuf_addch(&prog, 0);
+	dw_uleb(&prog, 1);
+	strbuf_addch(&prog, DW_LNE_end_sequence);
+
+	/* the header: version 2, min_inst_length 1, is_stmt, line_base -5, range 14, opcode_base 13 */
+	dw_u32(dl, 0);		/* unit_length, below */
+	dw_u16(dl, 2);
+	dw_u32(dl, 0);		/* header_length, below */
+	hdr_len = dl->len;
+	strbuf_addch(dl, 1);
+	strbuf_addch(dl, 1);
+	strbuf_addch(dl, (char)-5);
+	strbuf_addch(dl, 14);
+	strbuf_addch(dl, 13);
+	strbuf_add(dl, std_lengths, sizeof(std_lengths));
+	strbuf_addch(dl, 0);	/* no include directories */
+	for (fpos = 0; fpos < files.len; fpos += strlen(files.buf + fpos) + 1) {
+		strbuf_addstr(dl, files.buf + fpos);
+		strbuf_addch(dl, 0);
+		dw_uleb(dl, 0);	/* directory, mtime, length: unknown */
+		dw_uleb(dl, 0);
+		dw_uleb(dl, 0);
+	}
+	strbuf_addch(dl, 0);
+	{
+		u32 hl = (u32)(dl->len - hdr_len), ul;
+
+		memcpy(dl->buf + 6, &hl, 4);
+		strbuf_add(dl, prog.buf, prog.len);
+		ul = (u32)(dl->len - 4);
+		memcpy(dl->buf, &ul, 4);
+	}
+	strbuf_release(&files);
+	strbuf_release(&prog);
+}
+
+/* .debug_info and .debug_abbrev: one compile unit pointing at the line table, as perf's. */
+static void jit_debug_info(struct strbuf *di, struct strbuf *da)
+{
+	dw_u32(di, 2 + 4 + 1 + 1 + 4);
+	dw_u16(di, 2);
+	dw_u32(di, 0);		/* .debug_abbrev offset */
+	strbuf_addch(di, 8);	/* address size */
+	dw_uleb(di, 1);
+	dw_u32(di, 0);		/* DW_AT_stmt_list: .debug_line offset 0 */
+
+	dw_uleb(da, 1);
+	dw_uleb(da, DW_TAG_compile_unit);
+	strbuf_addch(da, DW_CHILDREN_no);
+	dw_uleb(da, DW_AT_stmt_list);
+	dw_uleb(da, DW_FORM_data4);
+	strbuf_addch(da, 0);
+	strbuf_addch(da, 0);
+	strbuf_addch(da, 0);
+}
 
 /* One section with @size bytes of @buf, its header filled by the caller. */
 static Elf64_Shdr *jit_elf__section(Elf *e, const void *buf, size_t size, size_t align,
@@ -308,8 +476,11 @@ static Elf64_Shdr *jit_elf__section(Elf *e, const void *buf, size_t size, size_t
 }
 
 int jit_elf__write(const char *path, u64 load_addr, const char *name, const void *code,
-		   size_t size)
+		   size_t size, const struct jit_elf_extra *extra)
 {
+	const struct jit_record *unw = extra ? extra->unwind : NULL;
+	const struct jit_record *dbg = extra ? extra->debug : NULL;
+	struct strbuf dl = STRBUF_INIT, di = STRBUF_INIT, da = STRBUF_INIT;
 	struct { u32 namesz, descsz, type; char name[4]; u8 id[20]; } note = {
 		4, 20, NT_GNU_BUILD_ID, "GNU", { 0 } };
 	Elf64_Sym syms[2];
@@ -363,7 +534,8 @@ int jit_elf__write(const char *path, u64 load_addr, const char *name, const void
 	eh->e_type = ET_DYN;
 	eh->e_entry = JIT_ELF_TEXT_ADDR;
 	eh->e_version = EV_CURRENT;
-	eh->e_shstrndx = 2;
+	/* perf's section order: .eh_frame and .eh_frame_hdr right after .text */
+	eh->e_shstrndx = unw ? 4 : 2;
 
 	if (!(sh = jit_elf__section(e, code, size, 16, ELF_T_BYTE)))
 		goto out;
@@ -371,6 +543,26 @@ int jit_elf__write(const char *path, u64 load_addr, const char *name, const void
 	sh->sh_type = SHT_PROGBITS;
 	sh->sh_addr = JIT_ELF_TEXT_ADDR;
 	sh->sh_flags = SHF_EXECINSTR | SHF_ALLOC;
+
+	if (unw) {
+		/* where the runtime put them: at the next 8-byte boundary after the code */
+		u64 base = (JIT_ELF_TEXT_ADDR + size + 7) & ~7ULL;
+		u64 table = unw->unwind.unwinding_size - unw->unwind.eh_frame_hdr_size;
+
+		if (!(sh = jit_elf__section(e, unw->unwind.data, table, 8, ELF_T_BYTE)))
+			goto out;
+		sh->sh_name = SHN_EH_NAME;
+		sh->sh_type = SHT_PROGBITS;
+		sh->sh_addr = base;
+		sh->sh_flags = SHF_ALLOC;
+		if (!(sh = jit_elf__section(e, unw->unwind.data + table,
+					    unw->unwind.eh_frame_hdr_size, 4, ELF_T_BYTE)))
+			goto out;
+		sh->sh_name = SHN_EHHDR_NAME;
+		sh->sh_type = SHT_PROGBITS;
+		sh->sh_addr = base + table;
+		sh->sh_flags = SHF_ALLOC;
+	}
 
 	if (!(sh = jit_elf__section(e, jit_shstrtab, sizeof(jit_shstrtab), 1, ELF_T_BYTE)))
 		goto out;
@@ -388,7 +580,7 @@ int jit_elf__write(const char *path, u64 load_addr, const char *name, const void
 	sh->sh_name = SHN_SYM_NAME;
 	sh->sh_type = SHT_SYMTAB;
 	sh->sh_entsize = sizeof(Elf64_Sym);
-	sh->sh_link = 4;	/* .strtab */
+	sh->sh_link = unw ? 6 : 4;	/* .strtab */
 
 	if (!(sh = jit_elf__section(e, strtab, namelen + 2, 1, ELF_T_BYTE)))
 		goto out;
@@ -400,6 +592,23 @@ int jit_elf__write(const char *path, u64 load_addr, const char *name, const void
 	sh->sh_name = SHN_NOTE_NAME;
 	sh->sh_type = SHT_NOTE;
 	sh->sh_flags = SHF_ALLOC;
+
+	if (dbg && dbg->debug.nr_entry) {
+		jit_debug_line(&dl, extra->h, dbg, load_addr, size);
+		jit_debug_info(&di, &da);
+		if (!(sh = jit_elf__section(e, dl.buf, dl.len, 1, ELF_T_BYTE)))
+			goto out;
+		sh->sh_name = SHN_LINE_NAME;
+		sh->sh_type = SHT_PROGBITS;
+		if (!(sh = jit_elf__section(e, di.buf, di.len, 1, ELF_T_BYTE)))
+			goto out;
+		sh->sh_name = SHN_INFO_NAME;
+		sh->sh_type = SHT_PROGBITS;
+		if (!(sh = jit_elf__section(e, da.buf, da.len, 1, ELF_T_BYTE)))
+			goto out;
+		sh->sh_name = SHN_ABBREV_NAME;
+		sh->sh_type = SHT_PROGBITS;
+	}
 
 	/* one PT_LOAD for the code, as perf's (it places .text at JIT_ELF_TEXT_ADDR) */
 	{
@@ -429,6 +638,9 @@ out:
 		unlink(tmp);
 	free(tmp);
 	free(strtab);
+	strbuf_release(&dl);
+	strbuf_release(&di);
+	strbuf_release(&da);
 	return ret;
 }
 
@@ -444,7 +656,7 @@ void *jit_elf__image(u64 load_addr, const char *name, const void *code, size_t s
 		return NULL;
 	close(fd);
 	/* written (to a file of its own, renamed over @path) and read back */
-	if (!jit_elf__write(path, load_addr, name, code, size) &&
+	if (!jit_elf__write(path, load_addr, name, code, size, NULL) &&
 	    (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
 		if (!fstat(fd, &st) && st.st_size > 0) {
 			image = xmalloc((size_t)st.st_size);
