@@ -16,6 +16,7 @@
 
 #ifdef HAVE_LIBDW
 #include <elfutils/libdwfl.h>
+#include <gelf.h>
 #include <dwarf.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -139,9 +140,53 @@ static int vdso_fd(struct dso *dso)
 }
 
 /*
+ * dwfl_report_elf's base for @map of the file @path (or @fd): libdw
+ * takes the load bias as base minus the first PT_LOAD's p_vaddr rounded
+ * down to its p_align, which is the loader's (map start - pgoff + the
+ * segment's p_offset - p_vaddr) only when that segment starts at file
+ * offset 0. perf inject -j's images have their one PT_LOAD at offset
+ * and address 0x80, aligned 8: base = map start, not start - pgoff.
+ */
+static u64 module_base(const char *path, int fd, const struct map *map)
+{
+	u64 base = map->start - map->pgoff, first = 0;
+	int own = fd >= 0 ? fd : open(path, O_RDONLY | O_CLOEXEC);
+	bool seen = false;
+	size_t n = 0;
+	Elf *e;
+
+	if (own < 0)
+		return base;
+	e = elf_begin(own, ELF_C_READ_MMAP, NULL);
+	if (e && elf_kind(e) == ELF_K_ELF && !elf_getphdrnum(e, &n)) {
+		for (size_t i = 0; i < n; i++) {
+			GElf_Phdr ph;
+
+			if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD)
+				continue;
+			if (!seen) {
+				first = ph.p_align ? ph.p_vaddr & -ph.p_align : ph.p_vaddr;
+				seen = true;
+			}
+			if (map->pgoff >= (ph.p_offset & ~0xfffULL) &&
+			    map->pgoff < ph.p_offset + ph.p_filesz) {
+				base = map->start - map->pgoff + ph.p_offset - ph.p_vaddr + first;
+				break;
+			}
+		}
+	}
+	if (e)
+		elf_end(e);
+	if (own != fd)
+		close(own);
+	return base;
+}
+
+/*
  * The Dwfl_Module covering @addr of the process, reported on first use
- * (base = map start - pgoff, as the loader placed the file). NULL when
- * no map or file covers @addr; sets us->no_file when the file is missing.
+ * (at map start - pgoff, as the loader placed the file; module_base()).
+ * NULL when no map or file covers @addr; sets us->no_file when the file
+ * is missing.
  */
 static Dwfl_Module *report_module(struct uw_proc *p, u64 addr, bool may_restart)
 {
@@ -163,8 +208,12 @@ static Dwfl_Module *report_module(struct uw_proc *p, u64 addr, bool may_restart)
 	base = map->start - map->pgoff;
 	mod = dwfl_addrmodule(p->dwfl, addr);
 	if (mod) {
-		name = dwfl_module_info(mod, NULL, &start, &end, NULL, NULL, NULL, NULL);
-		if (start == base && name && !strcmp(name, dso->long_name))
+		void **userdata = NULL;
+
+		/* the module keeps the map's start - pgoff it was reported for */
+		name = dwfl_module_info(mod, &userdata, &start, &end, NULL, NULL, NULL, NULL);
+		if (userdata && *userdata == (void *)(uintptr_t)base && name &&
+		    !strcmp(name, dso->long_name))
 			return mod;
 		/* Not while libdw walks this Dwfl. */
 		if (!may_restart)
@@ -193,9 +242,15 @@ static Dwfl_Module *report_module(struct uw_proc *p, u64 addr, bool may_restart)
 	 * table stays as it was, and its unwinder would not see the module.
 	 */
 	dwfl_report_begin_add(p->dwfl);
-	mod = dwfl_report_elf(p->dwfl, dso->long_name, path, fd, base, false);
+	mod = dwfl_report_elf(p->dwfl, dso->long_name, path, fd, module_base(path, fd, map), false);
 	dwfl_report_end(p->dwfl, NULL, NULL);
-	if (!mod) {
+	if (mod) {
+		void **userdata = NULL;
+
+		dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+		if (userdata)
+			*userdata = (void *)(uintptr_t)base;
+	} else {
 		if (fd >= 0)
 			close(fd);
 		us->no_file = true;

@@ -89,32 +89,58 @@ static const Elf64_Phdr *elf_phdrs(const u8 *img, const Elf64_Ehdr *eh)
 	return (const Elf64_Phdr *)(img + eh->e_phoff);
 }
 
-/* Parse @d's .eh_frame_hdr (through PT_GNU_EH_FRAME, as the loader finds it). */
+/* The .eh_frame_hdr at file offset @off, address @vaddr of @d. */
+static void dso_parse_hdr(struct lu_dso *d, u64 off, u64 vaddr)
+{
+	const u8 *hdr;
+
+	if (off > d->size || d->size - off < 12)
+		return;
+	hdr = d->image + off;
+	/* version 1; eh_frame_ptr any; fde_count udata4; table datarel|sdata4 */
+	if (hdr[0] != 1 || hdr[2] != DW_EH_PE_udata4 ||
+	    hdr[3] != (DW_EH_PE_datarel | DW_EH_PE_sdata4) || (hdr[1] & 0x0f) != DW_EH_PE_sdata4)
+		return;
+	d->hdr_vaddr = vaddr;
+	d->fde_count = (u64)hdr[8] | (u64)hdr[9] << 8 | (u64)hdr[10] << 16 | (u64)hdr[11] << 24;
+	d->has_table = d->fde_count > 0 && d->size - off - 12 >= d->fde_count * 8;
+}
+
+/*
+ * Parse @d's .eh_frame_hdr: through PT_GNU_EH_FRAME, as the loader finds
+ * it, else the section of that name (perf inject -j's images have no
+ * such segment; perf looks the section up).
+ */
 static void dso_parse(struct lu_dso *d)
 {
 	const Elf64_Ehdr *eh = elf_header(d->image, d->size);
 	const Elf64_Phdr *ph;
-	const u8 *hdr;
+	const Elf64_Shdr *sh, *strs;
 
 	if (!eh)
 		return;
 	ph = elf_phdrs(d->image, eh);
 	for (int i = 0; i < eh->e_phnum; i++) {
-		if (ph[i].p_type != PT_GNU_EH_FRAME)
+		if (ph[i].p_type == PT_GNU_EH_FRAME) {
+			dso_parse_hdr(d, ph[i].p_offset, ph[i].p_vaddr);
+			return;
+		}
+	}
+	if (eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff > d->size ||
+	    (d->size - eh->e_shoff) / sizeof(Elf64_Shdr) < eh->e_shnum ||
+	    eh->e_shstrndx >= eh->e_shnum)
+		return;
+	sh = (const Elf64_Shdr *)(d->image + eh->e_shoff);
+	strs = &sh[eh->e_shstrndx];
+	if (strs->sh_offset > d->size || d->size - strs->sh_offset < strs->sh_size)
+		return;
+	for (int i = 0; i < eh->e_shnum; i++) {
+		static const char want[] = ".eh_frame_hdr";
+
+		if (sh[i].sh_name >= strs->sh_size || strs->sh_size - sh[i].sh_name < sizeof(want) ||
+		    memcmp(d->image + strs->sh_offset + sh[i].sh_name, want, sizeof(want)))
 			continue;
-		if (ph[i].p_offset > d->size || d->size - ph[i].p_offset < 12)
-			return;
-		hdr = d->image + ph[i].p_offset;
-		/* version 1; eh_frame_ptr any; fde_count udata4; table datarel|sdata4 */
-		if (hdr[0] != 1 || hdr[2] != DW_EH_PE_udata4 ||
-		    hdr[3] != (DW_EH_PE_datarel | DW_EH_PE_sdata4) ||
-		    (hdr[1] & 0x0f) != DW_EH_PE_sdata4)
-			return;
-		d->hdr_vaddr = ph[i].p_vaddr;
-		d->fde_count = (u64)hdr[8] | (u64)hdr[9] << 8 | (u64)hdr[10] << 16 |
-			       (u64)hdr[11] << 24;
-		d->has_table = d->fde_count > 0 &&
-			       d->size - ph[i].p_offset - 12 >= d->fde_count * 8;
+		dso_parse_hdr(d, sh[i].sh_offset, sh[i].sh_addr);
 		return;
 	}
 }
@@ -326,6 +352,26 @@ static int lu_access_mem(unw_addr_space_t as, unw_word_t addr, unw_word_t *valp,
 				break;
 			memcpy(valp, mod->d->image + off, sizeof(v));
 			return 0;
+		}
+	}
+	/*
+	 * perf's libunwind reads a DSO's bytes through the map at @addr
+	 * (file offset addr - start + pgoff), outside any segment too: a JIT
+	 * image's unwinding tables follow its code, inside the map of a load
+	 * (which covers them), not of a move.
+	 */
+	{
+		struct map *map = maps__find(p->maps, addr);
+
+		if (map && map->dso && !map->identity && addr + sizeof(v) <= map->end &&
+		    map->dso->kind == DSO_KIND_USER) {
+			struct lu_dso *d = dso_find(p->lu, us->machine, map);
+			u64 off = addr - map->start + map->pgoff;
+
+			if (d->image && off <= d->size && d->size - off >= sizeof(v)) {
+				memcpy(valp, d->image + off, sizeof(v));
+				return 0;
+			}
 		}
 	}
 	if (unwind__read_word(us, addr, &v))

@@ -85,6 +85,36 @@ test_expect_success PERF_EVENTS,PERF,READELF 'the images: perf'"'"'s sections, l
 	done
 '
 
+# JIT leaves whose caller is (not) run_for: "with without" counts
+jit_callers() {
+	awk '/^jit-dump/ { n = 0; next }
+		{ n++ }
+		n == 1 { jit = / jit_(alpha|beta)$/ }
+		n == 2 && jit { if (/ run_for$/) w++; else wo++ }
+		END { print w + 0, wo + 0 }' "$1"
+}
+
+test_expect_success PERF_EVENTS 'prof'"'"'s libdw unwinder: through every JIT frame with the image'"'"'s CFI' '
+	"$PROF" inject -j -i mono.data -o prof.inj 2>/dev/null &&
+	"$PROF" script -i prof.inj -F comm,ip,sym >script.out 2>/dev/null &&
+	jit_callers script.out >counts &&
+	read with without <counts &&
+	test "$with" -gt 50 &&
+	test "$without" = 0
+'
+
+# perf's libunwind reads the tables through the map: a moved code's map
+# stops at its code (perf's unwinding then goes on by the frame pointer).
+test_expect_success PERF_EVENTS,PERF '--unwinder=libunwind: through the loaded code, as perf' '
+	"$PROF" report --unwinder=libunwind -i prof.inj --stdio --no-children -S jit_beta -G \
+		>lu.raw 2>/dev/null &&
+	body lu.raw >lu.out &&
+	"$PERF" report -i prof.inj --stdio --no-children -S jit_beta -G >perf.raw 2>/dev/null &&
+	body perf.raw >expect &&
+	test_cmp expect lu.out &&
+	grep -q run_for lu.out
+'
+
 test_expect_success PERF_EVENTS,PERF 'the map of a load covers the unwinding data, a move does not (perf'"'"'s)' '
 	"$PERF" script -i perf.inj --show-mmap-events 2>/dev/null | grep "MMAP2.*jitted-" >expect &&
 	"$PERF" script -i prof.inj --show-mmap-events 2>/dev/null | grep "MMAP2.*jitted-" |
