@@ -19,6 +19,9 @@
 #include "prof/header.h"
 #include "prof/machine.h"
 #include "prof/build-id.h"
+#include "prof/data-writer.h"
+#include "prof/dso-hits.h"
+#include "prof/synthesize.h"
 #include "builtin.h"
 #include <sys/stat.h>
 
@@ -181,16 +184,94 @@ static int buildid_list__file(const char *input, bool force, bool with_hits)
 	return buildid_list__dsos(input, force, with_hits, print_build_id, NULL);
 }
 
+/* -m: one kernel map, as perf's machine__for_each_kernel_map prints it */
+struct kmap_line {
+	u64 start, end;
+	char *name;
+	char hex[SBUILD_ID_SIZE];
+};
+
+struct kmap_lines {
+	struct kmap_line *v;
+	size_t nr, alloc;
+};
+
+static void kmap_add(struct kmap_lines *l, u64 start, u64 end, const char *name,
+		     const struct build_id *bid)
+{
+	struct kmap_line *k;
+
+	if (l->nr == l->alloc)
+		l->v = xgrow(l->v, sizeof(*l->v), l->nr + 1, &l->alloc);
+	k = &l->v[l->nr++];
+	k->start = start;
+	k->end = end;
+	k->name = xstrdup(name);
+	k->hex[0] = '\0';
+	if (bid && bid->size)
+		build_id__snprintf(bid, k->hex, sizeof(k->hex));
+}
+
+static int kmap_module(const char *name, const char *path, u64 addr, u64 size, void *arg)
+{
+	struct build_id bid = { .size = 0 };
+
+	if (kernel_module__read_build_id(name, &bid))
+		bid.size = 0;
+	kmap_add(arg, addr, addr + size, path, &bid);
+	return 0;
+}
+
+static int kmap_cmp(const void *a, const void *b)
+{
+	const struct kmap_line *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/*
+ * The running kernel's maps, by address: "BUILDID START END NAME", the
+ * kernel's from _text to _etext (0 to the top of the address space when
+ * /proc/kallsyms hides its addresses, as perf's unset map), each
+ * module's from /proc/modules with its /sys/module notes; an unknown
+ * build-id is empty.
+ */
+static int buildid_list__kernel_maps(void)
+{
+	struct kmap_lines l = { NULL, 0, 0 };
+	struct build_id bid = { .size = 0 };
+	u64 text = 0, etext = 0;
+
+	if (kernel__read_build_id(&bid))
+		bid.size = 0;
+	if (machine_info__kernel_text(&text, &etext) || !text) {
+		text = 0;
+		etext = ~0ULL;
+	}
+	kmap_add(&l, text, etext, "[kernel.kallsyms]", &bid);
+	kernel_modules__for_each("/proc", kmap_module, &l);
+	qsort(l.v, l.nr, sizeof(*l.v), kmap_cmp);
+	for (size_t i = 0; i < l.nr; i++) {
+		printf("%s %16" PRIx64 " %16" PRIx64 " %s\n", l.v[i].hex, l.v[i].start, l.v[i].end,
+		       l.v[i].name);
+		free(l.v[i].name);
+	}
+	free(l.v);
+	return 0;
+}
+
 int cmd_buildid_list(int argc, const char **argv)
 {
 	const char *input = NULL;
-	bool with_hits = false, force = false, kernel = false;
+	bool with_hits = false, force = false, kernel = false, kernel_maps = false;
 	struct stat st;
 	const struct option options[] = {
 		OPT_BOOLEAN('H', "with-hits", &with_hits, "Show only DSOs with hits"),
 		OPT_STRING('i', "input", &input, "file", "input file name"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_BOOLEAN('k', "kernel", &kernel, "Show current kernel build id"),
+		OPT_BOOLEAN('m', "kernel-maps", &kernel_maps,
+			    "Show build id of current kernel + modules"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
 	};
@@ -211,6 +292,12 @@ int cmd_buildid_list(int argc, const char **argv)
 		puts(hex);
 		return 0;
 	}
+	/* after -k, as perf's */
+	if (kernel_maps)
+		return buildid_list__kernel_maps();
+	/* after -k, as perf's */
+	if (kernel_maps)
+		return buildid_list__kernel_maps();
 	if (!input || !*input)
 		input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
 	return buildid_list__file(input, force, with_hits);

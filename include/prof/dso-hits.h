@@ -43,6 +43,12 @@ void dso_hits__set_vmlinux(struct dso_hits *h, const char *vmlinux);
 
 /* First and last sample time since the last reset; false when none. */
 bool dso_hits__time(const struct dso_hits *h, u64 *first, u64 *last);
+/*
+ * The running kernel's build-id of module @name ("nf_tables", a path to
+ * its .ko, or "[name]"; '-' as '_'), from /sys/module/NAME/notes. 0 or -errno.
+ */
+struct build_id;
+int kernel_module__read_build_id(const char *name, struct build_id *bid);
 
 /*
  * The build-ids perf lists: the kernel always, [vdso] always, every other

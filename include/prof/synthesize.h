@@ -42,6 +42,15 @@ int synthesize__cgroups(struct strbuf *sb, const struct synth_opts *o);
 /* [kernel.kallsyms]_text and one MMAP per module of /proc/modules. */
 int synthesize__kernel(struct strbuf *sb, const struct synth_opts *o);
 /*
+ * Each loaded module of @procdir/modules (@procdir: "/proc" for this
+ * system): its name, its file (/lib/modules/RELEASE/... through
+ * modules.dep, else "[name]", as perf names module maps), its text
+ * address and size. Stops at the first non-zero return of @cb.
+ */
+typedef int (*kernel_module_cb)(const char *name, const char *path, u64 addr, u64 size,
+				void *arg);
+int kernel_modules__for_each(const char *procdir, kernel_module_cb cb, void *arg);
+/*
  * One process @pid (all its threads with @all_threads, else only @tid):
  * optional FORK (@fork: system-wide style), COMM per thread, then the
  * leader's executable MMAP2s. Returns 0, -ESRCH when it is gone, or

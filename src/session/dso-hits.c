@@ -511,7 +511,7 @@ static int vdso_build_id(struct build_id *bid)
 	return ret;
 }
 
-static int module_build_id(const char *name, struct build_id *bid)
+int kernel_module__read_build_id(const char *name, struct build_id *bid)
 {
 	char path[256], mod[128];
 	const char *base = strrchr(name, '/');
@@ -608,7 +608,7 @@ static int hdso__read_id(const struct hdso *d, struct build_id *bid, int *fd)
 	if (d->kernel && !strcmp(d->name, "[kernel.kallsyms]"))
 		return kernel__read_build_id(bid);
 	if (d->kernel)
-		return module_build_id(d->name, bid);
+		return kernel_module__read_build_id(d->name, bid);
 	if (d->nsi && (*fd = hdso__open(d)) >= 0)
 		return hdso__build_id(d, *fd, bid);
 	if (d->nsi) {

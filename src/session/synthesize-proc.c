@@ -448,11 +448,58 @@ static char *module_path(const char *dep, const char *name)
 	return NULL;
 }
 
+int kernel_modules__for_each(const char *procdir, kernel_module_cb cb, void *arg)
+{
+	char *mods, *dep = NULL, *line, *save = NULL, path[512];
+	struct utsname un;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "%s/modules", procdir);
+	mods = read_file_str(path, NULL);
+	if (!mods)
+		return 0;
+	if (!uname(&un)) {
+		snprintf(path, sizeof(path), "/lib/modules/%s/modules.dep", un.release);
+		dep = read_file_str(path, NULL);
+	}
+	for (line = strtok_r(mods, "\n", &save); line && !ret; line = strtok_r(NULL, "\n", &save)) {
+		char name[128];
+		unsigned long long size, addr = 0;
+		char *p, *file, *full;
+
+		/* name size refcnt deps state addr */
+		if (sscanf(line, "%127s %llu", name, &size) != 2)
+			continue;
+		p = strstr(line, "0x");
+		if (!p || sscanf(p, "%llx", &addr) != 1 || !addr)
+			continue;
+		file = dep ? module_path(dep, name) : NULL;
+		if (file)
+			full = xasprintf("/lib/modules/%s/%s", un.release, file);
+		else
+			full = xasprintf("[%s]", name);
+		ret = cb(name, full, addr, size, arg);
+		free(file);
+		free(full);
+	}
+	free(dep);
+	free(mods);
+	return ret;
+}
+
+static int synth_module(const char *name, const char *path, u64 addr, u64 size, void *arg)
+{
+	struct { struct strbuf *sb; const struct synth_opts *o; } *a = arg;
+
+	synth__mmap(a->sb, PERF_RECORD_MISC_KERNEL, (u32)-1, 0, addr, size, 0, path,
+		    a->o->id_hdr_size);
+	return 0;
+}
+
 int synthesize__kernel(struct strbuf *sb, const struct synth_opts *o)
 {
 	u64 text = 0, etext = 0;
-	char *mods, *dep = NULL, *line, *save = NULL, path[512];
-	struct utsname un;
+	struct { struct strbuf *sb; const struct synth_opts *o; } arg = { sb, o };
 
 	if (machine_info__kernel_text(&text, &etext) == 0 && text) {
 		struct build_id bid = { .size = 0 };
@@ -471,36 +518,5 @@ int synthesize__kernel(struct strbuf *sb, const struct synth_opts *o)
 			synth__kernel_mmap(sb, text, etext, o->id_hdr_size);
 		}
 	}
-	snprintf(path, sizeof(path), "%s/modules", proc_root(o));
-	mods = read_file_str(path, NULL);
-	if (!mods)
-		return 0;
-	if (!uname(&un)) {
-		snprintf(path, sizeof(path), "/lib/modules/%s/modules.dep", un.release);
-		dep = read_file_str(path, NULL);
-	}
-	for (line = strtok_r(mods, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char name[128];
-		unsigned long long size, addr = 0;
-		char *p, *file, *full;
-
-		/* name size refcnt deps state addr */
-		if (sscanf(line, "%127s %llu", name, &size) != 2)
-			continue;
-		p = strstr(line, "0x");
-		if (!p || sscanf(p, "%llx", &addr) != 1 || !addr)
-			continue;
-		file = dep ? module_path(dep, name) : NULL;
-		if (file)
-			full = xasprintf("/lib/modules/%s/%s", un.release, file);
-		else
-			full = xasprintf("[%s]", name);
-		synth__mmap(sb, PERF_RECORD_MISC_KERNEL, (u32)-1, 0, addr, size, 0, full,
-			    o->id_hdr_size);
-		free(file);
-		free(full);
-	}
-	free(dep);
-	free(mods);
-	return 0;
+	return kernel_modules__for_each(proc_root(o), synth_module, &arg);
 }

@@ -455,6 +455,7 @@ buildid-list	--input	PERF_EVENTS	ok
 buildid-list	--force	PERF_EVENTS	ok
 buildid-list	--with-hits	PERF_EVENTS	ok
 buildid-list	--kernel	-	ok
+buildid-list	--kernel-maps	PERF	ok
 buildid-list	--verbose	-	ok
 inject	--build-ids	PERF_EVENTS	ok
 inject	--buildid-all	PERF_EVENTS,ROOT	ok
@@ -3638,6 +3639,12 @@ proof_buildid_list_kernel() {
 	grep -q "^[0-9a-f]\{40\}$" blk.out &&
 	od -An -tx1 -v /sys/kernel/notes | tr -d " \n" >blk.notes &&
 	grep -q "$(cat blk.out)" blk.notes
+}
+proof_buildid_list_kernel_maps() {
+	"$PROF" buildid-list -m >blm.out &&
+	"$PERF" buildid-list -m >blm.perf &&
+	test_cmp blm.perf blm.out &&
+	grep -q "^[0-9a-f]\{40\} ffffffff[0-9a-f]\{8\} ffffffff[0-9a-f]\{8\} \[kernel\.kallsyms\]$" blm.out
 }
 proof_buildid_list_verbose() {
 	echo "not a perf.data file" >blv.data &&

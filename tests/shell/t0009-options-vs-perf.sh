@@ -24,9 +24,7 @@ PENDING_stat_report=
 
 PENDING_evlist=
 PENDING_inject=
-# perf buildid-list -m/--kernel-maps: the running kernel's and modules'
-# maps with their build-ids; prof has no live kernel maps outside top yet.
-PENDING_buildid_list="--kernel-maps"
+PENDING_buildid_list=
 PENDING_diff=
 PENDING_probe=
 # buildid-cache --debuginfod: prof has no debuginfod client (no libdebuginfod).

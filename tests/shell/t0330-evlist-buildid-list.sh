@@ -115,6 +115,23 @@ test_expect_success PERF,PERF_EVENTS 'buildid-list of perf inject -b'"'"'s strea
 	done
 '
 
+# The running kernel's maps (this kernel has no modules: the kernel's line
+# only); as another user, kallsyms hides the addresses.
+test_expect_success PERF 'buildid-list -m, -k -m: the running kernel'"'"'s maps as perf'"'"'s' '
+	"$PERF" buildid-list -m >perf.out &&
+	"$PROF" buildid-list -m >prof.out &&
+	test_cmp_nonempty perf.out prof.out &&
+	"$PERF" buildid-list --kernel-maps -k >perf.out &&
+	"$PROF" buildid-list --kernel-maps -k >prof.out &&
+	test_cmp_nonempty perf.out prof.out
+'
+
+test_expect_success PERF,ROOT 'buildid-list -m as a user kallsyms hides the addresses from' '
+	(cd / && su nobody -s /bin/sh -c "\"$PERF\" buildid-list -m") >perf.out &&
+	(cd / && su nobody -s /bin/sh -c "\"$PROF\" buildid-list -m") >prof.out &&
+	test_cmp_nonempty perf.out prof.out
+'
+
 test_expect_success 'bad input: one line and a failure' '
 	test_expect_code 255 "$PROF" evlist -i no-such.data 2>err &&
 	test_line_count = 1 err &&
