@@ -358,8 +358,8 @@ static void jit_debug_line(struct strbuf *dl, const struct jitdump_header *h,
 	static const u8 std_lengths[12] = { 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1 };
 	struct strbuf files = STRBUF_INIT, prog = STRBUF_INIT;
 	struct jit_debug_entry e;
-	const char *prev = NULL;
-	u64 nr_files = 0, addr = JIT_ELF_TEXT_ADDR, file = 1;
+	const char *prev = NULL, *prev_name = NULL;
+	u64 nr_files = 0, addr = JIT_ELF_TEXT_ADDR, file = 1, prev_f = 0;
 	s64 line = 1;
 	size_t pos = 0, hdr_len, fpos;
 	bool first = true;
@@ -380,7 +380,11 @@ static void jit_debug_line(struct strbuf *dl, const struct jitdump_header *h,
 		at = e.addr - code_addr + JIT_ELF_TEXT_ADDR;
 		if (at < addr)
 			continue;
-		f = dw_file_index(&files, &nr_files, name);
+		/* most entries name the previous entry's file */
+		f = prev_f && !strcmp(name, prev_name) ? prev_f :
+			dw_file_index(&files, &nr_files, name);
+		prev_f = f;
+		prev_name = name;
 		if (!first && at == addr && f == file && e.lineno == line)
 			continue;
 		first = false;
