@@ -136,6 +136,7 @@ test_expect_success TMUX 'prof help record on a terminal: a formatted page' '
 		grep -q "^PROF-RECORD(1) .* prof Manual .* PROF-RECORD(1)" screen &&
 		no_markup screen
 	fi &&
+	SOCK=prof-help-$$-noman &&
 	tm new-session -d -s "$TM_SESSION" -x 100 -y 30 \
 		"PATH=$TRASH/noman PAGER=\"head -n 20\" \"$PROF\" help record; echo END-OF-PAGE; sleep 60" &&
 	wait_screen "^END-OF-PAGE" &&
