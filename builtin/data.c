@@ -400,7 +400,8 @@ static void pprof_sample(struct convert *c, const struct perf_sample *sample,
 	if (col >= c->nr_values)
 		return;	/* an event that came after the first sample */
 	c->values[0] = 1;
-	c->values[col] = (sample->evsel->attr.sample_type & PERF_SAMPLE_PERIOD) ? (s64)sample->period : 1;
+	/* the period report and script give it: recorded, else the event's -c period */
+	c->values[col] = sample->period ? (s64)sample->period : 1;
 	pprof__add(c->pprof, rs, nr, &l, c->values);
 	c->values[col] = 0;
 }
@@ -483,7 +484,7 @@ static void speedscope_sample(struct convert *c, const struct perf_sample *sampl
 {
 	struct session_evsel *e = sample->evsel;
 	struct thread *t = rs->al.thread;
-	u64 weight = (e->attr.sample_type & PERF_SAMPLE_PERIOD) && sample->period ? sample->period : 1;
+	u64 weight = sample->period ? sample->period : 1;	/* recorded or -c's */
 
 	if (!c->speedscope)
 		c->speedscope = speedscope__new();

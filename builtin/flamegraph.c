@@ -320,7 +320,11 @@ static bool fg_pname(struct flamegraph *fg, struct session_evsel *e, const char 
 	 * digits (pid and tid -1: a task past its exit's release), its regex
 	 * takes the period as the pid, and the comm is the line before it.
 	 */
-	period = e->attr.sample_type & PERF_SAMPLE_PERIOD;
+	/*
+	 * perf script prints every sample's period, the recorded one or else
+	 * the event's -c period; its default fields leave it out for tracepoints.
+	 */
+	period = true;
 	if (fg->pid || fg->tid) {
 		strbuf_addf(&line, "%s %5d/%-5d %5" PRIu64 ".%06" PRIu64 ": ", comm, (int)s->pid,
 			    (int)s->tid, s->time / 1000000000, s->time % 1000000000 / 1000);
@@ -330,7 +334,7 @@ static bool fg_pname(struct flamegraph *fg, struct session_evsel *e, const char 
 			strbuf_addf(&line, "[%03d] ", (int)s->cpu);
 		strbuf_addf(&line, "%5" PRIu64 ".%06" PRIu64 ": ", s->time / 1000000000,
 			    s->time % 1000000000 / 1000);
-		period = period && e->attr.type != PERF_TYPE_TRACEPOINT;
+		period = e->attr.type != PERF_TYPE_TRACEPOINT;
 	}
 	if (period)
 		strbuf_addf(&line, "%10" PRIu64 " ", s->period);
@@ -726,9 +730,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		fg->nr_filtered++;
 		return 0;
 	}
-	/* perf script prints the period of events that sample it, not of tracepoints */
-	weight = e->attr.type != PERF_TYPE_TRACEPOINT && (e->attr.sample_type & PERF_SAMPLE_PERIOD)
-		 ? sample->period : 1;
+	/* perf script prints the period (recorded or -c's), but not of tracepoints */
+	weight = e->attr.type != PERF_TYPE_TRACEPOINT ? sample->period : 1;
 	if (fg->py || !strcmp(fg->count, "samples") || !weight)
 		weight = 1;
 	if (fg->combined && e == fg->oncpu)

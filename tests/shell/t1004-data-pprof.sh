@@ -104,6 +104,8 @@ test_expect_success PPROF,PYTHON3,CC,PERF_EVENTS 'a fixed period; two events, -e
 	pprof -raw period.pb.gz >period.raw &&
 	grep -qx "PeriodType: task-clock nanoseconds" period.raw &&
 	grep -qx "Period: 100000" period.raw &&
+	awk "/^ *[0-9]+ +[0-9]+: / { n++; if (\$2 + 0 != 100000 * \$1) bad++ } END { exit !n || bad }" \
+		period.raw &&
 	"$PROF" record -q -e task-clock,page-faults -g -o two.data -- ./work 1 >/dev/null 2>&1 &&
 	"$PROF" data convert --to-pprof two.pb.gz -i two.data 2>/dev/null &&
 	pprof -raw two.pb.gz >two.raw &&

@@ -57,6 +57,20 @@ print(sum(sum(p[\"weights\"]) for p in d[\"profiles\"]))
 	test_cmp want got
 '
 
+test_expect_success PYTHON3,CC,PERF_EVENTS 'a fixed period (record -c): each sample weighs it, as script prints it' '
+	"$PROF" record -q -e task-clock -c 100000 -g -o fixed.data -- ./work 1 >/dev/null 2>&1 &&
+	"$PROF" data convert --to-speedscope fixed.json -i fixed.data 2>/dev/null &&
+	python3 -c "
+import json
+d = json.load(open(\"fixed.json\"))
+w = [x for p in d[\"profiles\"] for x in p[\"weights\"]]
+assert w and all(x == 100000 for x in w), set(w)
+print(sum(w))
+" >got &&
+	"$PROF" script -F period -i fixed.data | awk "{ s += \$1 } END { printf \"%.0f\\n\", s }" >want &&
+	test_cmp want got
+'
+
 test_expect_success PYTHON3,CC,PERF_EVENTS,SCHEMA 'valid by speedscope'"'"'s file-format-schema.json' '
 	same_stacks fp.data "$SCHEMA"
 '

@@ -55,6 +55,21 @@ test_expect_success PERF,PERF_EVENTS,SHARED 'dwarf chains with inlined frames, d
 	grep -q ";main;opt_inlined_caller;run_work;prof::work" prof.folded
 '
 
+# record -c: the period is not in the samples; perf script prints the
+# event's, and stackcollapse-perf.pl weighs each sample by it.
+test_expect_success PERF,PERF_EVENTS,SHARED 'a fixed period (record -c) weighs every sample' '
+	"$PERF" record -q -g -e task-clock -c 100000 -o fixed.data -- "$HELPERS/demo" 100 \
+		>/dev/null 2>&1 &&
+	"$PERF" evlist -v -i fixed.data >ev &&
+	grep -q "sample_type: IP|TID|TIME|CALLCHAIN," ev &&
+	every_option fixed.data &&
+	"$PROF" flamegraph -i fixed.data -o - --folded >fixed.folded &&
+	"$PROF" flamegraph -i fixed.data -o - --folded --count samples >fixedn.folded &&
+	awk "{ s += \$NF } END { printf \"%.0f\\n\", s * 100000 }" fixedn.folded >want &&
+	awk "{ s += \$NF } END { printf \"%.0f\\n\", s }" fixed.folded >got &&
+	test_cmp want got
+'
+
 test_expect_success PERF,PERF_EVENTS,SHARED 'a comm is cut where the script cuts it' '
 	every_option comm.data &&
 	grep -q "^my-?;" prof.folded
