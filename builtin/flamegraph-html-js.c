@@ -66,6 +66,8 @@ const char flamegraph_html_js[] =
 	"		// the view, for scripts and tests: mode, zoomed frame, frames drawn\n"
 	"		cv.setAttribute(\"data-view\", (icicle ? \"icicle \" : \"flame \") +\n"
 	"			(zoom >= 0 ? names[F[zoom + 3]] : \"all\"));\n"
+	"		// and when this view was done, in ms since the page began to load\n"
+	"		cv.setAttribute(\"data-drawn-ms\", Math.round(performance.now()));\n"
 	"		var pct = 0;\n"
 	"		if (re) {\n"
 	"			var end = -1, sum = 0;\n"

@@ -11,7 +11,12 @@
 #       scripts/bench/flamegraph-bench.sh
 #
 # MS: milliseconds of the demo workload per recording (at 4 kHz, 10 s is
-# some 40,000 samples; MS=250000 gives the ~1M of the issue).
+# some 40,000 samples; MS=250000 gives the ~1M of the issue). DATA=file
+# and DWARF=file use those recordings instead (a -g one and a
+# --call-graph dwarf one; the same files for runs of two builds).
+# With Debian's chromium installed, prof's HTML of each file is opened
+# headless once and the time from the start of loading to the end of the
+# first draw (the page's data-drawn-ms) is printed.
 set -eu
 : "${PERF:=perf}" "${PROF:=./prof}" "${N:=5}" "${MS:=10000}"
 : "${FG:=../shared/tools/FlameGraph}" "${HELPERS:=.build/tests/helpers}"
@@ -57,18 +62,40 @@ bench() {
 	rss script "$PERF" script -i "$data"
 	rss prof "$PROF" flamegraph -i "$data" -o "$tmp/rss.html"
 	p=$(median <"$tmp/t.pipe") s=$(median <"$tmp/t.svg") h=$(median <"$tmp/t.html")
-	echo "$2: $(grep -c . "$tmp/pl.folded") distinct stacks, $(du -k "$data" | cut -f1) KiB"
+	echo "$2: $(grep -c . "$tmp/pl.folded") distinct stacks, $(du -kL "$data" | cut -f1) KiB"
 	awk -v p="$p" -v s="$s" -v h="$h" 'BEGIN {
 		printf "  perf script | stackcollapse-perf.pl | flamegraph.pl: %8.0f ms\n", p / 1000
 		printf "  prof flamegraph -o x.svg:                            %8.0f ms (%.3fx)\n", s / 1000, s / p
 		printf "  prof flamegraph -o x.html:                           %8.0f ms (%.3fx)\n", h / 1000, h / p }'
 	echo "  peak RSS: perf script $(cat "$tmp/script.rss") KiB, prof flamegraph $(cat "$tmp/prof.rss") KiB"
+	if command -v chromium >/dev/null 2>&1; then
+		timeout 300 chromium --headless --no-sandbox --disable-gpu --window-size=1200,800 \
+			--dump-dom "file://$tmp/rss.html" >"$tmp/dom" 2>/dev/null ||
+			die "chromium could not open prof's HTML"
+		ms=$(sed -n 's/.*data-drawn-ms="\([0-9]*\)".*/\1/p' "$tmp/dom")
+		[ -n "$ms" ] || die "prof's HTML drew nothing in chromium"
+		echo "  prof's HTML ($(du -k "$tmp/rss.html" | cut -f1) KiB) drawn in chromium $ms ms after it began to load"
+	fi
 }
 
-"$PERF" record -q -g -F 4000 -e cpu-clock -o "$tmp/g.data" -- "$HELPERS/demo" "$MS" \
-	>/dev/null 2>&1 || die "perf record -g"
-"$PERF" record -q --call-graph dwarf -F 1000 -e cpu-clock -o "$tmp/d.data" -- \
-	"$HELPERS/optwork" "$((MS / 10))" >/dev/null 2>&1 || die "perf record --call-graph dwarf"
+if [ -n "${DATA:-}" ]; then
+	ln -s "$(realpath "$DATA")" "$tmp/g.data"
+	gname="-g ($DATA)"
+else
+	"$PERF" record -q -g -F 4000 -e cpu-clock -o "$tmp/g.data" -- "$HELPERS/demo" "$MS" \
+		>/dev/null 2>&1 || die "perf record -g"
+	gname="-g (demo $MS)"
+fi
+if [ -n "${DWARF:-}" ]; then
+	ln -s "$(realpath "$DWARF")" "$tmp/d.data"
+	dname="--call-graph dwarf ($DWARF)"
+else
+	"$PERF" record -q --call-graph dwarf -F 1000 -e cpu-clock -o "$tmp/d.data" -- \
+		"$HELPERS/optwork" "$((MS / 10))" >/dev/null 2>&1 || die "perf record --call-graph dwarf"
+	dname="--call-graph dwarf (optwork $((MS / 10)))"
+fi
 echo "medians of $N runs; every run's folds were the pipeline's"
-bench "$tmp/g.data" "-g (demo $MS)"
-bench "$tmp/d.data" "--call-graph dwarf (optwork $((MS / 10)))"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+bench "$tmp/g.data" "$gname"
+bench "$tmp/d.data" "$dname"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
