@@ -62,6 +62,34 @@ struct annotate {
 	/* the DSOs perf gave up on: later symbols of theirs go silently */
 	struct dso **failed;
 	int nr_failed;
+	/* the memo of resolved sample addresses (on_sample) */
+	struct ip_memo *memo;
+	u64 machine_events;	/* thread and map events seen: a memo entry's stamp */
+};
+
+/*
+ * A sample's resolution, remembered by (event, pid, tid, cpumode, ip):
+ * what it adds to (its entry, or none when filtered out) and where its
+ * address hits count. Valid while neither the lookup generation (maps,
+ * symbols) nor the thread and map events seen changed since it was
+ * made, so a hit adds exactly what resolving again would. Direct-mapped;
+ * a collision only resolves again. A large profile's samples fall on few
+ * addresses: resolving each (thread, map and symbol search) was most of
+ * annotate's time after reading the file.
+ */
+#define IP_MEMO_SLOTS 8192
+
+struct ip_memo {
+	u64 gen, events;	/* the stamps */
+	u64 ip;
+	pid_t pid, tid;
+	int idx;
+	u8 sample_cpumode, cpumode;
+	bool used, rejected;
+	u64 nr, period;		/* samples not yet added to he and the address hits */
+	struct hist_entry *he;
+	const struct symbol *sym;
+	u64 addr;		/* the map-relative address addr_hits counts */
 };
 
 /* ---- samples ---- */
@@ -93,6 +121,7 @@ static int on_machine_event(struct session *s, union perf_event *ev, struct perf
 		a->clock_known = true;
 	}
 	machine__jit_advance(a->machine, sample->time);
+	a->machine_events++;
 	return machine__process_event(a->machine, ev);
 }
 
@@ -100,14 +129,75 @@ static int on_time_conv(struct session *s, union perf_event *ev)
 {
 	struct annotate *a = session__tool_priv(s);
 
+	a->machine_events++;
 	return machine__process_event(a->machine, ev);
+}
+
+static struct ip_memo *ip_memo__slot(struct annotate *a, const struct perf_sample *sample, int idx)
+{
+	u64 k = sample->ip ^ ((u64)sample->tid << 32) ^ ((u64)idx << 56) ^ sample->cpumode;
+
+	k *= 0x9E3779B97F4A7C15ull;
+	return &a->memo[(k >> 40) & (IP_MEMO_SLOTS - 1)];
+}
+
+/* A memo entry's pending samples into its entry and address hits. */
+static void ip_memo__flush(struct annotate *a, struct ip_memo *m)
+{
+	if (!m->nr)
+		return;
+	if (!m->rejected) {
+		hist_entry__add_self(m->he, m->cpumode, m->period, m->nr);
+		addr_hits__add_n(a->addrs, m->idx, m->sym, m->addr, m->period, m->nr);
+	} else {
+		addr_hits__add_n(a->addrs, m->idx, NULL, 0, m->period, m->nr);	/* the totals */
+	}
+	m->nr = 0;
+	m->period = 0;
+}
+
+static void annotate__flush_memo(struct annotate *a)
+{
+	for (int i = 0; a->memo && i < IP_MEMO_SLOTS; i++)
+		ip_memo__flush(a, &a->memo[i]);
+}
+
+/* A memo miss: resolve the sample and remember where it went in @m. */
+static void on_sample_resolve(struct annotate *a, struct perf_sample *sample, int idx,
+			      struct ip_memo *m)
+{
+	struct resolved_sample rs;
+	struct hist_sample hs = { 0 };
+
+	ip_memo__flush(a, m);
+	resolved_sample__resolve(a->resolver, sample, &rs);
+	hist_sample__set_location(&hs, &rs.al, (pid_t)sample->pid, (pid_t)sample->tid);
+	hs.cpu = (int)sample->cpu;
+	hs.period = sample->period;
+	hs.v.addr = sample->ip;
+	*m = (struct ip_memo){
+		.ip = sample->ip, .pid = (pid_t)sample->pid, .tid = (pid_t)sample->tid,
+		.idx = idx, .sample_cpumode = sample->cpumode, .cpumode = hs.cpumode,
+		.sym = hs.sym, .addr = hs.ip, .used = true,
+	};
+	if (!hist_filter__rejects(&a->filter, NULL, hs.pid, hs.tid, hs.dso, hs.sym)) {
+		/* the entry made now, at its first sample, as without the memo */
+		m->he = hists__add(&a->syms[idx], &hs, true);
+		addr_hits__add(a->addrs, idx, hs.sym, hs.ip, sample->period);
+	} else {
+		m->rejected = true;
+		addr_hits__add(a->addrs, idx, NULL, 0, sample->period);	/* the totals */
+	}
+	resolved_sample__exit(&rs);
+	/* stamped after the lookup: it may have loaded a DSO's symbols */
+	m->gen = machine__lookup_generation();
+	m->events = a->machine_events;
 }
 
 static int on_sample(struct session *s, union perf_event *ev, struct perf_sample *sample)
 {
 	struct annotate *a = session__tool_priv(s);
-	struct resolved_sample rs;
-	struct hist_sample hs = { 0 };
+	struct ip_memo *m;
 	int idx;
 
 	(void)ev;
@@ -115,21 +205,21 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		return 0;
 	idx = sample->evsel->idx;
 	annotate__grow(a, idx + 1);
-	resolved_sample__resolve(a->resolver, sample, &rs);
-	hist_sample__set_location(&hs, &rs.al, (pid_t)sample->pid, (pid_t)sample->tid);
-	hs.cpu = (int)sample->cpu;
-	hs.period = sample->period;
-	hs.v.addr = sample->ip;
 	/* perf counts every sample in the total, filtered or not */
 	a->syms[idx].nr_samples++;
 	a->syms[idx].total_period += sample->period;
-	if (!hist_filter__rejects(&a->filter, NULL, hs.pid, hs.tid, hs.dso, hs.sym)) {
-		hists__add(&a->syms[idx], &hs, true);
-		addr_hits__add(a->addrs, idx, hs.sym, hs.ip, sample->period);
-	} else {
-		addr_hits__add(a->addrs, idx, NULL, 0, sample->period);	/* the totals */
+	/* what resolving does first: the JIT maps due by the sample's time */
+	machine__jit_advance(a->machine, sample->time);
+	m = ip_memo__slot(a, sample, idx);
+	if (m->used && m->gen == machine__lookup_generation() && m->events == a->machine_events &&
+	    m->ip == sample->ip && m->tid == (pid_t)sample->tid &&
+	    m->pid == (pid_t)sample->pid && m->idx == idx &&
+	    m->sample_cpumode == sample->cpumode) {
+		m->nr++;
+		m->period += sample->period;
+		return 0;
 	}
-	resolved_sample__exit(&rs);
+	on_sample_resolve(a, sample, idx, m);
 	return 0;
 }
 
@@ -571,9 +661,11 @@ static int run(struct annotate *a)
 	if (hist_layout__setup(&a->sym_layout, "dso,sym", NULL, false, false, false, &bad) < 0)
 		return error("annotate: bad sort key %s", bad ? bad : "");
 	a->addrs = addr_hits__new();
+	a->memo = xcalloc(IP_MEMO_SLOTS, sizeof(*a->memo));
 	annotate__grow(a, session__nr_evsels(a->session));
 	a->resolver = sample_resolver__new(a->machine, &(struct resolve_param){ .max_stack = 0 });
 	ret = session__process_events(a->session, &tool);
+	annotate__flush_memo(a);
 	if (ret < 0) {
 		const char *msg = session__strerror(a->session);
 
@@ -588,6 +680,7 @@ static void annotate__exit(struct annotate *a)
 		hists__exit(&a->syms[i]);
 	free(a->syms);
 	addr_hits__delete(a->addrs);
+	free(a->memo);
 	free(a->failed);
 	sample_resolver__delete(a->resolver);
 	hist_filter__exit(&a->filter);

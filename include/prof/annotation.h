@@ -47,6 +47,9 @@ struct addr_hits;
 struct addr_hits *addr_hits__new(void);
 void addr_hits__delete(struct addr_hits *ah);
 void addr_hits__add(struct addr_hits *ah, int idx, const struct symbol *sym, u64 addr, u64 period);
+/* @nr samples of @period in all at once. */
+void addr_hits__add_n(struct addr_hits *ah, int idx, const struct symbol *sym, u64 addr,
+		      u64 period, u64 nr);
 /* Forget every sample (top's -z and z). */
 void addr_hits__reset(struct addr_hits *ah);
 /* Age the sample counts 7/8, periods kept (perf top's annotation decay). */

@@ -229,6 +229,13 @@ void hist_sample__set_location(struct hist_sample *hs, const struct addr_locatio
 struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs,
 			      bool self);
 
+/*
+ * @nr samples of @cpumode and @period in all added to @he's Self values,
+ * as hists__add does to the entry it finds: for a caller that remembers
+ * the entry its samples merge into (annotate's memo of resolved addresses).
+ */
+void hist_entry__add_self(struct hist_entry *he, u8 cpumode, u64 period, u64 nr);
+
 struct callchain_cursor_node;
 /*
  * What a sample's callchain adds once its own entry @he exists (perf's

@@ -194,6 +194,12 @@ void addr_location__exit(struct addr_location *al);
 int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 		     u64 ip, struct addr_location *al);
 /*
+ * The lookup state's generation: it changes whenever a map set, a map's
+ * bounds or a DSO's symbols change, so a caller's memo of a resolution
+ * stamped with it holds while it is unchanged (and no thread changed).
+ */
+u64 machine__lookup_generation(void);
+/*
  * The DSO of the map @ip falls in, as machine__resolve finds it, without
  * looking its symbol up (a user DSO's file is not read): perf's
  * build_id__mark_dso_hit. Borrowed; NULL without a map.

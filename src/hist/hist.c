@@ -920,27 +920,31 @@ struct hist_entry *hists__add(struct hists *h, const struct hist_sample *hs, boo
 	}
 	he = hists__add_slow(h, hs);
 found:
-	if (self) {
-		he->period += hs->period;
-		he->nr_events++;
-		switch (hs->cpumode) {
-		case PROF_CPUMODE_KERNEL:
-			he->period_sys += hs->period;
-			break;
-		case PROF_CPUMODE_USER:
-			he->period_us += hs->period;
-			break;
-		case PROF_CPUMODE_GUEST_KERNEL:
-			he->period_guest_sys += hs->period;
-			break;
-		case PROF_CPUMODE_GUEST_USER:
-			he->period_guest_us += hs->period;
-			break;
-		default:
-			break;
-		}
-	}
+	if (self)
+		hist_entry__add_self(he, hs->cpumode, hs->period, 1);
 	return he;
+}
+
+void hist_entry__add_self(struct hist_entry *he, u8 cpumode, u64 period, u64 nr)
+{
+	he->period += period;
+	he->nr_events += nr;
+	switch (cpumode) {
+	case PROF_CPUMODE_KERNEL:
+		he->period_sys += period;
+		break;
+	case PROF_CPUMODE_USER:
+		he->period_us += period;
+		break;
+	case PROF_CPUMODE_GUEST_KERNEL:
+		he->period_guest_sys += period;
+		break;
+	case PROF_CPUMODE_GUEST_USER:
+		he->period_guest_us += period;
+		break;
+	default:
+		break;
+	}
 }
 
 /* perf's map__srcline for a branch end: "??:0" without a map. */

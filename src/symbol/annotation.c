@@ -108,6 +108,12 @@ static void addr_hits__grow(struct addr_hits *ah)
 
 void addr_hits__add(struct addr_hits *ah, int idx, const struct symbol *sym, u64 addr, u64 period)
 {
+	addr_hits__add_n(ah, idx, sym, addr, period, 1);
+}
+
+void addr_hits__add_n(struct addr_hits *ah, int idx, const struct symbol *sym, u64 addr,
+		      u64 period, u64 nr)
+{
 	struct addr_slot *s;
 
 	if (idx < 0)
@@ -119,7 +125,7 @@ void addr_hits__add(struct addr_hits *ah, int idx, const struct symbol *sym, u64
 		ah->nr_totals = idx + 1;
 	}
 	ah->totals[idx].period += period;
-	ah->totals[idx].nr++;
+	ah->totals[idx].nr += nr;
 	if (!sym)
 		return;
 	if ((ah->nr + 1) * 4 > ah->alloc * 3)
@@ -132,7 +138,7 @@ void addr_hits__add(struct addr_hits *ah, int idx, const struct symbol *sym, u64
 		ah->nr++;
 	}
 	s->h.period += period;
-	s->h.nr++;
+	s->h.nr += nr;
 }
 
 void addr_hits__reset(struct addr_hits *ah)

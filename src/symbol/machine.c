@@ -718,6 +718,11 @@ int machine__resolve(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 	return resolve(m, cpumode, pid, tid, ip, al, false);
 }
 
+u64 machine__lookup_generation(void)
+{
+	return symbol__generation;
+}
+
 int machine__resolve_fb(struct machine *m, u8 cpumode, pid_t pid, pid_t tid,
 			u64 ip, struct addr_location *al)
 {
