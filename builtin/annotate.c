@@ -77,7 +77,7 @@ struct annotate {
  * addresses: resolving each (thread, map and symbol search) was most of
  * annotate's time after reading the file.
  */
-#define IP_MEMO_SLOTS 8192
+#define IP_MEMO_SLOTS 2048
 
 struct ip_memo {
 	u64 gen, events;	/* the stamps */
