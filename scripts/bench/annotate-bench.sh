@@ -4,8 +4,10 @@
 # profile: the hottest symbols (--percent-limit LIMIT, default 0.5%, about
 # twenty on the default profile), without source (perf's -S blocks and
 # prof's source lines differ by design: deliberate-differences.md).
-# Alternating runs, median wall times, the ratio prof/perf. A benchmark,
-# not a test.
+# Alternating runs, median wall times, CPU times (user + sys, children
+# included: perf's objdumps) and peak RSS (/usr/bin/time), the ratios
+# prof/perf, and the load average before and after. A benchmark, not a
+# test.
 #   PROF=./prof PERF=perf HELPERS=.build/tests/helpers N=5 scripts/bench/annotate-bench.sh
 # DATA=file uses that profile instead of recording one (the binaries it
 # names must be at hand). Every run is checked: both tools exit 0 and
@@ -33,13 +35,18 @@ lines() {
 	grep -E '^ +[0-9.]+ : +[0-9a-f]+:|\|	Source code' "$1" | sed -E 's/ <[^>]*>//'
 }
 
+[ -x /usr/bin/time ] || die "/usr/bin/time is needed (CPU time and peak RSS)"
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
 rm -f "$tmp/wall.prof" "$tmp/wall.perf"
 i=0
 while [ "$i" -lt "$N" ]; do
 	for t in prof perf; do
 		eval "bin=\$$(echo $t | tr a-z A-Z)"
 		timed "$t annotate" "$tmp/wall.$t" "$tmp/raw.$t" "$tmp/err.$t" \
+			/usr/bin/time -o "$tmp/ru.$t" -f '%U %S %M' \
 			"$bin" annotate -i "$data" --stdio --no-source --percent-limit "$LIMIT"
+		awk '{ print ($1 + $2) * 1000 }' "$tmp/ru.$t" >>"$tmp/cpu.$t"
+		awk '{ print $3 }' "$tmp/ru.$t" >>"$tmp/rss.$t"
 		lines "$tmp/raw.$t" >"$tmp/out.$t"
 	done
 	same_output "annotate (run $i)" "$tmp/out.perf" "$tmp/out.prof"
@@ -49,8 +56,17 @@ nsym=$(grep -c 'Source code' "$tmp/out.perf")
 ninsn=$(grep -vc 'Source code' "$tmp/out.perf")
 wprof=$(median <"$tmp/wall.prof")
 wperf=$(median <"$tmp/wall.perf")
+cprof=$(median <"$tmp/cpu.prof")
+cperf=$(median <"$tmp/cpu.perf")
+rprof=$(median <"$tmp/rss.prof")
+rperf=$(median <"$tmp/rss.perf")
 printf 'annotate --stdio --no-source --percent-limit %s: %d symbols, %d instructions\n' \
 	"$LIMIT" "$nsym" "$ninsn"
 printf '  wall (median of %d): prof %.3f s, perf %.3f s, ratio prof/perf %.3f\n' "$N" \
 	"$(echo "$wprof" | awk '{ print $1 / 1e6 }')" "$(echo "$wperf" | awk '{ print $1 / 1e6 }')" \
 	"$(echo "$wprof $wperf" | awk '{ print $1 / $2 }')"
+printf '  CPU, user + sys (median): prof %.0f ms, perf %.0f ms, ratio %.3f\n' \
+	"$cprof" "$cperf" "$(echo "$cprof $cperf" | awk '{ print $2 ? $1 / $2 : 0 }')"
+printf '  peak RSS (median): prof %d KiB, perf %d KiB, ratio %.2f\n' \
+	"$rprof" "$rperf" "$(echo "$rprof $rperf" | awk '{ print $1 / $2 }')"
+printf '  load average: %s before, %s after\n' "$load0" "$(cut -d' ' -f1-3 /proc/loadavg)"
