@@ -92,6 +92,9 @@ stop() {
 # machine; appends "cpu_ms rss_kb steady_ms" to $tmp/res.MODE.TOOL
 one_run() {
 	mode=$1
+	# a server per run: a new session on the socket of one still
+	# exiting from kill-server fails ("server exited unexpectedly")
+	sock=top-bench-$$-$mode-$i
 	start "$mode" prof "$PROF"
 	start "$mode" perf "$PERF"
 	sleep "$WARMUP"
