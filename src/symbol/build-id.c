@@ -104,7 +104,7 @@ int fd__read_build_id(int fd, struct build_id *bid)
 
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return -ENOSYS;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (!elf)
 		return -ENOEXEC;
 	if (elf_kind(elf) != ELF_K_ELF)

@@ -87,7 +87,7 @@ int symsrc__init(struct symsrc *ss, struct dso *dso, const char *path,
 		ss->fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (ss->fd < 0)
 			return -errno;
-		ss->elf = elf_begin(ss->fd, ELF_C_READ_MMAP, NULL);
+		ss->elf = elf_begin(ss->fd, ELF_C_READ, NULL);
 	}
 	if (!ss->elf || elf_kind(ss->elf) != ELF_K_ELF || !gelf_getehdr(ss->elf, &ss->ehdr) ||
 	    elf_getshdrstrndx(ss->elf, &ss->shstrndx) < 0) {
