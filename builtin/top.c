@@ -110,6 +110,10 @@ struct top {
 	struct perf_mmap *maps;
 	int nr_maps;
 	struct pollfd *pfd;		/* maps, then the keyboard */
+	/* top__drain_merged: each buffer's next record, its time, read_init's answer */
+	struct perf_event_header **heads;
+	u64 *head_ts;
+	bool *head_open;
 	struct session_evsel sev;	/* the first event, for perf_sample__parse */
 	struct evsel *evsel;
 	bool multi;			/* more than one event: match ids */
@@ -434,12 +438,55 @@ static void top__event(struct top *t, const union perf_event *ev)
 		top__side_band(t, ev);
 }
 
-/* Read every buffer dry. */
+/*
+ * Read every buffer dry, the buffers' records merged by time (each
+ * buffer's are in order), as perf top's ordered events: a new process's
+ * first samples on one CPU come after its FORK and COMM on another, so
+ * its entries are made with its name. Read buffer by buffer, such
+ * samples met a thread without a comm (":PID" entries renamed later,
+ * which sends every later sample through perf's slower tree walk).
+ * Records without a time (-1) sort last, in buffer order; backward
+ * (--overwrite) buffers are read newest first, so not merged.
+ */
+static void top__drain_merged(struct top *t)
+{
+	struct perf_event_header **head = t->heads;
+	u64 *ts = t->head_ts;
+	bool *open = t->head_open;
+
+	for (int i = 0; i < t->nr_maps; i++) {
+		open[i] = !perf_mmap__read_init(&t->maps[i]);
+		head[i] = open[i] ? perf_mmap__read_event(&t->maps[i]) : NULL;
+		if (head[i])
+			ts[i] = perf_sample__time(&t->sev, (const union perf_event *)head[i], false);
+	}
+	for (;;) {
+		int min = -1;
+
+		for (int i = 0; i < t->nr_maps; i++)
+			if (head[i] && (min < 0 || ts[i] < ts[min]))
+				min = i;
+		if (min < 0)
+			break;
+		top__event(t, (const union perf_event *)head[min]);
+		head[min] = perf_mmap__read_event(&t->maps[min]);
+		if (head[min])
+			ts[min] = perf_sample__time(&t->sev, (const union perf_event *)head[min], false);
+	}
+	for (int i = 0; i < t->nr_maps; i++)
+		if (open[i])
+			perf_mmap__consume(&t->maps[i]);
+}
+
 static void top__drain(struct top *t)
 {
 	/* code a JIT announced in its jitdump since the last drain */
 	if (t->machine->jit && machine__jit_reread(t->machine) > 0)
 		machine__jit_advance(t->machine, (u64)-1);
+	if (t->nr_maps > 1 && !t->overwrite) {
+		top__drain_merged(t);
+		return;
+	}
 	for (int i = 0; i < t->nr_maps; i++) {
 		struct perf_mmap *m = &t->maps[i];
 		struct perf_event_header *hdr;
@@ -1160,6 +1207,9 @@ static int top__run(struct top *t)
 		goto out;
 	}
 	t->pfd = xcalloc((size_t)t->nr_maps + 1, sizeof(*t->pfd));
+	t->heads = xcalloc((size_t)t->nr_maps + 1, sizeof(*t->heads));
+	t->head_ts = xcalloc((size_t)t->nr_maps + 1, sizeof(*t->head_ts));
+	t->head_open = xcalloc((size_t)t->nr_maps + 1, sizeof(*t->head_open));
 	for (int i = 0; i < t->nr_maps; i++) {
 		t->pfd[i].fd = t->maps[i].fd;
 		t->pfd[i].events = POLLIN;
@@ -1267,6 +1317,9 @@ out:
 	evlist__for_each_entry(t->evlist, evsel)
 		evsel__close(evsel);
 	free(t->pfd);
+	free(t->heads);
+	free(t->head_ts);
+	free(t->head_open);
 	free(t->jit);
 	sample_resolver__delete(t->resolver);
 	free(t->he_cache);
