@@ -67,6 +67,15 @@ void symbols__exit(struct symbols *s);
 /* Takes ownership of @sym; the array is unsorted until symbols__sort. */
 void symbols__append(struct symbols *s, struct symbol *sym);
 /*
+ * A table about to get up to @nr symbols of @name_bytes of names in all:
+ * room for them in the array and the tree's log, and an arena block for
+ * symbols__new_in (a guess: more symbols still fit, in another block).
+ */
+void symbols__reserve(struct symbols *s, size_t nr, size_t name_bytes);
+/* symbol__new's symbol, in @s's arena and appended to @s. */
+struct symbol *symbols__new_in(struct symbols *s, u64 start, u64 len, u8 binding, u8 type,
+			       const char *name);
+/*
  * Also insert @sym into the perf-shaped tree (call in the order perf
  * inserts: symbol table order, then PLT entries). The array still owns it.
  */

@@ -49,7 +49,7 @@ static size_t operator_len(const char *s)
 		"<", ">", "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "=", ",",
 	};
 
-	if (strncmp(s, "operator", n))
+	if (*s != 'o' || strncmp(s, "operator", n))
 		return 0;
 	for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
 		if (!strncmp(s + n, ops[i], strlen(ops[i])))

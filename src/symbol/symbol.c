@@ -102,10 +102,15 @@ static void sym_arena__put(struct sym_arena *a)
 	free(a);
 }
 
+static size_t arena_need(size_t namelen)
+{
+	return ALIGN_UP(sizeof(struct symbol) + namelen + 1, (size_t)8);
+}
+
 static struct symbol *symbols__arena_new(struct symbols *s, u64 start, u8 binding, u8 type,
 					 const char *name, size_t n)
 {
-	size_t need = ALIGN_UP(sizeof(struct symbol) + n + 1, (size_t)8);
+	size_t need = arena_need(n);
 	struct sym_arena_block *b;
 	struct symbol *sym;
 
@@ -134,6 +139,38 @@ static struct symbol *symbols__arena_new(struct symbols *s, u64 start, u8 bindin
 	memcpy(sym->name, name, n);
 	sym->name[n] = '\0';
 	symbols__append(s, sym);
+	return sym;
+}
+
+void symbols__reserve(struct symbols *s, size_t nr, size_t name_bytes)
+{
+	size_t size = nr * arena_need(0) + name_bytes;
+	struct sym_arena_block *b;
+
+	s->entries = xgrow(s->entries, sizeof(*s->entries), s->nr + nr, &s->alloc);
+	s->log = xgrow(s->log, sizeof(*s->log), s->log_nr + nr, &s->log_alloc);
+	if (!nr)
+		return;
+	if (!s->arena) {
+		s->arena = xzalloc(sizeof(*s->arena));
+		s->arena->refcnt = 1;
+	}
+	b = s->arena->blocks;
+	if (b && b->size - b->used >= size)
+		return;
+	b = xmalloc(sizeof(*b) + size);
+	b->next = s->arena->blocks;
+	b->used = 0;
+	b->size = size;
+	s->arena->blocks = b;
+}
+
+struct symbol *symbols__new_in(struct symbols *s, u64 start, u64 len, u8 binding, u8 type,
+			       const char *name)
+{
+	struct symbol *sym = symbols__arena_new(s, start, binding, type, name, strlen(name));
+
+	sym->end = len ? start + len : start;
 	return sym;
 }
 
