@@ -95,6 +95,9 @@ one_run() {
 	# a server per run: a new session on the socket of one still
 	# exiting from kill-server fails ("server exited unexpectedly")
 	sock=top-bench-$$-$mode-$i
+	# the server outlives a tool that exits at once (measured as such
+	# by alive), so the other's session still finds it
+	[ "$mode" = tui ] && tmux -L "$sock" new-session -d -s keep "sleep 86400"
 	start "$mode" prof "$PROF"
 	start "$mode" perf "$PERF"
 	sleep "$WARMUP"
