@@ -141,6 +141,7 @@ struct script {
 	int nr_dump_fp;
 	struct sample_resolver *resolver;	/* the samples' stacks */
 	struct obuf ob;
+	size_t ob_chunk;		/* samples' text kept until this much (0: each sample) */
 };
 
 /* ---- output types and fields ---- */
@@ -1255,7 +1256,8 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 			return -1;
 		}
 		print_sample(sc, sample, &rs, &sc->ob);
-		ob_flush(&sc->ob, fp);
+		if (sc->ob.len >= sc->ob_chunk)
+			ob_flush(&sc->ob, fp);
 		if (sc->per_event_dump)
 			sc->dump_samples[sample->evsel->idx]++;
 	}
@@ -1389,8 +1391,10 @@ static int on_feature(struct session *s, union perf_event *ev)
 	if (sc->machine)
 		machine__set_recorded_kernel(sc->machine, h->osrelease, h->arch);
 	if ((sc->header || sc->header_only) && ev->header.size >= sizeof(ev->feat) &&
-	    ev->feat.feat_id < HEADER_LAST_FEATURE_61)
+	    ev->feat.feat_id < HEADER_LAST_FEATURE_61) {
+		ob_flush(&sc->ob, stdout);
 		header__fprintf_feature(s, (int)ev->feat.feat_id, sc->show_info, stdout);
+	}
 	return 0;
 }
 
@@ -1532,7 +1536,17 @@ static int script__run(struct script *sc)
 
 		sc->resolver = sample_resolver__new(sc->machine, &p);
 	}
+	/*
+	 * Samples' text goes out 256 KiB at a time (stdio's 4 KiB blocks were
+	 * a write(2) per dozen samples, a fifth of the time): not to a
+	 * terminal, a stream being read as it comes, -D or per-event files,
+	 * which get each sample as it is printed.
+	 */
+	if (!sc->dump && !sc->per_event_dump && !session__is_pipe(sc->session) &&
+	    !isatty(STDOUT_FILENO))
+		sc->ob_chunk = 256 * 1024;
 	ret = session__process_events(sc->session, &tool);
+	ob_flush(&sc->ob, stdout);
 	if (ret >= 0) {
 		fflush(stdout);
 		/* --show-lost-events prints them; perf's own handler counts them */
