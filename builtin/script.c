@@ -103,6 +103,28 @@ static const struct output_opt default_output[NR_OT] = {
 	[OT_OTHER] = { DEF_RAW, B(F_TRACE) | B(F_BPF_OUTPUT), 0, 0, false, false },
 };
 
+/*
+ * A call-chain frame's line as printed (print_chain), kept by what makes
+ * it: the address shown, the one the offset is from, the symbol, the DSO
+ * name and the fields. Most samples repeat frames seen before: their lines
+ * are copied, not made again. Direct-mapped (a collision replaces), so its
+ * size is fixed; valid in the symbol__epoch it was made in, as the symbol
+ * and the name are known by their addresses.
+ */
+#define FRAME_LINES	16384	/* a power of two */
+#define FRAME_TEXT	104	/* longer lines are not kept */
+
+struct frame_line {
+	u64 v, addr;
+	const void *sym, *name;
+	u64 epoch;
+	u32 flags;		/* FL_*; 0: empty */
+	u32 len;
+	char text[FRAME_TEXT];
+};
+
+enum { FL_IP = 1, FL_SYM = 2, FL_OFF = 4, FL_DSO = 8, FL_INLINED = 16, FL_SET = 32 };
+
 /* The text of one sample or record, written at once (see ob_*). */
 struct obuf {
 	char *buf;
@@ -142,6 +164,7 @@ struct script {
 	struct sample_resolver *resolver;	/* the samples' stacks */
 	struct obuf ob;
 	size_t ob_chunk;		/* samples' text kept until this much (0: each sample) */
+	struct frame_line *frame_lines;	/* FRAME_LINES, made on first use */
 };
 
 /* ---- output types and fields ---- */
@@ -733,32 +756,80 @@ static void print_srcline(struct obuf *fp, struct dso *dso, u64 addr)
 		ob_printf(fp, "\n  %s", s);
 }
 
+static void print_frame(struct obuf *fp, const struct callchain_cursor_node *c, u64 v, u64 addr,
+			const char *name, u32 fl)
+{
+	if (fl & FL_IP) {
+		ob_ch(fp, '\t');
+		ob_hex(fp, v, 16);
+	}
+	if (fl & FL_SYM) {
+		ob_ch(fp, ' ');
+		print_symoff(fp, c->sym, addr, fl & FL_OFF);
+	}
+	if (name) {
+		ob_mem(fp, " (", 2);
+		ob_str(fp, name);
+		ob_ch(fp, ')');
+	}
+}
+
+static inline u64 frame_line_hash(u64 v, u64 addr, const void *sym, const void *name, u32 fl)
+{
+	u64 h = v * 0x9e3779b97f4a7c15ull;
+
+	h ^= (addr + (uintptr_t)sym) * 0xc2b2ae3d27d4eb4full;
+	h ^= ((uintptr_t)name >> 3) + fl;
+	return h ^ (h >> 31);
+}
+
 static void print_chain(struct script *sc, int t, const struct resolved_sample *rs,
 			struct obuf *fp)
 {
 	bool ip = PRINT(sc, t, IP), sym = PRINT(sc, t, SYM), dso = PRINT(sc, t, DSO);
 	bool off = PRINT(sc, t, SYMOFFSET), srcline = PRINT(sc, t, SRCLINE);
+	u32 base = FL_SET | (ip ? FL_IP : 0) | (sym ? FL_SYM : 0) | (off ? FL_OFF : 0) |
+		   (dso ? FL_DSO : 0);
 
+	if (!srcline && !sc->frame_lines)
+		sc->frame_lines = xcalloc(FRAME_LINES, sizeof(*sc->frame_lines));
 	for (int i = 0; i < rs->nr; i++) {
 		const struct callchain_cursor_node *c = &rs->frames[i];
 		u64 addr = rs->addrs[i];
-
 		/* perf 6.1 shows user frames by their DSO address */
-		if (ip) {
-			ob_ch(fp, '\t');
-			ob_hex(fp, c->has_map && c->dso && !dso_is_kernel(c->dso) ? addr : c->ip, 16);
+		u64 v = c->has_map && c->dso && !dso_is_kernel(c->dso) ? addr : c->ip;
+		const char *name = dso && !c->inlined ? dso_name(c->has_map ? c->dso : NULL) : NULL;
+		u32 fl = base | (c->inlined ? FL_INLINED : 0);
+
+		if (!srcline) {
+			struct frame_line *l = &sc->frame_lines[frame_line_hash(v, addr, c->sym, name, fl) &
+								(FRAME_LINES - 1)];
+			size_t start = fp->len, n;
+
+			if (l->flags == fl && l->v == v && l->addr == addr && l->sym == c->sym &&
+			    l->name == name && l->epoch == symbol__epoch) {
+				ob_mem(fp, l->text, l->len);
+				continue;
+			}
+			print_frame(fp, c, v, addr, name, fl);
+			if (c->inlined)
+				ob_str(fp, " (inlined)");
+			ob_ch(fp, '\n');
+			n = fp->len - start;
+			if (n <= FRAME_TEXT) {
+				*l = (struct frame_line){ .v = v, .addr = addr, .sym = c->sym,
+							  .name = name, .epoch = symbol__epoch,
+							  .flags = fl, .len = (u32)n };
+				memcpy(l->text, fp->buf + start, n);
+			}
+			continue;
 		}
-		if (sym) {
-			ob_ch(fp, ' ');
-			print_symoff(fp, c->sym, addr, off);
-		}
-		if (dso && !c->inlined)
-			print_dso(fp, c->has_map ? c->dso : NULL);
+		print_frame(fp, c, v, addr, name, fl);
 		/*
 		 * An unwound frame carries the line its inline expansion found
 		 * (perf prints it, "??:0" too); the others are looked up.
 		 */
-		if (srcline && c->has_map && c->srcline) {
+		if (c->has_map && c->srcline) {
 			ob_mem(fp, "\n  ", 3);
 			/*
 			 * "??:0" from the expansion: perf's addr2line said so only
@@ -766,7 +837,7 @@ static void print_chain(struct script *sc, int t, const struct resolved_sample *
 			 */
 			ob_str(fp, strcmp(c->srcline, "??:0") ? c->srcline :
 				   dso__srcline_str(c->dso, addr, NULL, false, true));
-		} else if (srcline && c->has_map) {
+		} else if (c->has_map) {
 			print_srcline(fp, c->dso, addr);
 		}
 		if (c->inlined)
@@ -1575,6 +1646,7 @@ static void script__exit(struct script *sc)
 	free(sc->dump_fp);
 	free(sc->dump_samples);
 	free(sc->ob.buf);
+	free(sc->frame_lines);
 	free(sc->cpus);
 	free(sc->ranges);
 	name_list__exit(&sc->comms);
