@@ -106,24 +106,29 @@ static const struct output_opt default_output[NR_OT] = {
 /*
  * A call-chain frame's line as printed (print_chain), kept by what makes
  * it: the address shown, the one the offset is from, the symbol, the DSO
- * name and the fields. Most samples repeat frames seen before: their lines
+ * name, the fields and, with srcline, the DSO or the inline expansion's
+ * line it came from. Most samples repeat frames seen before: their lines
  * are copied, not made again. Direct-mapped (a collision replaces), so its
  * size is fixed; valid in the symbol__epoch it was made in, as the symbol
  * and the name are known by their addresses.
  */
 #define FRAME_LINES	16384	/* a power of two */
-#define FRAME_TEXT	104	/* longer lines are not kept */
+#define FRAME_TEXT	184	/* longer lines are not kept */
 
 struct frame_line {
 	u64 v, addr;
 	const void *sym, *name;
+	const void *dso, *srcline;	/* with the source line: where it came from */
 	u64 epoch;
 	u32 flags;		/* FL_*; 0: empty */
 	u32 len;
 	char text[FRAME_TEXT];
 };
 
-enum { FL_IP = 1, FL_SYM = 2, FL_OFF = 4, FL_DSO = 8, FL_INLINED = 16, FL_SET = 32 };
+enum {
+	FL_IP = 1, FL_SYM = 2, FL_OFF = 4, FL_DSO = 8, FL_INLINED = 16, FL_SRCLINE = 32,
+	FL_SET = 64
+};
 
 /* The text of one sample or record, written at once (see ob_*). */
 struct obuf {
@@ -756,6 +761,7 @@ static void print_srcline(struct obuf *fp, struct dso *dso, u64 addr)
 		ob_printf(fp, "\n  %s", s);
 }
 
+/* One frame's line of print_chain, its source line included. */
 static void print_frame(struct obuf *fp, const struct callchain_cursor_node *c, u64 v, u64 addr,
 			const char *name, u32 fl)
 {
@@ -772,6 +778,24 @@ static void print_frame(struct obuf *fp, const struct callchain_cursor_node *c, 
 		ob_str(fp, name);
 		ob_ch(fp, ')');
 	}
+	/*
+	 * An unwound frame carries the line its inline expansion found
+	 * (perf prints it, "??:0" too); the others are looked up.
+	 */
+	if ((fl & FL_SRCLINE) && c->has_map && c->srcline) {
+		ob_mem(fp, "\n  ", 3);
+		/*
+		 * "??:0" from the expansion: perf's addr2line said so only
+		 * where the file has DWARF; elsewhere it shows the fallback
+		 */
+		ob_str(fp, strcmp(c->srcline, "??:0") ? c->srcline :
+			   dso__srcline_str(c->dso, addr, NULL, false, true));
+	} else if ((fl & FL_SRCLINE) && c->has_map) {
+		print_srcline(fp, c->dso, addr);
+	}
+	if (c->inlined)
+		ob_str(fp, " (inlined)");
+	ob_ch(fp, '\n');
 }
 
 static inline u64 frame_line_hash(u64 v, u64 addr, const void *sym, const void *name, u32 fl)
@@ -789,9 +813,9 @@ static void print_chain(struct script *sc, int t, const struct resolved_sample *
 	bool ip = PRINT(sc, t, IP), sym = PRINT(sc, t, SYM), dso = PRINT(sc, t, DSO);
 	bool off = PRINT(sc, t, SYMOFFSET), srcline = PRINT(sc, t, SRCLINE);
 	u32 base = FL_SET | (ip ? FL_IP : 0) | (sym ? FL_SYM : 0) | (off ? FL_OFF : 0) |
-		   (dso ? FL_DSO : 0);
+		   (dso ? FL_DSO : 0) | (srcline ? FL_SRCLINE : 0);
 
-	if (!srcline && !sc->frame_lines)
+	if (!sc->frame_lines)
 		sc->frame_lines = xcalloc(FRAME_LINES, sizeof(*sc->frame_lines));
 	for (int i = 0; i < rs->nr; i++) {
 		const struct callchain_cursor_node *c = &rs->frames[i];
@@ -799,50 +823,28 @@ static void print_chain(struct script *sc, int t, const struct resolved_sample *
 		/* perf 6.1 shows user frames by their DSO address */
 		u64 v = c->has_map && c->dso && !dso_is_kernel(c->dso) ? addr : c->ip;
 		const char *name = dso && !c->inlined ? dso_name(c->has_map ? c->dso : NULL) : NULL;
+		/* a source line is the DSO's for the address, or the expansion's */
+		const void *sl_dso = srcline && c->has_map ? c->dso : NULL;
+		const char *sl = srcline && c->has_map ? c->srcline : NULL;
 		u32 fl = base | (c->inlined ? FL_INLINED : 0);
+		struct frame_line *l = &sc->frame_lines[frame_line_hash(v, addr, c->sym, name, fl) &
+							(FRAME_LINES - 1)];
+		size_t start = fp->len, n;
 
-		if (!srcline) {
-			struct frame_line *l = &sc->frame_lines[frame_line_hash(v, addr, c->sym, name, fl) &
-								(FRAME_LINES - 1)];
-			size_t start = fp->len, n;
-
-			if (l->flags == fl && l->v == v && l->addr == addr && l->sym == c->sym &&
-			    l->name == name && l->epoch == symbol__epoch) {
-				ob_mem(fp, l->text, l->len);
-				continue;
-			}
-			print_frame(fp, c, v, addr, name, fl);
-			if (c->inlined)
-				ob_str(fp, " (inlined)");
-			ob_ch(fp, '\n');
-			n = fp->len - start;
-			if (n <= FRAME_TEXT) {
-				*l = (struct frame_line){ .v = v, .addr = addr, .sym = c->sym,
-							  .name = name, .epoch = symbol__epoch,
-							  .flags = fl, .len = (u32)n };
-				memcpy(l->text, fp->buf + start, n);
-			}
+		if (l->flags == fl && l->v == v && l->addr == addr && l->sym == c->sym &&
+		    l->name == name && l->dso == sl_dso && l->srcline == sl &&
+		    l->epoch == symbol__epoch) {
+			ob_mem(fp, l->text, l->len);
 			continue;
 		}
 		print_frame(fp, c, v, addr, name, fl);
-		/*
-		 * An unwound frame carries the line its inline expansion found
-		 * (perf prints it, "??:0" too); the others are looked up.
-		 */
-		if (c->has_map && c->srcline) {
-			ob_mem(fp, "\n  ", 3);
-			/*
-			 * "??:0" from the expansion: perf's addr2line said so only
-			 * where the file has DWARF; elsewhere it shows the fallback
-			 */
-			ob_str(fp, strcmp(c->srcline, "??:0") ? c->srcline :
-				   dso__srcline_str(c->dso, addr, NULL, false, true));
-		} else if (c->has_map) {
-			print_srcline(fp, c->dso, addr);
+		n = fp->len - start;
+		if (n <= FRAME_TEXT) {
+			*l = (struct frame_line){ .v = v, .addr = addr, .sym = c->sym, .name = name,
+						  .dso = sl_dso, .srcline = sl,
+						  .epoch = symbol__epoch, .flags = fl, .len = (u32)n };
+			memcpy(l->text, fp->buf + start, n);
 		}
-		if (c->inlined)
-			ob_str(fp, " (inlined)");
-		ob_ch(fp, '\n');
 	}
 }
 
