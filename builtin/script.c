@@ -660,19 +660,32 @@ static inline void ob_hex(struct obuf *o, u64 v, int width)
 		o->buf[o->len++] = tmp[--n];
 }
 
+/* "00" to "99": decimals two digits at a time */
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
 static inline void ob_dec(struct obuf *o, u64 v, int width)
 {
 	char tmp[20];
-	int n = 0;
+	int n = 20;
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	ob_spaces(o, width - n);
-	ob_grow(o, (size_t)n);
-	while (n)
-		o->buf[o->len++] = tmp[--n];
+	while (v >= 100) {
+		u32 d = (u32)(v % 100) * 2;
+
+		v /= 100;
+		tmp[--n] = digit_pairs[d + 1];
+		tmp[--n] = digit_pairs[d];
+	}
+	if (v >= 10) {
+		tmp[--n] = digit_pairs[v * 2 + 1];
+		tmp[--n] = digit_pairs[v * 2];
+	} else {
+		tmp[--n] = (char)('0' + v);
+	}
+	ob_spaces(o, width - (20 - n));
+	ob_mem(o, tmp + n, (size_t)(20 - n));
 }
 
 /* "%*d" */
@@ -863,16 +876,17 @@ static void print_time(struct script *sc, u64 time, struct obuf *fp)
 	if (sc->nanosecs) {
 		ob_printf(fp, "%5" PRIu64 ".%09" PRIu64 ": ", t / (u64)1000000000, t % (u64)1000000000);
 	} else {
-		u64 us = t / 1000, frac = us % 1000000;
-		char digits[6];
+		u64 us = t / 1000;
+		u32 frac = (u32)(us % 1000000);
+		char digits[9];
 
 		/* "%12s: " of "sec.usec" */
 		ob_dec(fp, us / 1000000, 5);
-		ob_ch(fp, '.');
-		for (int i = 5; i >= 0; i--, frac /= 10)
-			digits[i] = (char)('0' + frac % 10);
-		ob_mem(fp, digits, 6);
-		ob_mem(fp, ": ", 2);
+		digits[0] = '.';
+		for (int i = 5; i > 0; i -= 2, frac /= 100)
+			memcpy(digits + i, digit_pairs + frac % 100 * 2, 2);
+		memcpy(digits + 7, ": ", 2);
+		ob_mem(fp, digits, 9);
 	}
 }
 
