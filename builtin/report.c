@@ -142,6 +142,7 @@ struct report {
 	int group_sort_idx;		/* --group-sort-idx, 0: none */
 	struct itrace_opts itrace;	/* --itrace: perf's grammar; l/L branch mode */
 	int res_samples;		/* --samples: saved per entry for the browser */
+	u64 res_sample_context;		/* samples.context: ns either side (0: perf's 10 ms) */
 	bool modules;			/* -m/--modules: the live kernel's modules (default) */
 	bool itrace_refused;		/* --itrace met a stream's AUX trace: said so */
 	struct evswitch evswitch;	/* --switch-on/--switch-off/--show-on-off-events */
@@ -592,6 +593,10 @@ static int report__config(const char *var, const char *value, void *data)
 		return config__int(var, value, &v);
 	} else if (!strcmp(var, "ui.show-headers")) {
 		rep->hide_headers = !config__bool(var, value);
+	} else if (!strcmp(var, "samples.context")) {
+		/* perf's browser reads it apart: a bad value keeps the 10 ms */
+		if (!config__int(var, value, &v))
+			rep->res_sample_context = (u64)v;
 	}
 	return 0;
 }
@@ -805,6 +810,25 @@ static u64 report__tui_sample_freq(void *priv, int idx)
 		return 0;
 	a = &session__evsel(rep->session, rep->tui_event_idx[idx])->attr;
 	return a->freq ? a->sample_freq : 0;
+}
+
+/*
+ * --samples: the script fields event @idx's samples add to the context
+ * view (perf's attr_to_script), those prof script has: +metric and
+ * +brstackinsn --xed are not among them.
+ */
+static void report__tui_res_sample_fields(void *priv, int idx, char *buf, size_t size)
+{
+	struct report *rep = priv;
+	const struct perf_event_attr *a;
+
+	buf[0] = '\0';
+	if (!rep->tui_event_idx)
+		return;
+	a = &session__evsel(rep->session, rep->tui_event_idx[idx])->attr;
+	snprintf(buf, size, "%s%s%s", a->sample_type & PERF_SAMPLE_REGS_INTR ? " -F +iregs" : "",
+		 a->sample_type & PERF_SAMPLE_REGS_USER ? " -F +uregs" : "",
+		 a->sample_type & PERF_SAMPLE_PHYS_ADDR ? " -F +phys_addr" : "");
 }
 
 /*
@@ -1052,6 +1076,9 @@ static int report__print(struct report *rep)
 			.sample_freq = report__tui_sample_freq,
 			.title = rep->wall ? report__tui_wall_title : NULL,
 			.res_sample_input = rep->res_samples > 0 ? session__path(rep->session) : NULL,
+			.res_sample_context = rep->res_sample_context,
+			.res_sample_inline = rep->inline_names,
+			.res_sample_fields = report__tui_res_sample_fields,
 		};
 		int err = hists__tui_browse(tui_h, (const char *const *)tui_names, tui_nr, &ops);
 

@@ -60,6 +60,15 @@ struct hist_browser_ops {
 	 * "Show context for individual samples"). NULL: not offered.
 	 */
 	const char *res_sample_input;
+	/*
+	 * Their script command (perf's res_sample_browse): the time either
+	 * side of the sample (samples.context, ns; perf's 10 ms when 0),
+	 * --inline when report expands inlined frames, and the fields that
+	 * event @idx's attr adds (perf's attr_to_script; NULL: none).
+	 */
+	u64 res_sample_context;
+	bool res_sample_inline;
+	void (*res_sample_fields)(void *priv, int idx, char *buf, size_t size);
 	const struct callchain_param *cp;	/* NULL: no callchains */
 	double min_percent;			/* --percent-limit */
 	/* --show-ref-call-graph: perf's title names it for a "call-graph=no" event */

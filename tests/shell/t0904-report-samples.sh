@@ -75,4 +75,97 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'perf report --samples 3 offers the sa
 	test "${ret:-0}" = 0
 '
 
+# A "less" that keeps what it was given: its parent's command line (the
+# shell system() ran, so the whole pipeline), and the script's text.
+test_expect_success 'a less that records its input' '
+	mkdir -p bin &&
+	cat >bin/less <<-\EOF &&
+	#!/bin/sh
+	{ tr "\000" " " </proc/$PPID/cmdline && echo; } >"$LESS_OUT.cmd"
+	cat >"$LESS_OUT.text"
+	EOF
+	chmod +x bin/less
+'
+
+# run_entry TOOL UPS OUT [ENV]: TOOL's browser, Enter on the first entry,
+# End then UPS Ups in the context menu, the first saved sample; less's
+# input lands in OUT.cmd and OUT.text. --samples 100000 keeps every
+# sample, in order (past N perf keeps a random one): the first is the
+# same for both.
+run_entry() {
+	tm new-session -d -s rep -x 150 -y 40 -c "$PWD" \
+		"${4-} LESS_OUT=$PWD/$3 PATH=$PWD/bin:\$PATH \"$1\" report -i s.data --samples 100000 --no-children; echo REPORT-EXITED \$?; sleep 30" &&
+	wait_screen "%  demo +demo +\[\.\] hot_loop" &&
+	tm send-keys -t rep Enter &&
+	wait_screen "^Show context for individual samples with source +" &&
+	tm send-keys -t rep End &&
+	i=0 &&
+	while [ $i -lt "$2" ]; do
+		tm send-keys -t rep Up &&
+		i=$((i + 1)) || return 1
+	done &&
+	tm send-keys -t rep Enter &&
+	wait_screen "^[0-9]+\.[0-9]{9}: CPU -?[0-9]+ tid [0-9]+ " &&
+	tm send-keys -t rep Enter &&
+	wait_screen "^Samples: " &&
+	cat screen >"$3.screen" &&
+	tm send-keys -t rep q &&
+	wait_screen "REPORT-EXITED 0"
+}
+# the shell's command line, as perf's words: the tool named perf, no quotes
+norm_cmd() {
+	sed -e "s/^sh -c //" -e "s/'//g" -e "s|^[^ ]* script |perf script |" "$1"
+}
+
+# perf 6.1's menu ends "...with source", "Switch to another data file in
+# PWD", Exit; prof's has no Switch entry
+test_expect_success PERF,TMUX,PERF_EVENTS 'the plain entry runs perf'"'"'s command line, the same text' '
+	SOCK=prof-test-$$-4 &&
+	run_entry "$PERF" 4 perf-plain || ret=$?
+	tm kill-server &&
+	test "${ret:-0}" = 0 &&
+	SOCK=prof-test-$$-5 &&
+	run_entry "$PROF" 3 prof-plain || ret=$?
+	tm kill-server &&
+	test "${ret:-0}" = 0 &&
+	norm_cmd perf-plain.cmd >expect &&
+	norm_cmd prof-plain.cmd >actual &&
+	grep -q -e " --ns .* --inline --show-lost-events " expect &&
+	test_cmp expect actual &&
+	grep -q "cpu-clock: " perf-plain.text &&
+	test_cmp perf-plain.text prof-plain.text
+'
+
+test_expect_success PERF,TMUX,PERF_EVENTS '"with source": -F +srcline (prof script has no srccode), samples.context' '
+	printf "[samples]\n\tcontext = 3000000\n" >ctx.config &&
+	SOCK=prof-test-$$-6 &&
+	run_entry "$PERF" 2 perf-src PERF_CONFIG=$PWD/ctx.config || ret=$?
+	tm kill-server &&
+	test "${ret:-0}" = 0 &&
+	SOCK=prof-test-$$-7 &&
+	run_entry "$PROF" 1 prof-src PERF_CONFIG=$PWD/ctx.config || ret=$?
+	tm kill-server &&
+	test "${ret:-0}" = 0 &&
+	grep -q "srccode field" prof-src.screen &&
+	norm_cmd perf-src.cmd | sed "s/+srcline,+srccode/+srcline/" >expect &&
+	norm_cmd prof-src.cmd >actual &&
+	test_cmp expect actual &&
+	sed -n -E "s/.*--time ([0-9]+)\.([0-9]+),([0-9]+)\.([0-9]+) .*/\1\2 \3\4/p" actual >window &&
+	read from to <window &&
+	test $((to - from)) = 6000000 &&
+	grep -q "^  demo\.c:[0-9]" perf-src.text &&
+	grep -v "^|" perf-src.text >expect &&
+	test_cmp expect prof-src.text
+'
+
+test_expect_success TMUX,PERF_EVENTS '"with assembler": not run, the status line says why' '
+	rm -f prof-asm.cmd &&
+	SOCK=prof-test-$$-8 &&
+	run_entry "$PROF" 2 prof-asm || ret=$?
+	tm kill-server &&
+	test "${ret:-0}" = 0 &&
+	grep -q "prof script has no insn field nor --xed" prof-asm.screen &&
+	! test -e prof-asm.cmd
+'
+
 test_done

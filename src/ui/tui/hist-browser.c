@@ -1388,7 +1388,7 @@ static void browser__header_info(struct browser *b)
 }
 
 enum menu_action { ACT_ANNOTATE, ACT_THREAD, ACT_DSO, ACT_EXPAND, ACT_MAP, ACT_RES_SAMPLE,
-		   ACT_EXIT };
+		   ACT_RES_SAMPLE_ASM, ACT_RES_SAMPLE_SRC, ACT_EXIT };
 
 /* perf's context around a saved sample: 10 ms either side (samples.context) */
 #define RES_SAMPLE_CONTEXT_NS 10000000ULL
@@ -1401,14 +1401,20 @@ static void ns_text(u64 ns, char *buf, size_t size)
 /*
  * perf's res_sample_browse: choose one of the entry's saved samples, then
  * run prof script on the time around it, that CPU and thread, through
- * less at the sample.
+ * less at the sample: perf's command line, word for word, with prof.
+ * @act picks perf's variant: plain, "with assembler" (-F +insn --xed)
+ * or "with source" (-F +srcline,+srccode). prof script has neither
+ * insn nor --xed, nor srccode: the first is not run, the second shows
+ * srcline alone; the status line says so.
  */
-static void browser__res_sample(struct browser *b, const struct hist_entry *he)
+static void browser__res_sample(struct browser *b, const struct hist_entry *he,
+				enum menu_action act)
 {
 	char **names = xcalloc((size_t)he->num_res, sizeof(*names));
 	const struct hist_res_sample *r;
-	char exe[PATH_MAX], from[32], to[32], at[32], cpu[32] = "", tid[32] = "";
+	char exe[PATH_MAX], from[32], to[32], at[32], cpu[32] = "", tid[32] = "", extra[256] = "";
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	u64 ctx = b->ops->res_sample_context ? b->ops->res_sample_context : RES_SAMPLE_CONTEXT_NS;
 	char *cmd;
 	int choice;
 
@@ -1424,24 +1430,36 @@ static void browser__res_sample(struct browser *b, const struct hist_entry *he)
 	free(names);
 	if (choice < 0 || choice >= he->num_res)
 		return;
+	if (act == ACT_RES_SAMPLE_ASM) {
+		snprintf(b->msg, sizeof(b->msg),
+			 "prof script has no insn field nor --xed (perf's -F +insn --xed): not run");
+		return;
+	}
 	r = &he->res_samples[choice];
 	exe[n > 0 ? n : 0] = '\0';
-	ns_text(r->time > RES_SAMPLE_CONTEXT_NS ? r->time - RES_SAMPLE_CONTEXT_NS : 0, from,
-		sizeof(from));
-	ns_text(r->time + RES_SAMPLE_CONTEXT_NS, to, sizeof(to));
+	ns_text(r->time > ctx ? r->time - ctx : 0, from, sizeof(from));
+	ns_text(r->time + ctx, to, sizeof(to));
 	ns_text(r->time, at, sizeof(at));
 	if (r->cpu >= 0)
-		snprintf(cpu, sizeof(cpu), "--cpu %d ", r->cpu);
+		snprintf(cpu, sizeof(cpu), "%d", r->cpu);
 	if (r->tid)
-		snprintf(tid, sizeof(tid), "--tid %d ", r->tid);
-	cmd = xasprintf("'%s' script -i '%s' --time %s,%s %s%s--ns --show-lost-events %s| less +/%s",
-			n > 0 ? exe : "prof", b->ops->res_sample_input, from, to, cpu, tid,
+		snprintf(tid, sizeof(tid), "%d", r->tid);
+	if (b->ops->res_sample_fields)
+		b->ops->res_sample_fields(b->ops->priv, b->idx, extra, sizeof(extra));
+	cmd = xasprintf("'%s' script -i '%s' --time %s,%s %s%s %s%s --ns %s %s %s %s %s | less +/%s",
+			n > 0 ? exe : "prof", b->ops->res_sample_input, from, to,
+			cpu[0] ? "--cpu " : "", cpu, tid[0] ? "--tid " : "", tid, extra,
+			act == ACT_RES_SAMPLE_SRC ? "-F +srcline" : "",
+			b->ops->res_sample_inline ? "--inline" : "", "--show-lost-events ",
 			r->tid ? "--show-switch-events --show-task-events " : "", at);
 	/* perf's run_script: the terminal is the script's until it ends */
 	def_prog_mode();
 	endwin();
 	if (system(cmd) < 0)
 		snprintf(b->msg, sizeof(b->msg), "cannot run prof script: %s", strerror(errno));
+	else if (act == ACT_RES_SAMPLE_SRC)
+		snprintf(b->msg, sizeof(b->msg),
+			 "prof script has no srccode field: perf's -F +srcline,+srccode shown as -F +srcline");
 	reset_prog_mode();
 	refresh();
 	free(cmd);
@@ -1460,8 +1478,8 @@ static void browser__annotate(struct browser *b, const struct row *r);
 static bool browser__context_menu(struct browser *b, const struct row *r)
 {
 	struct hist_entry *he = r->he;
-	char *opts[9];
-	enum menu_action acts[9];
+	char *opts[11];
+	enum menu_action acts[11];
 	int nr = 0, choice;
 	bool quit = false;
 	const char *sym = he->sym ? he->sym->name : NULL;
@@ -1504,13 +1522,14 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 		opts[nr] = xstrdup("Browse map details");
 		acts[nr++] = ACT_MAP;
 	}
-	/*
-	 * --samples: perf's words (its "with assembler" and "with source"
-	 * need script fields prof lacks: insn with xed, srccode)
-	 */
+	/* --samples: perf's three entries, in its words */
 	if (b->ops->res_sample_input && he->num_res) {
 		opts[nr] = xstrdup("Show context for individual samples ");
 		acts[nr++] = ACT_RES_SAMPLE;
+		opts[nr] = xstrdup("Show context for individual samples with assembler");
+		acts[nr++] = ACT_RES_SAMPLE_ASM;
+		opts[nr] = xstrdup("Show context for individual samples with source");
+		acts[nr++] = ACT_RES_SAMPLE_SRC;
 	}
 	opts[nr] = xstrdup("Exit");
 	acts[nr++] = ACT_EXIT;
@@ -1534,7 +1553,9 @@ static bool browser__context_menu(struct browser *b, const struct row *r)
 			browser__map(b, he->dso);
 			break;
 		case ACT_RES_SAMPLE:
-			browser__res_sample(b, he);
+		case ACT_RES_SAMPLE_ASM:
+		case ACT_RES_SAMPLE_SRC:
+			browser__res_sample(b, he, acts[choice]);
 			break;
 		case ACT_EXIT:
 			quit = true;
