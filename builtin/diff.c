@@ -27,12 +27,15 @@
 #include "prof/dump.h"
 #include "prof/block-info.h"
 #include "prof/header.h"
+#include "prof/srcline.h"
 #include "builtin.h"
 
 static const char *const diff_usage[] = {
 	"prof diff [<options>] [old_file] [new_file]",
 	NULL
 };
+
+struct stream_event;
 
 struct diff_file {
 	const char *path;
@@ -44,6 +47,8 @@ struct diff_file {
 	struct time_range *ranges;	/* --time for this file */
 	int nr_ranges;
 	struct block_cycles *blocks;	/* -c cycles: its functions' block cycles */
+	struct stream_event *streams;	/* --stream: one per event of the file */
+	int nr_streams;
 };
 
 struct diff {
@@ -117,6 +122,471 @@ static int parse_compute(const struct option *opt, const char *arg, int unset)
 	return -1;
 }
 
+/*
+ * ---- --stream: perf's hot streams (util/stream.c) ----
+ *
+ * Each file's samples are grouped as perf diff --stream groups them (sort
+ * srcline,symbol,dso of the sample's address); each group keeps a tree of
+ * the samples' branch call stacks (perf's callchain_param: flat, keyed by
+ * source line, built from the branch stack: every entry's target, then
+ * its source, in callee order, loops removed). The nodes where samples
+ * end are the streams; the 5 hottest of each event are paired with the
+ * other file's by their source lines and printed in perf's layout.
+ */
+#define STREAMS_MAX 5
+
+struct stream_val {
+	u64 ip;			/* the address as recorded */
+	struct dso *dso;	/* NULL: no map */
+	struct symbol *sym;
+	const char *srcline;	/* interned; NULL without a map */
+	u64 branch_count, cycles_count;
+};
+
+struct stream_node {
+	struct stream_val *val;
+	int nr_val;
+	struct stream_node **children;	/* in perf's rb_root_in order */
+	int nr_children;
+	u64 hit;
+};
+
+struct stream_group {
+	const char *key;	/* interned "srcline\tsym\tdso" */
+	u64 period;
+	struct stream_node root;
+};
+
+struct stream_event {
+	struct stream_group *groups;
+	int nr_groups;
+	u64 total;		/* the callchain periods */
+	struct stream_node *hot[STREAMS_MAX];
+	struct stream_node *pair[STREAMS_MAX];
+	int nr_hot;
+};
+
+/* one frame of a sample's chain: the value and how it counts */
+struct stream_frame {
+	struct stream_val v;
+	bool from;		/* a branch's source: its cycles count */
+	u64 cycles;
+};
+
+static int cmp_u64(u64 a, u64 b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * perf's match_chain with the srcline key: the source lines when either
+ * has one (a missing one sorts after), else the symbols' start in their
+ * DSO, else the addresses in their DSO. Negative, 0, positive for
+ * perf's LT, EQ, GT of (@old, @new).
+ */
+static int stream_val__cmp(const struct stream_val *old, const struct stream_val *new)
+{
+	int c;
+
+	if (old->srcline && new->srcline)
+		return strcmp(old->srcline, new->srcline);
+	if (!old->srcline && new->srcline)
+		return 1;
+	if (old->srcline && !new->srcline)
+		return -1;
+	c = cmp_u64((u64)(uintptr_t)old->dso, (u64)(uintptr_t)new->dso);
+	if (c)
+		return c;
+	if (old->sym && new->sym)
+		return cmp_u64(old->sym->start, new->sym->start);
+	return cmp_u64(old->ip, new->ip);
+}
+
+static void stream_val__count(struct stream_val *v, const struct stream_frame *f)
+{
+	v->branch_count++;
+	if (f->from)
+		v->cycles_count += f->cycles;
+}
+
+static struct stream_node *stream_node__new(const struct stream_frame *f, int nr, u64 hit)
+{
+	struct stream_node *n = xcalloc(1, sizeof(*n));
+
+	n->val = xcalloc((size_t)nr, sizeof(*n->val));
+	for (int i = 0; i < nr; i++) {
+		n->val[i] = f[i].v;
+		stream_val__count(&n->val[i], &f[i]);
+	}
+	n->nr_val = nr;
+	n->hit = hit;
+	return n;
+}
+
+static void stream_node__insert_child(struct stream_node *parent, struct stream_node *child,
+				      int at)
+{
+	parent->children = xrealloc(parent->children,
+				    (size_t)(parent->nr_children + 1) * sizeof(*parent->children));
+	memmove(parent->children + at + 1, parent->children + at,
+		(size_t)(parent->nr_children - at) * sizeof(*parent->children));
+	parent->children[at] = child;
+	parent->nr_children++;
+}
+
+static void stream_node__append(struct stream_node *n, const struct stream_frame *f, int nr,
+				u64 period);
+
+/*
+ * perf's append_chain_children: the child whose first value matches
+ * takes the rest; else a new child, placed as perf's rb tree orders
+ * them (a new value that compares "less" goes before).
+ */
+static void stream_node__append_children(struct stream_node *n, const struct stream_frame *f,
+					 int nr, u64 period)
+{
+	int at = 0;
+
+	for (int i = 0; i < n->nr_children; i++) {
+		int c = stream_val__cmp(&n->children[i]->val[0], &f[0].v);
+
+		if (!c) {
+			stream_node__append(n->children[i], f, nr, period);
+			return;
+		}
+		/* perf: old < new (LT) sends the new one left, before the old */
+		if (c > 0)
+			at = i + 1;
+	}
+	stream_node__insert_child(n, stream_node__new(f, nr, period), at);
+}
+
+/* perf's append_chain on a node whose first value matches f[0] */
+static void stream_node__append(struct stream_node *n, const struct stream_frame *f, int nr,
+				u64 period)
+{
+	int m = 0;
+
+	while (m < n->nr_val && m < nr && !stream_val__cmp(&n->val[m], &f[m].v)) {
+		stream_val__count(&n->val[m], &f[m]);
+		m++;
+	}
+	if (m < n->nr_val) {
+		/* perf's split_add_child: the rest of the node becomes a child */
+		struct stream_node *rest = xcalloc(1, sizeof(*rest));
+
+		rest->val = xcalloc((size_t)(n->nr_val - m), sizeof(*rest->val));
+		memcpy(rest->val, n->val + m, (size_t)(n->nr_val - m) * sizeof(*rest->val));
+		rest->nr_val = n->nr_val - m;
+		rest->children = n->children;
+		rest->nr_children = n->nr_children;
+		rest->hit = n->hit;
+		n->nr_val = m;
+		n->children = NULL;
+		n->nr_children = 0;
+		n->hit = 0;
+		stream_node__insert_child(n, rest, 0);
+		if (m < nr)
+			stream_node__append_children(n, f + m, nr - m, period);
+		else
+			n->hit = period;
+		return;
+	}
+	if (m == nr) {
+		n->hit += period;
+		return;
+	}
+	stream_node__append_children(n, f + m, nr - m, period);
+}
+
+static void stream_node__free(struct stream_node *n, bool self)
+{
+	for (int i = 0; i < n->nr_children; i++)
+		stream_node__free(n->children[i], true);
+	free(n->children);
+	free(n->val);
+	if (self)
+		free(n);
+}
+
+/*
+ * perf's remove_loops: a run of sources seen before, right after the
+ * first time, is a loop's iteration: dropped.
+ */
+static int stream__remove_loops(struct branch_entry *l, int nr)
+{
+	for (int i = 0; i < nr; i++) {
+		for (int k = 0; k < i; k++) {
+			int off = 0;
+			bool loop = true;
+
+			if (l[k].from != l[i].from)
+				continue;
+			for (int j = k; j < i && i + off < nr; j++, off++)
+				if (l[j].from != l[i + off].from) {
+					loop = false;
+					break;
+				}
+			if (loop) {
+				memmove(l + i, l + i + off, (size_t)(nr - (i + off)) * sizeof(*l));
+				nr -= off;
+			}
+			break;
+		}
+	}
+	return nr;
+}
+
+static void stream__frame(struct machine *m, struct hists *h, const struct perf_sample *s,
+			  u64 ip, bool from, u64 flags, struct stream_frame *f)
+{
+	struct addr_location al;
+
+	memset(f, 0, sizeof(*f));
+	machine__resolve_any(m, (pid_t)s->pid, (pid_t)s->tid, ip, &al);
+	f->v.ip = ip;
+	f->v.dso = al.map ? al.dso : NULL;
+	f->v.sym = al.sym;
+	if (al.map)
+		f->v.srcline = hists__intern(h, dso__srcline_str(al.dso, al.addr, al.sym, false,
+								 false));
+	f->from = from;
+	f->cycles = (flags >> 4) & 0xffff;
+	addr_location__exit(&al);
+}
+
+/* A sample of an event with branch stacks: its group, its chain appended. */
+static void stream__sample(struct diff *df, struct diff_file *f, struct hists *h,
+			   const struct perf_sample *s, const struct resolved_sample *rs)
+{
+	struct stream_event *se;
+	struct stream_group *g = NULL;
+	struct branch_entry *be;
+	struct stream_frame *fr;
+	const char *key;
+	char *text;
+	int nr, nf = 0, idx = s->evsel->idx;
+
+	(void)df;
+	if (idx >= f->nr_streams) {
+		f->streams = xrealloc(f->streams, (size_t)(idx + 1) * sizeof(*f->streams));
+		memset(f->streams + f->nr_streams, 0,
+		       (size_t)(idx + 1 - f->nr_streams) * sizeof(*f->streams));
+		f->nr_streams = idx + 1;
+	}
+	se = &f->streams[idx];
+	/* the group: perf diff --stream's sort, srcline,symbol,dso */
+	text = xasprintf("%s\t%s\t%s",
+			 rs->al.map ? dso__srcline_str(rs->al.dso, rs->al.addr, rs->al.sym, true, true)
+				    : SRCLINE_UNKNOWN,
+			 rs->al.sym ? rs->al.sym->name : "",
+			 rs->al.map ? rs->al.dso->short_name : "");
+	key = hists__intern(h, text);
+	free(text);
+	for (int i = se->nr_groups - 1; i >= 0 && !g; i--)
+		if (se->groups[i].key == key)
+			g = &se->groups[i];
+	if (!g) {
+		se->groups = xrealloc(se->groups, (size_t)(se->nr_groups + 1) * sizeof(*se->groups));
+		g = &se->groups[se->nr_groups++];
+		memset(g, 0, sizeof(*g));
+		g->key = key;
+	}
+	g->period += s->period;
+	/* the chain: perf's branch_callstack in callee order, at most 127 entries */
+	nr = (int)(s->branch_nr < 127 ? s->branch_nr : 127);
+	if (!s->branch || !nr)
+		return;
+	be = xcalloc((size_t)nr, sizeof(*be));
+	memcpy(be, s->branch, (size_t)nr * sizeof(*be));
+	nr = stream__remove_loops(be, nr);
+	fr = xcalloc((size_t)nr * 2, sizeof(*fr));
+	for (int i = 0; i < nr; i++) {
+		stream__frame(f->machine, h, s, be[i].to, false, be[i].flags, &fr[nf++]);
+		stream__frame(f->machine, h, s, be[i].from, true, be[i].flags, &fr[nf++]);
+	}
+	stream_node__append_children(&g->root, fr, nf, s->period);
+	se->total += s->period;
+	free(fr);
+	free(be);
+}
+
+static int stream_group__cmp(const void *a, const void *b)
+{
+	const struct stream_group *l = a, *r = b;
+
+	if (l->period != r->period)
+		return l->period > r->period ? -1 : 1;
+	return strcmp(l->key, r->key);
+}
+
+/* perf's __sort_chain_flat: children first, in order, then the node */
+static void stream__flat(struct stream_node *n, u64 min_hit, struct stream_node ***out, int *nr)
+{
+	for (int i = 0; i < n->nr_children; i++)
+		stream__flat(n->children[i], min_hit, out, nr);
+	if (n->hit && n->hit >= min_hit) {
+		*out = xrealloc(*out, (size_t)(*nr + 1) * sizeof(**out));
+		(*out)[(*nr)++] = n;
+	}
+}
+
+/* perf's evsel_streams__set_hot_cnode: 5 kept, the least hot replaced */
+static void stream_event__hot(struct stream_event *se, struct stream_node *n)
+{
+	int least = 0;
+
+	if (se->nr_hot < STREAMS_MAX) {
+		se->hot[se->nr_hot++] = n;
+		return;
+	}
+	for (int i = 1; i < se->nr_hot; i++)
+		if (se->hot[i]->hit < se->hot[least]->hit)
+			least = i;
+	if (n->hit > se->hot[least]->hit)
+		se->hot[least] = n;
+}
+
+static void stream_event__setup(struct stream_event *se)
+{
+	/* perf's min_callchain_hits: callchain.threshold's 0.5% of the total */
+	u64 min_hit = (u64)((double)se->total * (0.5 / 100));
+
+	qsort(se->groups, (size_t)se->nr_groups, sizeof(*se->groups), stream_group__cmp);
+	for (int i = 0; i < se->nr_groups; i++) {
+		struct stream_node **flat = NULL;
+		int nr = 0;
+
+		stream__flat(&se->groups[i].root, min_hit, &flat, &nr);
+		/* perf's rb tree by hit: the hotter first, equal ones in order */
+		for (int a = 1; a < nr; a++)
+			for (int b = a; b > 0 && flat[b - 1]->hit < flat[b]->hit; b--) {
+				struct stream_node *t = flat[b];
+
+				flat[b] = flat[b - 1];
+				flat[b - 1] = t;
+			}
+		for (int k = 0; k < nr; k++)
+			stream_event__hot(se, flat[k]);
+		free(flat);
+	}
+}
+
+/* perf's callchain_list__sym_name without the DSO */
+static const char *stream_val__name(const struct stream_val *v, char *buf, size_t size)
+{
+	if (v->sym && v->srcline)
+		snprintf(buf, size, "%s %s", v->sym->name, v->srcline);
+	else if (v->sym)
+		snprintf(buf, size, "%s", v->sym->name);
+	else
+		snprintf(buf, size, "%#" PRIx64, v->ip);
+	return buf;
+}
+
+/* perf's callchain_cnode_matched: the same source lines, all of them */
+static bool stream__matched(const struct stream_node *base, const struct stream_node *pair)
+{
+	bool match = false;
+	int p = 0;
+
+	for (int i = 0; i < base->nr_val; i++, p++) {
+		if (p == pair->nr_val)
+			return false;
+		if (!base->val[i].srcline || !pair->val[p].srcline)
+			continue;
+		match = !strcmp(base->val[i].srcline, pair->val[p].srcline);
+		if (!match)
+			return false;
+	}
+	return p == pair->nr_val && match;
+}
+
+static void stream__head(const struct stream_node *n, const struct stream_event *se, char *buf,
+			 size_t size)
+{
+	u64 cycles = 0;
+
+	for (int i = 0; i < n->nr_val; i++)
+		if (n->val[i].srcline && n->val[i].branch_count)
+			cycles += n->val[i].cycles_count / n->val[i].branch_count;
+	snprintf(buf, size, "cycles: %" PRIu64 ", hits: %.2f%%", cycles,
+		 (double)n->hit / (double)se->total * 100.0);
+}
+
+static void stream__print_one(const struct stream_node *n, int idx, const struct stream_event *se,
+			      bool pair)
+{
+	char buf[512], name[256];
+
+	printf("\nhot chain %d:\n", idx);
+	stream__head(n, se, buf, sizeof(buf));
+	if (pair) {
+		printf("%35s\t%35s\n", "", buf);
+		printf("%35s\t%35s\n", "", "--------------------------");
+	} else {
+		printf("%35s\n", buf);
+		printf("%35s\n", "--------------------------");
+	}
+	for (int i = 0; i < n->nr_val; i++) {
+		stream_val__name(&n->val[i], name, sizeof(name));
+		if (pair)
+			printf("%35s\t%35s\n", "", name);
+		else
+			printf("%35s\n", name);
+	}
+}
+
+/* perf's evsel_streams__match and callchain_streams_report */
+static void stream__report(struct stream_event *b, struct stream_event *p)
+{
+	char buf1[512], buf2[512], n1[256], n2[256];
+	bool paired[STREAMS_MAX] = { false };
+	int idx = 0;
+
+	for (int i = 0; i < b->nr_hot; i++) {
+		b->pair[i] = NULL;
+		for (int k = 0; k < p->nr_hot; k++)
+			if (stream__matched(b->hot[i], p->hot[k])) {
+				b->pair[i] = p->hot[k];
+				paired[k] = true;
+				break;
+			}
+	}
+	printf("[ Matched hot streams ]\n");
+	for (int i = 0; i < b->nr_hot; i++) {
+		const struct stream_node *bn = b->hot[i], *pn = b->pair[i];
+
+		if (!pn)
+			continue;
+		printf("\nhot chain pair %d:\n", ++idx);
+		stream__head(bn, b, buf1, sizeof(buf1));
+		stream__head(pn, p, buf2, sizeof(buf2));
+		printf("%35s\t%35s\n", buf1, buf2);
+		printf("%35s\t%35s\n", "---------------------------", "--------------------------");
+		for (int k = 0; k < bn->nr_val && k < pn->nr_val; k++)
+			printf("%35s\t%35s\n", stream_val__name(&bn->val[k], n1, sizeof(n1)),
+			       stream_val__name(&pn->val[k], n2, sizeof(n2)));
+	}
+	idx = 0;
+	printf("\n[ Hot streams in old perf data only ]\n");
+	for (int i = 0; i < b->nr_hot; i++)
+		if (!b->pair[i])
+			stream__print_one(b->hot[i], ++idx, b, false);
+	idx = 0;
+	printf("\n[ Hot streams in new perf data only ]\n");
+	for (int k = 0; k < p->nr_hot; k++)
+		if (!paired[k])
+			stream__print_one(p->hot[k], ++idx, p, true);
+}
+
+static void stream_event__exit(struct stream_event *se)
+{
+	for (int i = 0; i < se->nr_groups; i++)
+		stream_node__free(&se->groups[i].root, false);
+	free(se->groups);
+}
+
 /* ---- reading one file ---- */
 
 static int on_machine_event(struct session *s, union perf_event *ev, struct perf_sample *sample)
@@ -166,6 +636,11 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 		return 0;
 	h = &f->hists[sample->evsel->idx];
 	resolved_sample__resolve(f->resolver, sample, &rs);
+	if (df->stream) {
+		stream__sample(df, f, h, sample, &rs);
+		resolved_sample__exit(&rs);
+		return 0;
+	}
 	if (df->dump)
 		dump__sample_location(stdout, rs.al.thread ? thread__comm_str(rs.al.thread) : "",
 				      rs.al.thread ? rs.al.thread->tid : (int)sample->tid,
@@ -382,6 +857,32 @@ static bool diff__all_have_branch_stacks(struct diff *df)
 	return true;
 }
 
+/*
+ * --stream: each event of the baseline against the same event of every
+ * other file, in perf's layout (its process_base_stream).
+ */
+static void diff__streams(struct diff *df)
+{
+	struct diff_file *base = &df->files[0];
+
+	for (int f = 0; f < df->nr_files; f++)
+		for (int i = 0; i < df->files[f].nr_streams; i++)
+			stream_event__setup(&df->files[f].streams[i]);
+	for (int i = 0; i < session__nr_evsels(base->session); i++) {
+		const struct perf_event_attr *a = &session__evsel(base->session, i)->attr;
+
+		for (int f = 1; f < df->nr_files; f++) {
+			int m = diff__match_event(&df->files[f], a);
+			struct stream_event none = { 0 };
+
+			if (m < 0)
+				continue;
+			stream__report(i < base->nr_streams ? &base->streams[i] : &none,
+				       m < df->files[f].nr_streams ? &df->files[f].streams[m] : &none);
+		}
+	}
+}
+
 static int diff__run(struct diff *df)
 {
 	char *time_copy = df->time_str && strchr(df->time_str, ':') ? xstrdup(df->time_str) : NULL;
@@ -416,6 +917,12 @@ static int diff__run(struct diff *df)
 		free(time_copy);
 		return -1;
 	}
+	if (df->stream && !diff__all_have_branch_stacks(df)) {
+		/* perf fails without a word here (exit 255): prof says why */
+		error("--stream compares branch call stacks: every file needs them (perf record -b or --call-graph lbr)");
+		free(time_copy);
+		return -1;
+	}
 	setup_pager();
 	for (int i = 0; i < df->nr_files; i++) {
 		struct diff_file *f = &df->files[i];
@@ -438,6 +945,10 @@ static int diff__run(struct diff *df)
 	free(time_copy);
 	if (ret < 0)
 		return -1;
+	if (df->stream) {
+		diff__streams(df);
+		return 0;
+	}
 	/* perf diff's collapse: symbols by name (the files may be of other builds) */
 	for (int i = 0; i < df->nr_files; i++)
 		for (int k = 0; k < df->files[i].nr_hists; k++)
@@ -458,6 +969,9 @@ static void diff__exit(struct diff *df)
 		free(f->ranges);
 		sample_resolver__delete(f->resolver);
 		block_cycles__delete(f->blocks);
+		for (int k = 0; k < f->nr_streams; k++)
+			stream_event__exit(&f->streams[k]);
+		free(f->streams);
 		machine__delete(f->machine);
 		session__delete(f->session);
 	}
@@ -543,12 +1057,6 @@ int cmd_diff(int argc, const char **argv)
 		df.files[i].path = argv[i];
 	if (df.order >= (unsigned int)df.nr_files) {
 		fputs("Order option out of limit.\n", stderr);
-		ret = -1;
-		goto out;
-	}
-	if (df.stream) {
-		/* perf needs branch stacks (record -b) in every file, else fails silently */
-		error("--stream needs LBR call stacks (perf record -b) and is not supported by prof");
 		ret = -1;
 		goto out;
 	}

@@ -542,7 +542,7 @@ diff	--time	PERF_EVENTS	ok
 diff	--cpu	PERF_EVENTS	ok
 diff	--pid	PERF_EVENTS	ok
 diff	--tid	PERF_EVENTS	ok
-diff	--stream	PERF_EVENTS	ok
+diff	--stream	PERF_EVENTS,PYTHON3	ok
 diff	--noise	PERF_EVENTS	ok
 sched	--input	PERF_EVENTS	ok
 sched	--verbose	SYSWIDE,TRACEFS,LIBTRACEEVENT	ok
@@ -4562,7 +4562,10 @@ proof_diff_tid() {
 proof_diff_stream() {
 	diff_fixtures &&
 	test_expect_code 255 "$PROF" diff --stream dbefore.data dafter.data >dst 2>dst.err &&
-	grep -q "stream" dst.err && ! test -s dst
+	grep -q "stream" dst.err && ! test -s dst &&
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" branch dst.data "$HELPERS/symtest-nopie" &&
+	"$PROF" diff --stream dst.data dst.data >dst &&
+	test "$(grep -c "^hot chain pair [0-9]*:$" dst)" = 3
 }
 proof_diff_noise() {
 	dif dn --noise &&

@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+test_description='prof diff --stream: hot streams of branch call stacks, as perf diff 6.1'
+. "$(dirname "$0")/test-lib.sh"
+
+# This VM samples no branch stacks: perf-data-gen.py writes perf record -b
+# files (HEADER_BRANCH_STACK set), which perf 6.1 compares. The expected
+# lines below are worked out from perf's rules (util/stream.c, the
+# callchain tree of builtin-diff.c's --stream: flat, keyed by source
+# line, each branch's target then its source, callee order) and agree
+# with perf's output on these files.
+
+BIN=$HELPERS/symtest-nopie
+GEN=$SRCDIR/tests/shell/perf-data-gen.py
+
+test_expect_success PYTHON3 'the generated files' '
+	python3 "$GEN" branch br.data "$BIN" &&
+	python3 "$GEN" cycles before.data "$BIN" before &&
+	python3 "$GEN" cycles after.data "$BIN" after
+'
+
+# sl SYM OFF: addr2line's basename:line of SYM+OFF
+sl() {
+	_a=$(nm "$BIN" | awk -v s="$1" '$3 == s { print $1 }') &&
+	addr2line -e "$BIN" "$(printf '%x' $((0x$_a + $2)))" | sed 's,.*/,,; s, .*,,'
+}
+
+# br.data: 30 samples (periods 1000..1029) at main+8 cycling over three
+# branch stacks. The third (periods 1002, 1005, ..., 1029: 10155 of
+# 30435, 33.37%) is its own node: sym_vdso+2 -> 0x7fff12345678 (40000
+# cycles), main+4 -> sym_plain (12), sym_plain+9 -> sym_target (5): the
+# sources' cycles add up to 40017. The first two share their newest
+# entry (sym_plain+9 -> sym_target): that node has no hits of its own,
+# each rest is a stream.
+test_expect_success PYTHON3 'the same file twice: every stream matched, perf'"'"'s layout' '
+	"$PROF" diff --stream br.data br.data >out &&
+	head -n 1 out >first &&
+	echo "[ Matched hot streams ]" >expect &&
+	test_cmp expect first &&
+	test "$(grep -c "^hot chain pair [1-3]:$" out)" = 3 &&
+	printf "%35s\t%35s\n" "cycles: 40017, hits: 33.37%" "cycles: 40017, hits: 33.37%" \
+		"---------------------------" "--------------------------" \
+		0x7fff12345678 0x7fff12345678 \
+		"sym_vdso $(sl sym_vdso 2)" "sym_vdso $(sl sym_vdso 2)" \
+		"sym_plain $(sl sym_plain 0)" "sym_plain $(sl sym_plain 0)" \
+		"main $(sl main 4)" "main $(sl main 4)" \
+		"sym_target $(sl sym_target 0)" "sym_target $(sl sym_target 0)" \
+		"sym_plain $(sl sym_plain 9)" "sym_plain $(sl sym_plain 9)" >expect &&
+	sed -n "/^hot chain pair 1:$/,/^$/p" out | sed "1d;/^$/d" >actual &&
+	test_cmp expect actual &&
+	printf "%35s\t%35s\n" "cycles: 0, hits: 33.33%" "cycles: 0, hits: 33.33%" >expect &&
+	sed -n "/^hot chain pair 2:$/{n;p;}" out >actual &&
+	test_cmp expect actual &&
+	tail -n 3 out >last &&
+	printf "\n[ Hot streams in old perf data only ]\n\n[ Hot streams in new perf data only ]\n" >expect &&
+	tail -n 3 expect >expect3 &&
+	test_cmp expect3 last
+'
+
+test_expect_success PYTHON3 'streams of one side only: its column' '
+	"$PROF" diff --stream before.data br.data >out &&
+	sed -n "/^\[ Hot streams in new perf data only \]$/,\$p" out >new &&
+	printf "%35s\t%35s\n" "" "cycles: 40017, hits: 33.37%" >expect &&
+	sed -n "/^hot chain 1:$/{n;p;}" new >actual &&
+	test_cmp expect actual &&
+	sed -n "/^\[ Hot streams in old perf data only \]$/,/^\[ Hot streams in new/p" out >old &&
+	printf "%35s\n" "cycles: 22, hits: 42.86%" >expect &&
+	sed -n "/^hot chain 1:$/{n;p;}" old >actual &&
+	test_cmp expect actual
+'
+
+# same ARGS...: prof diff's stdout and exit status are perf diff's
+same() {
+	rc=0 && { LC_ALL=C "$PERF" diff "$@" >perf.out 2>perf.err || rc=$?; } &&
+	echo "exit $rc" >>perf.out &&
+	rc=0 && { LC_ALL=C "$PROF" diff "$@" >prof.out 2>prof.err || rc=$?; } &&
+	echo "exit $rc" >>prof.out &&
+	test_cmp perf.out prof.out
+}
+
+test_expect_success PYTHON3,PERF 'perf diff --stream on the pairs: the same lines' '
+	same --stream br.data br.data &&
+	same --stream before.data after.data &&
+	grep -q "^hot chain pair 1:" prof.out &&
+	same --stream after.data before.data &&
+	same --stream before.data br.data &&
+	same --stream br.data after.data
+'
+
+test_expect_success PYTHON3,PERF_EVENTS 'a file without branch stacks: perf'"'"'s exit 255, and why' '
+	"$PROF" record -q -e cpu-clock -o nb.data -- "$HELPERS/demo" 50 >/dev/null 2>&1 &&
+	test_expect_code 255 "$PROF" diff --stream br.data nb.data >out 2>err &&
+	! test -s out &&
+	grep -q "every file needs them" err
+'
+
+test_done
