@@ -89,6 +89,13 @@
 #   long-comm OUT         one sample of a process whose COMM is 1100
 #                         characters long (a column wider than perf's
 #                         1024-byte header buffer).
+#   streams OUT BIN WHEN  perf record -b as a file for diff --stream: BIN
+#                         (symtest-nopie) mapped as linked, WHEN "before"
+#                         or "after": eight branch stacks in two sample
+#                         locations, with shared newest entries, a
+#                         repeated run (a loop), weights from 1 to 40 and
+#                         one below 0.5%; "after" drops one, adds one and
+#                         reweighs the others.
 import re, struct, subprocess, sys
 
 PID = 4242
@@ -465,6 +472,52 @@ def cycles(out, binary, when):
     # IP|TID|PERIOD|BRANCH_STACK, branch ANY|USER; HEADER_BRANCH_STACK
     write(out, data, 0x1 | 0x2 | 0x100 | 0x800, 0x8 | 0x1, 1 << 15)
 
+
+def streams(out, binary, when):
+    m = Mapping(binary)
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("sttest")) + m.mmap()
+
+    def at(name, off):
+        return m.sym[name] + off
+
+    # stacks, newest first: (from, to, cycles)
+    top = (at("sym_plain", 9), at("sym_target", 0), 3)
+    st = {
+        "a": [top, (at("main", 4), at("sym_plain", 0), 12)],
+        "b": [top, (at("main", 20), at("sym_plain", 0), 7), (at("sym_vdso", 2), at("main", 10), 1)],
+        "c": [top],
+        "d": [(at("sym_inlined", 7), at("sym_plt_calls", 3), 2), (at("main", 30), at("sym_inlined", 0), 9)],
+        # a loop: the run main+40, main+50 twice
+        "e": [(at("main", 40), at("main", 30), 4), (at("main", 50), at("main", 35), 5),
+              (at("main", 40), at("main", 30), 6), (at("main", 50), at("main", 35), 7),
+              (at("main", 60), at("main", 45), 8)],
+        "f": [(at("sym_plt_calls", 11), at("sym_vdso", 0), 30), (at("main", 70), at("sym_plt_calls", 0), 0)],
+        "g": [(at("sym_vdso", 5), 0x7fff12340000, 0)],
+        "h": [(at("main", 80), at("sym_inlined", 2), 1)],
+        "n": [(at("sym_inlined", 9), at("main", 90), 11), top],
+    }
+    # (stack, count, sample address)
+    if when == "before":
+        plan = [("a", 40, at("main", 8)), ("b", 25, at("main", 8)), ("c", 12, at("sym_target", 2)),
+                ("d", 30, at("sym_target", 2)), ("e", 8, at("main", 8)), ("f", 18, at("main", 8)),
+                ("g", 5, at("sym_target", 2)), ("h", 1, at("main", 8))]
+    elif when == "after":
+        plan = [("a", 20, at("main", 8)), ("b", 25, at("main", 8)), ("c", 30, at("sym_target", 2)),
+                ("d", 10, at("sym_target", 2)), ("e", 8, at("main", 8)), ("n", 22, at("main", 8)),
+                ("g", 6, at("sym_target", 2)), ("h", 1, at("main", 8))]
+    else:
+        raise SystemExit("streams: WHEN is before or after")
+    i = 0
+    for name, count, ip in plan:
+        for _ in range(count):
+            body = struct.pack("<QIIQQ", ip, PID, PID, 1000 + i % 7, len(st[name]))
+            for f, t, cyc in st[name]:
+                body += struct.pack("<QQQ", f, t, 1 << 1 | cyc << 4)
+            data += rec(9, 2, body)
+            i += 1
+    # IP|TID|PERIOD|BRANCH_STACK, branch ANY|USER; HEADER_BRANCH_STACK
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x800, 0x8 | 0x1, 1 << 15)
+
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
@@ -474,9 +527,10 @@ if __name__ == "__main__":
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
              "anon": (anon, 1), "comm-override": (comm_override, 1),
              "long-comm": (long_comm, 1), "unordered": (unordered, 1),
-             "cycles": (cycles, 3)}
+             "cycles": (cycles, 3), "streams": (streams, 3)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
                          "[plt-]stack OUT BIN | bad-marker OUT BIN | every-sym OUT BIN | exited OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
-                         "comm-override OUT | long-comm OUT | unordered OUT | cycles OUT BIN before|after")
+                         "comm-override OUT | long-comm OUT | unordered OUT | cycles OUT BIN before|after | "
+                         "streams OUT BIN before|after")
     modes[sys.argv[1]][0](*sys.argv[2:])

@@ -16,7 +16,9 @@ GEN=$SRCDIR/tests/shell/perf-data-gen.py
 test_expect_success PYTHON3 'the generated files' '
 	python3 "$GEN" branch br.data "$BIN" &&
 	python3 "$GEN" cycles before.data "$BIN" before &&
-	python3 "$GEN" cycles after.data "$BIN" after
+	python3 "$GEN" cycles after.data "$BIN" after &&
+	python3 "$GEN" streams sb.data "$BIN" before &&
+	python3 "$GEN" streams sa.data "$BIN" after
 '
 
 # sl SYM OFF: addr2line's basename:line of SYM+OFF
@@ -84,7 +86,29 @@ test_expect_success PYTHON3,PERF 'perf diff --stream on the pairs: the same line
 	grep -q "^hot chain pair 1:" prof.out &&
 	same --stream after.data before.data &&
 	same --stream before.data br.data &&
-	same --stream br.data after.data
+	same --stream br.data after.data &&
+	same --stream sb.data sa.data &&
+	same --stream sa.data sb.data &&
+	same --stream sb.data br.data
+'
+
+# sb.data, sa.data: 139 and 122 samples over eight stacks each; more
+# than five streams, so the least hot are left out (perf keeps five per
+# event, a hotter one replacing the least hot). The shared newest
+# entry sym_plain+9 -> sym_target of stacks a, b, c is a node of its
+# own (c ends there: 12 samples before, 30 after); a loop (main+40,
+# main+50 twice) is removed before the chain is built.
+test_expect_success PYTHON3 'more streams than five: the hottest, matched by source lines' '
+	"$PROF" diff --stream sb.data sa.data >out &&
+	test "$(grep -c "^hot chain pair [0-9]*:$" out)" = 4 &&
+	sed -n "/^\[ Hot streams in old perf data only \]$/,/^\[ Hot streams in new/p" out >old &&
+	test "$(grep -c "^hot chain [0-9]*:$" old)" = 1 &&
+	grep -q "^ *cycles: 30, hits: [0-9.]*%$" old &&
+	sed -n "/^\[ Hot streams in new perf data only \]$/,\$p" out >new &&
+	test "$(grep -c "^hot chain [0-9]*:$" new)" = 1 &&
+	printf "%35s\t%35s\n" "" "cycles: 14, hits: 18.03%" >expect &&
+	sed -n "/^hot chain 1:$/{n;p;}" new >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success PYTHON3,PERF_EVENTS 'a file without branch stacks: perf'"'"'s exit 255, and why' '
