@@ -169,6 +169,7 @@ struct stream_event {
 /* one frame of a sample's chain: the value and how it counts */
 struct stream_frame {
 	struct stream_val v;
+	bool branch;		/* of the branch stack (else of the call chain) */
 	bool from;		/* a branch's source: its cycles count */
 	u64 cycles;
 };
@@ -204,6 +205,8 @@ static int stream_val__cmp(const struct stream_val *old, const struct stream_val
 
 static void stream_val__count(struct stream_val *v, const struct stream_frame *f)
 {
+	if (!f->branch)
+		return;
 	v->branch_count++;
 	if (f->from)
 		v->cycles_count += f->cycles;
@@ -337,13 +340,21 @@ static int stream__remove_loops(struct branch_entry *l, int nr)
 	return nr;
 }
 
+/*
+ * perf's add_callchain_ip: a branch entry is looked up in the first space
+ * with a map (cpumode 0), a call-chain entry in @cpumode's.
+ */
 static void stream__frame(struct machine *m, struct hists *h, const struct perf_sample *s,
-			  u64 ip, bool from, u64 flags, struct stream_frame *f)
+			  u8 cpumode, u64 ip, bool from, u64 flags, struct stream_frame *f)
 {
 	struct addr_location al;
 
 	memset(f, 0, sizeof(*f));
-	machine__resolve_any(m, (pid_t)s->pid, (pid_t)s->tid, ip, &al);
+	if (cpumode)
+		machine__resolve(m, cpumode, (pid_t)s->pid, (pid_t)s->tid, ip, &al);
+	else
+		machine__resolve_any(m, (pid_t)s->pid, (pid_t)s->tid, ip, &al);
+	f->branch = !cpumode;
 	f->v.ip = ip;
 	f->v.dso = al.map ? al.dso : NULL;
 	f->v.sym = al.sym;
@@ -365,7 +376,8 @@ static void stream__sample(struct diff *df, struct diff_file *f, struct hists *h
 	struct stream_frame *fr;
 	const char *key;
 	char *text;
-	int nr, nf = 0, idx = s->evsel->idx;
+	int nr, nf = 0, idx = s->evsel->idx, first_call = 0, chain_nr;
+	u8 cpumode = PERF_RECORD_MISC_USER;
 
 	(void)df;
 	if (idx >= f->nr_streams) {
@@ -393,20 +405,56 @@ static void stream__sample(struct diff *df, struct diff_file *f, struct hists *h
 		g->key = key;
 	}
 	g->period += s->period;
-	/* the chain: perf's branch_callstack in callee order, at most 127 entries */
-	nr = (int)(s->branch_nr < 127 ? s->branch_nr : 127);
-	if (!s->branch || !nr)
-		return;
-	be = xcalloc((size_t)nr, sizeof(*be));
-	memcpy(be, s->branch, (size_t)nr * sizeof(*be));
-	nr = stream__remove_loops(be, nr);
-	fr = xcalloc((size_t)nr * 2, sizeof(*fr));
-	for (int i = 0; i < nr; i++) {
-		stream__frame(f->machine, h, s, be[i].to, false, be[i].flags, &fr[nf++]);
-		stream__frame(f->machine, h, s, be[i].from, true, be[i].flags, &fr[nf++]);
+	/*
+	 * The chain: perf's branch_callstack in callee order (at most 127
+	 * entries), then the call chain past the entries the branches
+	 * overlap (perf's first_call) and short of as many entries as
+	 * branches were kept (perf's chain_nr -= nr).
+	 */
+	nr = s->branch ? (int)(s->branch_nr < 127 ? s->branch_nr : 127) : 0;
+	be = xcalloc((size_t)nr + 1, sizeof(*be));
+	if (nr)
+		memcpy(be, s->branch, (size_t)nr * sizeof(*be));
+	for (int i = 0; i < nr && s->callchain; i++) {
+		if ((u64)first_call >= s->callchain_nr)
+			break;
+		if (s->callchain[first_call] >= PERF_CONTEXT_MAX)
+			first_call++;
+		else if (be[i].from < s->callchain[first_call] &&
+			 be[i].from >= s->callchain[first_call] - 8)
+			first_call++;
 	}
-	stream_node__append_children(&g->root, fr, nf, s->period);
-	se->total += s->period;
+	nr = stream__remove_loops(be, nr);
+	chain_nr = s->callchain ? (int)s->callchain_nr - nr : 0;
+	fr = xcalloc((size_t)nr * 2 + (chain_nr > 0 ? (size_t)chain_nr : 0) + 1, sizeof(*fr));
+	for (int i = 0; i < nr; i++) {
+		stream__frame(f->machine, h, s, 0, be[i].to, false, be[i].flags, &fr[nf++]);
+		stream__frame(f->machine, h, s, 0, be[i].from, true, be[i].flags, &fr[nf++]);
+	}
+	for (int i = first_call, kept = 0; i < chain_nr && kept < 127; i++) {
+		u64 ip = s->callchain[i];
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			if (ip == PERF_CONTEXT_KERNEL)
+				cpumode = PERF_RECORD_MISC_KERNEL;
+			else if (ip == PERF_CONTEXT_USER)
+				cpumode = PERF_RECORD_MISC_USER;
+			else if (ip == PERF_CONTEXT_HV)
+				cpumode = PERF_RECORD_MISC_HYPERVISOR;
+			else {
+				/* perf resets the cursor: no chain at all */
+				nf = 0;
+				break;
+			}
+			continue;
+		}
+		kept++;
+		stream__frame(f->machine, h, s, cpumode, ip, false, 0, &fr[nf++]);
+	}
+	if (nf) {
+		stream_node__append_children(&g->root, fr, nf, s->period);
+		se->total += s->period;
+	}
 	free(fr);
 	free(be);
 }

@@ -96,6 +96,11 @@
 #                         repeated run (a loop), weights from 1 to 40 and
 #                         one below 0.5%; "after" drops one, adds one and
 #                         reweighs the others.
+#   streams-g OUT BIN     perf record -b -g as a file: samples with a
+#                         call chain and a branch stack (BIN mapped as
+#                         linked): branches overlapping the chain's
+#                         first entries, a chain behind an unknown
+#                         context marker, no branches at all.
 import re, struct, subprocess, sys
 
 PID = 4242
@@ -518,6 +523,42 @@ def streams(out, binary, when):
     # IP|TID|PERIOD|BRANCH_STACK, branch ANY|USER; HEADER_BRANCH_STACK
     write(out, data, 0x1 | 0x2 | 0x100 | 0x800, 0x8 | 0x1, 1 << 15)
 
+
+def streams_g(out, binary):
+    m = Mapping(binary)
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("sgtest")) + m.mmap()
+
+    def at(name, off):
+        return m.sym[name] + off
+    USER, GUEST = 0xfffffffffffffe00, 0xfffffffffffff800
+    # (ip, chain, branches newest first (from, to, cycles), count)
+    plan = [
+        (at("sym_target", 2), [USER, at("sym_target", 2), at("sym_plain", 14), at("main", 9),
+                               at("main", 99)],
+         [(at("sym_plain", 9), at("sym_target", 0), 3), (at("main", 4), at("sym_plain", 0), 12)], 9),
+        # the second branch's source is just before the chain's first
+        # address: perf skips that much more of the chain
+        (at("main", 8), [USER, at("main", 8), at("sym_vdso", 20), at("sym_plt_calls", 30),
+                         at("main", 60)],
+         [(at("sym_vdso", 2), at("main", 0), 5), (at("main", 4), at("main", 6), 7)], 7),
+        (at("main", 8), [GUEST, at("main", 8), at("sym_plain", 3)],
+         [(at("sym_vdso", 2), at("main", 0), 5)], 3),
+        (at("sym_inlined", 4), [USER, at("sym_inlined", 4), at("main", 40), at("main", 77)],
+         [], 5),
+    ]
+    i = 0
+    for ip, chain, br, count in plan:
+        for _ in range(count):
+            body = struct.pack("<QIIQ", ip, PID, PID, 1000 + i % 5)
+            body += struct.pack("<Q", len(chain)) + b"".join(struct.pack("<Q", c) for c in chain)
+            body += struct.pack("<Q", len(br))
+            for f, t, cyc in br:
+                body += struct.pack("<QQQ", f, t, 1 << 1 | cyc << 4)
+            data += rec(9, 2, body)
+            i += 1
+    # IP|TID|CALLCHAIN|PERIOD|BRANCH_STACK, branch ANY|USER; HEADER_BRANCH_STACK
+    write(out, data, 0x1 | 0x2 | 0x20 | 0x100 | 0x800, 0x8 | 0x1, 1 << 15)
+
 if __name__ == "__main__":
     modes = {"branch": (branch, 2), "chains": (chains, 3),
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
@@ -527,10 +568,11 @@ if __name__ == "__main__":
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
              "anon": (anon, 1), "comm-override": (comm_override, 1),
              "long-comm": (long_comm, 1), "unordered": (unordered, 1),
-             "cycles": (cycles, 3), "streams": (streams, 3)}
+             "cycles": (cycles, 3), "streams": (streams, 3),
+             "streams-g": (streams_g, 2)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
                          "[plt-]stack OUT BIN | bad-marker OUT BIN | every-sym OUT BIN | exited OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
                          "comm-override OUT | long-comm OUT | unordered OUT | cycles OUT BIN before|after | "
-                         "streams OUT BIN before|after")
+                         "streams OUT BIN before|after | streams-g OUT BIN")
     modes[sys.argv[1]][0](*sys.argv[2:])

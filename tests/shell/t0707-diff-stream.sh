@@ -18,7 +18,8 @@ test_expect_success PYTHON3 'the generated files' '
 	python3 "$GEN" cycles before.data "$BIN" before &&
 	python3 "$GEN" cycles after.data "$BIN" after &&
 	python3 "$GEN" streams sb.data "$BIN" before &&
-	python3 "$GEN" streams sa.data "$BIN" after
+	python3 "$GEN" streams sa.data "$BIN" after &&
+	python3 "$GEN" streams-g sg.data "$BIN"
 '
 
 # sl SYM OFF: addr2line's basename:line of SYM+OFF
@@ -89,7 +90,28 @@ test_expect_success PYTHON3,PERF 'perf diff --stream on the pairs: the same line
 	same --stream br.data after.data &&
 	same --stream sb.data sa.data &&
 	same --stream sa.data sb.data &&
-	same --stream sb.data br.data
+	same --stream sb.data br.data &&
+	same --stream sg.data sg.data &&
+	same --stream sg.data sb.data
+'
+
+# sg.data: samples with a call chain too (record -b -g). perf puts the
+# chain after the branches, past the entries the branches overlap and
+# short of as many entries as branches were kept: the first stack (9
+# samples, two branches, a chain of the context marker and four
+# addresses) keeps sym_target+2 and sym_plain+14 of its chain.
+test_expect_success PYTHON3 'call chains after the branches, as perf cuts them' '
+	"$PROF" diff --stream sg.data sg.data >out &&
+	printf "%35s\t%35s\n" "cycles: 15, hits: 37.49%" "cycles: 15, hits: 37.49%" \
+		"---------------------------" "--------------------------" \
+		"sym_target $(sl sym_target 0)" "sym_target $(sl sym_target 0)" \
+		"sym_plain $(sl sym_plain 9)" "sym_plain $(sl sym_plain 9)" \
+		"sym_plain $(sl sym_plain 0)" "sym_plain $(sl sym_plain 0)" \
+		"main $(sl main 4)" "main $(sl main 4)" \
+		"sym_target $(sl sym_target 2)" "sym_target $(sl sym_target 2)" \
+		"sym_plain $(sl sym_plain 14)" "sym_plain $(sl sym_plain 14)" >expect &&
+	sed -n "/^hot chain pair 3:$/,/^$/p" out | sed "1d;/^$/d" >actual &&
+	test_cmp expect actual
 '
 
 # sb.data, sa.data: 139 and 122 samples over eight stacks each; more
