@@ -17,8 +17,9 @@ test_expect_success PERF_EVENTS 'record the demo' '
 '
 
 # perf 6.1 (report --samples 3, Enter on an entry) lists "Show context for
-# individual samples" (and "... with assembler", "... with source") before
-# Exit; choosing it lists the saved samples as "SECS.NSECS: CPU N tid T",
+# individual samples", "... with assembler", "... with source" (and
+# "Switch to another data file in PWD", which prof has not) before Exit;
+# choosing the first lists the saved samples as "SECS.NSECS: CPU N tid T",
 # and choosing one runs perf script on 10 ms around it, piped to less.
 test_expect_success TMUX,PERF_EVENTS '--samples 3: the context menu, the samples, prof script' '
 	SOCK=prof-test-$$-1 &&
@@ -27,7 +28,9 @@ test_expect_success TMUX,PERF_EVENTS '--samples 3: the context menu, the samples
 	wait_screen "^ +[0-9.]+%  demo +demo +\[\.\] hot_loop" &&
 	tm send-keys -t rep Enter &&
 	wait_screen "^Show context for individual samples +" &&
-	tm send-keys -t rep End Up Enter &&
+	wait_screen "^Show context for individual samples with assembler" &&
+	wait_screen "^Show context for individual samples with source" &&
+	tm send-keys -t rep End Up Up Up Enter &&
 	wait_screen "^[0-9]+\.[0-9]{9}: CPU -?[0-9]+ tid [0-9]+ " &&
 	test "$(grep -c -E "^[0-9]+\.[0-9]{9}: CPU -?[0-9]+ tid [0-9]+ " screen)" = 3 &&
 	sed -n -E "s/^([0-9]+\.[0-9]{9}): CPU .*/\1/p" screen | head -n 1 >when &&
@@ -67,6 +70,8 @@ test_expect_success PERF,TMUX,PERF_EVENTS 'perf report --samples 3 offers the sa
 	wait_screen "%  demo +demo +\[\.\] hot_loop" &&
 	tm send-keys -t rep Enter &&
 	wait_screen "^Show context for individual samples +" &&
+	wait_screen "^Show context for individual samples with assembler" &&
+	wait_screen "^Show context for individual samples with source" &&
 	tm send-keys -t rep Escape &&
 	wait_gone "^Exit +" &&
 	tm send-keys -t rep q &&
