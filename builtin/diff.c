@@ -906,8 +906,9 @@ static bool diff__all_have_branch_stacks(struct diff *df)
 }
 
 /*
- * --stream: each event of the baseline against the same event of every
- * other file, in perf's layout (its process_base_stream).
+ * --stream: each event of the baseline against the same event of the
+ * second file, in perf's layout (its process_base_stream); as perf, the
+ * files after the second are read and not compared.
  */
 static void diff__streams(struct diff *df)
 {
@@ -919,7 +920,7 @@ static void diff__streams(struct diff *df)
 	for (int i = 0; i < session__nr_evsels(base->session); i++) {
 		const struct perf_event_attr *a = &session__evsel(base->session, i)->attr;
 
-		for (int f = 1; f < df->nr_files; f++) {
+		for (int f = 1; f < df->nr_files && f < 2; f++) {
 			int m = diff__match_event(&df->files[f], a);
 			struct stream_event none = { 0 };
 

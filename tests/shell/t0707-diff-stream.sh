@@ -92,7 +92,8 @@ test_expect_success PYTHON3,PERF 'perf diff --stream on the pairs: the same line
 	same --stream sa.data sb.data &&
 	same --stream sb.data br.data &&
 	same --stream sg.data sg.data &&
-	same --stream sg.data sb.data
+	same --stream sg.data sb.data &&
+	same --stream sb.data sa.data br.data
 '
 
 # sg.data: samples with a call chain too (record -b -g). perf puts the
