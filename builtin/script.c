@@ -27,6 +27,7 @@
 #include "prof/stats-print.h"
 #include "prof/resolved-sample.h"
 #include "prof/srcline.h"
+#include "prof/srccode.h"
 #include "prof/time-range.h"
 #include "prof/trace-event.h"
 #include "builtin.h"
@@ -71,7 +72,7 @@ static const char *const field_names[NR_FIELDS] = {
 		   B(F_SRCLINE) | B(F_PERIOD) | B(F_WEIGHT) | B(F_PHYS_ADDR) | B(F_MISC) | \
 		   B(F_DATA_SRC) | B(F_DATA_PAGE_SIZE) | B(F_CODE_PAGE_SIZE) | B(F_INS_LAT) | \
 		   B(F_BRSTACK) | B(F_BRSTACKSYM) | B(F_BRSTACKOFF) | B(F_FLAGS) | \
-		   B(F_BPF_OUTPUT) | B(F_SYNTH))
+		   B(F_BPF_OUTPUT) | B(F_SYNTH) | B(F_SRCCODE))
 
 /* perf's output types: the attr types below PERF_TYPE_MAX, synth, other. */
 enum { OT_HW, OT_SW, OT_TRACE, OT_HW_CACHE, OT_RAW, OT_BREAK, OT_SYNTH, OT_OTHER, NR_OT };
@@ -170,6 +171,7 @@ struct script {
 	struct obuf ob;
 	size_t ob_chunk;		/* samples' text kept until this much (0: each sample) */
 	struct frame_line *frame_lines;	/* FRAME_LINES, made on first use */
+	struct srccode *srccode;	/* -F srccode: the source files read */
 };
 
 /* ---- output types and fields ---- */
@@ -1267,6 +1269,14 @@ static void print_sample(struct script *sc, const struct perf_sample *sample,
 	if (PRINT(sc, t, CODE_PAGE_SIZE))
 		ob_printf(fp, " %s", page_size_name(sample->code_page_size, buf, sizeof(buf)));
 	ob_ch(fp, '\n');
+	if (PRINT(sc, t, SRCCODE) && al->map) {
+		char code[4096];
+
+		if (!sc->srccode)
+			sc->srccode = srccode__new();
+		ob_str(fp, srccode__line(sc->srccode, (int)sample->tid, al->dso, al->addr, code,
+					 sizeof(code)));
+	}
 }
 
 /* ---- filters ---- */
@@ -1663,6 +1673,7 @@ static void script__exit(struct script *sc)
 	free(sc->dump_samples);
 	free(sc->ob.buf);
 	free(sc->frame_lines);
+	srccode__delete(sc->srccode);
 	free(sc->cpus);
 	free(sc->ranges);
 	name_list__exit(&sc->comms);

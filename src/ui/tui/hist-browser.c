@@ -1403,9 +1403,8 @@ static void ns_text(u64 ns, char *buf, size_t size)
  * run prof script on the time around it, that CPU and thread, through
  * less at the sample: perf's command line, word for word, with prof.
  * @act picks perf's variant: plain, "with assembler" (-F +insn --xed)
- * or "with source" (-F +srcline,+srccode). prof script has neither
- * insn nor --xed, nor srccode: the first is not run, the second shows
- * srcline alone; the status line says so.
+ * or "with source" (-F +srcline,+srccode). prof script has no insn
+ * field nor --xed: that one is not run, the status line says so.
  */
 static void browser__res_sample(struct browser *b, const struct hist_entry *he,
 				enum menu_action act)
@@ -1449,7 +1448,7 @@ static void browser__res_sample(struct browser *b, const struct hist_entry *he,
 	cmd = xasprintf("'%s' script -i '%s' --time %s,%s %s%s %s%s --ns %s %s %s %s %s | less +/%s",
 			n > 0 ? exe : "prof", b->ops->res_sample_input, from, to,
 			cpu[0] ? "--cpu " : "", cpu, tid[0] ? "--tid " : "", tid, extra,
-			act == ACT_RES_SAMPLE_SRC ? "-F +srcline" : "",
+			act == ACT_RES_SAMPLE_SRC ? "-F +srcline,+srccode" : "",
 			b->ops->res_sample_inline ? "--inline" : "", "--show-lost-events ",
 			r->tid ? "--show-switch-events --show-task-events " : "", at);
 	/* perf's run_script: the terminal is the script's until it ends */
@@ -1457,9 +1456,6 @@ static void browser__res_sample(struct browser *b, const struct hist_entry *he,
 	endwin();
 	if (system(cmd) < 0)
 		snprintf(b->msg, sizeof(b->msg), "cannot run prof script: %s", strerror(errno));
-	else if (act == ACT_RES_SAMPLE_SRC)
-		snprintf(b->msg, sizeof(b->msg),
-			 "prof script has no srccode field: perf's -F +srcline,+srccode shown as -F +srcline");
 	reset_prog_mode();
 	refresh();
 	free(cmd);
