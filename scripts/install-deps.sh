@@ -24,10 +24,11 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 # Chrome DevTools' trace engine, which reads --to-chrome-trace files, and
 # t1007 the Firefox Profiler's profiler-cli, which processes --to-firefox
 # files with the profiler's own code);
-# bzip2 for prof archive's tarball (tar cjf, as perf-archive).
+# bzip2 for prof archive's tarball (tar cjf, as perf-archive); less, the
+# pager report's browser pipes a sample's context to, as perf's does.
 TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg
 	libxml2-utils chromium golang-go golang-github-google-pprof-dev
-	python3-jsonschema bzip2"
+	python3-jsonschema bzip2 less"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
 # Fuzzing ("make fuzz" passes --fuzz): clang and its libFuzzer runtime.

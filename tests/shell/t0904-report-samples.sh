@@ -10,6 +10,8 @@ fi
 
 TM_SESSION=rep
 . "$SRCDIR/tests/shell/lib-tmux.sh"
+# the browser pipes a sample's context to less, as perf's (install-deps.sh)
+test_lazy_prereq LESS 'command -v less'
 
 test_expect_success PERF_EVENTS 'record the demo' '
 	"$PROF" record -q -e cpu-clock -o s.data -- "$HELPERS/demo" 300 >/dev/null 2>&1 &&
@@ -21,7 +23,7 @@ test_expect_success PERF_EVENTS 'record the demo' '
 # "Switch to another data file in PWD", which prof has not) before Exit;
 # choosing the first lists the saved samples as "SECS.NSECS: CPU N tid T",
 # and choosing one runs perf script on 10 ms around it, piped to less.
-test_expect_success TMUX,PERF_EVENTS '--samples 3: the context menu, the samples, prof script' '
+test_expect_success TMUX,PERF_EVENTS,LESS '--samples 3: the context menu, the samples, prof script' '
 	SOCK=prof-test-$$-1 &&
 	tm new-session -d -s rep -x 120 -y 40 -c "$PWD" \
 		"\"$PROF\" report -i s.data --samples 3 --no-children; echo REPORT-EXITED \$?; sleep 30" &&
@@ -57,6 +59,26 @@ test_expect_success TMUX,PERF_EVENTS 'without --samples the menu has no such ent
 	! grep -q "Show context for individual samples" screen &&
 	tm send-keys -t rep Escape &&
 	wait_gone "^Exit +" &&
+	tm send-keys -t rep q &&
+	wait_screen "REPORT-EXITED 0" || ret=$?
+	tm kill-server &&
+	test "${ret:-0}" = 0
+'
+
+# perf's pipeline needs less; without it perf's screen flashes and
+# returns, prof's status line says what is missing
+test_expect_success TMUX,PERF_EVENTS 'no less in PATH: the status line says so' '
+	SOCK=prof-test-$$-6 &&
+	mkdir -p noless &&
+	tm new-session -d -s rep -x 120 -y 40 -c "$PWD" \
+		"PATH=$PWD/noless \"$PROF\" report -i s.data --samples 3 --no-children; echo REPORT-EXITED \$?; sleep 30" &&
+	wait_screen "^ +[0-9.]+%  demo +demo +\[\.\] hot_loop" &&
+	tm send-keys -t rep Enter &&
+	wait_screen "^Show context for individual samples with source" &&
+	tm send-keys -t rep End Up Up Up Enter &&
+	wait_screen "^[0-9]+\.[0-9]{9}: CPU -?[0-9]+ tid [0-9]+ " &&
+	tm send-keys -t rep Enter &&
+	wait_screen "no less in PATH: the samples. context is paged by it" &&
 	tm send-keys -t rep q &&
 	wait_screen "REPORT-EXITED 0" || ret=$?
 	tm kill-server &&

@@ -1398,6 +1398,24 @@ static void ns_text(u64 ns, char *buf, size_t size)
 	snprintf(buf, size, "%" PRIu64 ".%09" PRIu64, ns / (u64)1000000000, ns % (u64)1000000000);
 }
 
+/* Is @prog an executable in a directory of $PATH? */
+static bool on_path(const char *prog)
+{
+	const char *p = getenv("PATH");
+
+	while (p && *p) {
+		const char *end = strchrnul(p, ':');
+		char *f = xasprintf("%.*s/%s", (int)(end - p), p, prog);
+		bool ok = end > p && !access(f, X_OK);
+
+		free(f);
+		if (ok)
+			return true;
+		p = *end ? end + 1 : end;
+	}
+	return false;
+}
+
 /*
  * perf's res_sample_browse: choose one of the entry's saved samples, then
  * run prof script on the time around it, that CPU and thread, through
@@ -1432,6 +1450,12 @@ static void browser__res_sample(struct browser *b, const struct hist_entry *he,
 	if (act == ACT_RES_SAMPLE_ASM) {
 		snprintf(b->msg, sizeof(b->msg),
 			 "prof script has no insn field nor --xed (perf's -F +insn --xed): not run");
+		return;
+	}
+	/* perf's pipeline shows nothing without less: say so rather than flash */
+	if (!on_path("less")) {
+		snprintf(b->msg, sizeof(b->msg),
+			 "no less in PATH: the samples' context is paged by it (install less)");
 		return;
 	}
 	r = &he->res_samples[choice];
