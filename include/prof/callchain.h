@@ -97,9 +97,21 @@ void callchain_root__delete(struct callchain_root *root);	/* NULL is a no-op */
  * Add a chain of @nr frames (in display order: caller first for
  * ORDER_CALLER) with @period to the tree, perf's append/split rules.
  */
-void callchain_root__append(struct callchain_root *root,
-			    const struct callchain_cursor_node *frames, u32 nr,
-			    u64 period);
+/* Returns the node the chain ends in (the one whose hit took @period). */
+struct callchain_node *callchain_root__append(struct callchain_root *root,
+					      const struct callchain_cursor_node *frames,
+					      u32 nr, u64 period);
+/*
+ * The same chain again, by the node the last append of it returned: its
+ * hit and its ancestors' children_hit, as the append would. Valid while
+ * callchain__shape_generation() has not moved since that append: a sort
+ * of any tree or a key change bumps it. New children and splits do not:
+ * the first match in insertion order stays the first, and a split puts a
+ * new node above the one split, which keeps its tail, so a chain still
+ * ends in the same node.
+ */
+void callchain_node__add_again(struct callchain_node *end, u64 period);
+u64 callchain__shape_generation(void);
 /* Add every chain of @src (periods and sample counts) to @dst. */
 void callchain_root__merge(struct callchain_root *dst, const struct callchain_root *src);
 

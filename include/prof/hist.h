@@ -154,6 +154,8 @@ struct hists {
 	/* layouts merging only by comm, dso and sym: a direct-mapped entry cache */
 	int simple_keys;		/* -1: not looked at yet */
 	struct hist_entry **recent;
+	/* hists__add_chain's replay of chains seen before (hist.c) */
+	struct chain_memo *chain_memo;
 	/* srcline lookups need this (borrowed from the report) */
 	bool full_srcline;
 	/*

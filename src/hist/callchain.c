@@ -5,8 +5,8 @@
  *
  * Invariants:
  *  1. A node's frames are a run no sample branches inside; a new chain
- *     that leaves a node in its middle splits it (the tail becomes a child
- *     that inherits the node's children and hits).
+ *     that leaves a node in its middle splits it (the node keeps the tail
+ *     with its children and hits, under a new node of the head).
  *  2. hit is the period of samples whose chain ends in the node;
  *     children_hit the period of those ending below it.
  *  3. Children are kept in insertion order; callchain_root__sort orders
@@ -110,9 +110,18 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
 
 static enum chain_key cmp_key = CCKEY_FUNCTION;
 
+/* Bumped by a key change or a sort: chains may end elsewhere (see the header). */
+static u64 shape_gen;
+
+u64 callchain__shape_generation(void)
+{
+	return shape_gen;
+}
+
 void callchain_set_key(enum chain_key key)
 {
 	cmp_key = key;
+	shape_gen++;
 }
 
 /*
@@ -303,9 +312,8 @@ static inline u32 min_pos(u32 a, u32 b)
 	return a < b ? a : b;
 }
 
-/* The first child of @n whose first frame matches @q (frame_eq), or NULL. */
-static struct callchain_node *index__find(struct callchain_node *n,
-					  const struct callchain_cursor_node *q)
+/* The position of @n's first child whose first frame matches @q (frame_eq), or UINT32_MAX. */
+static u32 index__find(struct callchain_node *n, const struct callchain_cursor_node *q)
 {
 	u32 pos;
 
@@ -319,7 +327,7 @@ static struct callchain_node *index__find(struct callchain_node *n,
 			      min_pos(ix_probe(n, IX_START, q, false, 0),
 				      ix_probe(n, IX_IP_NOSYM, q, false, 0)));
 	}
-	return pos == UINT32_MAX ? NULL : n->children[pos];
+	return pos;
 }
 
 static void node__add_child_ptr(struct callchain_node *parent, struct callchain_node *c)
@@ -358,33 +366,28 @@ static struct callchain_node *add_child(struct callchain_root *root,
 	return c;
 }
 
-/* Split @n after its first @at frames (invariant 1). */
-static void split_node(struct callchain_root *root, struct callchain_node *n, u32 at)
+/*
+ * Split @n, child @pos of @parent, after its first @at frames (invariant
+ * 1). The head is the new node, in @n's place among @parent's children
+ * (the same first frame: @parent's index stays right); @n keeps the tail
+ * with its children, index and hits, so a chain that ended in @n still
+ * does (callchain_node__add_again stays valid across splits).
+ */
+static void split_node(struct callchain_root *root, struct callchain_node *parent, u32 pos,
+		       struct callchain_node *n, u32 at)
 {
-	struct callchain_node *tail = arena__alloc(root->arena, sizeof(*tail));
+	struct callchain_node *head = arena__alloc(root->arena, sizeof(*head));
 
-	memset(tail, 0, sizeof(*tail));
-	tail->val = n->val + at;
-	tail->nr_val = n->nr_val - at;
-	tail->children = n->children;
-	tail->nr_children = n->nr_children;
-	tail->alloc_children = n->alloc_children;
-	tail->index = n->index;
-	for (u32 i = 0; i < tail->nr_children; i++)
-		tail->children[i]->parent = tail;
-	tail->hit = n->hit;
-	tail->children_hit = n->children_hit;
-	tail->count = n->count;
-	tail->children_count = n->children_count;
-	n->children = NULL;
-	n->index = NULL;
-	n->nr_children = n->alloc_children = 0;
-	n->nr_val = at;
-	n->children_hit = callchain_node__cumul(tail);
-	n->children_count = callchain_node__cumul_count(tail);
-	n->hit = 0;
-	n->count = 0;
-	node__add_child_ptr(n, tail);
+	memset(head, 0, sizeof(*head));
+	head->val = n->val;
+	head->nr_val = at;
+	head->children_hit = callchain_node__cumul(n);
+	head->children_count = callchain_node__cumul_count(n);
+	head->parent = parent;
+	parent->children[pos] = head;
+	n->val += at;
+	n->nr_val -= at;
+	node__add_child_ptr(head, n);
 }
 
 /*
@@ -404,18 +407,19 @@ static inline bool frame_eq(const struct callchain_cursor_node *a,
 	return a->dso == b->dso && a->ip == b->ip;
 }
 
-static void append_children(struct callchain_root *root, struct callchain_node *n,
-			    const struct callchain_cursor_node *frames, u32 nr, u64 period,
-			    u64 count)
+static struct callchain_node *append_children(struct callchain_root *root,
+					      struct callchain_node *n,
+					      const struct callchain_cursor_node *frames, u32 nr,
+					      u64 period, u64 count)
 {
 	for (;;) {
 		struct callchain_node *next = NULL;
-		u32 matched = 0;
+		u32 matched = 0, pos = UINT32_MAX;
 
 		if (!nr) {
 			n->hit += period;
 			n->count += count;
-			return;
+			return n;
 		}
 		n->children_hit += period;
 		n->children_count += count;
@@ -424,36 +428,47 @@ static void append_children(struct callchain_root *root, struct callchain_node *
 		    (!n->index || n->index->key != cmp_key))
 			ix_build(n);
 		if (n->index && n->index->key == cmp_key) {
-			next = index__find(n, &frames[0]);
+			pos = index__find(n, &frames[0]);
 		} else {
 			for (u32 i = 0; i < n->nr_children; i++) {
-				struct callchain_node *c = n->children[i];
-
-				if (frame_eq(&c->val[0].f, &frames[0])) {
-					next = c;
+				if (frame_eq(&n->children[i]->val[0].f, &frames[0])) {
+					pos = i;
 					break;
 				}
 			}
 		}
-		if (!next) {
-			add_child(root, n, frames, nr, period, count);
-			return;
-		}
+		if (pos != UINT32_MAX)
+			next = n->children[pos];
+		if (!next)
+			return add_child(root, n, frames, nr, period, count);
 		while (matched < next->nr_val && matched < nr &&
 		       frame_eq(&next->val[matched].f, &frames[matched]))
 			matched++;
-		if (matched < next->nr_val)
-			split_node(root, next, matched);
+		if (matched < next->nr_val) {
+			split_node(root, n, pos, next, matched);
+			next = n->children[pos];
+		}
 		frames += matched;
 		nr -= matched;
 		n = next;
 	}
 }
 
-void callchain_root__append(struct callchain_root *root,
-			    const struct callchain_cursor_node *frames, u32 nr, u64 period)
+struct callchain_node *callchain_root__append(struct callchain_root *root,
+					      const struct callchain_cursor_node *frames, u32 nr,
+					      u64 period)
 {
-	append_children(root, &root->node, frames, nr, period, 1);
+	return append_children(root, &root->node, frames, nr, period, 1);
+}
+
+void callchain_node__add_again(struct callchain_node *end, u64 period)
+{
+	end->hit += period;
+	end->count++;
+	for (struct callchain_node *p = end->parent; p; p = p->parent) {
+		p->children_hit += period;
+		p->children_count++;
+	}
 }
 
 /* Append every path of @n (its frames after @path[0, depth)) to @dst. */
@@ -519,6 +534,7 @@ static void node__sort(struct callchain_node *n)
 
 void callchain_root__sort(struct callchain_root *root, const struct callchain_param *p)
 {
+	shape_gen++;	/* the first match in insertion order may change */
 	sort_param = p;
 	node__sort(&root->node);
 }

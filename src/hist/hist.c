@@ -89,6 +89,8 @@ void hist_entry__add_res_sample(struct hist_entry *he, int max, u64 time, int cp
 	he->res_samples[j].tid = tid;
 }
 
+static void chain_memo__free(struct hists *h);
+
 void hists__exit(struct hists *h)
 {
 	for (size_t i = 0; i < h->nr_entries; i++)
@@ -111,6 +113,7 @@ void hists__exit(struct hists *h)
 	free(h->members);
 	free(h->srcline_slots);
 	free(h->recent);
+	chain_memo__free(h);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -762,6 +765,8 @@ void hists__drop(struct hists *h, bool (*drop)(const struct hist_entry *he))
 	struct hist_entry **in = xmalloc((h->nr_entries + 1) * sizeof(*in));
 	size_t n = in_walk(h, in), k = 0, u = 0;
 
+	chain_memo__free(h);	/* it points into entries this may free */
+
 	/* the survivors again, in the input tree's order */
 	memset(h->table, 0, h->table_size * sizeof(*h->table));
 	h->in_root = NULL;
@@ -1399,12 +1404,135 @@ u64 hist__convert_unit(u64 value, char *unit)
 	return value;
 }
 
-static void append_chain(struct hist_entry *he, const struct callchain_cursor_node *cursor,
-			 int nr, u64 period)
+static struct callchain_node *append_chain(struct hist_entry *he,
+					  const struct callchain_cursor_node *cursor, int nr,
+					  u64 period)
 {
 	if (!he->callchain)
 		he->callchain = callchain_root__new();
-	callchain_root__append(he->callchain, cursor, (u32)nr, period);
+	return callchain_root__append(he->callchain, cursor, (u32)nr, period);
+}
+
+/*
+ * The chain memo, for the Children view (each sample's chain goes into
+ * the tree of every entry on it). One process's samples repeat the same
+ * few chains, and for a chain seen before with the same comm and self entry, what
+ * hists__add_chain does is known: the same entries get the period (their
+ * lookups find the same keys in the merge hash) and each entry's call
+ * tree takes it in the node the last append ended in. So each slot keeps
+ * a chain's frames and, per entry it reached, that end node; a repeat
+ * adds the period along those (callchain_node__add_again) without looking
+ * anything up. Used only where lookups are plain hash finds that no later
+ * entry changes (simple keys, no walk mode) and nothing is ever dropped
+ * while samples come in (report: no refilter); a slot is stale once a
+ * call tree was sorted or the key changed (a split keeps the end nodes:
+ * callchain.c).
+ */
+#define CHAIN_MEMO_SLOTS 4096
+
+struct chain_memo_end {
+	struct hist_entry *he;
+	struct callchain_node *end;	/* NULL: no call tree (callchain off) */
+};
+
+struct chain_memo {
+	u64 hash;
+	u64 gen;			/* callchain__shape_generation() when filled */
+	const char *comm;
+	struct hist_entry *he;		/* the sample's own entry */
+	bool callchain, used;
+	u32 nr;
+	size_t alloc_frames;
+	struct callchain_cursor_node *frames;
+	u32 nr_ends;
+	size_t alloc_ends;
+	struct chain_memo_end *ends;
+};
+
+static void chain_memo__free(struct hists *h)
+{
+	if (!h->chain_memo)
+		return;
+	for (u32 i = 0; i < CHAIN_MEMO_SLOTS; i++) {
+		free(h->chain_memo[i].frames);
+		free(h->chain_memo[i].ends);
+	}
+	free(h->chain_memo);
+	h->chain_memo = NULL;
+}
+
+static u64 chain_hash(const struct callchain_cursor_node *c, int nr)
+{
+	u64 x = (u64)nr;
+
+	for (int i = 0; i < nr; i++) {
+		x = (x ^ c[i].ip) * 0x9e3779b97f4a7c15ULL;
+		x = (x ^ (uintptr_t)c[i].sym ^ ((uintptr_t)c[i].dso << 7)) * 0xff51afd7ed558ccdULL;
+	}
+	return x ^ (x >> 29);
+}
+
+static bool frames_same(const struct callchain_cursor_node *a,
+			const struct callchain_cursor_node *b, int nr)
+{
+	for (int i = 0; i < nr; i++)
+		if (a[i].ip != b[i].ip || a[i].dso != b[i].dso || a[i].sym != b[i].sym ||
+		    a[i].srcline != b[i].srcline || a[i].map_size != b[i].map_size ||
+		    a[i].has_map != b[i].has_map || a[i].inlined != b[i].inlined ||
+		    a[i].level != b[i].level)
+			return false;
+	return true;
+}
+
+static void chain_memo__add_end(struct chain_memo *m, struct hist_entry *he,
+				struct callchain_node *end)
+{
+	if (!m)
+		return;
+	if (m->nr_ends == m->alloc_ends)
+		m->ends = xgrow(m->ends, sizeof(*m->ends), m->nr_ends + 1, &m->alloc_ends);
+	m->ends[m->nr_ends].he = he;
+	m->ends[m->nr_ends++].end = end;
+}
+
+/* The slot for this chain: its replay done (returns NULL), or emptied for filling. */
+static struct chain_memo *chain_memo__find(struct hists *h, struct hist_entry *he,
+					   const struct hist_sample *hs,
+					   const struct callchain_cursor_node *cursor, int nr,
+					   u64 period, bool callchain, bool *done)
+{
+	u64 hash = chain_hash(cursor, nr) ^ (uintptr_t)he ^ ((uintptr_t)hs->comm << 3);
+	struct chain_memo *m;
+
+	*done = false;
+	if (!h->chain_memo)
+		h->chain_memo = xcalloc(CHAIN_MEMO_SLOTS, sizeof(*h->chain_memo));
+	m = &h->chain_memo[(hash ^ (hash >> 32)) & (CHAIN_MEMO_SLOTS - 1)];
+	if (m->used && m->hash == hash && m->gen == callchain__shape_generation() &&
+	    m->he == he && m->comm == hs->comm && m->nr == (u32)nr &&
+	    m->callchain == callchain && frames_same(m->frames, cursor, nr)) {
+		for (u32 i = 0; i < m->nr_ends; i++) {
+			struct chain_memo_end *e = &m->ends[i];
+
+			e->he->period_acc += period;
+			e->he->nr_events_acc++;
+			if (e->end)
+				callchain_node__add_again(e->end, period);
+		}
+		*done = true;
+		return NULL;
+	}
+	m->used = false;
+	m->hash = hash;
+	m->he = he;
+	m->comm = hs->comm;
+	m->callchain = callchain;
+	m->nr = (u32)nr;
+	if (m->alloc_frames < (u32)nr)
+		m->frames = xgrow(m->frames, sizeof(*m->frames), (size_t)nr, &m->alloc_frames);
+	memcpy(m->frames, cursor, (size_t)nr * sizeof(*cursor));
+	m->nr_ends = 0;
+	return m;
 }
 
 void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample *hs,
@@ -1412,19 +1540,34 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 		      bool callchain, bool filtered, bool refilter,
 		      struct hist_entry **cache)
 {
+	struct chain_memo *memo = NULL;
 	u32 ncache = 0;
 
+	/* without the children, one append costs what the memo's compare does */
+	if (!nr || !h->layout->children)
+		goto no_memo;
+	if (!refilter && h->simple_keys == 1 && !h->may_wrap && !h->comm_renamed &&
+	    !h->inl_walk && !h->flag_keys) {
+		bool done;
+
+		memo = chain_memo__find(h, he, hs, cursor, nr, period, callchain, &done);
+		if (done)
+			return;
+	}
+no_memo:
 	if (!h->layout->children) {
 		if (callchain && nr)
-			append_chain(he, cursor, nr, period);
-		return;
+			chain_memo__add_end(memo, he, append_chain(he, cursor, nr, period));
+		goto out;
 	}
 	he->period_acc += period;
 	he->nr_events_acc++;
 	cache[ncache++] = he;
 	if (callchain && nr) {
-		append_chain(he, cursor, nr, period);
+		chain_memo__add_end(memo, he, append_chain(he, cursor, nr, period));
 		he->max_depth = max(he->max_depth, (u32)nr);
+	} else {
+		chain_memo__add_end(memo, he, NULL);
 	}
 	/* every distinct entry of the chain gets the period once */
 	for (int i = 0; i < nr; i++) {
@@ -1468,8 +1611,15 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 		ce->period_acc += period;
 		ce->nr_events_acc++;
 		if (callchain) {
-			append_chain(ce, cursor + i, nr - i, period);
+			chain_memo__add_end(memo, ce, append_chain(ce, cursor + i, nr - i, period));
 			ce->max_depth = max(ce->max_depth, (u32)(nr - i));
+		} else {
+			chain_memo__add_end(memo, ce, NULL);
 		}
+	}
+out:
+	if (memo) {
+		memo->gen = callchain__shape_generation();
+		memo->used = true;
 	}
 }

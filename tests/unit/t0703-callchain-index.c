@@ -238,8 +238,73 @@ static void test_random(enum chain_key key, u32 nr_ips, bool want_index, const c
 		symbol__delete(syms[i]);
 }
 
+/* Whether trees @a and @b have the same shape, frames and values. */
+static bool same_tree(const struct callchain_node *a, const struct callchain_node *b)
+{
+	if (a->nr_val != b->nr_val || a->nr_children != b->nr_children || a->hit != b->hit ||
+	    a->children_hit != b->children_hit || a->count != b->count ||
+	    a->children_count != b->children_count)
+		return false;
+	for (u32 i = 0; i < a->nr_val; i++)
+		if (callchain_frame__cmp(&a->val[i].f, &b->val[i].f, CCKEY_ADDRESS))
+			return false;
+	for (u32 i = 0; i < a->nr_children; i++)
+		if (!same_tree(a->children[i], b->children[i]) ||
+		    a->children[i]->parent != a || b->children[i]->parent != b)
+			return false;
+	return true;
+}
+
+/*
+ * hists__add_chain's memo: a chain appended again by the node its first
+ * append ended in (callchain_node__add_again) must leave the tree an
+ * append would, also when splits by other chains came in between (the
+ * split node keeps its tail, so the end node stays the chain's end).
+ */
+static void test_add_again(void)
+{
+	enum { NR_CHAINS = 40, DEPTH = 6 };
+	struct callchain_cursor_node chains[NR_CHAINS][DEPTH];
+	struct callchain_node *ends[NR_CHAINS] = { NULL };
+	u32 lens[NR_CHAINS];
+	struct callchain_root *a = callchain_root__new(), *b = callchain_root__new();
+	unsigned int seed = 777;
+	int again = 0, firsts = 0;
+
+	callchain_set_key(CCKEY_ADDRESS);
+	for (int c = 0; c < NR_CHAINS; c++) {
+		seed = seed * 1103515245 + 12345;
+		lens[c] = 1 + (seed >> 8) % DEPTH;
+		for (u32 i = 0; i < lens[c]; i++) {
+			seed = seed * 1103515245 + 12345;
+			/* few distinct frames near the root: chains share prefixes */
+			chains[c][i] = fr(DSO_A, NULL, 0x1000 + ((seed >> 10) % (i + 2)) * 0x10, false);
+		}
+	}
+	for (int n = 0; n < 3000; n++) {
+		int c;
+
+		seed = seed * 1103515245 + 12345;
+		c = (int)((seed >> 9) % NR_CHAINS);
+		callchain_root__append(a, chains[c], lens[c], 1 + n % 7);
+		if (ends[c]) {
+			callchain_node__add_again(ends[c], 1 + n % 7);
+			again++;
+			continue;
+		}
+		ends[c] = callchain_root__append(b, chains[c], lens[c], 1 + n % 7);
+		firsts++;
+	}
+	/* the first appends split nodes other chains ended in (the old split failed here) */
+	ok(again > 2000 && firsts > 10, "add_again: %d repeats of %d chains", again, firsts);
+	ok(same_tree(&a->node, &b->node), "add_again leaves the tree every append leaves");
+	callchain_root__delete(a);
+	callchain_root__delete(b);
+}
+
 int main(void)
 {
+	test_add_again();
 	test_first_match(0);
 	test_first_match(20);
 	test_split_keeps_index();
