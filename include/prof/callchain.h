@@ -79,6 +79,7 @@ struct callchain_node {
 	u32 nr_children, alloc_children;
 	struct callchain_list *val;		/* the frames of this node */
 	u32 nr_val;
+	u32 seq;				/* made after the nodes of lower seq */
 	struct callchain_index *index;		/* a lookup of the children, or NULL */
 	u64 hit;				/* period ending here */
 	u64 children_hit;			/* period ending below */
@@ -88,6 +89,7 @@ struct callchain_node {
 struct callchain_root {
 	struct callchain_node node;		/* the root: no frames */
 	struct arena *arena;
+	u32 next_seq;				/* the next new node's seq */
 };
 
 struct callchain_root *callchain_root__new(void);

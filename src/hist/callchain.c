@@ -9,8 +9,9 @@
  *     with its children and hits, under a new node of the head).
  *  2. hit is the period of samples whose chain ends in the node;
  *     children_hit the period of those ending below it.
- *  3. Children are kept in insertion order; callchain_root__sort orders
- *     them by cumulative period, ties in insertion order.
+ *  3. Children are kept in insertion order (and numbered by it, seq);
+ *     callchain_root__sort orders them by cumulative period, ties in the
+ *     order perf's tree of children walks them (node__perf_order).
  *  4. A node with many children has an index (struct callchain_index)
  *     that finds the child the search in insertion order would find.
  * Nodes and frame arrays come from an arena freed with the root.
@@ -362,6 +363,7 @@ static struct callchain_node *add_child(struct callchain_root *root,
 	c->nr_val = nr;
 	c->hit = period;
 	c->count = count;
+	c->seq = root->next_seq++;
 	node__add_child_ptr(parent, c);
 	return c;
 }
@@ -384,6 +386,7 @@ static void split_node(struct callchain_root *root, struct callchain_node *paren
 	head->children_hit = callchain_node__cumul(n);
 	head->children_count = callchain_node__cumul_count(n);
 	head->parent = parent;
+	head->seq = n->seq;	/* in perf the split node keeps its place */
 	parent->children[pos] = head;
 	n->val += at;
 	n->nr_val -= at;
@@ -498,6 +501,121 @@ void callchain_root__merge(struct callchain_root *dst, const struct callchain_ro
 	free(path);
 }
 
+/*
+ * perf keeps a node's children in a red-black tree (rb_root_in) ordered
+ * by the first frame's compare, the greater to the left, and its sort
+ * walks that tree in order; equal totals keep that walk's order. The
+ * compare is no total order (inlined frames by name, others by DSO and
+ * address), so the walk depends on the tree's shape: @n's children are
+ * put in that order by inserting them again, in the order they were
+ * made, into the same kind of tree.
+ */
+struct replay {
+	u32 l, r, p;	/* children + 1; 0: none */
+	bool red;
+};
+
+static void replay_rotate(struct replay *t, u32 *root, u32 x, bool left)
+{
+	u32 y = left ? t[x].r : t[x].l;
+	u32 inner = left ? t[y].l : t[y].r;
+
+	if (left)
+		t[x].r = inner;
+	else
+		t[x].l = inner;
+	if (inner)
+		t[inner].p = x;
+	t[y].p = t[x].p;
+	if (!t[x].p)
+		*root = y;
+	else if (t[t[x].p].l == x)
+		t[t[x].p].l = y;
+	else
+		t[t[x].p].r = y;
+	if (left)
+		t[y].l = x;
+	else
+		t[y].r = x;
+	t[x].p = y;
+}
+
+static int seq_cmp(const void *pa, const void *pb)
+{
+	const struct callchain_node *a = *(struct callchain_node *const *)pa;
+	const struct callchain_node *b = *(struct callchain_node *const *)pb;
+
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static void node__perf_order(struct callchain_node *n)
+{
+	u32 k = n->nr_children, root = 0, out = 0;
+	struct callchain_node **made = xmalloc(k * sizeof(*made));
+	struct replay *t = xcalloc(k + 1, sizeof(*t));	/* t[1..k] */
+	u32 *stack = xmalloc((k + 1) * sizeof(*stack));
+	u32 top = 0, x;
+
+	memcpy(made, n->children, k * sizeof(*made));
+	qsort(made, k, sizeof(*made), seq_cmp);
+	for (u32 i = 1; i <= k; i++) {
+		u32 y = root, parent = 0;
+		bool left = false;
+
+		while (y) {
+			parent = y;
+			left = callchain_frame__cmp(&made[y - 1]->val[0].f,
+						    &made[i - 1]->val[0].f, cmp_key) < 0;
+			y = left ? t[y].l : t[y].r;
+		}
+		t[i].p = parent;
+		t[i].red = true;
+		if (!parent)
+			root = i;
+		else if (left)
+			t[parent].l = i;
+		else
+			t[parent].r = i;
+		/* the insert's fix-up, as the kernel's rbtree */
+		x = i;
+		while (t[x].p && t[t[x].p].red) {
+			u32 p = t[x].p, g = t[p].p;
+			bool pl = t[g].l == p;
+			u32 u = pl ? t[g].r : t[g].l;
+
+			if (u && t[u].red) {
+				t[p].red = t[u].red = false;
+				t[g].red = true;
+				x = g;
+				continue;
+			}
+			if (x == (pl ? t[p].r : t[p].l)) {
+				replay_rotate(t, &root, p, pl);
+				x = p;
+				p = t[x].p;
+			}
+			t[p].red = false;
+			t[g].red = true;
+			replay_rotate(t, &root, g, !pl);
+		}
+		t[root].red = false;
+	}
+	/* in order: leftmost (greatest) first */
+	x = root;
+	while (x || top) {
+		while (x) {
+			stack[top++] = x;
+			x = t[x].l;
+		}
+		x = stack[--top];
+		n->children[out++] = made[x - 1];
+		x = t[x].r;
+	}
+	free(stack);
+	free(t);
+	free(made);
+}
+
 static const struct callchain_param *sort_param;
 
 static int child_cmp(const void *pa, const void *pb)
@@ -506,10 +624,8 @@ static int child_cmp(const void *pa, const void *pb)
 	const struct callchain_node *b = *(struct callchain_node *const *)pb;
 	u64 va = callchain_node__cumul(a), vb = callchain_node__cumul(b);
 
-	if (va != vb)
-		return va > vb ? -1 : 1;
-	/* ties: perf's lookup tree order, the larger (dso, address) first */
-	return -callchain_frame__cmp(&a->val[0].f, &b->val[0].f, cmp_key);
+	/* ties keep the order node__perf_order gave */
+	return va > vb ? -1 : va < vb;
 }
 
 static void node__sort(struct callchain_node *n)
@@ -517,7 +633,9 @@ static void node__sort(struct callchain_node *n)
 	/* the index holds positions: the next append rebuilds it */
 	free(n->index);
 	n->index = NULL;
-	/* a stable insertion sort: ties keep insertion order */
+	if (n->nr_children > 1)
+		node__perf_order(n);
+	/* a stable insertion sort: ties keep perf's tree order */
 	for (u32 i = 1; i < n->nr_children; i++) {
 		struct callchain_node *c = n->children[i];
 		u32 j = i;

@@ -302,8 +302,47 @@ static void test_add_again(void)
 	callchain_root__delete(b);
 }
 
+/*
+ * Children of equal totals are drawn in the order perf's red-black tree
+ * of children walks them, greatest first. The compare is no order
+ * (inlined frames by name, others by symbol start): z at 0x100, then an
+ * inlined m, then a at 0x900 are walked a, z, m (a went left of z, the
+ * greater start; m right of z, the smaller name); sorting by the compare
+ * gave z, m, a. A fourth child with more samples comes first.
+ */
+static void test_tie_order(void)
+{
+	struct symbol *z = symbol__new(0x100, 0x100, 1, 2, "z");
+	struct symbol *m = symbol__new(0x500, 0, 1, 2, "m");
+	struct symbol *a = symbol__new(0x900, 0x100, 1, 2, "a");
+	struct symbol *b = symbol__new(0x50, 0x10, 1, 2, "b");
+	const struct callchain_cursor_node kids[] = {
+		fr(DSO_A, z, 0x110, false),
+		fr(DSO_A, m, 0x510, true),
+		fr(DSO_A, a, 0x910, false),
+		fr(DSO_A, b, 0x58, false),
+	};
+	struct callchain_param p = { 0 };
+	struct callchain_root *r = callchain_root__new();
+	char got[8] = "";
+
+	callchain_set_key(CCKEY_FUNCTION);
+	for (int i = 0; i < 4; i++)
+		callchain_root__append(r, &kids[i], 1, i == 3 ? 2 : 1);
+	callchain_root__sort(r, &p);
+	for (u32 i = 0; i < r->node.nr_children && i < 7; i++)
+		got[i] = r->node.children[i]->val[0].f.sym->name[0];
+	is_str(got, "bazm", "ties in perf's tree order: b (more), then a, z, m");
+	callchain_root__delete(r);
+	symbol__delete(z);
+	symbol__delete(m);
+	symbol__delete(a);
+	symbol__delete(b);
+}
+
 int main(void)
 {
+	test_tie_order();
 	test_add_again();
 	test_first_match(0);
 	test_first_match(20);
