@@ -38,6 +38,7 @@
 #include "prof/tracepoint.h"
 #include "prof/trace-event.h"
 #include "prof/resolved-sample.h"
+#include "prof/dump.h"
 #include "builtin.h"
 #include <sys/stat.h>
 
@@ -582,6 +583,14 @@ static int lock_open(struct lock_ctx *c)
 	return 0;
 }
 
+/* -D: each record as perf lock's tool dumps it, before the tool takes it */
+static int lock_on_dump(struct session *s, union perf_event *ev, struct perf_sample *sample,
+			u64 offset)
+{
+	dump__event(s, ev, sample, offset, DUMP_LOCK, stdout);
+	return 0;
+}
+
 static int lock_process(struct lock_ctx *c)
 {
 	struct tool tool = {
@@ -589,7 +598,11 @@ static int lock_process(struct lock_ctx *c)
 		.comm = lock_on_machine_event, .mmap = lock_on_machine_event,
 		.ordered_events = true, .priv = c,
 	};
-	int ret = session__process_events(c->session, &tool);
+	int ret;
+
+	if (c->o->dump)
+		tool.dump = lock_on_dump;
+	ret = session__process_events(c->session, &tool);
 
 	if (ret < 0) {
 		const char *msg = session__strerror(c->session);
@@ -1147,7 +1160,7 @@ int cmd_lock(int argc, const char **argv)
 	if (subcommand_is(argv[0], "record"))
 		return lock_record(argc, argv);
 	if (!strcmp(argv[0], "script"))
-		return script__subcommand(o.input, false, argc, argv);
+		return script__subcommand(o.input, o.dump, argc, argv);
 	if (subcommand_is(argv[0], "report")) {
 		o.sort_key = "acquired";
 		if (parse_options(argc, argv, report_options, report_usage, 0))
@@ -1169,7 +1182,5 @@ int cmd_lock(int argc, const char **argv)
 	} else {
 		usage_with_options(lock_usage, options);
 	}
-	if (o.dump)
-		return error("prof lock: -D (--dump-raw-trace) is not supported yet");
 	return lock_run(&o, view);
 }

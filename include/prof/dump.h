@@ -35,6 +35,7 @@ enum dump_tool {
 	/* perf script --show-task-events': its EXIT line comes before the
 	 * record's details, which the caller prints (dump__exit_tail) */
 	DUMP_SCRIPT_TASKS,
+	DUMP_LOCK,		/* perf lock report's, contention's and info's tool */
 };
 
 void dump__event(struct session *s, union perf_event *event, struct perf_sample *sample,

@@ -836,6 +836,33 @@ static bool dump_sched_tool(FILE *fp, const union perf_event *ev, bool timehist)
 }
 
 /*
+ * perf lock -D: its tool takes samples, COMM, MMAP and tracing data (and
+ * orders them); the task, MMAP2, index and other records report's tool
+ * takes go to perf's stubs, which say ": unhandled!". Returns true when it
+ * printed the record's tail.
+ */
+static bool dump_lock_tool(FILE *fp, const union perf_event *ev)
+{
+	switch (ev->header.type) {
+	case PERF_RECORD_MMAP2:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+	case PERF_RECORD_LOST:
+	case PERF_RECORD_ID_INDEX:
+	case PERF_RECORD_FINISHED_INIT:
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+	case PERF_RECORD_KSYMBOL:
+	case PERF_RECORD_BPF_EVENT:
+	case PERF_RECORD_HEADER_BUILD_ID:
+		fputs(": unhandled!\n", fp);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * A copy of @event followed by zeroes: a record shorter than its type's
  * fields (fuzzed or truncated input) reads zeroes instead of what follows
  * it, and an unterminated name ends in the padding. Valid until the next
@@ -861,6 +888,7 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 		 u64 offset, enum dump_tool tool, FILE *fp)
 {
 	bool stats_tool = tool == DUMP_STATS;
+	bool script_tool = tool == DUMP_SCRIPT || tool == DUMP_SCRIPT_TASKS;
 	const union perf_event *safe;
 
 	bool pipe = session__is_pipe(s);
@@ -881,15 +909,17 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 	if ((tool == DUMP_SCHED || tool == DUMP_TIMEHIST) &&
 	    dump_sched_tool(fp, event, tool == DUMP_TIMEHIST))
 		return;
+	if (tool == DUMP_LOCK && dump_lock_tool(fp, event))
+		return;
 	/* script --show-task-events: its line first, then the caller's tail */
 	if (tool == DUMP_SCRIPT_TASKS && event->header.type == PERF_RECORD_EXIT)
 		return;
 	/* perf script's tool takes the thread and CPU maps report's stubs leave */
-	if (tool >= DUMP_SCRIPT && event->header.type == PERF_RECORD_THREAD_MAP) {
+	if (script_tool && event->header.type == PERF_RECORD_THREAD_MAP) {
 		dump_thread_map(fp, event);
 		return;
 	}
-	if (tool >= DUMP_SCRIPT && event->header.type == PERF_RECORD_CPU_MAP) {
+	if (script_tool && event->header.type == PERF_RECORD_CPU_MAP) {
 		fputs(": ", fp);
 		dump_cpu_map(fp, (const u8 *)event + 8, event->header.size - 8u);
 		return;
@@ -900,7 +930,7 @@ void dump__event(struct session *s, union perf_event *event, struct perf_sample 
 		dump_kernel(fp, s, safe, sample);
 	else
 		dump_user(fp, safe);
-	if ((stats_tool || tool == DUMP_SCHED || tool == DUMP_TIMEHIST) &&
+	if ((stats_tool || tool == DUMP_SCHED || tool == DUMP_TIMEHIST || tool == DUMP_LOCK) &&
 	    event->header.type == PERF_RECORD_READ)
 		fputs(": unhandled!\n", fp);
 }

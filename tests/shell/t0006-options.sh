@@ -5186,10 +5186,14 @@ lock_verbose() {
 	*) grep -q "^=== output for debug===$" lv.out ;;
 	esac
 }
+# -D: perf's raw dump on standard output, and still its table
 lock_dump() {
 	lock_fixture &&
-	test_expect_code 255 "$PROF" lock $1 -i lock.data -D 2>ld.err &&
-	grep -q "^prof lock: -D (--dump-raw-trace) is not supported yet$" ld.err
+	"$PROF" lock $1 -i lock.data -D >ld.prof 2>ld.prof.err &&
+	"$PERF" lock $1 -i lock.data -D >ld.perf 2>ld.perf.err &&
+	test_cmp_nonempty ld.perf ld.prof &&
+	test_cmp ld.perf.err ld.prof.err &&
+	grep -q "PERF_RECORD_SAMPLE" ld.prof
 }
 lock_force() {
 	lock_fixture &&
@@ -5230,8 +5234,10 @@ proof_lock_verbose() {
 }
 proof_lock_dump_raw_trace() {
 	lock_fixture &&
-	test_expect_code 255 "$PROF" lock -D -i lock.data contention 2>ldp.err &&
-	grep -q "^prof lock: -D (--dump-raw-trace) is not supported yet$" ldp.err
+	"$PROF" lock -D -i lock.data contention >ldp.prof 2>ldp.err &&
+	"$PERF" lock -D -i lock.data contention >ldp.perf &&
+	test_cmp_nonempty ldp.perf ldp.prof &&
+	grep -q "PERF_RECORD_SAMPLE" ldp.prof
 }
 proof_lock_force() {
 	lock_fixture &&

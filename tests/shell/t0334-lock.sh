@@ -103,6 +103,25 @@ test_expect_success PERF,ROOT,LOCK_TP 'script is prof script, -i before or after
 	test_cmp_nonempty perf.script prof.script
 '
 
+# perf lock -D: the raw dump on standard output, the table still printed
+test_expect_success PERF,ROOT,LOCK_TP '-D: the raw dump of report, contention, info and script, as perf' '
+	for f in perf.data prof.data; do
+		for c in "-D report" "-D contention" "-D info" "-D info -t" "-D report -c" \
+			"--dump-raw-trace contention -t" "-D script" "-D script -F comm,tid"; do
+			{ "$PERF" lock -i $f $c >perf.out 2>perf.err; echo "exit $?" >>perf.err; } &&
+			{ "$PROF" lock -i $f $c >prof.out 2>prof.err; echo "exit $?" >>prof.err; } &&
+			test_cmp_nonempty perf.out prof.out &&
+			test_cmp perf.err prof.err &&
+			grep -q "PERF_RECORD_SAMPLE" prof.out || { echo "$f $c"; return 1; }
+		done || return 1
+	done &&
+	"$PROF" lock -i prof.data report -D >after.out 2>/dev/null &&
+	"$PROF" lock -i prof.data -D report >before.out 2>/dev/null &&
+	test_cmp_nonempty before.out after.out &&
+	grep -q "PERF_RECORD_MMAP2.*: unhandled!" before.out &&
+	! grep -q "PERF_RECORD_COMM.*: unhandled!" before.out
+'
+
 test_expect_success PERF,ROOT,LOCK_TP 'bad input: perf'\''s messages and exit statuses, one line each' '
 	"$PERF" record -q -o tc.data -e task-clock -- "$HELPERS/demo" 5 >/dev/null 2>&1 &&
 	"$PERF" record -q -R -o sw.data -e sched:sched_switch -- "$HELPERS/demo" 5 >/dev/null 2>&1 &&
