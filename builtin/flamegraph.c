@@ -89,6 +89,10 @@ struct flamegraph {
 	bool any_chain;			/* some event of the file has call chains */
 	u64 nr_samples, nr_other;	/* drawn, left out (other events) */
 	struct strbuf stack, frame, pname, line;
+	/* fg_pname's last answer, while the samples are the same task's */
+	struct strbuf last_comm, last_pname;
+	int last_pid, last_tid;
+	bool last_valid, last_ok;
 	char **parts;			/* one sample's frame names, root last (memo's) */
 	size_t nr_parts, alloc_parts;
 	/*
@@ -261,7 +265,7 @@ static bool perl_true(const char *s)
  * line does not match (the sample is then left out, as there).
  */
 static bool split_header(const char *line, struct strbuf *comm, struct strbuf *pid,
-			 struct strbuf *tid)
+			 struct strbuf *tid, size_t *end)
 {
 	size_t len = strlen(line);
 
@@ -295,6 +299,7 @@ static bool split_header(const char *line, struct strbuf *comm, struct strbuf *p
 		strbuf_add(pid, line + d1, s2 - d1);
 		strbuf_reset(tid);
 		strbuf_add(tid, line + d2, p - d2);
+		*end = p;
 		return true;
 	}
 	return false;
@@ -309,8 +314,17 @@ static bool fg_pname(struct flamegraph *fg, struct session_evsel *e, const char 
 		     const struct perf_sample *s)
 {
 	struct strbuf line, c, p, t;
-	bool ok, period;
+	bool ok, period, pidmode = fg->pid || fg->tid;
+	size_t prefix, end = SIZE_MAX;
+	int key_pid = pidmode ? (int)s->pid : 0;
 
+	/* the answer for the task's previous sample, if it read only comm, pid and tid */
+	if (fg->last_valid && fg->last_tid == (int)s->tid && fg->last_pid == key_pid &&
+	    !strcmp(fg->last_comm.buf, comm)) {
+		strbuf_reset(&fg->pname);
+		strbuf_addstr(&fg->pname, fg->last_pname.buf);
+		return fg->last_ok;
+	}
 	strbuf_init(&line, 64);
 	strbuf_init(&c, 16);
 	strbuf_init(&p, 8);
@@ -325,11 +339,14 @@ static bool fg_pname(struct flamegraph *fg, struct session_evsel *e, const char 
 	 * the event's -c period; its default fields leave it out for tracepoints.
 	 */
 	period = true;
-	if (fg->pid || fg->tid) {
-		strbuf_addf(&line, "%s %5d/%-5d %5" PRIu64 ".%06" PRIu64 ": ", comm, (int)s->pid,
-			    (int)s->tid, s->time / 1000000000, s->time % 1000000000 / 1000);
+	if (pidmode) {
+		strbuf_addf(&line, "%s %5d/%-5d ", comm, (int)s->pid, (int)s->tid);
+		prefix = line.len;
+		strbuf_addf(&line, "%5" PRIu64 ".%06" PRIu64 ": ", s->time / 1000000000,
+			    s->time % 1000000000 / 1000);
 	} else {
 		strbuf_addf(&line, "%s %5d ", comm, (int)s->tid);
+		prefix = line.len;
 		if (e->attr.sample_type & PERF_SAMPLE_CPU)
 			strbuf_addf(&line, "[%03d] ", (int)s->cpu);
 		strbuf_addf(&line, "%5" PRIu64 ".%06" PRIu64 ": ", s->time / 1000000000,
@@ -339,7 +356,7 @@ static bool fg_pname(struct flamegraph *fg, struct session_evsel *e, const char 
 	if (period)
 		strbuf_addf(&line, "%10" PRIu64 " ", s->period);
 	strbuf_addf(&line, "%s: ", session_evsel__name(e));
-	ok = split_header(line.buf, &c, &p, &t);
+	ok = split_header(line.buf, &c, &p, &t, &end);
 	if (ok) {
 		const char *pid = p.buf, *tid = t.buf;
 
@@ -358,6 +375,21 @@ static bool fg_pname(struct flamegraph *fg, struct session_evsel *e, const char 
 			if (*q == ' ')
 				*q = '_';
 		ok = perl_true(fg->pname.buf);
+	}
+	/*
+	 * Where the regex matched inside "comm pid/tid " (not reaching the
+	 * time or period: a tid of -1, a one-letter comm), the next sample of
+	 * the same task gets the same answer.
+	 */
+	fg->last_valid = ok && end < prefix;
+	if (fg->last_valid) {
+		fg->last_tid = (int)s->tid;
+		fg->last_pid = key_pid;
+		fg->last_ok = ok;
+		strbuf_reset(&fg->last_comm);
+		strbuf_addstr(&fg->last_comm, comm);
+		strbuf_reset(&fg->last_pname);
+		strbuf_addstr(&fg->last_pname, fg->pname.buf);
 	}
 	strbuf_release(&line);
 	strbuf_release(&c);
@@ -1912,6 +1944,8 @@ static void fg_init(struct flamegraph *fg)
 	strbuf_init(&fg->stack, 256);
 	strbuf_init(&fg->frame, 64);
 	strbuf_init(&fg->pname, 32);
+	strbuf_init(&fg->last_comm, 16);
+	strbuf_init(&fg->last_pname, 16);
 	strbuf_init(&fg->line, 128);
 }
 
@@ -1928,6 +1962,8 @@ static void fg_exit_read(struct flamegraph *fg)
 	strbuf_release(&fg->stack);
 	strbuf_release(&fg->frame);
 	strbuf_release(&fg->pname);
+	strbuf_release(&fg->last_comm);
+	strbuf_release(&fg->last_pname);
 	strbuf_release(&fg->line);
 }
 
