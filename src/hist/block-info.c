@@ -15,6 +15,7 @@
 #include "prof/hist.h"
 #include "prof/hist-diff.h"
 #include "prof/block-info.h"
+#include "prof/itab.h"
 #include <math.h>
 
 /* The histogram of one function: one cyc_hist per byte offset. */
@@ -22,93 +23,75 @@ struct sym_cycles {
 	const struct symbol *sym;
 	struct cyc_hist *ch;
 	u64 size;
-	struct sym_cycles *next;
 };
 
+/* The functions' histograms, found by their symbol through tab. */
 struct block_cycles {
-	struct sym_cycles **table;
-	size_t size, nr;
+	struct sym_cycles *syms;
+	size_t nr, alloc;
+	struct itab tab;
 };
 
 struct block_cycles *block_cycles__new(void)
 {
-	struct block_cycles *bc = xcalloc(1, sizeof(*bc));
-
-	bc->size = 256;
-	bc->table = xcalloc(bc->size, sizeof(*bc->table));
-	return bc;
+	return xcalloc(1, sizeof(struct block_cycles));
 }
 
 void block_cycles__delete(struct block_cycles *bc)
 {
 	if (!bc)
 		return;
-	for (size_t i = 0; i < bc->size; i++) {
-		struct sym_cycles *s = bc->table[i], *n;
-
-		for (; s; s = n) {
-			n = s->next;
-			free(s->ch);
-			free(s);
-		}
-	}
-	free(bc->table);
+	for (size_t i = 0; i < bc->nr; i++)
+		free(bc->syms[i].ch);
+	free(bc->syms);
+	itab_exit(&bc->tab);
 	free(bc);
 }
 
-static size_t ptr_hash(const void *p, size_t size)
+static u64 ptr_hash(const void *p)
 {
-	u64 v = (u64)(uintptr_t)p;
-
-	v ^= v >> 17;
-	v *= 0x9e3779b97f4a7c15ULL;
-	return (size_t)(v >> 32) & (size - 1);
+	return itab_mix(0, (u64)(uintptr_t)p);
 }
 
-static struct sym_cycles *block_cycles__find(const struct block_cycles *bc,
-					     const struct symbol *sym)
+static bool sym_cycles_eq(void *ctx, u32 idx, const void *key)
 {
-	struct sym_cycles *s = bc->table[ptr_hash(sym, bc->size)];
+	const struct block_cycles *bc = ctx;
 
-	while (s && s->sym != sym)
-		s = s->next;
-	return s;
+	return bc->syms[idx].sym == key;
+}
+
+/* @sym's slot in bc->tab (empty when it has no histogram); the table is made then */
+static size_t block_cycles__slot(struct block_cycles *bc, const struct symbol *sym)
+{
+	return itab_find(&bc->tab, ptr_hash(sym), sym_cycles_eq, bc, sym);
+}
+
+static const struct sym_cycles *block_cycles__find(const struct block_cycles *bc,
+						   const struct symbol *sym)
+{
+	size_t slot;
+
+	if (!bc->nr)
+		return NULL;
+	/* a table with entries is not changed by a lookup */
+	slot = block_cycles__slot((struct block_cycles *)bc, sym);
+	return bc->tab.val[slot] ? &bc->syms[bc->tab.val[slot] - 1] : NULL;
 }
 
 /* perf's symbol__cycles_hist: made on first use, one entry per byte */
 static struct sym_cycles *block_cycles__findnew(struct block_cycles *bc, const struct symbol *sym)
 {
-	struct sym_cycles *s = block_cycles__find(bc, sym);
-	size_t h;
+	size_t slot = block_cycles__slot(bc, sym);
+	struct sym_cycles *s;
 
-	if (s)
-		return s;
-	if (bc->nr * 2 >= bc->size) {
-		struct sym_cycles **old = bc->table;
-		size_t old_size = bc->size;
-
-		bc->size *= 2;
-		bc->table = xcalloc(bc->size, sizeof(*bc->table));
-		for (size_t i = 0; i < old_size; i++) {
-			struct sym_cycles *n;
-
-			for (s = old[i]; s; s = n) {
-				n = s->next;
-				h = ptr_hash(s->sym, bc->size);
-				s->next = bc->table[h];
-				bc->table[h] = s;
-			}
-		}
-		free(old);
-	}
-	s = xcalloc(1, sizeof(*s));
+	if (bc->tab.val[slot])
+		return &bc->syms[bc->tab.val[slot] - 1];
+	bc->syms = xgrow(bc->syms, sizeof(*bc->syms), bc->nr + 1, &bc->alloc);
+	s = &bc->syms[bc->nr];
 	s->sym = sym;
 	s->size = sym->end > sym->start ? sym->end - sym->start : 0;
 	s->ch = xcalloc(s->size ? s->size : 1, sizeof(*s->ch));
-	h = ptr_hash(sym, bc->size);
-	s->next = bc->table[h];
-	bc->table[h] = s;
-	bc->nr++;
+	itab_add(&bc->tab, slot, ptr_hash(sym), (u32)bc->nr++);
 	return s;
 }
 
@@ -412,35 +395,57 @@ struct entry_blocks {
 	const struct hist_entry *he;
 	struct block_info *b;
 	size_t nr;
-	struct entry_blocks *next;
 };
 
+/* The entries' blocks, found by their entry through tab. */
 struct block_diff {
-	struct entry_blocks **table;
-	size_t size;
+	struct entry_blocks *entries;
+	size_t nr, alloc;
+	struct itab tab;
 };
 
-static struct entry_blocks *block_diff__find(const struct block_diff *bd,
-					     const struct hist_entry *he)
+static bool entry_blocks_eq(void *ctx, u32 idx, const void *key)
 {
-	struct entry_blocks *e = bd->table[ptr_hash(he, bd->size)];
+	const struct block_diff *bd = ctx;
 
-	while (e && e->he != he)
-		e = e->next;
-	return e;
+	return bd->entries[idx].he == key;
 }
 
+static size_t block_diff__slot(struct block_diff *bd, const struct hist_entry *he)
+{
+	return itab_find(&bd->tab, ptr_hash(he), entry_blocks_eq, bd, he);
+}
+
+static const struct entry_blocks *block_diff__find(const struct block_diff *bd,
+						   const struct hist_entry *he)
+{
+	size_t slot;
+
+	if (!bd->nr)
+		return NULL;
+	/* a table with entries is not changed by a lookup */
+	slot = block_diff__slot((struct block_diff *)bd, he);
+	return bd->tab.val[slot] ? &bd->entries[bd->tab.val[slot] - 1] : NULL;
+}
+
+/* @he's blocks @b[0, nr), which the table then owns */
 static void block_diff__add(struct block_diff *bd, const struct hist_entry *he,
 			    struct block_info *b, size_t nr)
 {
-	struct entry_blocks *e = xcalloc(1, sizeof(*e));
-	size_t h = ptr_hash(he, bd->size);
+	size_t slot = block_diff__slot(bd, he);
+	struct entry_blocks *e;
 
+	if (bd->tab.val[slot]) {	/* again: the new blocks replace the old */
+		e = &bd->entries[bd->tab.val[slot] - 1];
+		free(e->b);
+	} else {
+		bd->entries = xgrow(bd->entries, sizeof(*bd->entries), bd->nr + 1, &bd->alloc);
+		e = &bd->entries[bd->nr];
+		itab_add(&bd->tab, slot, ptr_hash(he), (u32)bd->nr++);
+	}
 	e->he = he;
 	e->b = b;
 	e->nr = nr;
-	e->next = bd->table[h];
-	bd->table[h] = e;
 }
 
 static u64 llabs64(s64 v)
@@ -473,10 +478,6 @@ struct block_diff *block_diff__new(const struct hist_diff *d, struct block_cycle
 	struct block_diff *bd = xcalloc(1, sizeof(*bd));
 	const struct hists *base = d->files[0];
 
-	bd->size = 64;
-	while (bd->size < base->nr_entries * 4)
-		bd->size *= 2;
-	bd->table = xcalloc(bd->size, sizeof(*bd->table));
 	for (size_t i = 0; i < base->nr_entries; i++) {
 		const struct hist_entry *he = base->entries[i];
 		struct block_info *hb;
@@ -538,16 +539,10 @@ void block_diff__delete(struct block_diff *bd)
 {
 	if (!bd)
 		return;
-	for (size_t i = 0; i < bd->size; i++) {
-		struct entry_blocks *e = bd->table[i], *n;
-
-		for (; e; e = n) {
-			n = e->next;
-			free(e->b);
-			free(e);
-		}
-	}
-	free(bd->table);
+	for (size_t i = 0; i < bd->nr; i++)
+		free(bd->entries[i].b);
+	free(bd->entries);
+	itab_exit(&bd->tab);
 	free(bd);
 }
 
