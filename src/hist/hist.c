@@ -1589,14 +1589,23 @@ no_memo:
 		hs->ip = c->ip;
 		hs->v.addr = c->ip;
 		hs->raw_ip = true;
-		if (h->may_wrap && !hs->sym) {
-			/* perf skips a frame whose key a counted entry has, before any walk */
+		/*
+		 * perf skips a frame whose key compares equal (hist_entry__cmp)
+		 * to an entry this sample already counted, before it looks the
+		 * frame up. Where lookups are exact hash finds that is the same
+		 * as the entry pointers below; where they are perf's tree walk
+		 * (no order with inlined symbols, flags, renamed comms, wrapped
+		 * addresses) the walk can miss the counted entry and make a
+		 * twin, which the compare would have skipped.
+		 */
+		if ((h->may_wrap && !hs->sym) || h->inl_walk || h->flag_keys || h->comm_renamed ||
+		    (hs->inlined && hs->sym)) {
 			struct hist_entry key;
 			struct hist_branch kb;
 
 			sample_key(h, hs, &key, &kb);
 			for (u32 k = 0; k < ncache && !seen; k++)
-				seen = !entry_collapse(h->layout, cache[k], &key);
+				seen = !entry_cmp(h->layout, cache[k], &key);
 			if (seen)
 				continue;
 		}
