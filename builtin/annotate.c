@@ -656,8 +656,7 @@ static int run(struct annotate *a)
 	int ret;
 
 	a->machine = machine__new_host();
-	machine__process_header_build_ids(a->machine, h);
-	machine__set_recorded_kernel(a->machine, h->osrelease, h->arch);
+	machine__process_header(a->machine, h);
 	if (hist_layout__setup(&a->sym_layout, "dso,sym", NULL, false, false, false, &bad) < 0)
 		return error("annotate: bad sort key %s", bad ? bad : "");
 	a->addrs = addr_hits__new();

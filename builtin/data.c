@@ -303,9 +303,7 @@ static int convert_json(struct convert *c)
 	if (!c->out)
 		return error("failed to open %s: %s", c->to_json, strerror(errno));
 	c->machine = machine__new_host();
-	machine__process_header_build_ids(c->machine, session__header(c->session));
-	machine__set_recorded_kernel(c->machine, session__header(c->session)->osrelease,
-				     session__header(c->session)->arch);
+	machine__process_header(c->machine, session__header(c->session));
 	c->first = true;
 	fputc('{', c->out);
 	json_key_format(c->out, false, 1, "linux-perf-json-version", "1");
@@ -798,8 +796,7 @@ static int convert_profile(struct convert *c)
 	if (!c->out)
 		return error("failed to open %s: %s", c->output, strerror(errno));
 	c->machine = machine__new_host();
-	machine__process_header_build_ids(c->machine, session__header(c->session));
-	machine__set_recorded_kernel(c->machine, h->osrelease, h->arch);
+	machine__process_header(c->machine, h);
 	/* perf script's frames: at most 127, inlined functions shown */
 	c->resolver = sample_resolver__new(c->machine, &(struct resolve_param){
 		.max_stack = 127,

@@ -768,8 +768,7 @@ static int diff__read(struct diff *df, struct diff_file *f, char **time_rest)
 
 	df->cur = f;
 	f->machine = machine__new_host();
-	machine__process_header_build_ids(f->machine, h);
-	machine__set_recorded_kernel(f->machine, h->osrelease, h->arch);
+	machine__process_header(f->machine, h);
 	f->resolver = sample_resolver__new(f->machine, &(struct resolve_param){
 		.max_stack = 127, .inline_names = true,
 	});

@@ -1882,7 +1882,7 @@ static int fg_read(struct flamegraph *fg)
 		return -1;
 	}
 	fg->machine = machine__new_host();
-	machine__process_header_build_ids(fg->machine, session__header(s));
+	machine__process_header(fg->machine, session__header(s));
 	/* perf script's frames: at most 127, inlined functions shown */
 	fg->resolver = sample_resolver__new(fg->machine, &(struct resolve_param){
 		.max_stack = 127,

@@ -579,6 +579,7 @@ static int lock_open(struct lock_ctx *c)
 	symbol_conf.vmlinux_name = o->vmlinux;
 	symbol_conf.kallsyms_name = o->kallsyms;
 	c->machine = machine__new_host();
+	machine__process_header(c->machine, session__header(c->session));
 	c->resolver = sample_resolver__new(c->machine, &rp);
 	return 0;
 }

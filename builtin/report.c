@@ -293,8 +293,7 @@ static void set_header_build_ids(struct report *rep)
 {
 	const struct perf_header *h = session__header(rep->session);
 
-	machine__process_header_build_ids(rep->machine, h);
-	machine__set_recorded_kernel(rep->machine, h->osrelease, h->arch);
+	machine__process_header(rep->machine, h);
 }
 
 /* Was the file recorded on the running kernel (its release and arch)? */

@@ -272,6 +272,7 @@ static int sched_reader__run(struct sched_reader *r, const struct sched_opts *o)
 	if (r->maps)
 		tool.mmap = tool.mmap2 = sched_on_machine_event;
 	r->machine = machine__new_host();
+	machine__process_header(r->machine, session__header(r->session));
 	if (r->dump)
 		r->machine->dump_fp = stdout;
 	if (!sched_reader__setup(r) && !r->before) {

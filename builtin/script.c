@@ -1610,9 +1610,7 @@ static int script__run(struct script *sc)
 		tool.dump = on_dump;
 		sc->machine->dump_fp = stdout;
 	}
-	machine__process_header_build_ids(sc->machine, session__header(sc->session));
-	machine__set_recorded_kernel(sc->machine, session__header(sc->session)->osrelease,
-				     session__header(sc->session)->arch);
+	machine__process_header(sc->machine, session__header(sc->session));
 	if (check_output(sc) < 0)
 		return -1;
 	for (int j = 0; sc->cpus && j < PERF_TYPE_MAX; j++) {

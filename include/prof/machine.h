@@ -157,6 +157,12 @@ struct perf_header;
  * on disk with another build-id is not used. NULL @h is a no-op. 0.
  */
 int machine__process_header_build_ids(struct machine *m, const struct perf_header *h);
+/*
+ * What a file's header says of the machine it was recorded on, for every
+ * command that reads one: its build-ids (above) and its kernel release
+ * and arch (machine__set_recorded_kernel). NULL @h is a no-op.
+ */
+void machine__process_header(struct machine *m, const struct perf_header *h);
 
 /*
  * A BUILD_ID feature entry or HEADER_BUILD_ID record: sets the build-id

@@ -90,6 +90,14 @@ int machine__process_event(struct machine *m, const union perf_event *ev)
 	}
 }
 
+void machine__process_header(struct machine *m, const struct perf_header *h)
+{
+	if (!h)
+		return;
+	machine__process_header_build_ids(m, h);
+	machine__set_recorded_kernel(m, h->osrelease, h->arch);
+}
+
 int machine__process_header_build_ids(struct machine *m, const struct perf_header *h)
 {
 	for (u32 i = 0; h && i < h->nr_build_ids; i++) {

@@ -531,6 +531,11 @@ static int cmp_health_dso(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+static const char *plural(u64 n)
+{
+	return n == 1 ? "" : "s";
+}
+
 static void add_hint(struct unwind_health *h, char *hint)
 {
 	h->hints = xrealloc(h->hints, (h->nr_hints + 1) * sizeof(*h->hints));
@@ -570,29 +575,34 @@ int unwind__health(struct machine *m, struct unwind_health *h)
 			want = UNWIND_STACK_COPY_MAX;
 		if (h->stack_size >= UNWIND_STACK_COPY_MAX)
 			add_hint(h, xasprintf("stack copy too small (%" PRIu64 " bytes) for %" PRIu64
-					      " samples: already the largest perf allows",
-					      h->stack_size, h->by_reason[UNWIND_STOP_STACK_END]));
+					      " sample%s: already the largest perf allows",
+					      h->stack_size, h->by_reason[UNWIND_STOP_STACK_END],
+					      plural(h->by_reason[UNWIND_STOP_STACK_END])));
 		else
 			add_hint(h, xasprintf("stack copy too small (%" PRIu64 " bytes) for %" PRIu64
-					      " samples: use --call-graph dwarf,%" PRIu64,
-					      h->stack_size, h->by_reason[UNWIND_STOP_STACK_END], want));
+					      " sample%s: use --call-graph dwarf,%" PRIu64,
+					      h->stack_size, h->by_reason[UNWIND_STOP_STACK_END],
+					      plural(h->by_reason[UNWIND_STOP_STACK_END]), want));
 	}
 	for (size_t i = 0; i < h->nr_dsos; i++) {
 		const struct unwind_health_dso *d = &h->dsos[i];
 
 		if (d->by_reason[UNWIND_STOP_NO_CFI])
 			add_hint(h, xasprintf("no unwind info for %s (%" PRIu64
-					      " samples): install its -dbg/-dbgsym package",
-					      d->name, d->by_reason[UNWIND_STOP_NO_CFI]));
+					      " sample%s): install its -dbg/-dbgsym package",
+					      d->name, d->by_reason[UNWIND_STOP_NO_CFI],
+					      plural(d->by_reason[UNWIND_STOP_NO_CFI])));
 		if (d->by_reason[UNWIND_STOP_NO_FILE])
-			add_hint(h, xasprintf("cannot open %s (%" PRIu64 " samples): the file changed"
+			add_hint(h, xasprintf("cannot open %s (%" PRIu64 " sample%s): the file changed"
 					      " or is gone; keep its copy in the build-id cache",
-					      d->name, d->by_reason[UNWIND_STOP_NO_FILE]));
+					      d->name, d->by_reason[UNWIND_STOP_NO_FILE],
+					      plural(d->by_reason[UNWIND_STOP_NO_FILE])));
 	}
 	if (h->by_reason[UNWIND_STOP_NO_MAP])
-		add_hint(h, xasprintf("%" PRIu64 " samples reached code outside any mapped file"
+		add_hint(h, xasprintf("%" PRIu64 " sample%s reached code outside any mapped file"
 				      " (JIT code without a perf-PID.map, or a corrupt stack)",
-				      h->by_reason[UNWIND_STOP_NO_MAP]));
+				      h->by_reason[UNWIND_STOP_NO_MAP],
+				      plural(h->by_reason[UNWIND_STOP_NO_MAP])));
 	return 0;
 }
 

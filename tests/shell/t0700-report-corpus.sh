@@ -304,7 +304,7 @@ test_expect_success SHARED 'files perf 6.1 refuses only because they are newer a
 # Another machine's kernel is never named with this machine's symbols: an
 # aarch64 recording (file and stream) and an x86 one from another kernel,
 # none with a kernel build-id, keep their kernel addresses, and say once why.
-test_expect_success SHARED 'another kernel is not named from this /proc/kallsyms' '
+test_expect_success SHARED 'another kernel is not named from this /proc/kallsyms (report, flamegraph)' '
 	F=$C/perf-data/linux-perf-data/fixtures &&
 	for f in $F/sleep.compressed.data $C/perf-data/hotspot/integrationtests/perf.data.PerfFormatLost; do
 		"$PROF" report -i "$f" --stdio --no-children --sort sym >out 2>err &&
@@ -319,6 +319,10 @@ test_expect_success SHARED 'another kernel is not named from this /proc/kallsyms
 	grep "\[k\]" out >kernel &&
 	! grep -v "\[k\] 0xffff[0-9a-f]*\$" kernel &&
 	grep -q "kernel is not the running one" err &&
+	"$PROF" flamegraph -i "$F/sleep.compressed.data" -o kernel.folded 2>err &&
+	grep -q "kernel is not the running one" err &&
+	grep -q "^sleep;\[\[kernel.kallsyms\]\] [0-9]*\$" kernel.folded &&
+	! grep -v "\[\[kernel.kallsyms\]\] [0-9]*\$" kernel.folded &&
 	"$PROF" report -i "$F/sleep.compressed.data" --stdio --kallsyms /proc/kallsyms >out 2>err &&
 	! grep -q "kernel is not the running one" err
 '

@@ -128,7 +128,7 @@ static int run(int mode, const char *path)
 		.inline_names = mode == MODE_INLINE,
 	});
 	h = session__header(s);
-	machine__process_header_build_ids(c.m, h);
+	machine__process_header(c.m, h);
 	ret = session__process_events(s, &tool);
 	if (ret < 0)
 		fprintf(stderr, "%s\n", session__strerror(s));
