@@ -499,16 +499,19 @@ static void abrowser__draw(struct abrowser *b)
 		b->top = b->sel;
 	if (b->sel >= b->top + list_h)
 		b->top = b->sel - list_h + 1;
-	attron(A_BOLD);
+	/* perf's title lines: the root colours, the screen's width */
+	attrset(tui_color(TUI_PAIR_ROOT));
+	mvhline(0, 0, ' ', cols);
 	mvaddnstr(0, 0, b->title, cols);
 	snprintf(line2, sizeof(line2), "%s  %s [Percent: %s]", b->sym->name, b->dso->long_name,
 		 annotation_percent_names[b->v->pt]);
+	mvhline(1, 0, ' ', cols);
 	mvaddnstr(1, 0, line2, cols);
-	attroff(A_BOLD);
+	attrset(A_NORMAL);
 	for (int y = 0; y < list_h && b->top + y < b->nr_rows; y++) {
 		const struct arow *r = &b->rows[b->top + y];
 		bool selected = b->top + y == b->sel && b->navkeypressed;
-		attr_t sel_attr = has_colors() ? COLOR_PAIR(TUI_PAIR_SELECTED) : A_REVERSE;
+		attr_t sel_attr = tui_color(TUI_PAIR_SELECTED);
 		int label_len, x;
 		bool target;
 		double pct;
@@ -521,7 +524,7 @@ static void abrowser__draw(struct abrowser *b)
 		if (selected)
 			attron(sel_attr);
 		else if (pct > 0 && has_colors())
-			attron(COLOR_PAIR(pct >= 5.0 ? TUI_PAIR_HOT : pct >= 0.5 ? TUI_PAIR_WARM : 0));
+			attron(tui_color_pct(pct));
 		mvaddnstr(2 + y, 0, val, cols - 1);
 		attrset(A_NORMAL);
 		mvaddch(2 + y, vw, ACS_VLINE);
@@ -535,9 +538,9 @@ static void abrowser__draw(struct abrowser *b)
 		if (target && !selected && has_colors()) {
 			int ln = b->v->line_numbers ? 6 : 0;
 
-			attron(COLOR_PAIR(TUI_PAIR_TARGET));
+			attrset(tui_color(TUI_PAIR_ADDR));
 			mvaddnstr(2 + y, x + ln, buf + ln, min(label_len, max(0, cols - 1 - x - ln)));
-			attroff(COLOR_PAIR(TUI_PAIR_TARGET));
+			attrset(A_NORMAL);
 		}
 		if (r->kind == ROW_INSN) {
 			int ax = x + (b->v->line_numbers ? 6 : 0) + abrowser__label_width(b) +

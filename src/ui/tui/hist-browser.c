@@ -106,6 +106,7 @@ static int tui__start(void)
 		return -ENOTTY;
 	/* the scrollbar's line drawing: UTF-8 terminals need the locale's charset */
 	setlocale(LC_CTYPE, "");
+	tui_colors__config();
 	if (!newterm(NULL, stdout, stdin))
 		return -ENOTTY;
 	tui_active = 1;
@@ -126,10 +127,7 @@ static int tui__start(void)
 	if (has_colors()) {
 		start_color();
 		use_default_colors();
-		init_pair(1, COLOR_RED, -1);		/* hot */
-		init_pair(2, COLOR_GREEN, -1);		/* warm */
-		init_pair(3, COLOR_BLACK, COLOR_CYAN);	/* selection */
-		init_pair(4, COLOR_MAGENTA, -1);	/* annotate: jump targets */
+		tui_colors__init();
 	}
 	return 0;
 }
@@ -727,12 +725,6 @@ static void browser__header_text(struct browser *b, char *buf, size_t size)
 	}
 }
 
-static void put_line(int y, const char *s, int cols)
-{
-	mvaddnstr(y, 0, s, cols);
-	clrtoeol();
-}
-
 /* A row's text as drawn, without the padding at its end. */
 static void browser__row_text(struct browser *b, const struct row *r, char *buf, size_t size)
 {
@@ -837,16 +829,16 @@ static void browser__draw(struct browser *b)
 		browser__title(b, buf, sizeof(buf), ns, tot);
 	}
 	browser__title_zoom(b, buf, sizeof(buf));
-	attron(A_BOLD);
-	put_line(0, buf, cols);
-	attroff(A_BOLD);
+	/* perf's title lines: the root colours, the screen's width */
+	attrset(tui_color(TUI_PAIR_ROOT));
+	mvhline(0, 0, ' ', cols);
+	mvaddnstr(0, 0, buf, cols);
 	if (!b->no_header) {
 		browser__header_text(b, buf, sizeof(buf));
-		attron(A_REVERSE);
 		mvhline(1, 0, ' ', cols);
 		mvaddnstr(1, 0, buf, cols);
-		attroff(A_REVERSE);
 	}
+	attrset(A_NORMAL);
 
 	for (int y = 0; y < list_h && b->top + (size_t)y < b->nr_rows; y++) {
 		size_t i = b->top + (size_t)y;
@@ -854,37 +846,38 @@ static void browser__draw(struct browser *b)
 		struct pct_span spans[MAX_SPANS];
 		int nr_spans = 0;
 		bool selected = i == b->sel && b->navkeypressed;
-		attr_t a = selected ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
+		attr_t a = tui_color(selected ? TUI_PAIR_SELECTED : TUI_PAIR_NORMAL);
 
 		if (r->node)
 			browser__chain_text(b, r, buf, sizeof(buf));
 		else
 			browser__entry_text(b, r->he, buf, sizeof(buf), spans, &nr_spans);
-		attron(a);
-		if (selected)
-			mvhline(y0 + y, 0, ' ', cols - 1);
+		/* a row in the normal (or selected) colours, the list's width */
+		attrset(a);
+		mvhline(y0 + y, 0, ' ', cols - 1);
 		mvaddnstr(y0 + y, 0, buf, cols - 1);
-		attroff(a);
-		/* perf colours the percentages only, and not on the selection */
+		/* perf colours the percentages by their value, but not on the selection */
 		for (int k = 0; k < nr_spans && !selected && has_colors(); k++) {
-			double p = spans[k].pct;
-			attr_t c = p >= 5.0 ? COLOR_PAIR(1) : p >= 0.5 ? COLOR_PAIR(2) : 0;
-
-			if (!c || spans[k].start >= cols - 1)
+			if (spans[k].start >= cols - 1)
 				continue;
-			attron(c);
+			attrset(tui_color_pct(spans[k].pct));
 			mvaddnstr(y0 + y, spans[k].start, buf + spans[k].start,
 				  min(spans[k].len, cols - 1 - spans[k].start));
-			attroff(c);
 		}
+		attrset(A_NORMAL);
 	}
-	/* the scrollbar: a diamond where the selection is in the whole list */
+	/* the rest of the list and the scrollbar in the normal colours, as perf's */
+	attrset(tui_color(TUI_PAIR_NORMAL));
+	for (int y = (int)min((size_t)list_h, b->nr_rows - min(b->top, b->nr_rows)); y < list_h;
+	     y++)
+		mvhline(y0 + y, 0, ' ', cols - 1);
 	/* perf's scrollbar: as high as the screen but two rows, from the list's first */
 	for (int y = 0; y < rows - 2 && b->navkeypressed; y++) {
 		int at = b->nr_rows > 1 ? (int)(b->sel * (size_t)(rows - 3) / (b->nr_rows - 1)) : 0;
 
 		mvaddch(y0 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
 	}
+	attrset(A_NORMAL);
 	if (!b->h->nr_entries)
 		mvaddnstr(3, 2, "Collecting samples...", cols - 2);
 
@@ -1194,20 +1187,21 @@ static int browser__menu(struct browser *b, const char *title, const char *help,
 		if (sel >= top + list_h)
 			top = sel - list_h + 1;
 		erase();
+		attrset(tui_color(TUI_PAIR_ROOT));
+		mvhline(0, 0, ' ', cols);
 		mvaddnstr(0, 0, title, cols);
+		attrset(A_NORMAL);
 		for (int y = 0; y < list_h; y++) {
 			int at = nr > 1 ? sel * (list_h - 1) / (nr - 1) : 0;
 
 			if (top + y < nr) {
-				attr_t a = top + y == sel ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
-
-				attron(a);
-				if (a)
-					mvhline(1 + y, 0, ' ', cols - 1);
+				attrset(tui_color(top + y == sel ? TUI_PAIR_SELECTED : TUI_PAIR_NORMAL));
+				mvhline(1 + y, 0, ' ', cols - 1);
 				mvaddnstr(1 + y, 0, opts[top + y], cols - 1);
-				attroff(a);
 			}
+			attrset(tui_color(TUI_PAIR_NORMAL));
 			mvaddch(1 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
+			attrset(A_NORMAL);
 		}
 		attron(A_REVERSE);
 		mvhline(rows - 1, 0, ' ', cols);
@@ -1273,21 +1267,22 @@ static void browser__lines(struct browser *b, const char *title, char *const *li
 		if (sel >= top + (size_t)list_h)
 			top = sel - (size_t)list_h + 1;
 		erase();
+		attrset(tui_color(TUI_PAIR_ROOT));
+		mvhline(0, 0, ' ', cols);
 		mvaddnstr(0, 0, title, cols);
+		attrset(A_NORMAL);
 		for (int y = 0; y < list_h; y++) {
 			size_t i = top + (size_t)y;
 			int at = nr > 1 ? (int)(sel * (size_t)(list_h - 1) / (nr - 1)) : 0;
 
 			if (i < nr) {
-				attr_t a = i == sel ? (has_colors() ? COLOR_PAIR(3) : A_REVERSE) : 0;
-
-				attron(a);
-				if (a)
-					mvhline(1 + y, 0, ' ', cols - 1);
+				attrset(tui_color(i == sel ? TUI_PAIR_SELECTED : TUI_PAIR_NORMAL));
+				mvhline(1 + y, 0, ' ', cols - 1);
 				mvaddnstr(1 + y, 0, lines[i], cols - 1);
-				attroff(a);
 			}
+			attrset(tui_color(TUI_PAIR_NORMAL));
 			mvaddch(1 + y, cols - 1, y == at ? ACS_DIAMOND : ACS_CKBOARD);
+			attrset(A_NORMAL);
 		}
 		attron(A_REVERSE);
 		mvhline(rows - 1, 0, ' ', cols);

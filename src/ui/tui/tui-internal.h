@@ -8,15 +8,33 @@
 #define PROF_TUI_INTERNAL_H
 
 #include <signal.h>
+#include <curses.h>
 #include "prof/tui.h"
 
-/* colour pairs set up by the session */
+/*
+ * perf's colour sets, one curses pair each, from [colors] in the config
+ * files (colors.c): percentages of 5% and more (top), of 0.5% (medium),
+ * the rest of a row (normal), the selected row, annotate's jump arrows and
+ * jump target addresses, the title lines (root).
+ */
 enum {
-	TUI_PAIR_HOT = 1,	/* >= 5%: red */
-	TUI_PAIR_WARM = 2,	/* >= 0.5%: green */
-	TUI_PAIR_SELECTED = 3,
-	TUI_PAIR_TARGET = 4,	/* annotate: jump target labels */
+	TUI_PAIR_TOP = 1,
+	TUI_PAIR_MEDIUM,
+	TUI_PAIR_NORMAL,
+	TUI_PAIR_SELECTED,
+	TUI_PAIR_JUMP_ARROWS,
+	TUI_PAIR_ADDR,
+	TUI_PAIR_ROOT,
 };
+
+/* Read the sets from the config, once; before curses starts (errors go to stderr). */
+void tui_colors__config(void);
+/* The pairs, after start_color(). */
+void tui_colors__init(void);
+/* The attributes that draw with @pair (a reverse or nothing without colours). */
+attr_t tui_color(int pair);
+/* top, medium or normal for a percentage, as perf's ui_browser__percent_color() */
+attr_t tui_color_pct(double pct);
 
 struct tui_session {
 	struct sigaction old_term, old_hup;
