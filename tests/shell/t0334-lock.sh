@@ -122,6 +122,32 @@ test_expect_success PERF,ROOT,LOCK_TP '-D: the raw dump of report, contention, i
 	! grep -q "PERF_RECORD_COMM.*: unhandled!" before.out
 '
 
+# perf 6.1 lock on a pipe (-i -): report, contention and info look for
+# their tracepoints before reading any event, find none and refuse (exit
+# 234), -D or not; lock script (prof script) reads the pipe and -D dumps it
+test_expect_success PERF,ROOT,LOCK_TP '-D on a pipe: report, contention, info refused as perf, script dumped as perf' '
+	"$PERF" lock record -o - -- "$HELPERS/lock-contend" 400 2>/dev/null >perf.pipe &&
+	"$PROF" lock record -o - -- "$HELPERS/lock-contend" 400 2>/dev/null >prof.pipe &&
+	for f in perf.pipe prof.pipe; do
+		for c in "-D report" "-D contention" "-D info" "-D info -t" "-D report -c" \
+			"--dump-raw-trace contention -t" "report"; do
+			{ "$PERF" lock -i - $c <$f >perf.out 2>perf.err; echo "exit $?" >>perf.err; } &&
+			{ "$PROF" lock -i - $c <$f >prof.out 2>prof.err; echo "exit $?" >>prof.err; } &&
+			test_cmp perf.out prof.out &&
+			test_cmp perf.err prof.err &&
+			test_line_count = 0 prof.out &&
+			printf "%s\n" "No trace sample to read. Did you call '"'"'perf lock record'"'"'?" \
+				"exit 234" >expect &&
+			test_cmp expect prof.err || { echo "$f $c"; return 1; }
+		done &&
+		"$PERF" lock -D script -i - <$f >perf.out 2>perf.err &&
+		"$PROF" lock -D script -i - <$f >prof.out 2>prof.err &&
+		test_cmp_nonempty perf.out prof.out &&
+		test_cmp perf.err prof.err &&
+		grep -q "PERF_RECORD_SAMPLE" prof.out || { echo "$f -D script"; return 1; }
+	done
+'
+
 test_expect_success PERF,ROOT,LOCK_TP 'bad input: perf'\''s messages and exit statuses, one line each' '
 	"$PERF" record -q -o tc.data -e task-clock -- "$HELPERS/demo" 5 >/dev/null 2>&1 &&
 	"$PERF" record -q -R -o sw.data -e sched:sched_switch -- "$HELPERS/demo" 5 >/dev/null 2>&1 &&
