@@ -46,6 +46,7 @@ struct annotate {
 	enum annotation_percent pt;
 	double min_percent;
 	bool tui, use_tui;		/* --tui; the browser (a terminal without --stdio) */
+	bool no_browser;		/* tui.annotate (or gtk.annotate) = false */
 	bool stdio, quiet, show_nr_samples, show_total_period, print_line, source;
 	bool asm_raw, skip_missing, force, full_paths, demangle, demangle_kernel;
 	bool ignore_vmlinux;
@@ -700,6 +701,9 @@ static int annotate__config(const char *var, const char *value, void *data)
 {
 	struct annotate *a = data;
 
+	/* perf's browser choice: false means stdio; gtk's true is no GTK here */
+	if (!strcmp(var, "tui.annotate") || !strcmp(var, "gtk.annotate"))
+		a->no_browser = !config__bool(var, value);
 	if (!strstarts(var, "annotate."))
 		return 0;
 	var += strlen("annotate.");
@@ -829,7 +833,7 @@ int cmd_annotate(int argc, const char **argv)
 	}
 	/* perf's choice: the browser on a terminal unless --stdio */
 	a.use_tui = !a.stdio && tui__available() &&
-		    (a.tui || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)));
+		    (a.tui || (!a.no_browser && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)));
 	if (!a.use_tui && strcmp(a.input, "-") && pager_use != 0)
 		setup_pager();
 	ret = run(&a);

@@ -132,6 +132,7 @@ struct report {
 	char *wall_names;		/* the browser's: "cpu-clock, offcpu-time" */
 	const char *config_sort_order;	/* report.sort_order */
 	bool hide_headers;		/* ui.show-headers = false */
+	bool no_browser;		/* tui.report (or gtk.report) = false */
 	bool hierarchy;			/* --hierarchy */
 	bool cpu_utilization;		/* --show-cpu-utilization */
 	int socket_filter;		/* --socket-filter, -1: none */
@@ -592,6 +593,9 @@ static int report__config(const char *var, const char *value, void *data)
 		return config__int(var, value, &v);
 	} else if (!strcmp(var, "ui.show-headers")) {
 		rep->hide_headers = !config__bool(var, value);
+	} else if (!strcmp(var, "tui.report") || !strcmp(var, "gtk.report")) {
+		/* perf's browser choice: false means stdio; gtk's true is no GTK here */
+		rep->no_browser = !config__bool(var, value);
 	} else if (!strcmp(var, "samples.context")) {
 		/* perf's browser reads it apart: a bad value keeps the 10 ms */
 		if (!config__int(var, value, &v))
@@ -2074,7 +2078,8 @@ int cmd_report(int argc, const char **argv)
 	rep.use_tui = !rep.stats && !rep.header_only && !rep.dump && !rep.tasks && !rep.mmaps &&
 		      !rep.hierarchy &&
 		      isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
-		      (rep.tui || (!rep.stdio && getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
+		      (rep.tui || (!rep.stdio && !rep.no_browser && getenv("TERM") &&
+				   strcmp(getenv("TERM"), "dumb")));
 	if (rep.use_tui && !tui__available()) {
 		if (rep.tui)
 			warning("prof was built without ncursesw (NO_NCURSES): using --stdio");

@@ -88,6 +88,7 @@ struct top {
 	unsigned nr_threads_synth;	/* --num-thread-synthesize */
 	bool call_graph;
 	bool hide_headers;			/* ui.show-headers = false */
+	bool no_browser;			/* tui.top (or gtk.top) = false */
 	enum callchain_record_mode cg_mode;	/* fp unless --call-graph dwarf */
 	u32 dump_size;				/* dwarf: bytes of stack per sample */
 	int max_stack;
@@ -215,6 +216,9 @@ static int top__read_config(const char *var, const char *value, void *data)
 		return callchain_param__config(&t->cp, var, value);
 	} else if (!strcmp(var, "ui.show-headers")) {
 		t->hide_headers = !config__bool(var, value);
+	} else if (!strcmp(var, "tui.top") || !strcmp(var, "gtk.top")) {
+		/* perf's browser choice: false means stdio; gtk's true is no GTK here */
+		t->no_browser = !config__bool(var, value);
 	} else if (!strcmp(var, "core.proc-map-timeout")) {
 		t->proc_map_timeout = (unsigned)strtoul(value, NULL, 10);
 	}
@@ -1532,7 +1536,8 @@ int cmd_top(int argc, const char **argv)
 		t.use_tui = false;
 	if (!t.use_stdio && !t.hierarchy)
 		t.use_tui = t.tty && isatty(STDIN_FILENO) &&
-			    (t.use_tui || (getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
+			    (t.use_tui || (!t.no_browser && getenv("TERM") &&
+					   strcmp(getenv("TERM"), "dumb")));
 	if (t.use_tui && !tui__available()) {
 		warning("prof was built without ncursesw (NO_NCURSES): only --stdio is available");
 		t.use_tui = false;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-test_description='the browsers'"'"' colours: the [colors] section of ~/.perfconfig, as perf reads it'
+test_description='the browsers'"'"' colours ([colors] of ~/.perfconfig) and tui.COMMAND, as perf reads them'
 . "$(dirname "$0")/test-lib.sh"
 
 if ! "$PROF" version --build-options 2>/dev/null | grep -q "libncursesw: \[ on"; then
@@ -189,6 +189,58 @@ test_expect_success TMUX,PERF_EVENTS 'annotate: the title in root, the hot lines
 	c_wait "^${ESC}\[30m${ESC}\[42mSamples: " &&
 	c_wait "^${ESC}\[34m${ESC}\[103m +[0-9.]+ " || ret=$?
 	bs_stop && test "${ret:-0}" = 0
+'
+
+# perf's tui.COMMAND (and gtk.COMMAND) = false: stdio on a terminal too,
+# the last value read winning; --tui still opens the browser
+test_expect_success TMUX,PERF_EVENTS 'tui.report, tui.annotate = false: stdio on a terminal, --tui the browser' '
+	mkdir -p notui &&
+	printf "[tui]\n\treport = false\n\tannotate = false\n\ttop = false\n" >notui/.perfconfig &&
+	SOCK=prof-test-$$-11a &&
+	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "$PWD" \
+		"$TERM_ENV PAGER=cat HOME=\"$PWD/notui\" \"$PROF\" report -i g.data; echo EXITED \$?; sleep 60" &&
+	c_text "EXITED 0" &&
+	tmux -L "$SOCK-prof" capture-pane -p -S - -t b >rep.out &&
+	grep -q "^# Samples: " rep.out &&
+	! grep -q "Press .?. for help" rep.out &&
+	bs_stop &&
+	SOCK=prof-test-$$-11b &&
+	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "$PWD" \
+		"$TERM_ENV PAGER=cat HOME=\"$PWD/notui\" \"$PROF\" annotate -i g.data warm_loop; echo EXITED \$?; sleep 60" &&
+	c_text "EXITED 0" &&
+	tmux -L "$SOCK-prof" capture-pane -p -S - -t b >ann.out &&
+	grep -q "Disassembly of section" ann.out &&
+	! grep -q "Press .h. for help" ann.out &&
+	bs_stop &&
+	SOCK=prof-test-$$-11c &&
+	printf "[tui]\n\treport = false\n[gtk]\n\treport = true\n" >notui/.perfconfig &&
+	c_start "$PWD/notui" "report -i g.data" "Press .\?. for help" &&
+	bs_stop &&
+	SOCK=prof-test-$$-11d &&
+	printf "[tui]\n\treport = false\n" >notui/.perfconfig &&
+	c_start "$PWD/notui" "report --tui -i g.data" "Press .\?. for help" || ret=$?
+	bs_stop && test "${ret:-0}" = 0
+'
+
+# the demo keeps a CPU busy for top
+start_demo() {
+	"$HELPERS/demo" 200000 >/dev/null 2>&1 &
+	echo $! >demo.pid
+}
+stop_demo() {
+	kill "$(cat demo.pid)" &&
+	{ wait "$(cat demo.pid)"; test $? = 143; }
+}
+
+test_expect_success TMUX,PERF_EVENTS 'tui.top = false: top prints its snapshots on a terminal' '
+	printf "[tui]\n\ttop = false\n" >notui/.perfconfig &&
+	SOCK=prof-test-$$-12 &&
+	start_demo &&
+	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "$PWD" \
+		"$TERM_ENV HOME=\"$PWD/notui\" \"$PROF\" top -d 1 --refreshes 1 -e cpu-clock -p $(cat demo.pid) >top.out; echo EXITED \$?; sleep 60" &&
+	c_text "EXITED 0" &&
+	grep -q "hot_loop" top.out || ret=$?
+	stop_demo && bs_stop && test "${ret:-0}" = 0
 '
 
 # (the report's last lines are a random tip)
