@@ -237,9 +237,11 @@ test_expect_success TMUX,PERF_EVENTS 'tui.top = false: top prints its snapshots 
 	SOCK=prof-test-$$-12 &&
 	start_demo &&
 	tmux -L "$SOCK-prof" new-session -d -s b -x 120 -y 30 -c "$PWD" \
-		"$TERM_ENV HOME=\"$PWD/notui\" \"$PROF\" top -d 1 --refreshes 1 -e cpu-clock -p $(cat demo.pid) >top.out; echo EXITED \$?; sleep 60" &&
+		"$TERM_ENV HOME=\"$PWD/notui\" \"$PROF\" top -d 1 --refreshes 1 -e cpu-clock -p $(cat demo.pid); echo EXITED \$?; sleep 60" &&
 	c_text "EXITED 0" &&
-	grep -q "hot_loop" top.out || ret=$?
+	tmux -L "$SOCK-prof" capture-pane -p -S - -t b >top.out &&
+	grep -q "hot_loop" top.out &&
+	! grep -q "Press .?. for help" top.out || ret=$?
 	stop_demo && bs_stop && test "${ret:-0}" = 0
 '
 
