@@ -13,7 +13,8 @@
 #
 # Knobs: V=1 (show commands), O=dir (out-of-tree build), DEVELOPER=1
 # (strict warnings as errors), SANITIZE=address,undefined, NO_LIBUNWIND=1,
-# NO_LIBTRACEEVENT=1, NO_NCURSES=1, NO_ZSTD=1, NO_CAPSTONE=1, CC=...,
+# NO_LIBTRACEEVENT=1, NO_NCURSES=1, NO_ZSTD=1, NO_CAPSTONE=1, NO_DEBUGINFOD=1,
+# CC=...,
 # EXTRA_CFLAGS=..., TESTS='t0001*' (limit make check to some tests).
 
 PROF_VERSION := 0.1.0
@@ -81,7 +82,7 @@ FEATURES_KNOWN := 1
 endif
 endif
 
-FEATURE_LIST := libelf libdw libunwind libtraceevent ncursesw zstd capstone
+FEATURE_LIST := libelf libdw libunwind libtraceevent ncursesw zstd capstone debuginfod
 REQUIRED := libelf libdw
 ifdef NO_LIBUNWIND
 HAVE_libunwind :=
@@ -97,6 +98,9 @@ HAVE_zstd :=
 endif
 ifdef NO_CAPSTONE
 HAVE_capstone :=
+endif
+ifdef NO_DEBUGINFOD
+HAVE_debuginfod :=
 endif
 
 ifdef FEATURES_KNOWN

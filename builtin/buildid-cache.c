@@ -5,7 +5,8 @@
  * its layout, so that perf and prof use one cache: add files (-a), remove
  * them (-r), remove every cached build of a path (-p) or everything (-P),
  * list the valid entries (-l), list what a perf.data needs and the cache
- * lacks (-M), replace an entry (-u).
+ * lacks (-M), replace an entry (-u). With --debuginfod, a file added whose
+ * debug file /usr/lib/debug lacks gets the debuginfod servers' one.
  *
  * Lists of files are comma separated and taken sorted and once each, as
  * perf's strlist takes them. The operations run in perf's order: -a, -r,
@@ -20,6 +21,8 @@
 #include "prof/header.h"
 #include "prof/build-id.h"
 #include "prof/nsinfo.h"
+#include "prof/debuginfod.h"
+#include "prof/config.h"
 #include "builtin.h"
 #include <fcntl.h>
 #include <sched.h>
@@ -329,10 +332,20 @@ static int show_missing(struct bc *bc, const char *input, bool force)
 	return 0;
 }
 
+/* buildid-cache.debuginfod: --debuginfod's URLs when the option is not given */
+static int buildid_cache_config(const char *var, const char *value, void *data)
+{
+	const char **urls = data;
+
+	if (!strcmp(var, "buildid-cache.debuginfod"))
+		*urls = value;	/* the process's config set keeps it */
+	return 0;
+}
+
 int cmd_buildid_cache(int argc, const char **argv)
 {
 	const char *add = NULL, *rm = NULL, *purge = NULL, *missing = NULL, *update = NULL;
-	const char *kcore = NULL;
+	const char *kcore = NULL, *debuginfod = NULL;
 	bool list = false, purge_all = false, force = false;
 	int ns_pid = -1, ret = 0;
 	struct bc bc = { 0 };
@@ -352,14 +365,21 @@ int cmd_buildid_cache(int argc, const char **argv)
 		OPT_STRING('u', "update", &update, "file list", "file(s) to update"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_INTEGER(0, "target-ns", &ns_pid, "target pid for namespace context"),
+		OPT_STRING_OPTARG(0, "debuginfod", &debuginfod, "debuginfod urls",
+				  "Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls",
+				  "system"),
 		OPT_END()
 	};
 	bool ops;
 
+	if (prof_config(buildid_cache_config, &debuginfod) < 0)
+		return -1;
 	argc = parse_options(argc, argv, options, buildid_cache_usage, 0);
 	ops = add || kcore || rm || purge || missing || update || purge_all;
 	if (argc || !(list || ops))
 		usage_with_options(buildid_cache_usage, options);
+	/* perf's: DEBUGINFOD_URLS emptied unless asked for */
+	debuginfod__setup(debuginfod, debuginfod != NULL);
 	if (list && ops)
 		usage_with_options_msg(buildid_cache_usage, options, "-l is exclusive.\n");
 	if (kcore)

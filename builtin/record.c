@@ -27,6 +27,7 @@
 #include "prof/synthesize.h"
 #include "prof/util.h"
 #include "prof/workload.h"
+#include "prof/debuginfod.h"
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -204,7 +205,7 @@ static int parse_g(const struct option *opt, const char *arg, int unset)
 
 /*
  * perf's record variables: record.build-id (cache, no-cache, skip, mmap),
- * core.proc-map-timeout and the record mode of -g, record.call-graph or call-graph.record-mode
+ * record.debuginfod (--debuginfod's URLs), core.proc-map-timeout and the record mode of -g, record.call-graph or call-graph.record-mode
  * ("dwarf,4096"). The command line, parsed after, overrides them.
  */
 static int record_opts__config(const char *var, const char *value, void *data)
@@ -222,6 +223,10 @@ static int record_opts__config(const char *var, const char *value, void *data)
 			o->s.buildid_mmap = true;
 		else
 			return -1;
+		return 0;
+	}
+	if (!strcmp(var, "record.debuginfod")) {
+		o->debuginfod = value;	/* the process's config set keeps it */
 		return 0;
 	}
 	if (!strcmp(var, "core.proc-map-timeout")) {
@@ -2145,8 +2150,8 @@ int cmd_record(int argc, const char **argv)
 		free(full_argv);
 		return 256 - EINVAL;
 	}
-	if (o.debuginfod)
-		pr_info("WARNING: debuginfod support requested, but prof is not built with it");
+	/* perf's: DEBUGINFOD_URLS emptied unless --debuginfod or record.debuginfod */
+	debuginfod__setup(o.debuginfod, o.debuginfod != NULL);
 	if (o.group)
 		evlist__group_all(o.evlist);
 	r.realtime = o.realtime;

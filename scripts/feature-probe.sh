@@ -50,5 +50,6 @@ libtraceevent libtraceevent -ltraceevent libtraceevent-dev
 ncursesw ncursesw -lncursesw libncurses-dev
 zstd libzstd -lzstd libzstd-dev
 capstone capstone -lcapstone libcapstone-dev
+debuginfod libdebuginfod -ldebuginfod libdebuginfod-dev
 LIST
 mv "$out/FEATURES.tmp" "$out/FEATURES"

@@ -10,7 +10,8 @@ set -eu
 # Build: compiler, pkg-config, the libraries the feature probes look for, and
 # zlib (gzip for --to-pprof).
 BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
-	libtraceevent-dev libncurses-dev libzstd-dev libcapstone-dev zlib1g-dev"
+	libtraceevent-dev libncurses-dev libzstd-dev libcapstone-dev zlib1g-dev
+	libdebuginfod-dev"
 # Tests: the TAP runner, the real perf as the oracle, tmux for the TUI,
 # util-linux for unshare/setpriv, procps, python3 for output parsing,
 # strace to see which CPU stat's counters are touched from, libc6-dbg so
@@ -25,10 +26,12 @@ BUILD="gcc make pkg-config libelf-dev libdw-dev libunwind-dev
 # t1007 the Firefox Profiler's profiler-cli, which processes --to-firefox
 # files with the profiler's own code);
 # bzip2 for prof archive's tarball (tar cjf, as perf-archive); less, the
-# pager report's browser pipes a sample's context to, as perf's does.
+# pager report's browser pipes a sample's context to, as perf's does;
+# debuginfod, the server that t0332 fetches debug files from with
+# buildid-cache --debuginfod.
 TEST="perl linux-perf tmux util-linux procps python3 binutils strace libc6-dbg
 	libxml2-utils chromium golang-go golang-github-google-pprof-dev
-	python3-jsonschema bzip2 less"
+	python3-jsonschema bzip2 less debuginfod"
 # Benchmarks: GNU time for peak memory, hyperfine for timing.
 BENCH="time hyperfine"
 # Fuzzing ("make fuzz" passes --fuzz): clang and its libFuzzer runtime.

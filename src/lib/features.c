@@ -24,9 +24,13 @@
 #ifndef HAVE_CAPSTONE
 #define HAVE_CAPSTONE 0
 #endif
+#ifndef HAVE_DEBUGINFOD
+#define HAVE_DEBUGINFOD 0
+#endif
 
 const struct prof_feature prof_features[] = {
 	{ "dwarf", HAVE_LIBDW, "HAVE_DWARF_SUPPORT" },
+	{ "debuginfod", HAVE_DEBUGINFOD, "HAVE_DEBUGINFOD_SUPPORT" },
 	{ "libelf", HAVE_LIBELF, "HAVE_LIBELF_SUPPORT" },
 	{ "libunwind", HAVE_LIBUNWIND, "HAVE_LIBUNWIND_SUPPORT" },
 	{ "libdw-dwarf-unwind", HAVE_LIBDW, "HAVE_DWARF_SUPPORT" },

@@ -12,6 +12,7 @@
  */
 #include "prof/compat.h"
 #include "prof/build-id.h"
+#include "prof/debuginfod.h"
 #include "prof/dso.h"
 #include "prof/nsinfo.h"
 #include "prof/util.h"
@@ -518,26 +519,33 @@ static int link_or_copy(const char *from, const char *to, int fd)
 
 /*
  * Beside the copy in the entry directory @d, as perf's cache has them:
- * a binary's debug file from /usr/lib/debug/.build-id (its symbols when
- * it is stripped), and the probes file of its SDT notes (empty without
- * notes; the [vdso] gets an empty one too). 0, or -errno when the debug
- * file cannot be copied (a probes failure is only said with -vvvv).
+ * a binary's debug file from /usr/lib/debug/.build-id, else from the
+ * DEBUGINFOD_URLS servers (its symbols when it is stripped), and the
+ * probes file of its SDT notes (empty without notes; the [vdso] gets an
+ * empty one too). 0, or -errno when the debug file cannot be copied (a
+ * probes failure is only said with -vvvv).
  */
 static int cache_extras(const char *d, const char *name, const char *realname,
 			const char *sbid, const struct nsinfo *nsi)
 {
-	char *debug, *file, rdebug[PATH_MAX], buf[PATH_MAX];
+	char *debug, *file, rdebug[PATH_MAX], buf[PATH_MAX], *fetched = NULL;
+	const char *from = NULL;
 	int ret = 0;
 
 	if (realname[0] == '/' && !strends(realname, ".ko")) {
 		debug = xasprintf("/usr/lib/debug/.build-id/%.2s/%s.debug", sbid, sbid + 2);
 		nsinfo__path(nsi, debug, buf, sizeof(buf));
 		free(debug);
-		if (realpath(buf, rdebug) && !access(rdebug, R_OK)) {
+		if (realpath(buf, rdebug) && !access(rdebug, R_OK))
+			from = rdebug;
+		else	/* none here: the debuginfod servers', as perf's */
+			from = fetched = debuginfod__find_debuginfo(sbid);
+		if (from) {
 			file = xasprintf("%s/debug", d);
 			if (access(file, F_OK))
-				ret = link_or_copy(rdebug, file, -1);
+				ret = link_or_copy(from, file, -1);
 			free(file);
+			free(fetched);
 			if (ret)
 				return ret;
 		}

@@ -511,6 +511,7 @@ buildid-cache	--force	PERF_EVENTS,SETPRIV	ok
 buildid-cache	--update	-	ok
 buildid-cache	--verbose	-	ok
 buildid-cache	--target-ns	UNSHARE,ROOT	ok
+buildid-cache	--debuginfod	-	ok
 archive	--verbose	PERF_EVENTS	ok
 kallsyms	--verbose	PERF	ok
 bench	--format	-	ok
@@ -1125,10 +1126,24 @@ proof_record_vmlinux() {
 	grep -q " $HELPERS/demo$" vm1.list &&
 	! grep -q "kernel.kallsyms" vm1.list
 }
+# --debuginfod: DEBUGINFOD_URLS is the option's (emptied without it), and
+# caching a binary without a /usr/lib/debug file asks the server for one
+# (a real server: t0338); without libdebuginfod, perf's warning.
 proof_record_debuginfod() {
-	rec dbg --debuginfod -e task-clock -- true &&
-	grep -q "^WARNING: debuginfod support requested, but prof is not built with it$" dbg.err &&
-	! grep -q "debuginfod" rbase.err
+	if have_feature debuginfod; then
+		DEBUGINFOD_CACHE_PATH=$TRASH/dbg.dc DEBUGINFOD_URLS=http://127.0.0.1:9 \
+			rec dbg0 -v --buildid-all -e task-clock -- true &&
+		grep -q "^DEBUGINFOD_URLS=$" dbg0.err &&
+		! grep -q "^Downloading debug info" dbg0.err &&
+		DEBUGINFOD_CACHE_PATH=$TRASH/dbg.dc rec dbg -v --buildid-all \
+			--debuginfod=http://127.0.0.1:9 -e task-clock -- true &&
+		grep -q "^DEBUGINFOD_URLS=http://127.0.0.1:9$" dbg.err &&
+		grep -q "^Downloading debug info with build id $("$PROF" buildid-list -i /bin/true)$" dbg.err
+	else
+		rec dbg --debuginfod -e task-clock -- true &&
+		grep -q "^WARNING: debuginfod support requested, but prof is not built with it$" dbg.err &&
+		! grep -q "debuginfod" rbase.err
+	fi
 }
 # -D: the events wait (tracking goes to a dummy event enabled at exec);
 # -1 keeps them off, ranges turn them on and off.
@@ -3861,6 +3876,25 @@ proof_buildid_cache_target_ns() {
 	{ bc --target-ns "$pid" -a "$TRASH/bcns/app" || ret=$?; } &&
 	kill "$pid" && test "${ret:-0}" = 0 &&
 	cmp "$HELPERS/demo" "$(find "bc.d$TRASH/bcns/app" -name elf)"
+}
+# --debuginfod=URL: the server is asked for the debug file of a binary
+# added (a real server and perf's tree: t0338); not without the option.
+proof_buildid_cache_debuginfod() {
+	if have_feature debuginfod; then
+		rm -rf bc.d &&
+		DEBUGINFOD_CACHE_PATH=$TRASH/bcd.dc DEBUGINFOD_URLS=http://127.0.0.1:9 \
+			bc -v -a "$HELPERS/demo" 2>bcd0.err &&
+		grep -q "^DEBUGINFOD_URLS=$" bcd0.err &&
+		! grep -q "^Downloading debug info" bcd0.err &&
+		rm -rf bc.d &&
+		DEBUGINFOD_CACHE_PATH=$TRASH/bcd.dc \
+			bc -v --debuginfod=http://127.0.0.1:9 -a "$HELPERS/demo" 2>bcd.err &&
+		grep -q "^DEBUGINFOD_URLS=http://127.0.0.1:9$" bcd.err &&
+		grep -q "^Downloading debug info with build id $("$PROF" buildid-list -i "$HELPERS/demo")$" bcd.err
+	else
+		bc --debuginfod -a "$HELPERS/demo" 2>bcd.err &&
+		grep -q "^WARNING: debuginfod support requested, but prof is not built with it$" bcd.err
+	fi
 }
 proof_archive_verbose() {
 	"$PROF" record -q -e task-clock -o arv.data -- "$HELPERS/demo" 20 >/dev/null 2>&1 &&

@@ -27,8 +27,7 @@ PENDING_inject=
 PENDING_buildid_list=
 PENDING_diff=
 PENDING_probe=
-# buildid-cache --debuginfod: prof has no debuginfod client (no libdebuginfod).
-PENDING_buildid_cache="--debuginfod"
+PENDING_buildid_cache=
 PENDING_kallsyms=
 PENDING_bench=
 PENDING_bench_sched_messaging=
