@@ -28,6 +28,8 @@
 #include "prof/resolved-sample.h"
 #include "prof/srcline.h"
 #include "prof/srccode.h"
+#include "prof/disasm.h"
+#include "prof/map.h"
 #include "prof/time-range.h"
 #include "prof/trace-event.h"
 #include "builtin.h"
@@ -35,6 +37,8 @@
 #include <time.h>
 #include <stdarg.h>
 #include <math.h>
+#include <ctype.h>
+#include <elf.h>
 
 static const char *const script_usage[] = {
 	"prof script [<options>]",
@@ -72,7 +76,7 @@ static const char *const field_names[NR_FIELDS] = {
 		   B(F_SRCLINE) | B(F_PERIOD) | B(F_WEIGHT) | B(F_PHYS_ADDR) | B(F_MISC) | \
 		   B(F_DATA_SRC) | B(F_DATA_PAGE_SIZE) | B(F_CODE_PAGE_SIZE) | B(F_INS_LAT) | \
 		   B(F_BRSTACK) | B(F_BRSTACKSYM) | B(F_BRSTACKOFF) | B(F_FLAGS) | \
-		   B(F_BPF_OUTPUT) | B(F_SYNTH) | B(F_SRCCODE))
+		   B(F_BPF_OUTPUT) | B(F_SYNTH) | B(F_SRCCODE) | B(F_INSN) | B(F_INSNLEN))
 
 /* perf's output types: the attr types below PERF_TYPE_MAX, synth, other. */
 enum { OT_HW, OT_SW, OT_TRACE, OT_HW_CACHE, OT_RAW, OT_BREAK, OT_SYNTH, OT_OTHER, NR_OT };
@@ -149,6 +153,7 @@ struct script {
 	bool per_event_dump, inline_names, full_srcline, demangle, demangle_kernel;
 	bool dump;			/* -D */
 	bool print_flags;
+	bool xed;			/* --xed: the insn field's bytes disassembled */
 	/* the fields per output type */
 	struct output_opt output[NR_OT];
 	bool use_callchain;
@@ -1194,6 +1199,70 @@ static void print_data_src(struct script *sc, u64 v, struct obuf *fp)
 	ob_printf(fp, "%-*s", sc->data_src_width, line);
 }
 
+/*
+ * xed's address for a line's instruction (its -F filter): the first run of
+ * eight or more hex digits followed by white space in the line, 0 if none.
+ * Here the line so far, the part before the instruction.
+ */
+static u64 xed_line_ip(const struct obuf *fp)
+{
+	const char *start = fp->buf, *end = fp->buf + fp->len;
+
+	for (const char *p = end; p > fp->buf; p--) {
+		if (p[-1] == '\n') {
+			start = p;
+			break;
+		}
+	}
+	for (const char *p = start, *q; p < end; p = q + 1) {
+		/* a run's later digits end where it ends: its first decides */
+		for (q = p; q < end && isxdigit((unsigned char)*q);)
+			q++;
+		if (q - p >= 8 && q < end && isspace((unsigned char)*q))
+			return strtoull(p, NULL, 16);
+	}
+	return 0;
+}
+
+/*
+ * perf's perf_sample__fprintf_insn for samples: the instruction at the
+ * sample's address read from its DSO's file, its length by an x86 decoder
+ * (perf's arch_fetch_insn: 16 bytes, the DSO's ELF class for the mode).
+ * Nothing is read for the kernel: " ilen: 0" and no insn. With --xed the
+ * bytes become "\t\t" and their AT&T text, where perf pipes its output
+ * through "xed -F insn: -A -64" (which keeps the line up to "insn:").
+ */
+static void print_insn(struct script *sc, int t, const struct perf_sample *sample,
+		       const struct addr_location *al, struct obuf *fp)
+{
+	u8 code[32] = { 0 };
+	int len = 0;
+
+	if (sample->ip && al->map && al->dso) {
+		ssize_t n = disasm__read_code(al->dso, map__map_ip(al->map, sample->ip), code, 16);
+
+		if (n > 0)
+			len = disasm__insn_len(code, (size_t)n, dso__elf_class(al->dso) != ELFCLASS32);
+	}
+	if (PRINT(sc, t, INSNLEN))
+		ob_printf(fp, " ilen: %d", len);
+	if (!PRINT(sc, t, INSN) || !len)
+		return;
+	if (sc->xed) {
+		char text[256];
+
+		/* xed decodes the bytes given, zeros after them, in 64-bit mode */
+		memset(code + len, 0, sizeof(code) - (size_t)len);
+		if (!disasm__insn_text(code, sizeof(code), xed_line_ip(fp), true, text, sizeof(text)))
+			snprintf(text, sizeof(text), "(bad)");
+		ob_printf(fp, " \t\t%s", text);
+		return;
+	}
+	ob_str(fp, " insn:");
+	for (int i = 0; i < len; i++)
+		ob_printf(fp, " %02x", code[i]);
+}
+
 static void print_sample(struct script *sc, const struct perf_sample *sample,
 			 struct resolved_sample *rs, struct obuf *fp)
 {
@@ -1262,6 +1331,8 @@ static void print_sample(struct script *sc, const struct perf_sample *sample,
 	if (PRINT(sc, t, BPF_OUTPUT) && e->attr.type == PERF_TYPE_SOFTWARE &&
 	    e->attr.config == PERF_COUNT_SW_BPF_OUTPUT)
 		ob_ch(fp, '\n');
+	if (PRINT(sc, t, INSN) || PRINT(sc, t, INSNLEN))
+		print_insn(sc, t, sample, al, fp);
 	if (PRINT(sc, t, PHYS_ADDR))
 		ob_printf(fp, "%16" PRIx64, sample->phys_addr);
 	if (PRINT(sc, t, DATA_PAGE_SIZE))
@@ -1562,6 +1633,18 @@ static int refuse_scripting(const struct option *opt, const char *arg, int unset
 	      "of 'prof script' (choose fields with -F) into your script instead",
 	      opt->long_name ? "--" : "-", opt->long_name ? opt->long_name : "s");
 	return -1;
+}
+
+/*
+ * --xed: perf pipes its output through Intel's "xed -F insn: -A -64"
+ * (and less on a terminal), taking no value from the option's argument.
+ * prof disassembles the insn field in-process (print_insn).
+ */
+static int parse_xed(const struct option *opt, const char *arg, int unset)
+{
+	(void)arg;
+	*(bool *)opt->value = !unset;
+	return 0;
 }
 
 /* ---- running ---- */
@@ -1891,6 +1974,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN('G', "hide-call-graph", &sc.hide_call_graph,
 			    "When printing symbols do not display call chain"),
 		OPT_BOOLEAN(0, "ns", &sc.nanosecs, "Use 9 decimal places when displaying time"),
+		OPT_CALLBACK_OPTARG(0, "xed", &sc.xed, "...", "Run xed disassembler on output",
+				    parse_xed, NULL),
 		OPT_BOOLEAN(0, "reltime", &sc.reltime, "Show time stamps relative to start"),
 		OPT_BOOLEAN(0, "deltatime", &sc.deltatime, "Show time stamps relative to previous event"),
 		OPT_STRING(0, "time", &sc.time_str, "str", "Time span of interest (start,stop)"),

@@ -42,4 +42,21 @@ void disasm__exit(struct disasm *d);
 /* Whether this build disassembles in-process. */
 bool disasm__have_capstone(void);
 
+/*
+ * One sampled instruction, as perf script -F insn fetches it (perf's
+ * thread__memcpy): up to @len bytes of @dso's code at @offset, the
+ * address its map gives (an offset in the file), from the file perf
+ * reads (build-id cache, then the path; the vdso's copy). Returns the
+ * number of bytes read, or -1 when there is no file to read.
+ */
+ssize_t disasm__read_code(struct dso *dso, u64 offset, u8 *buf, size_t len);
+/* The length of the first x86 instruction in @code (capstone), 0 if none. */
+int disasm__insn_len(const u8 *code, size_t len, bool is64);
+/*
+ * The first instruction's AT&T text as capstone prints it, "mnemonic
+ * operands", branch targets from @ip. Returns its length, 0 if none.
+ */
+int disasm__insn_text(const u8 *code, size_t len, u64 ip, bool is64, char *buf,
+		      size_t size);
+
 #endif

@@ -74,6 +74,8 @@ struct dso {
 	u8 hist_ip_halves;
 	/* dso__elf_class's answer: 0 not asked yet, 0xff none */
 	u8 elf_class;
+	/* disasm__read_code's file, kept open: its fd + 1; 0 not opened yet, -1 none */
+	int code_fd;
 };
 
 /* Returns a new dso with one reference (xmalloc). Short name derived. */

@@ -1059,3 +1059,84 @@ int disasm__symbol(struct dso *dso, const struct symbol *sym, const struct disas
 		disasm__exit(d);
 	return ret;
 }
+
+ssize_t disasm__read_code(struct dso *dso, u64 offset, u8 *buf, size_t len)
+{
+	char path[PATH_MAX], err[256];
+
+	/* perf reads the kernel's and a JIT map's at the address itself: nothing */
+	if (dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_MODULE ||
+	    dso->kind == DSO_KIND_JIT || dso->kind == DSO_KIND_NODSO)
+		return -1;
+	if (!dso->code_fd) {
+		int fd = -1;
+
+		if (!code_file(dso, path, sizeof(path), err, sizeof(err)) && *path)
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+		dso->code_fd = fd >= 0 ? fd + 1 : -1;
+	}
+	if (dso->code_fd > 0)
+		return offset > (u64)INT64_MAX ? -1 :
+		       pread(dso->code_fd - 1, buf, len, (off_t)offset);
+	if (dso->image && offset < dso->image_size) {
+		/* the vdso's or a jitdump's image: laid out as its file would be */
+		if (len > dso->image_size - offset)
+			len = dso->image_size - offset;
+		memcpy(buf, (const u8 *)dso->image + offset, len);
+		return (ssize_t)len;
+	}
+	return -1;
+}
+
+#ifdef HAVE_CAPSTONE
+/* One AT&T handle per mode for single instructions, kept for the run. */
+static struct {
+	bool tried;
+	csh h;
+	cs_insn *in;
+} one[2];
+
+static cs_insn *decode_one(const u8 *code, size_t len, u64 ip, bool is64)
+{
+	typeof(one[0]) *o = &one[is64];
+
+	if (!o->tried) {
+		o->tried = true;
+		if (!capstone_load() ||
+		    cs.open(CS_ARCH_X86, is64 ? CS_MODE_64 : CS_MODE_32, &o->h) != CS_ERR_OK)
+			return NULL;
+		cs.option(o->h, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
+		o->in = cs.malloc(o->h);
+	}
+	if (!o->in || !cs.disasm_iter(o->h, &code, &len, &ip, o->in))
+		return NULL;
+	return o->in;
+}
+#endif
+
+int disasm__insn_len(const u8 *code, size_t len, bool is64)
+{
+#ifdef HAVE_CAPSTONE
+	const cs_insn *in = decode_one(code, len, 0, is64);
+
+	return in ? in->size : 0;
+#else
+	(void)code, (void)len, (void)is64;
+	return 0;
+#endif
+}
+
+int disasm__insn_text(const u8 *code, size_t len, u64 ip, bool is64, char *buf, size_t size)
+{
+#ifdef HAVE_CAPSTONE
+	const cs_insn *in = decode_one(code, len, ip, is64);
+
+	if (!in)
+		return 0;
+	snprintf(buf, size, "%s%s%s", in->mnemonic, in->op_str[0] ? " " : "", in->op_str);
+	return in->size;
+#else
+	(void)code, (void)len, (void)ip, (void)is64, (void)buf, (void)size;
+	return 0;
+#endif
+}

@@ -81,6 +81,8 @@ void dso__put(struct dso *dso)
 	free(dso->kallsyms_path);
 	free(dso->image);
 	free(dso->jit_code);
+	if (dso->code_fd > 0)
+		close(dso->code_fd - 1);
 	nsinfo__put(dso->nsinfo);
 	free(dso);
 }
