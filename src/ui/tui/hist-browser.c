@@ -1416,8 +1416,8 @@ static bool on_path(const char *prog)
  * run prof script on the time around it, that CPU and thread, through
  * less at the sample: perf's command line, word for word, with prof.
  * @act picks perf's variant: plain, "with assembler" (-F +insn --xed)
- * or "with source" (-F +srcline,+srccode). prof script has no insn
- * field nor --xed: that one is not run, the status line says so.
+ * or "with source" (-F +srcline,+srccode). perf's --xed pipes through
+ * Intel's xed; prof script disassembles in-process.
  */
 static void browser__res_sample(struct browser *b, const struct hist_entry *he,
 				enum menu_action act)
@@ -1442,11 +1442,6 @@ static void browser__res_sample(struct browser *b, const struct hist_entry *he,
 	free(names);
 	if (choice < 0 || choice >= he->num_res)
 		return;
-	if (act == ACT_RES_SAMPLE_ASM) {
-		snprintf(b->msg, sizeof(b->msg),
-			 "prof script has no insn field nor --xed (perf's -F +insn --xed): not run");
-		return;
-	}
 	/* perf's pipeline shows nothing without less: say so rather than flash */
 	if (!on_path("less")) {
 		snprintf(b->msg, sizeof(b->msg),
@@ -1467,6 +1462,7 @@ static void browser__res_sample(struct browser *b, const struct hist_entry *he,
 	cmd = xasprintf("'%s' script -i '%s' --time %s,%s %s%s %s%s --ns %s %s %s %s %s | less +/%s",
 			n > 0 ? exe : "prof", b->ops->res_sample_input, from, to,
 			cpu[0] ? "--cpu " : "", cpu, tid[0] ? "--tid " : "", tid, extra,
+			act == ACT_RES_SAMPLE_ASM ? "-F +insn --xed" :
 			act == ACT_RES_SAMPLE_SRC ? "-F +srcline,+srccode" : "",
 			b->ops->res_sample_inline ? "--inline" : "", "--show-lost-events ",
 			r->tid ? "--show-switch-events --show-task-events " : "", at);
