@@ -13,6 +13,7 @@
 
 struct dso;
 struct symbol;
+struct code_cache;
 
 struct disasm_insn {
 	u64 addr;		/* objdump's address (the file's virtual address) */
@@ -50,6 +51,8 @@ bool disasm__have_capstone(void);
  * number of bytes read, or -1 when there is no file to read.
  */
 ssize_t disasm__read_code(struct dso *dso, u64 offset, u8 *buf, size_t len);
+/* Frees a dso's blocks of code read so far (dso__put). */
+void disasm__code_cache_free(struct code_cache *c);
 /* The length of the first x86 instruction in @code (capstone), 0 if none. */
 int disasm__insn_len(const u8 *code, size_t len, bool is64);
 /*

@@ -31,6 +31,7 @@ enum dso_kind {
 
 struct srcline_cache;
 struct nsinfo;
+struct code_cache;
 
 struct dso {
 	struct list_head node;		/* machine's dsos */
@@ -76,6 +77,7 @@ struct dso {
 	u8 elf_class;
 	/* disasm__read_code's file, kept open: its fd + 1; 0 not opened yet, -1 none */
 	int code_fd;
+	struct code_cache *code_cache;	/* its blocks read (disasm.c), owned */
 };
 
 /* Returns a new dso with one reference (xmalloc). Short name derived. */

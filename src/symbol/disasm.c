@@ -1060,9 +1060,62 @@ int disasm__symbol(struct dso *dso, const struct symbol *sym, const struct disas
 	return ret;
 }
 
+/*
+ * A DSO's code as script -F insn reads it, in 4 KiB blocks kept in a
+ * small direct-mapped cache (perf's dso data cache): a sample's bytes are
+ * most often where an earlier sample's were.
+ */
+#define CODE_BLOCK	4096
+#define CODE_BLOCKS	16	/* a power of two */
+
+struct code_cache {
+	u64 key[CODE_BLOCKS];	/* the block's number + 1; 0: empty */
+	u32 len[CODE_BLOCKS];
+	u8 data[CODE_BLOCKS][CODE_BLOCK];
+};
+
+void disasm__code_cache_free(struct code_cache *c)
+{
+	free(c);
+}
+
+/* Block @blk of @dso's code file, its length in @len; NULL if none. */
+static const u8 *code_block(struct dso *dso, u64 blk, size_t *len)
+{
+	struct code_cache *c;
+	unsigned int slot = (unsigned int)(blk & (CODE_BLOCKS - 1));
+	u64 off = blk * CODE_BLOCK;
+	ssize_t n = -1;
+
+	if (!dso->code_cache)
+		dso->code_cache = xcalloc(1, sizeof(*dso->code_cache));
+	c = dso->code_cache;
+	if (c->key[slot] == blk + 1) {
+		*len = c->len[slot];
+		return c->data[slot];
+	}
+	if (dso->code_fd > 0) {
+		n = off > (u64)INT64_MAX - CODE_BLOCK ? -1 :
+		    pread(dso->code_fd - 1, c->data[slot], CODE_BLOCK, (off_t)off);
+	} else if (dso->image && off < dso->image_size) {
+		/* the vdso's or a jitdump's image: laid out as its file would be */
+		n = (ssize_t)(dso->image_size - off < CODE_BLOCK ? dso->image_size - off : CODE_BLOCK);
+		memcpy(c->data[slot], (const u8 *)dso->image + off, (size_t)n);
+	}
+	if (n <= 0) {
+		c->key[slot] = 0;
+		return NULL;
+	}
+	c->key[slot] = blk + 1;
+	c->len[slot] = (u32)n;
+	*len = (size_t)n;
+	return c->data[slot];
+}
+
 ssize_t disasm__read_code(struct dso *dso, u64 offset, u8 *buf, size_t len)
 {
 	char path[PATH_MAX], err[256];
+	size_t done = 0;
 
 	/* perf reads the kernel's and a JIT map's at the address itself: nothing */
 	if (dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_MODULE ||
@@ -1075,17 +1128,22 @@ ssize_t disasm__read_code(struct dso *dso, u64 offset, u8 *buf, size_t len)
 			fd = open(path, O_RDONLY | O_CLOEXEC);
 		dso->code_fd = fd >= 0 ? fd + 1 : -1;
 	}
-	if (dso->code_fd > 0)
-		return offset > (u64)INT64_MAX ? -1 :
-		       pread(dso->code_fd - 1, buf, len, (off_t)offset);
-	if (dso->image && offset < dso->image_size) {
-		/* the vdso's or a jitdump's image: laid out as its file would be */
-		if (len > dso->image_size - offset)
-			len = dso->image_size - offset;
-		memcpy(buf, (const u8 *)dso->image + offset, len);
-		return (ssize_t)len;
+	while (done < len) {
+		u64 at = offset + done;
+		size_t blen, in;
+		const u8 *b = code_block(dso, at / CODE_BLOCK, &blen);
+
+		in = (size_t)(at % CODE_BLOCK);
+		if (!b || in >= blen)
+			break;
+		if (blen - in > len - done)
+			blen = in + (len - done);
+		memcpy(buf + done, b + in, blen - in);
+		done += blen - in;
+		if (blen < CODE_BLOCK && done < len)
+			break;	/* the end of the file */
 	}
-	return -1;
+	return done ? (ssize_t)done : -1;
 }
 
 #ifdef HAVE_CAPSTONE

@@ -13,6 +13,7 @@
 #include "prof/map.h"
 #include "prof/srcline.h"
 #include "prof/jitdump.h"
+#include "prof/disasm.h"
 #include "prof/nsinfo.h"
 #include "symbol-elf.h"
 #include "symbol-gen.h"
@@ -83,6 +84,7 @@ void dso__put(struct dso *dso)
 	free(dso->jit_code);
 	if (dso->code_fd > 0)
 		close(dso->code_fd - 1);
+	disasm__code_cache_free(dso->code_cache);
 	nsinfo__put(dso->nsinfo);
 	free(dso);
 }

@@ -393,6 +393,7 @@ script	--show-switch-events	PERF_EVENTS,PERF	ok
 script	--show-namespace-events	PERF_EVENTS	ok
 script	--show-lost-events	SHARED	ok
 script	--per-event-dump	PERF_EVENTS	ok
+script	--xed	PERF_EVENTS,CAPSTONE	ok
 script	--script	-	ok
 script	--gen-script	-	ok
 script	--list	-	ok
@@ -3252,6 +3253,13 @@ proof_script_hide_call_graph() {
 proof_script_ns() {
 	scr sns --ns -F time &&
 	grep -q "^ *[0-9]*\.[0-9]\{9\}: *$" sns
+}
+proof_script_xed() {
+	scr six -G -F ip,insn &&
+	scr sxed -G -F ip,insn --xed &&
+	grep -q "^ *[0-9a-f]* insn: [0-9a-f][0-9a-f]" six &&
+	! grep -q "insn:" sxed &&
+	grep -q "^ *[0-9a-f]* 	[	][a-z]" sxed
 }
 proof_script_reltime() {
 	scr srt --reltime -F time &&
