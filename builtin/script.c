@@ -1974,7 +1974,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN('G', "hide-call-graph", &sc.hide_call_graph,
 			    "When printing symbols do not display call chain"),
 		OPT_BOOLEAN(0, "ns", &sc.nanosecs, "Use 9 decimal places when displaying time"),
-		OPT_CALLBACK_OPTARG(0, "xed", &sc.xed, "...", "Run xed disassembler on output",
+		OPT_CALLBACK_OPTARG(0, "xed", &sc.xed, NULL, "Run xed disassembler on output",
 				    parse_xed, NULL),
 		OPT_BOOLEAN(0, "reltime", &sc.reltime, "Show time stamps relative to start"),
 		OPT_BOOLEAN(0, "deltatime", &sc.deltatime, "Show time stamps relative to previous event"),
