@@ -5,11 +5,12 @@
  * the maximum timestamp seen at the previous round (perf's two-round rule);
  * when the queued records exceed the budget the older half is flushed.
  *
- * Records in the mapped file are queued by reference (no copy, no
- * malloc per record); others (a stream's buffer, a byte-swapped or
- * decompressed record) are copied. The budget counts each record as it
- * always did, record size + OE_ITEM_COST, whether copied or not, so the
- * over-budget flushes (and so the delivery order) do not depend on it.
+ * Records in a buffer the file is read into are queued by reference (no
+ * copy, no malloc per record): each holds its buffer until delivered.
+ * Others (a stream's buffer, a byte-swapped or decompressed record) are
+ * copied. The budget counts each record as it always did, record size +
+ * OE_ITEM_COST, whether copied or not, so the over-budget flushes (and so
+ * the delivery order) do not depend on it.
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -27,11 +28,70 @@ void ordered_events__init(struct ordered_events *oe, oe_deliver_fn fn, void *ctx
 	oe->budget = budget;
 }
 
+void ordered_events__set_bufs(struct ordered_events *oe, size_t size, bool cache)
+{
+	oe->buf_size = size;
+	oe->cache_bufs = cache;
+}
+
+struct oe_buf *oe_buf__get(struct ordered_events *oe)
+{
+	struct oe_buf *b = oe->free_bufs;
+
+	if (b) {
+		oe->free_bufs = b->next;
+	} else {
+		b = xmalloc(sizeof(*b));
+		b->size = oe->buf_size;
+		b->data = xmalloc(b->size);
+	}
+	b->next = NULL;
+	b->refs = 1;
+	oe->bufs_out++;
+	return b;
+}
+
+void oe_buf__put(struct ordered_events *oe, struct oe_buf *b)
+{
+	if (!b || --b->refs)
+		return;
+	oe->bufs_out--;
+	if (oe->cache_bufs && b->size == oe->buf_size) {
+		b->next = oe->free_bufs;
+		oe->free_bufs = b;
+		return;
+	}
+	free(b->data);
+	free(b);
+}
+
+bool ordered_events__may_borrow(const struct ordered_events *oe)
+{
+	u64 limit = oe->budget > 4 * (u64)oe->buf_size ? oe->budget : 4 * (u64)oe->buf_size;
+
+	return (u64)oe->bufs_out * oe->buf_size <= limit;
+}
+
+/* Release what a delivered or dropped item holds. */
+static void item_release(struct ordered_events *oe, struct oe_item *it)
+{
+	if (it->buf)
+		oe_buf__put(oe, it->buf);
+	else
+		free(it->event);
+}
+
 void ordered_events__exit(struct ordered_events *oe)
 {
 	for (size_t i = oe->head; i < oe->nr; i++)
-		if (oe->q[i].owned)
-			free(oe->q[i].event);
+		item_release(oe, &oe->q[i]);
+	while (oe->free_bufs) {
+		struct oe_buf *b = oe->free_bufs;
+
+		oe->free_bufs = b->next;
+		free(b->data);
+		free(b);
+	}
 	free(oe->q);
 	free(oe->tmp);
 	oe->q = oe->tmp = NULL;
@@ -138,8 +198,7 @@ static int flush_upto(struct ordered_events *oe, u64 limit, size_t max)
 		oe->last_flush = it.time;
 		if (!ret)
 			ret = oe->deliver(oe->ctx, it.event, it.file_offset);
-		if (it.owned)
-			free(it.event);
+		item_release(oe, &it);
 		if (ret)
 			break;
 	}
@@ -168,7 +227,7 @@ int ordered_events__flush(struct ordered_events *oe, enum oe_flush how)
 }
 
 static int queue(struct ordered_events *oe, const union perf_event *event,
-		 u64 time, u64 file_offset, bool stable)
+		 u64 time, u64 file_offset, struct oe_buf *buf)
 {
 	struct oe_item *it;
 	size_t size = event->header.size;
@@ -186,8 +245,9 @@ static int queue(struct ordered_events *oe, const union perf_event *event,
 	it->time = time;
 	it->seq = oe->seq++;
 	it->file_offset = file_offset;
-	it->owned = !stable;
-	if (stable) {
+	it->buf = buf;
+	if (buf) {
+		buf->refs++;
 		it->event = (union perf_event *)event;
 	} else {
 		it->event = xmalloc(size);
@@ -205,11 +265,11 @@ static int queue(struct ordered_events *oe, const union perf_event *event,
 int ordered_events__queue(struct ordered_events *oe, const union perf_event *event,
 			  u64 time, u64 file_offset)
 {
-	return queue(oe, event, time, file_offset, false);
+	return queue(oe, event, time, file_offset, NULL);
 }
 
 int ordered_events__queue_borrowed(struct ordered_events *oe, const union perf_event *event,
-				   u64 time, u64 file_offset)
+				   u64 time, u64 file_offset, struct oe_buf *buf)
 {
-	return queue(oe, event, time, file_offset, true);
+	return queue(oe, event, time, file_offset, buf);
 }

@@ -12,12 +12,24 @@ union perf_event;
 
 typedef int (*oe_deliver_fn)(void *ctx, union perf_event *event, u64 file_offset);
 
+/*
+ * A buffer the file's data section is read into. Records queued from it
+ * borrow it: it goes back to the free list (or is freed) when the reader
+ * and every record queued from it are done with it.
+ */
+struct oe_buf {
+	struct oe_buf *next;	/* on the free list */
+	u8 *data;
+	size_t size;
+	u32 refs;		/* the reader's, + one per queued record */
+};
+
 struct oe_item {
 	u64 time;
 	u64 seq;		/* arrival order: ties keep file order */
 	u64 file_offset;
-	union perf_event *event;	/* borrowed (in the mapped file) or an owned copy */
-	bool owned;
+	union perf_event *event;	/* borrowed (in @buf) or an owned copy */
+	struct oe_buf *buf;	/* the buffer @event is borrowed from, or NULL */
 };
 
 /*
@@ -37,6 +49,11 @@ struct ordered_events {
 	u64 nr_unordered;	/* queued older than what was delivered */
 	oe_deliver_fn deliver;
 	void *ctx;
+	/* read buffers: the free ones, and how many are out (read or borrowed) */
+	struct oe_buf *free_bufs;
+	size_t buf_size;
+	size_t bufs_out;
+	bool cache_bufs;	/* keep released buffers for reuse (else free them) */
 };
 
 enum oe_flush {
@@ -56,11 +73,26 @@ void ordered_events__exit(struct ordered_events *oe);	/* frees what is queued */
 int ordered_events__queue(struct ordered_events *oe, const union perf_event *event,
 			  u64 time, u64 file_offset);
 /*
- * The same, queuing @event by reference: it must stay readable and
- * unchanged until delivered (a record in the mapped file).
+ * The same, queuing @event by reference: it lies in @buf, which the
+ * record holds (a reference) until it is delivered.
  */
 int ordered_events__queue_borrowed(struct ordered_events *oe, const union perf_event *event,
-				   u64 time, u64 file_offset);
+				   u64 time, u64 file_offset, struct oe_buf *buf);
+/*
+ * Read buffers of @size bytes; @cache: released ones are reused (else
+ * freed at once, so a reader of a released buffer is a use after free).
+ */
+void ordered_events__set_bufs(struct ordered_events *oe, size_t size, bool cache);
+/* A read buffer (oe->buf_size bytes) with one reference, the caller's. */
+struct oe_buf *oe_buf__get(struct ordered_events *oe);
+/* Drop a reference; the last one releases the buffer. NULL is a no-op. */
+void oe_buf__put(struct ordered_events *oe, struct oe_buf *buf);
+/*
+ * Whether records may still borrow read buffers: not when the buffers out
+ * already hold more than the queue's budget (records scattered over many
+ * buffers); then they are copied, as records from elsewhere are.
+ */
+bool ordered_events__may_borrow(const struct ordered_events *oe);
 int ordered_events__flush(struct ordered_events *oe, enum oe_flush how);
 
 #endif

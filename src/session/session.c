@@ -2,8 +2,11 @@
 /*
  * session.c: reading perf.data files and pipe streams.
  *
- * A file is mapped read-only and walked by offset; a stream (a pipe, or
- * standard input) is read record by record into a buffer. Every size and
+ * A file is mapped read-only for its header, attrs and feature sections;
+ * its data section is read with pread(2) in large chunks into buffers
+ * that are reused (walk_file: cheaper than faulting the mapping in, page
+ * by page). A stream (a pipe, or standard input) is read record by
+ * record into a buffer. Every size and
  * offset is checked against the end of its container before use (see
  * Documentation/technical/perf-data-format.md, "hostile input"). Records
  * are copied into aligned memory (and swapped) before anyone looks at
@@ -27,6 +30,8 @@
 #define MAX_PAYLOAD		(1ULL << 30)	/* TRACING_DATA/AUXTRACE in a stream */
 #define DECOMP_WINDOW		(1u << 20)
 #define DECOMP_WINDOW_MAX	(64u << 20)
+/* the data section is read this much at a time (PROF_READ_CHUNK: other sizes, for tests) */
+#define READ_CHUNK		(256u << 10)
 #define MAX_IDS_PER_EVENT	(1u << 24)	/* one per cpu x thread: plenty */
 /* perf -z reaches ~100x on real data; a zstd bomb reaches 30000x */
 #define MAX_ZSTD_RATIO		2048u
@@ -81,6 +86,7 @@ struct session {
 	bool warned_cut;
 	u8 *sbuf;		/* stream read buffer */
 	size_t sbuf_alloc;
+	struct oe_buf *rbuf;	/* walk_file: the buffer being read */
 
 #ifdef HAVE_ZSTD
 	ZSTD_DCtx *zstd;
@@ -1043,12 +1049,12 @@ static int oe_deliver(void *ctx, union perf_event *ev, u64 offset)
 	return deliver_kernel(ctx, ev, offset);
 }
 
-/* Whether @ev lies in the mapped file (stays there until the session ends). */
-static bool session__maps(const struct session *s, const union perf_event *ev)
+/* Whether @ev lies in the read buffer (a queued record may borrow it). */
+static bool in_read_buffer(const struct session *s, const union perf_event *ev)
 {
 	const u8 *p = (const u8 *)ev;
 
-	return s->map && p >= s->map && p < s->map + s->map_len;
+	return s->rbuf && p >= s->rbuf->data && p < s->rbuf->data + s->rbuf->size;
 }
 
 static int process_kernel(struct session *s, union perf_event *ev, u64 offset)
@@ -1058,8 +1064,8 @@ static int process_kernel(struct session *s, union perf_event *ev, u64 offset)
 		u64 t = evsel ? perf_sample__time(evsel, ev, s->swap) : (u64)-1;
 		int ret;
 
-		ret = session__maps(s, ev) ?
-		      ordered_events__queue_borrowed(&s->oe, ev, t, offset) :
+		ret = in_read_buffer(s, ev) && ordered_events__may_borrow(&s->oe) ?
+		      ordered_events__queue_borrowed(&s->oe, ev, t, offset, s->rbuf) :
 		      ordered_events__queue(&s->oe, ev, t, offset);
 		s->stats.nr_unordered_events = s->oe.nr_unordered;
 		if (ret != -ETIME)
@@ -1476,40 +1482,84 @@ static void count_truncated(struct session *s, const struct perf_event_header *h
 }
 
 /*
- * Give back the pages of data already walked so a huge file does not
- * stay resident: records are copied before anyone keeps them.
+ * walk_file's window on the data section: rbuf->data[0, len) holds the
+ * file's bytes from offset base on.
  */
-#define DROP_BEHIND	(32u << 20)
+struct window {
+	u64 base;
+	size_t len;
+};
 
-static void drop_behind(struct session *s, u64 pos, u64 *dropped)
+/*
+ * Make [pos, pos + n) of the data section readable in the read buffer (n
+ * at most its size, pos + n at most the end of the data): what is left
+ * from @pos on moves to the buffer's start, to a new buffer when records
+ * queued from this one still borrow it, and the rest of the buffer is read
+ * from the file. Returns the bytes at @pos, or NULL after serr().
+ */
+static const u8 *window_at(struct session *s, struct window *w, u64 pos, size_t n)
 {
-	long page;
-	u64 upto;
+	struct oe_buf *b = s->rbuf;
+	size_t keep = 0;
 
-	if (pos - *dropped < DROP_BEHIND)
-		return;
-	page = sysconf(_SC_PAGESIZE);
-	if (page <= 0)
-		return;
-	upto = pos & ~((u64)page - 1);
-	if (upto > *dropped)
-		madvise((void *)(s->map + *dropped), upto - *dropped, MADV_DONTNEED);
-	*dropped = upto;
+	if (pos >= w->base && pos + n <= w->base + w->len)
+		return b->data + (pos - w->base);
+	if (pos >= w->base && pos < w->base + w->len)
+		keep = (size_t)(w->base + w->len - pos);
+	if (b->refs > 1) {
+		struct oe_buf *nb = oe_buf__get(&s->oe);
+
+		if (keep)
+			memcpy(nb->data, b->data + (pos - w->base), keep);
+		oe_buf__put(&s->oe, b);
+		s->rbuf = b = nb;
+	} else if (keep) {
+		memmove(b->data, b->data + (pos - w->base), keep);
+	}
+	w->base = pos;
+	w->len = keep;
+	while (w->len < b->size && w->base + w->len < s->data_end) {
+		u64 at = w->base + w->len;
+		size_t want = (size_t)min((u64)(b->size - w->len), s->data_end - at);
+		ssize_t r = pread(s->fd, b->data + w->len, want, (off_t)at);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return serr(s, at, "read error: %s", strerror(errno)), NULL;
+		if (r == 0)
+			return serr(s, at, "the file ends inside its data section (was it "
+				    "truncated while read?)"), NULL;
+		w->len += (size_t)r;
+	}
+	if (n > w->len)
+		return serr(s, pos, "the file ends inside its data section (was it "
+			    "truncated while read?)"), NULL;
+	return b->data;
 }
 
-static int walk_memory(struct session *s)
+/*
+ * The @n bytes at @pos: in the read buffer, or in the mapping for a record
+ * larger than the buffer (a TRACING_DATA or AUXTRACE record and its
+ * payload: never queued, so never borrowed).
+ */
+static const u8 *record_at(struct session *s, struct window *w, u64 pos, u64 n)
+{
+	if (n > s->rbuf->size)
+		return s->map + pos;
+	return window_at(s, w, pos, (size_t)n);
+}
+
+static int walk_records(struct session *s)
 {
 	u64 pos = s->data_start, end = s->data_end;
-	u64 dropped = pos & ~(u64)4095;
+	struct window w = { pos, 0 };
 	int ret = 0;
 
-	if (end > pos)
-		madvise((void *)(s->map + dropped), end - dropped, MADV_SEQUENTIAL);
 	while (pos < end) {
 		struct perf_event_header h;
+		const u8 *rec;
 		u64 payload;
-
-		drop_behind(s, pos, &dropped);
 
 		if (s->tool && s->tool->header_only && (!s->pipe || s->features_done))
 			break;
@@ -1522,7 +1572,10 @@ static int walk_memory(struct session *s)
 			return serr(s, pos, "truncated record header (%" PRIu64 " bytes left)",
 				    end - pos);
 		}
-		memcpy(&h, s->map + pos, sizeof(h));
+		rec = record_at(s, &w, pos, sizeof(h));
+		if (!rec)
+			return -EINVAL;
+		memcpy(&h, rec, sizeof(h));
 		if (s->swap) {
 			h.type = bswap_32(h.type);
 			h.size = bswap_16(h.size);
@@ -1539,7 +1592,8 @@ static int walk_memory(struct session *s)
 			return serr(s, pos, "record of type %u and size %u runs past the end of the data",
 				    h.type, h.size);
 		}
-		if (payload_size(s, s->map + pos, &h, pos, &payload))
+		rec = record_at(s, &w, pos, h.size);
+		if (!rec || payload_size(s, rec, &h, pos, &payload))
 			return -EINVAL;
 		if (payload > end - pos - h.size && s->pipe) {
 			count_truncated(s, &h);
@@ -1550,7 +1604,12 @@ static int walk_memory(struct session *s)
 		if (payload > end - pos - h.size)
 			return serr(s, pos, "%s payload of %" PRIu64 " bytes runs past the end of the data",
 				    perf_record_type__name(h.type), payload);
-		ret = process_record(s, s->map + pos, h.size + payload, pos);
+		if (payload) {
+			rec = record_at(s, &w, pos, h.size + payload);
+			if (!rec)
+				return -EINVAL;
+		}
+		ret = process_record(s, rec, h.size + payload, pos);
 		if (s->progress_verb && !(++s->progress_seen % 1024))
 			session__progress(s, pos);
 		if (ret)
@@ -1558,6 +1617,33 @@ static int walk_memory(struct session *s)
 		pos += h.size + payload;
 	}
 	return 0;
+}
+
+/*
+ * The data section of a file, read in chunks (READ_CHUNK, or
+ * PROF_READ_CHUNK bytes, then with no buffer reused: a reader of a
+ * released buffer is a use after free the sanitizers see).
+ */
+static int walk_file(struct session *s)
+{
+	const char *env = getenv("PROF_READ_CHUNK");
+	size_t size = READ_CHUNK;
+	int ret;
+
+	if (env && *env) {
+		size = (size_t)strtoull(env, NULL, 10);
+		if (size < sizeof(struct perf_event_header))
+			size = sizeof(struct perf_event_header);
+	}
+	ordered_events__set_bufs(&s->oe, size, !(env && *env));
+	if (s->data_end > s->data_start)
+		posix_fadvise(s->fd, (off_t)s->data_start, (off_t)(s->data_end - s->data_start),
+			      POSIX_FADV_SEQUENTIAL);
+	s->rbuf = oe_buf__get(&s->oe);
+	ret = walk_records(s);
+	oe_buf__put(&s->oe, s->rbuf);
+	s->rbuf = NULL;
+	return ret;
 }
 
 static int walk_stream(struct session *s)
@@ -1664,7 +1750,7 @@ int session__process_events(struct session *s, const struct tool *tool)
 	if (s->stream)
 		ret = walk_stream(s);
 	else
-		ret = walk_memory(s);
+		ret = walk_file(s);
 	/* whatever is queued goes out, even after an error */
 	ret2 = ordered_events__flush(&s->oe, OE_FLUSH__FINAL);
 	ordered_events__exit(&s->oe);
