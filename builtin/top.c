@@ -1259,6 +1259,7 @@ static int top__run(struct top *t)
 	t->hists = xcalloc((size_t)t->nr_hists, sizeof(*t->hists));
 	for (int i = 0; i < t->nr_hists; i++) {
 		hists__init(&t->hists[i], &t->layout);
+		t->hists[i].resort_incremental = true;
 		t->hists[i].acc_depth_order = t->children;
 		t->hists[i].order_caller = t->cp.order == ORDER_CALLER;
 	}

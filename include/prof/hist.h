@@ -84,6 +84,7 @@ struct hist_entry {
 	/* perf's input tree (creation order, merge compare), see hist.c */
 	struct hist_entry *in_left, *in_right, *in_parent;
 	bool in_red;
+	u32 in_rank;			/* its place in the input tree's walk (incremental resort) */
 	struct hist_entry *merged;	/* a duplicate perf merged into this one */
 	/*
 	 * prof diff (hist-diff.h): in the baseline's hists, the matching
@@ -205,6 +206,13 @@ struct hists {
 	size_t nr_dups, alloc_dups;
 	const struct hist_diff *diff;	/* prof diff: the baseline's columns (borrowed) */
 	bool collapsed;			/* hists__collapse_by_name: the tree is by the collapse compare */
+	/*
+	 * prof top resorts the same entries every refresh: when the output
+	 * compare is an order, hists__output_resort starts from the last
+	 * output order (entries added since at its end) and sorts only what
+	 * moved, instead of rebuilding perf's trees.
+	 */
+	bool resort_incremental;
 };
 
 /* @layout is borrowed. Never fails (xmalloc). */

@@ -1331,6 +1331,200 @@ static size_t collapse_dups(struct hists *h, struct hist_entry **in, size_t n,
 }
 
 /*
+ * The incremental resort (hists->resort_incremental). perf's output tree
+ * is filled in input-tree order with ties going right: when the output
+ * compare is an order and nothing collapses, its walk is the entries
+ * sorted by that compare, ties in input-tree order. That is a total
+ * order, which any sort reaches, and the last output order is nearly it:
+ * decay scales every value alike, and only the entries that got samples
+ * (or were made) since move. Returns false when it does not apply.
+ *
+ * The input-tree order of two tied entries: when the merge compare is
+ * an order over them all (the lookups took the hash, and symbol-less
+ * entries compare by address only within a DSO: the DSO key comes
+ * first), the tree is sorted by it, and one entry is before the other
+ * when, inserted after it, it would go left. Else their places in the
+ * tree's walk, taken at the first tie.
+ */
+static bool resort_tie, resort_ranked, resort_by_cmp;
+
+/* Are the merge keys an order (see above)? The DSO key before the symbol's. */
+static bool merge_cmp_is_order(const struct hist_layout *l)
+{
+	bool dso = false;
+
+	for (int i = 0; i < l->nr_keys; i++) {
+		switch (l->keys[i]->id) {
+		case SORT_DSO:
+			dso = true;
+			break;
+		case SORT_SYM:
+			if (!dso)
+				return false;
+			break;
+		case SORT_COMM:
+		case SORT_PID:
+		case SORT_TID:
+		case SORT_CPU:
+		case SORT_SRCLINE:
+		case SORT_SRCFILE:
+		case SORT_PARENT:
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
+static void in_rank_all(const struct hists *h)
+{
+	struct hist_entry *c = h->in_root;
+	u32 k = 0;
+
+	while (c && c->in_left)
+		c = c->in_left;
+	while (c) {
+		c->in_rank = k++;
+		if (c->in_right) {
+			c = c->in_right;
+			while (c->in_left)
+				c = c->in_left;
+		} else {
+			while (c->in_parent && c == c->in_parent->in_right)
+				c = c->in_parent;
+			c = c->in_parent;
+		}
+	}
+}
+
+static bool output_sort_is_order(const struct hist_layout *l)
+{
+	for (int i = 0; i < l->nr_sorts; i++) {
+		const struct hist_field *f = &l->sorts[i];
+
+		switch (f->kind) {
+		case HPP_OVERHEAD:
+		case HPP_SAMPLE:
+		case HPP_PERIOD:
+		case HPP_OVERHEAD_SYS:
+		case HPP_OVERHEAD_US:
+		case HPP_OVERHEAD_GUEST_SYS:
+		case HPP_OVERHEAD_GUEST_US:
+			break;
+		case HPP_SORT_KEY:
+			switch (f->key->id) {
+			case SORT_COMM:
+			case SORT_PID:
+			case SORT_TID:
+			case SORT_DSO:
+			case SORT_SYM:
+			case SORT_CPU:
+			case SORT_SRCLINE:
+			case SORT_SRCFILE:
+			case SORT_PARENT:
+				break;
+			default:
+				return false;
+			}
+			break;
+		default:	/* children (its depth rule holds per thread), diff */
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Does @a come before @b in perf's output? */
+static bool out_before(const struct hists *h, const struct hist_entry *a,
+		       const struct hist_entry *b)
+{
+	s64 r = output_sort(a, b);
+
+	if (r)
+		return r > 0;
+	if (!resort_by_cmp) {
+		if (!resort_ranked) {
+			in_rank_all(h);
+			resort_ranked = true;
+		}
+		return a->in_rank < b->in_rank;
+	}
+	/* the input tree: @a before @b if @a, inserted after @b, goes left */
+	r = h->collapsed ? entry_collapse(h->layout, b, a) : entry_cmp(h->layout, b, a);
+	if (!r)
+		resort_tie = true;	/* two entries the merge compare calls equal */
+	return r < 0;
+}
+
+static void out_merge(const struct hists *h, struct hist_entry **dst, struct hist_entry **a,
+		      size_t na, struct hist_entry **b, size_t nb)
+{
+	size_t i = 0, j = 0, k = 0;
+
+	while (i < na && j < nb)
+		dst[k++] = out_before(h, b[j], a[i]) ? b[j++] : a[i++];
+	while (i < na)
+		dst[k++] = a[i++];
+	while (j < nb)
+		dst[k++] = b[j++];
+}
+
+/* Bottom-up merge sort of @x by out_before; returns the buffer it ends in. */
+static struct hist_entry **out_merge_sort(const struct hists *h, struct hist_entry **x,
+					  struct hist_entry **tmp, size_t n)
+{
+	for (size_t w = 1; w < n; w *= 2) {
+		struct hist_entry **swap;
+
+		for (size_t i = 0; i < n; i += 2 * w) {
+			size_t na = min(w, n - i), nb = n - i > w ? min(w, n - i - w) : 0;
+
+			out_merge(h, tmp + i, x + i, na, x + i + na, nb);
+		}
+		swap = x;
+		x = tmp;
+		tmp = swap;
+	}
+	return x;
+}
+
+static bool resort_incremental(struct hists *h)
+{
+	size_t n = h->nr_entries, na = 0, nb = 0;
+	struct hist_entry **a, **b, **tmp;
+
+	if (!h->resort_incremental || h->may_wrap || h->comm_renamed || h->flag_keys ||
+	    h->inl_walk || h->nr_members > 1 || h->nr_dups || h->diff ||
+	    !output_sort_is_order(h->layout))
+		return false;
+	a = xmalloc(n * sizeof(*a));
+	b = xmalloc(n * sizeof(*b));
+	tmp = xmalloc(n * sizeof(*tmp));
+	resort_tie = resort_ranked = false;
+	resort_by_cmp = merge_cmp_is_order(h->layout);
+	/*
+	 * The entries still in order after the last kept one stay; the
+	 * others (those that got samples, new ones, ties that decay made)
+	 * are sorted apart and merged in.
+	 */
+	for (size_t i = 0; i < n; i++) {
+		struct hist_entry *he = h->entries[i];
+
+		if (!na || out_before(h, a[na - 1], he))
+			a[na++] = he;
+		else
+			b[nb++] = he;
+	}
+	out_merge(h, h->entries, a, na, out_merge_sort(h, b, tmp, nb), nb);
+	free(tmp);
+	free(b);
+	free(a);
+	/* h->entries holds them all still: the trees' resort takes over */
+	return !resort_tie;
+}
+
+/*
  * perf's three trees: entries as created go into the input tree (kept as
  * they are made), whose walk fills the collapsed tree, whose walk fills
  * the output tree by the output compare.
@@ -1350,6 +1544,10 @@ void hists__output_resort(struct hists *h)
 	sort_hists = h;
 	if (n < 2)
 		return;
+	if (resort_incremental(h)) {
+		sort_layout = NULL;
+		return;
+	}
 	in = xmalloc(n * sizeof(*in));
 	tmp = xmalloc(n * sizeof(*tmp));
 	t.left = xmalloc(n * sizeof(int));
