@@ -102,6 +102,11 @@ void symbols__fixup_duplicate(struct symbols *s);
  * tree exists, else a binary search (requires a sorted array).
  */
 struct symbol *symbols__find(const struct symbols *s, u64 addr);
+/*
+ * symbols__find, and where its answer is the same: every address in
+ * [*lo, *hi) finds the same symbol (*lo == *hi: only @addr is known).
+ */
+struct symbol *symbols__find_range(const struct symbols *s, u64 addr, u64 *lo, u64 *hi);
 /* Borrowed symbol named @name (linear scan), or NULL. */
 struct symbol *symbols__find_by_name(const struct symbols *s, const char *name);
 

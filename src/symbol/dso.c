@@ -24,8 +24,9 @@
  * callchain entry is most of the symbol work. Invariant: an entry is the
  * answer symbols__find gives now; it holds because symbol sets change
  * only while a DSO loads (dso__load, which may fill other DSOs' sets
- * too: the kernel's splits modules out) and are freed only with their
- * DSO, and both empty the whole cache.
+ * too: the kernel's splits modules out; a user DSO's load fills only its
+ * own, which has no entries yet) and are freed only with their DSO, and
+ * both (but a user DSO's load) empty the whole cache.
  */
 #define SYM_CACHE_SLOTS 8192
 
@@ -35,13 +36,28 @@ static struct sym_cache_entry {
 	struct symbol *sym;
 } sym_cache[SYM_CACHE_SLOTS];
 
+/*
+ * Behind it, the last answers by range (symbols__find_range: every
+ * address of [lo, hi) finds sym), direct-mapped by (DSO, 64-byte block):
+ * a function's samples fall on many addresses. The same invariant.
+ */
+#define SYM_RANGE_SLOTS 4096
+
+static struct sym_range_entry {
+	const struct dso *dso;
+	u64 lo, hi;
+	struct symbol *sym;
+} sym_range[SYM_RANGE_SLOTS];
+
 static bool sym_cache_used;
 
 static void sym_cache__clear(void)
 {
 	symbol__generation_bump();
-	if (sym_cache_used)
+	if (sym_cache_used) {
 		memset(sym_cache, 0, sizeof(sym_cache));
+		memset(sym_range, 0, sizeof(sym_range));
+	}
 	sym_cache_used = false;
 }
 
@@ -793,14 +809,22 @@ int dso__load(struct dso *dso, struct map *map)
 		return (int)dso->symbols.nr;
 	dso->loaded = true;
 	nr = dso__load_symbols(dso, map);
-	sym_cache__clear();
+	/*
+	 * A user DSO's load fills its own set only, which no entry can be of
+	 * (lookups load first): the entries of the others stay true.
+	 */
+	if (dso->kind == DSO_KIND_USER)
+		symbol__generation_bump();
+	else
+		sym_cache__clear();
 	return nr;
 }
 
 struct symbol *dso__find_symbol(struct dso *dso, struct map *map, u64 addr)
 {
 	struct sym_cache_entry *e;
-	u64 k;
+	struct sym_range_entry *r;
+	u64 k, lo, hi;
 
 	if (!dso->loaded)
 		dso__load(dso, map);
@@ -811,6 +835,18 @@ struct symbol *dso__find_symbol(struct dso *dso, struct map *map, u64 addr)
 	sym_cache_used = true;
 	e->dso = dso;
 	e->addr = addr;
-	e->sym = symbols__find(&dso->symbols, addr);
+	k = (addr >> 6) ^ ((uintptr_t)dso >> 4);
+	r = &sym_range[(k ^ (k >> 12)) & (SYM_RANGE_SLOTS - 1)];
+	if (r->dso == dso && addr >= r->lo && addr < r->hi) {
+		e->sym = r->sym;
+		return e->sym;
+	}
+	e->sym = symbols__find_range(&dso->symbols, addr, &lo, &hi);
+	if (lo < hi) {
+		r->dso = dso;
+		r->lo = lo;
+		r->hi = hi;
+		r->sym = e->sym;
+	}
 	return e->sym;
 }

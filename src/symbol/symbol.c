@@ -404,9 +404,17 @@ static inline bool symbol__contains(const struct symbol *sym, u64 addr)
 
 struct symbol *symbols__find(const struct symbols *s, u64 addr)
 {
+	u64 lo, hi;
+
+	return symbols__find_range(s, addr, &lo, &hi);
+}
+
+struct symbol *symbols__find_range(const struct symbols *s, u64 addr, u64 *rlo, u64 *rhi)
+{
 	size_t lo = 0, hi = s->nr;
 	size_t i, n;
 
+	*rlo = *rhi = addr;
 	if (s->root)
 		return symbols__tree_find(s, addr);
 	/* Last symbol with start <= addr. */
@@ -420,6 +428,17 @@ struct symbol *symbols__find(const struct symbols *s, u64 addr)
 	}
 	if (!lo)
 		return NULL;
+	/*
+	 * The last symbol starting at or below @addr holds it: so it does
+	 * every address up to its end or the next symbol's start (the search
+	 * ends at the same place, and that symbol is the first one tried).
+	 */
+	if (addr < s->entries[lo - 1]->end) {
+		*rlo = s->entries[lo - 1]->start;
+		*rhi = lo < s->nr ? min(s->entries[lo - 1]->end, s->entries[lo]->start) :
+				    s->entries[lo - 1]->end;
+		return s->entries[lo - 1];
+	}
 	/* No tree (kallsyms: no overlaps after the fix-ups): innermost wins. */
 	for (i = lo, n = 0; i > 0 && n < 4; i--, n++) {
 		struct symbol *sym = s->entries[i - 1];
