@@ -1038,7 +1038,12 @@ static void hists__rename_unnamed(struct hists *h)
 			continue;
 		}
 		he->comm = hists__intern(h, he->thread->comms[0].str);
-		h->comm_renamed = true;
+		/*
+		 * Only a comm key sees the new name: without one the tree's
+		 * order and the entries' keys stay as they were.
+		 */
+		if (hist_layout__has_key(h->layout, SORT_COMM))
+			h->comm_renamed = true;
 	}
 	h->nr_unnamed = k;
 }
