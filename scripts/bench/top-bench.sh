@@ -19,13 +19,15 @@
 # Every run is checked: both tools must still run when measured, and show
 # the demo's hot_loop (tui: each screen; stdio: prof's last snapshot;
 # prof must exit 0 when interrupted); if not, the benchmark fails.
+# IDLE=1 starts no workload (the machine as it is: the idle-box figure) and
+# checks only that both tools still run and show entries.
 #   PROF=./prof PERF=perf DEMO=.build/tests/helpers/demo SECS=10 RUNS=3 \
-#   MODES="tui stdio" ARGS="" scripts/bench/top-bench.sh
+#   MODES="tui stdio" ARGS="" IDLE=0 scripts/bench/top-bench.sh
 # Needs root (or perf_event_paranoid <= 0) for the system-wide default.
 set -eu
 . "$(dirname "$0")/bench-lib.sh"
 : "${PROF:=./prof}" "${PERF:=perf}" "${DEMO:=demo}" "${SECS:=10}" "${RUNS:=3}"
-: "${FREQ:=4000}" "${DELAY:=2}" "${MODES:=tui stdio}" "${ARGS:=}" "${WARMUP:=3}"
+: "${FREQ:=4000}" "${DELAY:=2}" "${MODES:=tui stdio}" "${ARGS:=}" "${WARMUP:=3}" "${IDLE:=0}"
 command -v tmux >/dev/null || { echo "needs tmux" >&2; exit 1; }
 tmp=$(mktemp -d)
 sock=top-bench-$$
@@ -114,6 +116,11 @@ one_run() {
 		echo "$c $r $((c - w))" >>"$tmp/res.$mode.$t"
 		if [ "$mode" = tui ]; then
 			tmux -L "$sock" capture-pane -p -t "$t" >"$tmp/screen.$t"
+			if [ "$IDLE" = 1 ]; then
+				grep -q "\[[.k]\] " "$tmp/screen.$t" ||
+					die "tui: $t top shows no entry: $(sed -n 1,8p "$tmp/screen.$t")"
+				continue
+			fi
 			grep -q "\[\.\] hot_loop" "$tmp/screen.$t" ||
 				die "tui: $t top does not show the demo's hot_loop: $(sed -n 1,8p "$tmp/screen.$t")"
 		fi
@@ -122,6 +129,7 @@ one_run() {
 	stop "$mode" perf
 	if [ "$mode" = stdio ]; then
 		n=$(grep -c "PerfTop:" "$tmp/out.prof") || die "stdio: prof top printed no snapshot in ${SECS}s"
+		[ "$IDLE" = 1 ] ||
 		awk '/PerfTop:/ { s = "" } { s = s $0 "\n" } END { printf "%s", s }' "$tmp/out.prof" |
 			grep -q "\[\.\] hot_loop" || die "stdio: prof top's last snapshot does not show hot_loop"
 		echo "$n" >>"$tmp/refreshes"
@@ -131,10 +139,13 @@ one_run() {
 	fi
 }
 
-"$DEMO" 100000000 >/dev/null 2>&1 &
-demo_pid=$!
-
-echo "top-bench: -F $FREQ -d $DELAY $ARGS, ${SECS}s per run, $RUNS runs, workload: $DEMO"
+if [ "$IDLE" = 1 ]; then
+	echo "top-bench: -F $FREQ -d $DELAY $ARGS, ${SECS}s per run, $RUNS runs, no workload (idle)"
+else
+	"$DEMO" 100000000 >/dev/null 2>&1 &
+	demo_pid=$!
+	echo "top-bench: -F $FREQ -d $DELAY $ARGS, ${SECS}s per run, $RUNS runs, workload: $DEMO"
+fi
 for mode in $MODES; do
 	i=0
 	while [ $i -lt "$RUNS" ]; do
