@@ -1260,27 +1260,37 @@ static size_t rb_walk(const struct rb *t, struct hist_entry **in, struct hist_en
 	return k;
 }
 
-/* The input tree in order: entries sorted by the merge compare. */
-static size_t in_walk(const struct hists *h, struct hist_entry **out)
+/* The input tree's first entry in order, and the one after @c (NULL: none). */
+static struct hist_entry *in_first(const struct hists *h)
 {
 	struct hist_entry *c = h->in_root;
-	size_t k = 0;
 
 	while (c && c->in_left)
 		c = c->in_left;
-	while (c) {
+	return c;
+}
+
+static struct hist_entry *in_next(struct hist_entry *c)
+{
+	if (c->in_right) {
+		c = c->in_right;
+		while (c->in_left)
+			c = c->in_left;
+		return c;
+	}
+	while (c->in_parent && c == c->in_parent->in_right)
+		c = c->in_parent;
+	return c->in_parent;
+}
+
+/* The input tree in order: entries sorted by the merge compare. */
+static size_t in_walk(const struct hists *h, struct hist_entry **out)
+{
+	size_t k = 0;
+
+	for (struct hist_entry *c = in_first(h); c; c = in_next(c))
 		if (!c->merged)
 			out[k++] = c;
-		if (c->in_right) {
-			c = c->in_right;
-			while (c->in_left)
-				c = c->in_left;
-		} else {
-			while (c->in_parent && c == c->in_parent->in_right)
-				c = c->in_parent;
-			c = c->in_parent;
-		}
-	}
 	return k;
 }
 
@@ -1384,23 +1394,10 @@ static bool merge_cmp_is_order(const struct hist_layout *l)
 
 static void in_rank_all(const struct hists *h)
 {
-	struct hist_entry *c = h->in_root;
 	u32 k = 0;
 
-	while (c && c->in_left)
-		c = c->in_left;
-	while (c) {
+	for (struct hist_entry *c = in_first(h); c; c = in_next(c))
 		c->in_rank = k++;
-		if (c->in_right) {
-			c = c->in_right;
-			while (c->in_left)
-				c = c->in_left;
-		} else {
-			while (c->in_parent && c == c->in_parent->in_right)
-				c = c->in_parent;
-			c = c->in_parent;
-		}
-	}
 }
 
 static bool output_sort_is_order(const struct hist_layout *l)
