@@ -22,16 +22,23 @@ while read -r name mod libs pkg; do
 	else
 		on=
 	fi
-	# capstone is opened at run time, when first needed (src/symbol/disasm.c):
-	# the build keeps the name of the library it compiled against.
-	if [ "$name" = capstone ] && [ -n "$on" ]; then
+	# capstone and libdebuginfod (which loads libcurl and its TLS stack)
+	# are opened at run time, when first needed (src/symbol/disasm.c,
+	# debuginfod.c), so no other command pays for loading them: the build
+	# keeps the name of the library it compiled against.
+	case $name in
+	capstone) lib=libcapstone macro=CAPSTONE_SONAME ;;
+	debuginfod) lib=libdebuginfod macro=DEBUGINFOD_SONAME ;;
+	*) lib= ;;
+	esac
+	if [ -n "$lib" ] && [ -n "$on" ]; then
 		soname=$(readelf -d "$out/feature/test-$name" 2>/dev/null |
-			sed -n 's/.*(NEEDED).*\[\(libcapstone[^]]*\)\].*/\1/p')
+			sed -n "s/.*(NEEDED).*\\[\\($lib[^]]*\\)\\].*/\\1/p")
 		if [ -n "$soname" ]; then
-			cflags="$cflags -DCAPSTONE_SONAME='\"$soname\"'"
+			cflags="$cflags -D$macro='\"$soname\"'"
 			ldlibs=-ldl
 		else
-			echo "no libcapstone in the probe's NEEDED entries (readelf -d)" \
+			echo "no $lib in the probe's NEEDED entries (readelf -d)" \
 				>>"$out/feature/test-$name.log"
 			on=
 		fi

@@ -64,6 +64,15 @@ tree() {
 	(cd "$1" && find . -printf "%p %y %l %s %m\n" | sort)
 }
 
+# libdebuginfod loads libcurl and its TLS and Kerberos libraries: opened
+# when a server is first asked, never at start-up, so that no other
+# command pays for them (linked, they doubled prof stat -- true).
+test_expect_success 'prof needs no libdebuginfod nor libcurl to start' '
+	readelf -d "$PROF" >dynamic &&
+	grep -q "(NEEDED).*\[libc\.so" dynamic &&
+	! grep -E "(NEEDED).*\[lib(debuginfod|curl)" dynamic
+'
+
 test_expect_success DEBUGINFOD 'the server indexes the unstripped binary' '
 	test -n "$SRV_PID" && kill -0 "$SRV_PID" &&
 	test "$(bid bin/prog)" = "$(bid srv/prog)" &&
