@@ -1363,31 +1363,36 @@ static size_t collapse_dups(struct hists *h, struct hist_entry **in, size_t n,
  */
 static bool resort_tie, resort_ranked, resort_by_cmp;
 
+/* The keys whose compare is an order (the symbol's: within a DSO). */
+static bool key_cmp_is_order(enum sort_key_id id)
+{
+	switch (id) {
+	case SORT_COMM:
+	case SORT_PID:
+	case SORT_TID:
+	case SORT_DSO:
+	case SORT_SYM:
+	case SORT_CPU:
+	case SORT_SRCLINE:
+	case SORT_SRCFILE:
+	case SORT_PARENT:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Are the merge keys an order (see above)? The DSO key before the symbol's. */
 static bool merge_cmp_is_order(const struct hist_layout *l)
 {
 	bool dso = false;
 
 	for (int i = 0; i < l->nr_keys; i++) {
-		switch (l->keys[i]->id) {
-		case SORT_DSO:
-			dso = true;
-			break;
-		case SORT_SYM:
-			if (!dso)
-				return false;
-			break;
-		case SORT_COMM:
-		case SORT_PID:
-		case SORT_TID:
-		case SORT_CPU:
-		case SORT_SRCLINE:
-		case SORT_SRCFILE:
-		case SORT_PARENT:
-			break;
-		default:
+		enum sort_key_id id = l->keys[i]->id;
+
+		if (!key_cmp_is_order(id) || (id == SORT_SYM && !dso))
 			return false;
-		}
+		dso |= id == SORT_DSO;
 	}
 	return true;
 }
@@ -1415,20 +1420,8 @@ static bool output_sort_is_order(const struct hist_layout *l)
 		case HPP_OVERHEAD_GUEST_US:
 			break;
 		case HPP_SORT_KEY:
-			switch (f->key->id) {
-			case SORT_COMM:
-			case SORT_PID:
-			case SORT_TID:
-			case SORT_DSO:
-			case SORT_SYM:
-			case SORT_CPU:
-			case SORT_SRCLINE:
-			case SORT_SRCFILE:
-			case SORT_PARENT:
-				break;
-			default:
+			if (!key_cmp_is_order(f->key->id))
 				return false;
-			}
 			break;
 		default:	/* children (its depth rule holds per thread), diff */
 			return false;
