@@ -37,6 +37,10 @@ struct dso {
 	struct list_head node;		/* machine's dsos */
 	struct dso *hnext;		/* hash chain by long name */
 	int refcnt;
+	/* 1, 2, ... in the order DSOs are made: where perf orders two DSOs
+	 * by their addresses in its heap (as made, mostly) prof uses this,
+	 * so that no output depends on where malloc put them */
+	u64 serial;
 	enum dso_kind kind;
 	char *long_name;
 	char *short_name;
@@ -82,6 +86,13 @@ struct dso {
 
 /* Returns a new dso with one reference (xmalloc). Short name derived. */
 struct dso *dso__new(const char *long_name, enum dso_kind kind);
+/* -1, 0 or 1: the order of @a and @b as made (dso->serial), NULL first. */
+static inline int dso__cmp_made(const struct dso *a, const struct dso *b)
+{
+	u64 sa = a ? a->serial : 0, sb = b ? b->serial : 0;
+
+	return sa < sb ? -1 : sa > sb;
+}
 struct dso *dso__get(struct dso *dso);
 /* Drops a reference; frees at zero. NULL is a no-op. */
 void dso__put(struct dso *dso);

@@ -20,6 +20,7 @@
 #include <ctype.h>
 #include "prof/util.h"
 #include "prof/callchain.h"
+#include "prof/dso.h"
 #include "prof/symbol.h"
 
 struct arena_chunk {
@@ -102,8 +103,9 @@ int callchain_frame__cmp(const struct callchain_cursor_node *a,
 		la = a->sym->start;
 		lb = b->sym->start;
 	}
+	/* perf orders DSOs by their heap addresses: prof by when they were made */
 	if (a->dso != b->dso)
-		return (uintptr_t)a->dso < (uintptr_t)b->dso ? -1 : 1;
+		return dso__cmp_made(a->dso, b->dso);
 	if (la != lb)
 		return la < lb ? -1 : 1;
 	return 0;

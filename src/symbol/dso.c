@@ -63,10 +63,12 @@ static void sym_cache__clear(void)
 
 struct dso *dso__new(const char *long_name, enum dso_kind kind)
 {
+	static u64 made;
 	struct dso *dso = xzalloc(sizeof(*dso));
 	const char *base = strrchr(long_name, '/');
 
 	dso->refcnt = 1;
+	dso->serial = __atomic_add_fetch(&made, 1, __ATOMIC_RELAXED);
 	dso->kind = kind;
 	dso->long_name = xstrdup(long_name);
 	dso->short_name = xstrdup(base && long_name[0] != '[' ? base + 1 : long_name);

@@ -11,13 +11,14 @@
 #include "prof/compat.h"
 #include "prof/util.h"
 #include "prof/callchain.h"
+#include "prof/dso.h"
 #include "prof/symbol.h"
 #include "tap.h"
 
-/* callchain code compares DSOs by pointer only */
-static char dso_storage[2];
-#define DSO_A ((struct dso *)&dso_storage[0])
-#define DSO_B ((struct dso *)&dso_storage[1])
+/* callchain code compares DSOs by identity, ordered as made */
+static struct dso *dso_a, *dso_b;
+#define DSO_A dso_a
+#define DSO_B dso_b
 
 static struct callchain_cursor_node fr(struct dso *dso, struct symbol *sym, u64 ip,
 				       bool inlined)
@@ -340,9 +341,50 @@ static void test_tie_order(void)
 	symbol__delete(b);
 }
 
+/*
+ * Siblings of equal weight in two DSOs: perf orders them by the DSOs'
+ * addresses in its heap, prof by the order the DSOs were made (where
+ * perf's heap mostly puts them), so that the output does not depend on
+ * malloc. Here the serials say the DSO lower in memory was made later.
+ */
+static void test_tie_order_dsos(void)
+{
+	struct dso *x = dso__new("/x", DSO_KIND_USER), *y = dso__new("/y", DSO_KIND_USER);
+	struct dso *lo = (uintptr_t)x < (uintptr_t)y ? x : y, *hi = lo == x ? y : x;
+	struct symbol *slo = symbol__new(0x100, 0x100, 1, 2, "l");
+	struct symbol *shi = symbol__new(0x100, 0x100, 1, 2, "h");
+	struct callchain_param p = { 0 };
+	struct callchain_root *r = callchain_root__new();
+	struct callchain_cursor_node flo, fhi;
+	char got[4] = "";
+
+	hi->serial = lo->serial;
+	lo->serial = hi->serial + 1;
+	flo = fr(lo, slo, 0x110, false);
+	fhi = fr(hi, shi, 0x110, false);
+	callchain_set_key(CCKEY_FUNCTION);
+	callchain_root__append(r, &fhi, 1, 1);
+	callchain_root__append(r, &flo, 1, 1);
+	callchain_root__sort(r, &p);
+	for (u32 i = 0; i < r->node.nr_children && i < 3; i++)
+		got[i] = r->node.children[i]->val[0].f.sym->name[0];
+	is_str(got, "lh", "a tie between DSOs: the later made first, wherever malloc put it");
+	ok(callchain_frame__cmp(&flo, &fhi, CCKEY_FUNCTION) > 0 &&
+	   callchain_frame__cmp(&fhi, &flo, CCKEY_ADDRESS) < 0,
+	   "frames of two DSOs compare as the DSOs were made, with either key");
+	callchain_root__delete(r);
+	symbol__delete(slo);
+	symbol__delete(shi);
+	dso__put(x);
+	dso__put(y);
+}
+
 int main(void)
 {
+	dso_a = dso__new("/a", DSO_KIND_USER);
+	dso_b = dso__new("/b", DSO_KIND_USER);
 	test_tie_order();
+	test_tie_order_dsos();
 	test_add_again();
 	test_first_match(0);
 	test_first_match(20);
