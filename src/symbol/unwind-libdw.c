@@ -32,6 +32,16 @@ struct uw_proc {
 	unwind_entry_cb cb;
 	void *arg;
 	int cb_ret;
+	/* libdw takes over from a caller frame the rule cache could not
+	 * step from (fast_walk): its registers, and its pc already minus 1 */
+	const struct uw_resume *resume;
+};
+
+struct uw_resume {
+	int nr;			/* frames the rule cache gave, before this one */
+	u64 pc;			/* this frame's pc, as shown (a return address - 1) */
+	u32 valid;
+	u64 regs[UNWIND_X86_64_DWARF_NR];
 };
 
 /*
@@ -46,6 +56,7 @@ struct cfi_rule {
 	struct dso *dso;	/* NULL: empty slot */
 	u64 off;
 	bool simple;		/* false: libdw's full unwinder handles this pc */
+	bool signal;		/* its FDE is a signal frame's ('S') */
 	u8 cfa_reg;
 	u64 cfa_off;
 	u8 kind[UNWIND_X86_64_DWARF_NR];
@@ -291,15 +302,17 @@ static bool cb_set_initial_registers(Dwfl_Thread *thread, void *thread_arg)
 {
 	struct uw_proc *p = thread_arg;
 	struct unwind_sample *us = p->us;
+	const u64 *regs = p->resume ? p->resume->regs : us->regs;
+	u32 valid = p->resume ? p->resume->valid : us->regs_valid;
 
 	/* 0..15, and 16 (rip): the PLT's CFA expression reads DW_OP_breg16. */
 	for (unsigned int r = 0; r < UNWIND_X86_64_DWARF_NR; r++) {
-		Dwarf_Word w = us->regs[r];
+		Dwarf_Word w = regs[r];
 
-		if ((us->regs_valid & (1U << r)) && !dwfl_thread_state_registers(thread, (int)r, 1, &w))
+		if ((valid & (1U << r)) && !dwfl_thread_state_registers(thread, (int)r, 1, &w))
 			return false;
 	}
-	dwfl_thread_state_register_pc(thread, us->ip);
+	dwfl_thread_state_register_pc(thread, p->resume ? p->resume->pc : us->ip);
 	return true;
 }
 
@@ -351,8 +364,12 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	 * frame an activation when it or the frame below it is a signal
 	 * frame; perf (through libunwind) keeps the exact pc only for the
 	 * frame the signal interrupted, not for the sigreturn trampoline's.
+	 * A walk resumed at a caller frame starts from its pc minus 1 (libdw
+	 * takes an initial frame's pc as exact): shown as it is.
 	 */
-	if (us->nr_frames && activation)
+	if (p->resume && us->nr_frames == p->resume->nr)
+		activation = true;
+	else if (us->nr_frames && activation)
 		activation = !is_signal_frame(p, pc);
 	else if (us->nr_frames)
 		activation = false;
@@ -463,8 +480,10 @@ static void rule_fill(struct cfi_rule *r, Dwarf_CFI *cfi, u64 vaddr)
 	r->simple = false;
 	if (dwarf_cfi_addrframe(cfi, vaddr, &fr))
 		return;
-	if (dwarf_frame_info(fr, NULL, NULL, &signalp) != 16 || signalp)
+	if (dwarf_frame_info(fr, NULL, NULL, &signalp) != 16 || signalp) {
+		r->signal = signalp;
 		goto out;
+	}
 	if (dwarf_frame_cfa(fr, &ops, &nops) || nops != 1)
 		goto out;
 	if (ops[0].atom == DW_OP_bregx && ops[0].number < 16) {
@@ -540,20 +559,24 @@ static struct cfi_rule *rule_find(struct uw_libdw *ld, struct uw_proc *p, u64 pc
 /*
  * Walk the stack with cached rules only. Returns the number of pcs in
  * @pcs (leaf first, callers already minus 1) with us->stop set, or 0
- * when some frame needs libdw's full unwinder (then nothing is kept).
+ * when some frame needs libdw's full unwinder. Then @rs holds where
+ * libdw can take over: the first rs->nr pcs stand, and the next frame's
+ * registers and pc are those the rules gave (rs->nr 0: libdw unwinds
+ * the whole stack, as for a sigreturn frame, whose pc libdw shows by
+ * other rules).
  */
 static int fast_walk(struct uw_libdw *ld, struct uw_proc *p, struct unwind_sample *us,
-		     u64 *pcs)
+		     u64 *pcs, struct uw_resume *rs)
 {
 	u64 regs[UNWIND_X86_64_DWARF_NR], next[UNWIND_X86_64_DWARF_NR];
 	u32 valid = us->regs_valid, nvalid;
+	struct cfi_rule *r;
 	u64 pc = us->ip;
 	int n = 0;
 
 	memcpy(regs, us->regs, sizeof(regs));
 	for (;;) {
 		u64 lookup = n ? pc - 1 : pc, cfa;
-		struct cfi_rule *r;
 
 		pcs[n++] = lookup;
 		if (n >= us->max_stack) {
@@ -562,7 +585,7 @@ static int fast_walk(struct uw_libdw *ld, struct uw_proc *p, struct unwind_sampl
 		}
 		r = rule_find(ld, p, lookup);
 		if (!r || !r->simple || !(valid & (1U << r->cfa_reg)))
-			return 0;
+			goto resume;
 		cfa = regs[r->cfa_reg] + r->cfa_off;
 		nvalid = 0;
 		for (int reg = 0; reg < UNWIND_X86_64_DWARF_NR; reg++) {
@@ -573,7 +596,7 @@ static int fast_walk(struct uw_libdw *ld, struct uw_proc *p, struct unwind_sampl
 				break;
 			case RULE_AT_CFA:
 				if (unwind__read_word(us, cfa + r->reg_off[reg], &next[reg]))
-					return 0;
+					goto resume;
 				nvalid |= 1U << reg;
 				break;
 			case RULE_VAL_CFA:
@@ -590,11 +613,20 @@ static int fast_walk(struct uw_libdw *ld, struct uw_proc *p, struct unwind_sampl
 			return n;
 		}
 		if (!(nvalid & (1U << 16)) || !next[16])
-			return 0;
+			goto resume;
 		pc = next[16];
 		memcpy(regs, next, sizeof(regs));
 		valid = nvalid;
 	}
+resume:
+	rs->nr = 0;
+	if (n > 1 && !(r && r->signal)) {
+		rs->nr = n - 1;
+		rs->pc = pcs[n - 1];
+		rs->valid = valid;
+		memcpy(rs->regs, regs, sizeof(regs));
+	}
+	return 0;
 }
 
 static struct uw_proc *proc_findnew(struct uw_libdw *ld, struct maps *maps)
@@ -644,6 +676,7 @@ static void libdw_forget(void *priv, struct maps *maps)
 static int libdw_unwind(void *priv, struct unwind_sample *us, unwind_entry_cb cb, void *arg)
 {
 	struct uw_libdw *ld = priv;
+	struct uw_resume rs;
 	struct uw_proc *p;
 	int ret;
 
@@ -662,20 +695,26 @@ static int libdw_unwind(void *priv, struct unwind_sample *us, unwind_entry_cb cb
 		us->stop = UNWIND_STOP_NO_MAP;
 		return unwind__deliver(us, us->ip, cb, arg);
 	}
+	p->resume = NULL;
 	if (!ld->full && us->max_stack <= FAST_MAX_STACK) {
 		u64 pcs[FAST_MAX_STACK];
-		int n = fast_walk(ld, p, us, pcs);
+		int n = fast_walk(ld, p, us, pcs, &rs);
 
+		/* done, or libdw goes on from the frame the rules could not step from */
+		for (int i = 0; i < (n ? n : rs.nr); i++) {
+			ret = unwind__deliver(us, pcs[i], cb, arg);
+			if (ret) {
+				p->us = NULL;
+				return ret;
+			}
+		}
 		if (n) {
 			p->us = NULL;
-			for (int i = 0; i < n; i++) {
-				ret = unwind__deliver(us, pcs[i], cb, arg);
-				if (ret)
-					return ret;
-			}
 			return 0;
 		}
-		/* Start over with libdw's unwinder, flags cleared. */
+		if (rs.nr)
+			p->resume = &rs;
+		/* libdw's unwinder, flags cleared */
 		us->read_past_stack = us->no_cfi = us->no_file = false;
 	}
 	if (!p->attached) {
@@ -683,13 +722,17 @@ static int libdw_unwind(void *priv, struct unwind_sample *us, unwind_entry_cb cb
 
 		if (!dwfl_attach_state(p->dwfl, NULL, pid, &thread_callbacks, p)) {
 			us->stop = UNWIND_STOP_ERROR;
-			return unwind__deliver(us, us->ip, cb, arg);
+			ret = p->resume ? 0 : unwind__deliver(us, us->ip, cb, arg);
+			p->us = NULL;
+			p->resume = NULL;
+			return ret;
 		}
 		p->attached = true;
 	}
 	ret = dwfl_getthread_frames(p->dwfl, us->thread->tid > 0 ? us->thread->tid : 1,
 				    frame_cb, p);
 	p->us = NULL;
+	p->resume = NULL;
 	if (p->cb_ret)
 		return p->cb_ret;
 	us->stop = ret == 0 ? UNWIND_STOP_ROOT : UNWIND_STOP_ERROR;

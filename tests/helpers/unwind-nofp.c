@@ -11,6 +11,11 @@
  *                           small stack copy cannot reach main
  *   unwind-nofp thread [ms] the chain in a second thread too (its root is
  *                           clone3/start_thread, not _start)
+ *   unwind-nofp rbx [ms]    main -> uw_cfaexpr -> uw_rbxcfa -> uw_burn: the
+ *                           burn's caller finds its CFA from rbx, which the
+ *                           burn leaves alone (as glibc's lazy binding:
+ *                           _dl_runtime_resolve -> _dl_fixup), and the
+ *                           frame above gives its CFA as an expression
  */
 #include <pthread.h>
 #include <signal.h>
@@ -56,6 +61,47 @@ __attribute__((noinline)) void uw_a(unsigned long n)
 	uw_b(n);
 	sink++;
 }
+
+/*
+ * uw_rbxcfa(n): rbx keeps the entry stack pointer, the CFA is rbx + 16,
+ * the stack is aligned down to 64 bytes, then uw_burn(n). uw_cfaexpr(n):
+ * calls it with a CFA written as a two-operation expression (rsp + 8,
+ * plus 8), which a rule cache of "register + offset" rows does not hold.
+ */
+__asm__(
+	"	.text\n"
+	"	.globl uw_rbxcfa\n"
+	"	.type uw_rbxcfa, @function\n"
+	"uw_rbxcfa:\n"
+	"	.cfi_startproc\n"
+	"	push %rbx\n"
+	"	.cfi_def_cfa_offset 16\n"
+	"	.cfi_offset %rbx, -16\n"
+	"	mov %rsp, %rbx\n"
+	"	.cfi_def_cfa_register %rbx\n"
+	"	and $-64, %rsp\n"
+	"	call uw_burn\n"
+	"	mov %rbx, %rsp\n"
+	"	.cfi_def_cfa_register %rsp\n"
+	"	pop %rbx\n"
+	"	.cfi_def_cfa_offset 8\n"
+	"	ret\n"
+	"	.cfi_endproc\n"
+	"	.size uw_rbxcfa, .-uw_rbxcfa\n"
+	"	.globl uw_cfaexpr\n"
+	"	.type uw_cfaexpr, @function\n"
+	"uw_cfaexpr:\n"
+	"	.cfi_startproc\n"
+	"	sub $8, %rsp\n"
+	/* DW_CFA_def_cfa_expression, 4 bytes: DW_OP_breg7 (rsp) 8, DW_OP_plus_uconst 8 */
+	"	.cfi_escape 0x0f, 0x04, 0x77, 0x08, 0x23, 0x08\n"
+	"	call uw_rbxcfa\n"
+	"	add $8, %rsp\n"
+	"	.cfi_def_cfa %rsp, 8\n"
+	"	ret\n"
+	"	.cfi_endproc\n"
+	"	.size uw_cfaexpr, .-uw_cfaexpr\n");
+void uw_cfaexpr(unsigned long n);
 
 /* Comparator with a burn: qsort (libc) calls it, it burns. */
 __attribute__((noinline)) int uw_cmp(const void *x, const void *y)
@@ -110,7 +156,9 @@ int main(int argc, char **argv)
 {
 	int deep = argc > 1 && !strcmp(argv[1], "deep");
 	int thread = argc > 1 && !strcmp(argv[1], "thread");
-	double ms = argc > 1 + (deep | thread) ? atof(argv[1 + (deep | thread)]) : 300;
+	int rbx = argc > 1 && !strcmp(argv[1], "rbx");
+	int mode = deep | thread | rbx;
+	double ms = argc > 1 + mode ? atof(argv[1 + mode]) : 300;
 	double end = now_ms() + ms;
 	struct sigaction sa;
 	struct itimerval it = { { 0, 20000 }, { 0, 20000 } };
@@ -123,6 +171,11 @@ int main(int argc, char **argv)
 			return 1;
 		uw_thread(NULL);
 		pthread_join(t, NULL);
+		return 0;
+	}
+	if (rbx) {
+		while (now_ms() < end)
+			uw_cfaexpr(100000);
 		return 0;
 	}
 	if (!deep) {
