@@ -103,13 +103,25 @@ static void default_events(struct stat_opts *o, char *buf, size_t size)
 	if (!stat("/sys/bus/event_source/devices/cpu/events/stalled-cycles-backend", &st))
 		strcat(buf, ",stalled-cycles-backend");
 	strcat(buf, ",instructions,branches,branch-misses");
-	if (o->detailed >= 1)
-		strcat(buf, ",L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses");
-	if (o->detailed >= 2)
-		strcat(buf, ",L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
-		       "iTLB-loads,iTLB-load-misses");
-	if (o->detailed >= 3)
-		strcat(buf, ",L1-dcache-prefetches,L1-dcache-prefetch-misses");
+}
+
+/*
+ * -d, -dd, -ddd: the cache events perf appends to whatever list there is
+ * (the default set or -e's), except with -T or --smi-cost. "" for none.
+ */
+static const char *detailed_events(const struct stat_opts *o)
+{
+	if (o->null_run || o->transaction || o->smi_cost || o->detailed < 1)
+		return "";
+	if (o->detailed == 1)
+		return "L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses";
+	if (o->detailed == 2)
+		return "L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses,"
+		       "L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
+		       "iTLB-loads,iTLB-load-misses";
+	return "L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses,"
+	       "L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
+	       "iTLB-loads,iTLB-load-misses,L1-dcache-prefetches,L1-dcache-prefetch-misses";
 }
 
 static int parse_into(struct evlist *evlist, const char *str)
@@ -200,6 +212,8 @@ static int expand_cgroups(struct stat_opts *o)
 			for (i = 0; i < cgroups.nr_event_args; i++)
 				if (parse_into(nl, cgroups.event_args[i]))
 					goto fail;
+			if (*detailed_events(o) && parse_into(nl, detailed_events(o)))
+				goto fail;
 			evlist__for_each_entry(nl, evsel)
 				if (evsel->idx >= before)
 					cgroup_sel__set(&cgroups.sel, evsel, cg + 1);
@@ -1142,6 +1156,9 @@ static int stat_setup_events(struct stat_session *s)
 	     (o->topdown && add_topdown_events(o))))
 		return 256 - EINVAL;
 	if (!o->null_run && o->evlist->nr_entries == 0 && add_default_events(o))
+		return -1;
+	/* with --for-each-cgroup, appended to each cgroup's list */
+	if (!cgroups.for_each && *detailed_events(o) && parse_into(o->evlist, detailed_events(o)))
 		return -1;
 	if (o->null_run) {
 		metric_set__exit(&o->metrics);

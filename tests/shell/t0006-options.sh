@@ -2289,9 +2289,29 @@ proof_stat_filter() {
 	like_perf fln stat --filter "x" -- true
 }
 
-test_expect_failure PERF_EVENTS 'stat -d with -e appends the detailed events, as perf' '
-	st de -d -e task-clock -- true &&
-	grep -q "L1-dcache-loads" de
+# stat_events FILE: the event names of a stat output, in order.
+stat_events() {
+	sed -n "s/^ *\(<not [a-z]*>\|[0-9][0-9.,]*\)\( msec\)\? \+\([^ ]*\).*/\3/p" "$1"
+}
+
+# -d appends its cache events to the list there is, the default set's
+# or -e's (-dd and -ddd more of them). (Not to -T's or --smi-cost's,
+# which need PMU events this machine may not have.)
+test_expect_success PERF,PERF_EVENTS 'stat -d with -e appends the detailed events, as perf' '
+	for d in -d -dd -ddd
+	do
+		st "de$d" $d -e task-clock -e page-faults -- true &&
+		"$PERF" stat $d -e task-clock -e page-faults -- true 2>"de$d.perf" >/dev/null &&
+		stat_events "de$d" >"de$d.ev" &&
+		stat_events "de$d.perf" >"de$d.perf.ev" &&
+		grep -q "^L1-dcache-loads\$" "de$d.ev" &&
+		test_cmp "de$d.perf.ev" "de$d.ev" || return 1
+	done &&
+	st dd -d -- true &&
+	"$PERF" stat -d -- true 2>dd.perf >/dev/null &&
+	stat_events dd >dd.ev &&
+	stat_events dd.perf >dd.perf.ev &&
+	test_cmp dd.perf.ev dd.ev
 '
 
 # --- top --------------------------------------------------------------
