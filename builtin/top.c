@@ -1357,7 +1357,7 @@ int cmd_top(int argc, const char **argv)
 		OPT_STRING('F', "freq", &t.freq_str, "freq or 'max'", "profile at this frequency"),
 		OPT_U64('c', "count", &t.interval, "event period to sample"),
 		OPT_CALLBACK('m', "mmap-pages", &t.mmap_pages, "pages",
-			     "number of mmap data pages", perf_mmap__parse_pages_opt),
+			     "number of mmap data pages", perf_mmap__parse_data_pages_opt),
 		OPT_CALLBACK_NOOPT('g', NULL, &t, NULL,
 				   "enables call-graph recording and display", parse_g),
 		OPT_CALLBACK(0, "call-graph", &t,

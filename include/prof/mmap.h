@@ -49,8 +49,10 @@ unsigned int perf_mmap__default_pages(void);
  */
 int perf_mmap__parse_pages(const char *str, unsigned int *pages);
 struct option;
-/* -m/--mmap-pages for record and top: "pages[,aux pages]" into the unsigned int. */
+/* -m/--mmap-pages for record: "pages[,aux pages]" into the unsigned int. */
 int perf_mmap__parse_pages_opt(const struct option *opt, const char *arg, int unset);
+/* The same without an AUX part (top's -m): "16,16" is refused. */
+int perf_mmap__parse_data_pages_opt(const struct option *opt, const char *arg, int unset);
 
 /*
  * Map the ring buffer of @fd with @pages data pages (a power of two).

@@ -55,11 +55,12 @@ int perf_mmap__parse_pages(const char *str, unsigned int *pages)
 	if (*end) {
 		u64 mult;
 
+		/* perf's tags are upper case only: "4k" is refused */
 		switch (*end) {
-		case 'B': case 'b': mult = 1; break;
-		case 'K': case 'k': mult = 1024; break;
-		case 'M': case 'm': mult = 1024 * 1024; break;
-		case 'G': case 'g': mult = 1024 * 1024 * 1024; break;
+		case 'B': mult = 1; break;
+		case 'K': mult = 1024; break;
+		case 'M': mult = 1024 * 1024; break;
+		case 'G': mult = 1024 * 1024 * 1024; break;
 		default: return -EINVAL;
 		}
 		if (end[1] || val > (1ULL << 40))
@@ -97,9 +98,25 @@ int perf_mmap__parse_pages_opt(const struct option *opt, const char *arg, int un
 	comma = strchr(buf, ',');
 	if (comma)
 		*comma++ = '\0';
-	/* ",N" sizes the AUX area, which only AUX events (none here) use */
+	/*
+	 * ",N" sizes the AUX area, which only AUX events (none here) use;
+	 * an empty one is 0 pages, rounded to one as perf does (and says).
+	 */
 	if ((*buf && perf_mmap__parse_pages(buf, pages)) ||
-	    (comma && perf_mmap__parse_pages(comma, &aux)))
+	    (comma && perf_mmap__parse_pages(*comma ? comma : "0", &aux)))
+		return error("Invalid argument for --mmap_pages/-m\n");	/* perf's blank line */
+	return 0;
+}
+
+int perf_mmap__parse_data_pages_opt(const struct option *opt, const char *arg, int unset)
+{
+	unsigned int *pages = opt->value;
+
+	if (unset) {
+		*pages = 0;
+		return 0;
+	}
+	if (perf_mmap__parse_pages(arg, pages))
 		return error("Invalid argument for --mmap_pages/-m\n");	/* perf's blank line */
 	return 0;
 }

@@ -154,7 +154,8 @@ static void test_pages(void)
 	ok(perf_mmap__parse_pages("abc", &p) == -EINVAL, "-m abc");
 	ok(perf_mmap__parse_pages("1M", &p) == 0 && p == 256, "-m 1M is 256 pages");
 	ok(perf_mmap__parse_pages("5K", &p) == 0 && p == 2, "-m 5K rounds up to 2 pages");
-	ok(perf_mmap__parse_pages("4k", &p) == 0 && p == 1, "-m 4k is one page");
+	ok(perf_mmap__parse_pages("4k", &p) == -EINVAL, "-m 4k refused: perf's tags are upper case");
+	ok(perf_mmap__parse_pages("4K", &p) == 0 && p == 1, "-m 4K is one page");
 	ok(perf_mmap__parse_pages("12Q", &p) == -EINVAL, "bad unit");
 	ok(perf_mmap__parse_pages("", &p) == -EINVAL, "empty");
 }
