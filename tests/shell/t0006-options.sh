@@ -2918,7 +2918,7 @@ test_expect_success 'version --build-options lists what is linked' '
 
 # perf's answers to -m values, run against perf here.
 test_expect_success PERF_EVENTS,PERF 'record -m: the values perf takes, rounded as perf rounds' '
-	for m in 16 17 0 17K 4K 16,16 16,17 ,16 16,0 abc 16,abc 1,2,3; do
+	for m in 16 17 0 17K 4K 4k 1m 16, 16,16 16,17 ,16 16,0 abc 16,abc 1,2,3; do
 		{ "$PROF" record -o m.data -m $m -e task-clock true >/dev/null 2>m.prof; \
 		  echo "$m $?" >>m.prof.rc; } &&
 		grep -v "^\[ perf record" m.prof | grep -v "^$" | sed -n 1p >>m.prof.msg &&
