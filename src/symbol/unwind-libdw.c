@@ -731,6 +731,9 @@ static int libdw_unwind(void *priv, struct unwind_sample *us, unwind_entry_cb cb
 	}
 	ret = dwfl_getthread_frames(p->dwfl, us->thread->tid > 0 ? us->thread->tid : 1,
 				    frame_cb, p);
+	/* libdw gave up before its first frame: the rules' last one stands */
+	if (!p->cb_ret && p->resume && us->nr_frames == p->resume->nr)
+		p->cb_ret = unwind__deliver(us, p->resume->pc, cb, arg);
 	p->us = NULL;
 	p->resume = NULL;
 	if (p->cb_ret)
