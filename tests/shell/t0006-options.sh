@@ -4970,7 +4970,10 @@ proof_sched_map_color_pids() {
 	test -n "$pid" &&
 	pty "$PROF sched map -i sched.data --color-pids $pid" >mcp.out &&
 	grep -q "$(printf "\033")\[34m[A-Z][0-9] => sleep:$pid" mcp.out &&
-	! grep -q "$(printf "\033")\[34m[A-Z][0-9] => [^s]" mcp.out
+	# every coloured task is that pid (also under the name it had
+	# before its exec: prof-exec, when the recording caught it)
+	grep "$(printf "\033")\[34m[A-Z][0-9] => " mcp.out >mcp.col &&
+	! grep -v ":$pid$(printf "\033")" mcp.col
 }
 proof_sched_map_compact() {
 	mp mco --compact &&
