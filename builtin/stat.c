@@ -105,25 +105,6 @@ static void default_events(struct stat_opts *o, char *buf, size_t size)
 	strcat(buf, ",instructions,branches,branch-misses");
 }
 
-/*
- * -d, -dd, -ddd: the cache events perf appends to whatever list there is
- * (the default set or -e's), except with -T or --smi-cost. "" for none.
- */
-static const char *detailed_events(const struct stat_opts *o)
-{
-	if (o->null_run || o->transaction || o->smi_cost || o->detailed < 1)
-		return "";
-	if (o->detailed == 1)
-		return "L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses";
-	if (o->detailed == 2)
-		return "L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses,"
-		       "L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
-		       "iTLB-loads,iTLB-load-misses";
-	return "L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses,"
-	       "L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
-	       "iTLB-loads,iTLB-load-misses,L1-dcache-prefetches,L1-dcache-prefetch-misses";
-}
-
 static int parse_into(struct evlist *evlist, const char *str)
 {
 	struct parse_events_error err;
@@ -135,6 +116,28 @@ static int parse_into(struct evlist *evlist, const char *str)
 		parse_events_error__print(&err, str);
 	parse_events_error__exit(&err);
 	return ret;
+}
+
+/*
+ * -d, -dd, -ddd: each level's cache events, which perf appends to the
+ * list there is (the default set's or -e's), except with -T or
+ * --smi-cost.
+ */
+static int add_detailed_events(const struct stat_opts *o, struct evlist *evlist)
+{
+	static const char *const level[] = {
+		"L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses",
+		"L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
+		"iTLB-loads,iTLB-load-misses",
+		"L1-dcache-prefetches,L1-dcache-prefetch-misses",
+	};
+
+	if (o->null_run || o->transaction || o->smi_cost)
+		return 0;
+	for (int i = 0; i < o->detailed && i < (int)ARRAY_SIZE(level); i++)
+		if (parse_into(evlist, level[i]))
+			return -1;
+	return 0;
 }
 
 static int add_default_events(struct stat_opts *o)
@@ -212,7 +215,7 @@ static int expand_cgroups(struct stat_opts *o)
 			for (i = 0; i < cgroups.nr_event_args; i++)
 				if (parse_into(nl, cgroups.event_args[i]))
 					goto fail;
-			if (*detailed_events(o) && parse_into(nl, detailed_events(o)))
+			if (add_detailed_events(o, nl))
 				goto fail;
 			evlist__for_each_entry(nl, evsel)
 				if (evsel->idx >= before)
@@ -1158,7 +1161,7 @@ static int stat_setup_events(struct stat_session *s)
 	if (!o->null_run && o->evlist->nr_entries == 0 && add_default_events(o))
 		return -1;
 	/* with --for-each-cgroup, appended to each cgroup's list */
-	if (!cgroups.for_each && *detailed_events(o) && parse_into(o->evlist, detailed_events(o)))
+	if (!cgroups.for_each && add_detailed_events(o, o->evlist))
 		return -1;
 	if (o->null_run) {
 		metric_set__exit(&o->metrics);
