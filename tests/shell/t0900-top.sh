@@ -315,7 +315,8 @@ test_expect_success TMUX,PERF_EVENTS 'browser: ESC zooms out before it asks; i, 
 	wait_screen "\[\.\] hot_loop" &&
 	tm send-keys -t top V &&
 	wait_screen "^Verbosity level set to 1" &&
-	wait_screen "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_lo" &&
+	# the next refresh sizes the columns for the addresses, as perf top
+	wait_screen "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_loop" &&
 	tm send-keys -t top V V V &&
 	wait_screen "^Verbosity level set to 0" &&
 	wait_gone "0x[0-9a-f]+ +[a-zA-Z!] \[\.\] hot_lo" &&

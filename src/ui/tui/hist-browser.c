@@ -196,8 +196,8 @@ struct browser {
 	/*
 	 * V: perf's verbosity (0-3), that of the sort columns and the call
 	 * chains (their DSOs); the widths keep the level they were computed
-	 * at until a zoom or a filter measures them again (not a refresh of
-	 * top: perf's widths stay).
+	 * at until a zoom, a filter or a refresh of top measures them again
+	 * (perf top sizes the columns anew at each refresh, at the level then).
 	 */
 	int verbose, width_verbose;
 	int widths[HIST_MAX_FIELDS];
@@ -1886,7 +1886,9 @@ static enum browse_end browser__loop(struct hists *h, const char *evname, int id
 			browser__help(&b);
 			break;
 		case KEY_F(63):
-			/* a refresh: perf top measures the widths at the level they were */
+			/* a refresh: perf top measures the widths again, at today's level */
+			b.width_verbose = b.verbose;
+			break;
 		case KEY_RESIZE:
 		default:
 			break;
