@@ -568,7 +568,11 @@ static int record__open(struct record *r, struct cpu_map *cpus, struct thread_ma
 		.system_wide = r->system_wide || r->cpu_list,
 		.pid = r->pid, .tid = r->tid, .cgroups = r->cgroups,
 	};
+	struct evsel *evsel;
 
+	/* perf: with -p, a thread that exits before its events open is left out */
+	evlist__for_each_entry(r->evlist, evsel)
+		evsel->ignore_missing_thread = r->pid != NULL;
 	return evlist__open_sampling(r->evlist, cpus, threads, &t, r->verbose);
 }
 

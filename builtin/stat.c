@@ -1189,6 +1189,13 @@ static int stat_setup_targets(struct stat_session *s)
 		s->cpus = cpu_map__new_any();
 		s->target.pid = o->pid;
 		s->target.tid = o->tid;
+		/* perf: a thread of -p's that exits before its counters open is left out */
+		if (o->pid) {
+			struct evsel *evsel;
+
+			evlist__for_each_entry(o->evlist, evsel)
+				evsel->ignore_missing_thread = true;
+		}
 	} else if (o->system_wide && o->aggr_mode == AGGR_THREAD) {
 		/* perf's target per_thread: a counter on each thread there is, on any CPU */
 		struct evsel *evsel;
@@ -1439,6 +1446,20 @@ static int stat_run_once(struct stat_session *s, int run_idx)
 		child_pid = -1;
 		if (run_threads != s->threads)
 			thread_map__put(run_threads);
+		return -1;
+	}
+	/* before the counts are sized by the threads: those that exited go */
+	if (!s->stats_allocated &&
+	    evlist__drop_missing_threads(o->evlist, run_threads, o->pid != NULL) < 0) {
+		char msg[4096];
+
+		evsel__open_strerror(evlist__first(o->evlist), &s->target, ESRCH, msg, sizeof(msg));
+		error("Error:\n%s", msg);
+		workload__abort(&w);
+		child_pid = -1;
+		if (run_threads != s->threads)
+			thread_map__put(run_threads);
+		close_counters(o);
 		return -1;
 	}
 	if (!s->stats_allocated && stat_first_open(s)) {

@@ -201,6 +201,18 @@ int evsel__read_ids(struct evsel *evsel);
  */
 int evlist__add_default_cycles(struct evlist *evlist);
 
+/*
+ * perf's "ignored open failure": a thread of @threads that exited before
+ * its counters were opened (evsel->ignore_missing_thread, ESRCH) leaves
+ * every CPU slot of some event closed; such threads are taken out of
+ * @threads and out of the fds of every event opened on it (their other
+ * fds closed), so that no event counts a thread another one lost and the
+ * thread shows nowhere. @warn: perf's "WARNING: Ignored open failure for
+ * pid N" on stderr for each. Returns how many were dropped, or -ESRCH
+ * when none would remain (the open fails then, as perf's does).
+ */
+int evlist__drop_missing_threads(struct evlist *evlist, struct thread_map *threads, bool warn);
+
 struct open_target;
 /*
  * Open every sampling event of @evlist as record and top do, and read

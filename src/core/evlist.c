@@ -90,6 +90,64 @@ fail:
 	return err;
 }
 
+/* Is thread @t closed on every CPU of @evsel, which was opened? */
+static bool evsel__lost_thread(const struct evsel *evsel, int t)
+{
+	for (int c = 0; c < evsel->cpus->nr; c++)
+		if (evsel__fd(evsel, c, t) >= 0)
+			return false;
+	return true;
+}
+
+/* Take thread @t out of @evsel's fds (closing its own), @nr threads before. */
+static void evsel__remove_thread(struct evsel *evsel, int t, int nr)
+{
+	int *fds = evsel->fds, n = 0;
+
+	for (int c = 0; c < evsel->cpus->nr; c++)
+		for (int i = 0; i < nr; i++) {
+			int fd = fds[c * nr + i];
+
+			if (i != t)
+				fds[n++] = fd;
+			else if (fd >= 0)
+				close(fd);
+		}
+	evsel->nr_fds = n;
+}
+
+int evlist__drop_missing_threads(struct evlist *evlist, struct thread_map *threads, bool warn)
+{
+	struct evsel *evsel;
+	int dropped = 0;
+
+	/* in the map's order, as perf warns while it opens */
+	for (int t = 0; t < threads->nr;) {
+		bool lost = false;
+
+		evlist__for_each_entry(evlist, evsel)
+			if (evsel->fds && evsel->threads == threads && evsel->ignore_missing_thread &&
+			    evsel__lost_thread(evsel, t))
+				lost = true;
+		if (!lost) {
+			t++;
+			continue;
+		}
+		if (threads->nr == 1)
+			return -ESRCH;
+		evlist__for_each_entry(evlist, evsel)
+			if (evsel->fds && evsel->threads == threads)
+				evsel__remove_thread(evsel, t, threads->nr);
+		if (warn)
+			fprintf(stderr, "WARNING: Ignored open failure for pid %d\n", threads->map[t]);
+		memmove(&threads->map[t], &threads->map[t + 1],
+			(size_t)(threads->nr - t - 1) * sizeof(threads->map[0]));
+		threads->nr--;
+		dropped++;
+	}
+	return dropped;
+}
+
 /* Open one sampling event, retrying as perf does. 0, or -1 after error(). */
 static int evsel__open_sampling(struct evsel *evsel, struct cpu_map *cpus,
 				struct thread_map *threads, const struct open_target *target,
@@ -137,6 +195,12 @@ int evlist__open_sampling(struct evlist *evlist, struct cpu_map *cpus,
 
 		if (evsel__open_sampling(evsel, cpus, th, target, warn_fallbacks))
 			return -1;
+	}
+	if (evlist__drop_missing_threads(evlist, threads, true) < 0) {
+		char msg[4096];
+
+		evsel__open_strerror(evlist__first(evlist), target, ESRCH, msg, sizeof(msg));
+		return error("Error:\n%s", msg);
 	}
 	evlist__for_each_entry(evlist, evsel) {
 		int err = evsel__read_ids(evsel);

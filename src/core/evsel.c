@@ -188,8 +188,10 @@ int evsel__open(struct evsel *evsel, struct cpu_map *cpus,
 			    leader->cpus == cpus && leader->threads == threads)
 				group_fd = evsel__fd(leader, c, t);
 			fd = open_one(evsel, threads->map[t], cpus->map[c], group_fd);
-			if (fd == -ESRCH && evsel->ignore_missing_thread && threads->map[t] > 0)
-				continue;	/* it exited: its slot stays closed */
+			/* it exited: its slot stays closed (perf: never the only thread) */
+			if (fd == -ESRCH && evsel->ignore_missing_thread && threads->map[t] > 0 &&
+			    threads->nr > 1)
+				continue;
 			if (fd < 0) {
 				err = fd;
 				goto fail;

@@ -118,6 +118,30 @@ test_expect_success PERF,PERF_EVENTS '--per-thread files from either tool' '
 	grep -q "^ *stat-work-$pid " prof.out
 '
 
+# srec_p_runs N PID: N stat records of --per-thread -p PID, each read by
+# perf and prof alike, to the first failure
+srec_p_runs() {
+	for i in $(seq "$1"); do
+		"$PROF" stat record --per-thread -p "$2" -o c.$i.data -e task-clock -- sleep 0.01 \
+			2>c.$i.err &&
+		same_report report -i c.$i.data &&
+		grep -q "^ *stat-work-$2 " prof.out || return 1
+	done
+}
+
+# A thread -p listed that exits before its counter opens is left out of
+# the file's thread map, with perf's warning (stat-work -c: threads that
+# live half a millisecond).
+test_expect_success PERF,PERF_EVENTS '--per-thread -p: threads gone before their counters open are not in the file' '
+	"$HELPERS/stat-work" -c -s 60 & pid=$! &&
+	sleep 0.2 &&
+	srec_p_runs 8 $pid || ret=$?
+	kill $pid &&
+	test "${ret:-0}" = 0 &&
+	cat c.*.err >err &&
+	grep -q "^WARNING: Ignored open failure for pid [0-9]*$" err
+'
+
 test_expect_success PERF,PERF_EVENTS 'tool events (duration_time, user_time) are in the file, as perf writes them' '
 	"$PROF" stat record -o tool.data -e duration_time,user_time,task-clock -- "$HELPERS/stat-work" -b 30 2>tool.rec &&
 	"$PERF" stat report -i tool.data >tool.rep 2>&1 &&
