@@ -485,7 +485,14 @@ static void read_cpu(struct evsel *evsel, int c, void *arg)
 		u64 v[3];
 		struct counts_values *cv = &es->counts[c * es->nr_threads + t];
 
-		if (evsel__read_one(evsel, c, t, v)) {
+		int err = evsel__read_one(evsel, c, t, v);
+
+		if (err == -EBADF) {
+			/* a slot that never opened (its thread had gone): nothing counted */
+			memset(cv, 0, sizeof(*cv));
+			continue;
+		}
+		if (err) {
 			/* A thread that went away: keep the last values. */
 			continue;
 		}
