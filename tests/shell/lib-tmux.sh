@@ -123,6 +123,38 @@ wait_status() {
 	tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 | sed "s/^/# prof: /" >&2 &&
 	return 1
 }
+# bs_status PATTERN: both status lines (the last line) are the same, and
+# perf's matches PATTERN (~8 s: a status line is written after the key)
+bs_status() {
+	i=0 &&
+	while [ $i -lt 80 ]; do
+		tmux -L "$SOCK-perf" capture-pane -p -t b | tail -n 1 >perf.status &&
+		tmux -L "$SOCK-prof" capture-pane -p -t b | tail -n 1 >prof.status &&
+		if grep -q -E -- "$1" perf.status && cmp -s perf.status prof.status; then
+			return 0
+		fi &&
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
+	echo "# status lines not both: $1" >&2 &&
+	sed "s/^/# perf: /" perf.status >&2 &&
+	sed "s/^/# prof: /" prof.status >&2 &&
+	return 1
+}
+# bs_wait_perf PATTERN: perf's screen (status line aside) shows a line matching PATTERN (~8 s)
+bs_wait_perf() {
+	i=0 &&
+	while [ $i -lt 80 ]; do
+		if bs_capture && grep -q -E -- "$1" perf.screen; then
+			return 0
+		fi &&
+		sleep 0.1 &&
+		i=$((i + 1)) || return 1
+	done &&
+	echo "# perf's screen did not show: $1" >&2 &&
+	sed "s/^/# perf: /" perf.screen >&2 &&
+	return 1
+}
 # both screens are the same (but for the status line)
 bs_same() {
 	i=0 &&

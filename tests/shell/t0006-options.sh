@@ -720,7 +720,8 @@ straced() {
 # A busy process for attaching; stopped by stop_busy.
 start_busy() {
 	"$HELPERS/demo" 100000 >/dev/null 2>&1 &
-	echo $! >busy.pid
+	echo $! >busy.pid &&
+	wait_exec "$(cat busy.pid)" demo
 }
 stop_busy() {
 	{ kill "$(cat busy.pid)" 2>/dev/null || echo "busy had exited"; } &&
@@ -739,7 +740,8 @@ start_nobody() {
 	n=0 &&
 	until test "$(stat -c %U /proc/$(cat nobody.pid))" = nobody || test $n -ge 50; do
 		sleep 0.05 && n=$((n + 1)) || return 1
-	done
+	done &&
+	wait_exec "$(cat nobody.pid)" demo
 }
 # pty CMD: run CMD on a terminal (script(1)), TERM and pager controlled.
 pty() {

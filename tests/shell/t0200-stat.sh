@@ -121,7 +121,7 @@ test_expect_success SYSWIDE '-a -A prints one line per CPU, CSV gets the CPU col
 
 test_expect_success PERF_EVENTS '-p and --per-thread prefix comm-tid' '
 	"$W" -s 30 & pid=$! &&
-	sleep 0.2 &&
+	wait_exec $pid stat-work &&
 	"$PROF" stat --per-thread -p $pid -e task-clock -- sleep 0.05 2>out &&
 	kill $pid &&
 	grep -q "stats for process id .$pid.:" out &&
@@ -131,18 +131,24 @@ test_expect_success PERF_EVENTS '-p and --per-thread prefix comm-tid' '
 # perf's ignored open failure: a thread -p listed that exits before its
 # counters open is left out, with perf's warning, not an error (ESRCH).
 # stat-work -c keeps starting threads that live half a millisecond, so
-# about every other run here meets one.
-# stat_p_runs N PID: N runs of stat --per-thread -p PID into err.1..N, to the first failure
+# about one run in two or three here meets one.
+# stat_p_runs N PID: runs of stat --per-thread -p PID into err.1, err.2, ...
+# until one meets a thread gone (at most N); fails at a failed run
 stat_p_runs() {
 	for i in $(seq "$1"); do
 		"$PROF" stat --per-thread -p "$2" -e task-clock,page-faults -- sleep 0.01 \
-			2>err.$i || return 1
-	done
+			2>err.$i &&
+		if grep -q "^WARNING: Ignored open failure" err.$i; then
+			return 0
+		fi || return 1
+	done &&
+	echo "$1 runs, no thread gone before its counters opened" &&
+	return 1
 }
 test_expect_success PERF_EVENTS '-p: a thread gone before its counters open is left out, as perf' '
 	"$W" -c -s 60 & pid=$! &&
-	sleep 0.2 &&
-	stat_p_runs 20 $pid || ret=$?
+	wait_exec $pid stat-work &&
+	stat_p_runs 100 $pid || ret=$?
 	kill $pid &&
 	test "${ret:-0}" = 0 &&
 	cat err.* >err &&

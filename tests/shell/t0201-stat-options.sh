@@ -100,6 +100,7 @@ test_expect_success PERF,SYSWIDE '--per-thread -a: each thread that counted, bus
 	busy=$! &&
 	{ sh -c "while :; do sleep 0.05; done" & } &&
 	forks=$! &&
+	wait_exec $busy demo && wait_exec $forks sh &&
 	{ "$PROF" stat -x, --per-thread -a -e task-clock,page-faults -- sleep 0.3 \
 		>/dev/null 2>pt.prof || ret=$?; } &&
 	for try in 1 2 3 4 5 6 7 8 9 10; do
@@ -137,7 +138,8 @@ test_expect_success PERF,PERF_EVENTS '-D delays the count, -1 never starts it' '
 
 test_expect_success PERF,SYSWIDE '-D with -a and with -I' '
 	same -D 100 -a -e task-clock -- sleep 0.2 &&
-	same -D 100 -a -I 200 -e task-clock -- sleep 0.45
+	# the intervals start with the counters (300, 500 ms): the end is 100 ms from both
+	same -D 100 -a -I 200 -e task-clock -- sleep 0.4
 '
 
 test_expect_success PERF,PERF_EVENTS '--timeout stops the command' '
@@ -320,7 +322,7 @@ test_expect_success PERF,SYSWIDE,CGROUP '-G counts one cgroup: std, CSV, JSON, -
 	same -a -e task-clock,page-faults -G $CG -- sleep 0.3 &&
 	same -a -x, -e task-clock,page-faults -G $CG -- sleep 0.3 &&
 	same -a -j -e task-clock,page-faults -G $CG -- sleep 0.3 &&
-	same -a -I 200 -e task-clock -G $CG -- sleep 0.45 &&
+	same -a -I 200 -e task-clock -G $CG -- sleep 0.5 &&
 	same -a --for-each-cgroup $CG -e task-clock,page-faults -- sleep 0.3 &&
 	same -a -e task-clock,page-faults -G ,$CG -- sleep 0.3
 '

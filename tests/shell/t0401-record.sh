@@ -132,13 +132,20 @@ test_expect_success PERF,PERF_EVENTS,ROOT '-p PID' '
 	report_clean pid.data
 '
 
-# rec_p_runs N PID: N recordings of -p PID into p.1..N.data, to the first failure
+# rec_p_runs N PID: recordings of -p PID into p.1.data, p.2.data, ...,
+# each read by perf script without a word (a run may have no sample), until one meets a thread gone (at
+# most N); fails at a failed run
 rec_p_runs() {
 	for i in $(seq "$1"); do
 		"$PROF" record -p "$2" -e task-clock -o p.$i.data -- sleep 0.1 2>p.$i.err &&
-		perf report -i p.$i.data --stdio >p.$i.rep 2>p.$i.rerr &&
-		! grep -v "^$" p.$i.rerr | grep -v "^#" | grep . || return 1
-	done
+		perf script -i p.$i.data >p.$i.script 2>p.$i.rerr &&
+		test_must_be_empty p.$i.rerr &&
+		if grep -q "^WARNING: Ignored open failure" p.$i.err; then
+			return 0
+		fi || return 1
+	done &&
+	echo "$1 runs, no thread gone before its events opened" &&
+	return 1
 }
 
 # perf's ignored open failure: a thread -p listed that exits before its
@@ -146,8 +153,8 @@ rec_p_runs() {
 # stat-work -c keeps starting threads that live half a millisecond.
 test_expect_success PERF,PERF_EVENTS,ROOT '-p: a thread gone before its events open is left out, as perf' '
 	"$HELPERS/stat-work" -c -s 60 & pid=$! &&
-	sleep 0.2 &&
-	rec_p_runs 10 $pid || ret=$?
+	wait_exec $pid stat-work &&
+	rec_p_runs 60 $pid || ret=$?
 	kill $pid &&
 	test "${ret:-0}" = 0 &&
 	cat p.*.err >err &&

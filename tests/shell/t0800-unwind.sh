@@ -192,10 +192,11 @@ test_expect_success PERF,PERF_EVENTS 'an rbx-based CFA under a CFA expression: c
 	prefix_of rbx.full rbx.data.our-chains
 '
 
-# -D 20: a tick inside execve (its page faults) has user registers of the
-# image being replaced; no unwinder finds a root from there.
+# -D 100: a tick inside execve (its page faults) has user registers of the
+# image being replaced; no unwinder finds a root from there (100 ms: a
+# loaded machine may start the program late).
 test_expect_success PERF,PERF_EVENTS 'a second thread unwinds to clone3 (a root)' '
-	"$PERF" record -q -D 20 --call-graph dwarf -e cpu-clock -o thread.data -- "$NOFP" thread 200 \
+	"$PERF" record -q -D 100 --call-graph dwarf -e cpu-clock -o thread.data -- "$NOFP" thread 400 \
 		>/dev/null 2>&1 &&
 	chains thread.data &&
 	awk -v RS= "/ uw_thread\n[0-9a-f]+ start_thread\n[0-9a-f]+ clone3\$/ { n++ } END { exit !(n > 0) }" \

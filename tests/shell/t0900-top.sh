@@ -61,9 +61,9 @@ test_expect_success PERF_EVENTS '-g --stdio shows the call graph of the hot func
 
 # unwind-nofp has no frame pointers: only --call-graph dwarf reaches main
 test_expect_success PERF_EVENTS '--call-graph dwarf unwinds a program without frame pointers' '
-	"$HELPERS/unwind-nofp" 8000 >/dev/null 2>&1 &
+	"$HELPERS/unwind-nofp" 60000 >/dev/null 2>&1 &
 	nofp=$! &&
-	sleep 0.2 &&
+	wait_exec $nofp unwind-nofp &&
 	"$PROF" top --stdio --call-graph dwarf --no-children -d 1 --refreshes 2 \
 		-e cpu-clock -p $nofp >out 2>err &&
 	"$PROF" top --stdio -g --no-children -d 1 --refreshes 1 \
@@ -159,15 +159,23 @@ test_expect_success PERF_EVENTS '--duration stops, SIGTERM ends cleanly' '
 	"$PROF" top --stdio -d 1 --duration 1.5 -e cpu-clock -p "$(cat demo.pid)" >out 2>err &&
 	test "$(grep -c PerfTop: out)" = 1 &&
 	{ "$PROF" top --stdio -d 1 -e cpu-clock -p "$(cat demo.pid)" >out2 2>err2 & } &&
-	pid=$! && sleep 1.3 && kill -TERM $pid && { wait $pid || ret=$?; } &&
+	pid=$! &&
+	# SIGTERM once top is drawing (its handlers are set by then)
+	n=0 &&
+	until grep -q PerfTop: out2; do
+		test $n -lt 200 && sleep 0.05 && n=$((n + 1)) || return 1
+	done &&
+	kill -TERM $pid && { wait $pid || ret=$?; } &&
 	stop_demo && test "${ret:-0}" = 0
 '
 
 test_expect_success PERF_EVENTS 'a JIT map that grows is read again' '
-	"$HELPERS/jit-grow" 4 >/dev/null 2>&1 &
+	# the second function runs from 4 s to 8 s: the last snapshot (5-6 s
+	# after top starts) falls in it unless top starts 2 s late
+	"$HELPERS/jit-grow" 8 >/dev/null 2>&1 &
 	jit=$! &&
-	sleep 0.2 &&
-	"$PROF" top --stdio -z -d 1 --duration 3.6 -e cpu-clock -p $jit >out 2>err &&
+	wait_exec $jit jit-grow &&
+	"$PROF" top --stdio -z -d 1 --duration 6.6 -e cpu-clock -p $jit >out 2>err &&
 	wait $jit &&
 	grep -q -E "\[JIT\] tid $jit +\[\.\] jit_first$" out &&
 	awk "/PerfTop:/ { n = 0 } { last[n++] = \$0 } END { for (i = 0; i < n; i++) print last[i] }" out >last &&

@@ -333,3 +333,17 @@ test_line_count() {
 		return 1
 	fi
 }
+
+# wait_exec PID COMM: until PID (started with &) has exec'd COMM and its
+# libc is mapped, up to ~10 s; a forked shell has the shell's name until
+# its exec, which a tool reading /proc at once would report.
+wait_exec() {
+	_n=0 &&
+	until test "$(cat /proc/$1/comm 2>/dev/null)" = "$2" &&
+	      grep -q "/libc[.-]" "/proc/$1/maps" 2>/dev/null; do
+		test $_n -lt 200 && sleep 0.05 && _n=$((_n + 1)) || {
+			echo "wait_exec: $1 is not $2 after 10 s"
+			return 1
+		}
+	done
+}
