@@ -70,10 +70,13 @@ test_expect_success PERF_EVENTS '--sym-annotate=hot_loop: the details instead of
 	hdr=$(sed -n 5p last | wc -c) &&
 	sed -n 6p last >l6 && test "$(tr -d "\n" <l6 | tr -d - | wc -c)" = 0 &&
 	test "$(wc -c <l6)" = $((hdr + 5)) &&
-	sed -n "7,\$p" last >insns &&
+	sed -n "7,\$p" last >lines &&
+	# instructions, and (as objdump -S gives perf) the source line where
+	# it changes, when that is a hot line or its line of context
+	! grep -v -E -e "^ +[0-9]+\.[0-9]{2} :   +[0-9a-f]+:   " -e "^ +: [0-9]+   [^ ]" lines &&
+	grep -E "^ +[0-9]+\.[0-9]{2} :   +[0-9a-f]+:   " lines >insns &&
 	test -s insns &&
-	! grep -v -E "^ +[0-9]+\.[0-9]{2} :   +[0-9a-f]+:   " insns &&
-	! grep -q "hot_loop$" insns &&
+	! grep -q "hot_loop$" lines &&
 	awk "\$1 >= 5" insns >hot &&
 	test -s hot &&
 	awk "BEGIN { s = 0 } { s += \$1 } END { exit !(s > 50) }" hot &&
