@@ -11,9 +11,12 @@
  * hash only when the address compare of symbol-less entries can wrap
  * (their addresses span 2^63): perf's walk then misses equal entries and
  * makes duplicates that the collapse merges, which changes the order of
- * ties. The walk is also the lookup for layouts with mispredict, in_tx or
- * abort, whose compares only say "differs". hists__output_resort builds
- * the collapsed and output trees.
+ * ties. perf collapses only when a sort key has a collapse compare (comm):
+ * without one (--sort dso,sym, top's default) the duplicates stay rows of
+ * their own and the input tree's walk is the order of ties. The walk is
+ * also the lookup for layouts with mispredict, in_tx or abort, whose
+ * compares only say "differs". hists__output_resort builds the collapsed
+ * and output trees.
  */
 #include "prof/compat.h"
 #include "prof/util.h"
@@ -1551,8 +1554,9 @@ void hists__output_resort(struct hists *h)
 	t.red = xmalloc(n * sizeof(bool));
 	stack = xmalloc((n + 1) * sizeof(int));
 	k = in_walk(h, in);
-	if (h->may_wrap || h->comm_renamed ||
-	    ((h->flag_keys || h->inl_walk) && layout__need_collapse(h->layout))) {
+	/* perf's collapse: only with a comm key (the renamed comms' is a comm key too) */
+	if (((h->may_wrap || h->flag_keys || h->inl_walk) && layout__need_collapse(h->layout)) ||
+	    h->comm_renamed) {
 		k = collapse_dups(h, in, k, tmp, &t, stack);
 		memcpy(in, tmp, k * sizeof(*in));
 	}

@@ -265,6 +265,19 @@ test_expect_success SHARED 'Children ties ordered as perf builds its trees' '
 	head -1 ties | grep -q "chrome  *\[\.\] 0x00007f35400904b0$"
 '
 
+# Without a comm key perf does not collapse (no sort key has a collapse
+# compare): the input tree's walk is the order of ties, duplicates and all.
+test_expect_success SHARED,PERF 'Children ties without a comm key: perf'"'"'s input tree, not collapsed' '
+	f=$C/perf-data/chromiumos_quipper_history/perf.data.callgraph.next &&
+	for s in dso,sym sym dso; do
+		LC_ALL=C "$PERF" report -i $f --stdio --symfs empty-symfs --sort $s 2>/dev/null |
+			grep -v "^# (Tip:" >exp &&
+		LC_ALL=C "$PROF" report -i $f --stdio --symfs empty-symfs --sort $s 2>/dev/null |
+			grep -v "^# (Tip:" >got &&
+		test_cmp_nonempty exp got || return 1
+	done
+'
+
 test_expect_success SHARED 'module maps over the kernel map: no crash (files once crashing)' '
 	for f in simpleperf/testdata/perf_no_unwind.data \
 		 simpleperf/script_testdata/perf_with_long_callchain.data; do
