@@ -193,7 +193,7 @@ test_expect_success PERF,ROOT,UPROBES,CC 'record -e PROBE/max-stack=2/: the call
 	test_cmp pms.attr ms.attr &&
 	grep -q "sample_type: IP|TID|TIME|CALLCHAIN|CPU|PERIOD|RAW,.* sample_max_stack: 2$" ms.attr &&
 	"$PROF" script -i ms.data >ms.script &&
-	sed -n 1p ms.script | grep -q "^$BIN  *[0-9]* \[[0-9]*\] [0-9.]*: $GROUP:$SUM: ([0-9a-f]*)$" &&
+	sed -n 1p ms.script | grep -q "^$BIN  *[0-9]* \[[0-9]*\] *[0-9.]*: $GROUP:$SUM: ([0-9a-f]*)$" &&
 	sed -n 2p ms.script | grep -q "^	 *[0-9a-f]* $SUM+0x0 (.*/$BIN)$" &&
 	sed -n 3p ms.script | grep -q "^	 *[0-9a-f]* main+0x[0-9a-f]* (.*/$BIN)$" &&
 	sed -n 4p ms.script | grep -q "^$"

@@ -226,7 +226,7 @@ test_expect_success PERF,SYSWIDE,TRACEFS,LIBTRACEEVENT '-D: each record as perf 
 			dmp $d -D $c || { echo "-D $c on $d differs"; return 1; }
 		done || return 1
 	done &&
-	grep -q "PERF_RECORD_EXIT           [^ ]*  *[0-9]* \[[0-9]*\] [0-9.]*: PERF_RECORD_EXIT(" dmp.prof &&
+	grep -q "PERF_RECORD_EXIT           [^ ]*  *[0-9]* \[[0-9]*\] *[0-9.]*: PERF_RECORD_EXIT(" dmp.prof &&
 	dmp prof.data --dump-raw-trace latency &&
 	grep -q "^[0-9]* [0-9]* 0x[0-9a-f]* \[0x[0-9a-f]*\]: PERF_RECORD_MMAP2: unhandled!$" dmp.prof &&
 	grep -q "PERF_RECORD_SAMPLE(IP, 0x1): " dmp.prof &&
