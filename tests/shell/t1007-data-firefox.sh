@@ -276,7 +276,7 @@ test_expect_success PYTHON3,SYSWIDE,TRACEFS,LIBTRACEEVENT 'sched record: a marke
 	python3 "$CTCHECK" unpaired sched.sw >sched.unpaired &&
 	python3 "$CTCHECK" same-runtime sched.run sched.th.run sched.unpaired &&
 	demo=$("$PROF" script -i sched.data -F comm,tid 2>/dev/null | awk "\$1 == \"demo\" { print \$2; exit }") &&
-	awk -v t="$demo" "\$1 == t && \$2 > 1 { ok = 1 } END { exit !ok }" sched.run &&
+	awk -v t="$demo" "\$1 == t && \$2 > 1 { ok = 1 } END { if (!ok) print \"no demo tid (\" t \") over 1 ms in sched.run\"; exit !ok }" sched.run &&
 	"$PROF" script -i sched.data -F tid,event,ip,sym >sched.script 2>/dev/null &&
 	python3 "$CHECK" script-stacks sched.script sched:sched_switch >sched.want &&
 	python3 "$CHECK" stacks sched.data.json >sched.got &&
