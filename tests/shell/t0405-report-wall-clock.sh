@@ -85,7 +85,14 @@ tui() {
 	sleep 0.3 &&
 	tmux -L "$_ts" capture-pane -p -t a >"$_tn" &&
 	if test -n "$_tk"; then
-		tmux -L "$_ts" send-keys -t a "$_tk" && sleep 0.5 &&
+		# until the key changed the screen (up to ~10 s), then settled
+		tmux -L "$_ts" send-keys -t a "$_tk" &&
+		_i=0 &&
+		until tmux -L "$_ts" capture-pane -p -t a >"$_tn.keys" &&
+		      ! cmp -s "$_tn" "$_tn.keys" || test $_i -ge 100; do
+			sleep 0.1 && _i=$((_i + 1)) || return 1
+		done &&
+		sleep 0.3 &&
 		tmux -L "$_ts" capture-pane -p -t a >"$_tn.keys"
 	fi &&
 	tmux -L "$_ts" send-keys -t a q &&
