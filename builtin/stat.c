@@ -1386,21 +1386,6 @@ static void stat_wait_workload(struct stat_session *s, struct workload *w, u64 t
 }
 
 /*
- * -p's threads that exited before their counters opened are left out,
- * with perf's warning; 0, or -1 after the open error when none is left.
- */
-static int stat_drop_missing(struct stat_session *s, struct thread_map *threads)
-{
-	char msg[4096];
-
-	if (evlist__drop_missing_threads(s->o->evlist, threads, s->o->pid != NULL) >= 0)
-		return 0;
-	evsel__open_strerror(evlist__first(s->o->evlist), &s->target, ESRCH, msg, sizeof(msg));
-	error("Error:\n%s", msg);
-	return -1;
-}
-
-/*
  * The first run's counters are open: size the stats for them (and, for
  * stat record, write the file's header and its description of the run).
  */
@@ -1470,8 +1455,10 @@ static int stat_run_once(struct stat_session *s, int run_idx)
 			thread_map__put(run_threads);
 		return -1;
 	}
-	/* the threads that exited go before the counts are sized by them */
-	if (!s->stats_allocated && (stat_drop_missing(s, run_threads) || stat_first_open(s))) {
+	/* -p's threads that exited go, with perf's warning, before the counts are sized by them */
+	if (!s->stats_allocated &&
+	    (evlist__drop_missing_threads(o->evlist, run_threads, &s->target, o->pid != NULL) ||
+	     stat_first_open(s))) {
 		workload__abort(&w);
 		child_pid = -1;
 		if (run_threads != s->threads)

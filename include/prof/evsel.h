@@ -208,12 +208,13 @@ int evlist__add_default_cycles(struct evlist *evlist);
  * @threads and out of the fds of every event opened on it (their other
  * fds closed), so that no event counts a thread another one lost and the
  * thread shows nowhere. @warn: perf's "WARNING: Ignored open failure for
- * pid N" on stderr for each. Returns how many were dropped, or -ESRCH
- * when none would remain (the open fails then, as perf's does).
+ * pid N" for each. Returns 0, or -1 after the open error of @target's
+ * (ESRCH) when none would remain: the open fails then, as perf's does.
  */
-int evlist__drop_missing_threads(struct evlist *evlist, struct thread_map *threads, bool warn);
-
 struct open_target;
+int evlist__drop_missing_threads(struct evlist *evlist, struct thread_map *threads,
+				 const struct open_target *target, bool warn);
+
 /*
  * Open every sampling event of @evlist as record and top do, and read
  * their ids: evsel__fallback's retries (except the ":u" one for CPU-wide

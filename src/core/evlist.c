@@ -116,10 +116,10 @@ static void evsel__remove_thread(struct evsel *evsel, int t, int nr)
 	evsel->nr_fds = n;
 }
 
-int evlist__drop_missing_threads(struct evlist *evlist, struct thread_map *threads, bool warn)
+int evlist__drop_missing_threads(struct evlist *evlist, struct thread_map *threads,
+				 const struct open_target *target, bool warn)
 {
 	struct evsel *evsel;
-	int dropped = 0;
 
 	/* in the map's order, as perf warns while it opens */
 	for (int t = 0; t < threads->nr;) {
@@ -133,19 +133,22 @@ int evlist__drop_missing_threads(struct evlist *evlist, struct thread_map *threa
 			t++;
 			continue;
 		}
-		if (threads->nr == 1)
-			return -ESRCH;
+		if (threads->nr == 1) {
+			char msg[4096];
+
+			evsel__open_strerror(evlist__first(evlist), target, ESRCH, msg, sizeof(msg));
+			return error("Error:\n%s", msg);
+		}
 		evlist__for_each_entry(evlist, evsel)
 			if (evsel->fds && evsel->threads == threads)
 				evsel__remove_thread(evsel, t, threads->nr);
 		if (warn)
-			fprintf(stderr, "WARNING: Ignored open failure for pid %d\n", threads->map[t]);
+			pr_info("WARNING: Ignored open failure for pid %d", threads->map[t]);
 		memmove(&threads->map[t], &threads->map[t + 1],
 			(size_t)(threads->nr - t - 1) * sizeof(threads->map[0]));
 		threads->nr--;
-		dropped++;
 	}
-	return dropped;
+	return 0;
 }
 
 /* Open one sampling event, retrying as perf does. 0, or -1 after error(). */
@@ -196,12 +199,8 @@ int evlist__open_sampling(struct evlist *evlist, struct cpu_map *cpus,
 		if (evsel__open_sampling(evsel, cpus, th, target, warn_fallbacks))
 			return -1;
 	}
-	if (evlist__drop_missing_threads(evlist, threads, true) < 0) {
-		char msg[4096];
-
-		evsel__open_strerror(evlist__first(evlist), target, ESRCH, msg, sizeof(msg));
-		return error("Error:\n%s", msg);
-	}
+	if (evlist__drop_missing_threads(evlist, threads, target, true))
+		return -1;
 	evlist__for_each_entry(evlist, evsel) {
 		int err = evsel__read_ids(evsel);
 
