@@ -483,6 +483,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	if (rs.rerooted)
 		hist_sample__set_location(&hs, al, (pid_t)sample->pid, (pid_t)sample->tid);
 	hs.parent = rs.parent;
+	hs.chain_id = rs.chain_id;
 	if (rep->branch_mode) {
 		/* perf's hist__account_cycles, before the sample's entries */
 		if (rep->blocks)

@@ -84,12 +84,18 @@ struct callchain_node {
 	u64 hit;				/* period ending here */
 	u64 children_hit;			/* period ending below */
 	u64 count, children_count;		/* samples, same split */
+	/*
+	 * Replays (callchain_root__add_again) not yet in hit, count and
+	 * the ancestors' children sums: callchain_root__settle adds them.
+	 */
+	u64 pending_hit, pending_count;
 };
 
 struct callchain_root {
 	struct callchain_node node;		/* the root: no frames */
 	struct arena *arena;
 	u32 next_seq;				/* the next new node's seq */
+	bool pending;				/* some node has a replay pending */
 };
 
 struct callchain_root *callchain_root__new(void);
@@ -104,18 +110,28 @@ struct callchain_node *callchain_root__append(struct callchain_root *root,
 					      const struct callchain_cursor_node *frames,
 					      u32 nr, u64 period);
 /*
- * The same chain again, by the node the last append of it returned: its
- * hit and its ancestors' children_hit, as the append would. Valid while
- * callchain__shape_generation() has not moved since that append: a sort
- * of any tree or a key change bumps it. New children and splits do not:
- * the first match in insertion order stays the first, and a split puts a
- * new node above the one split, which keeps its tail, so a chain still
- * ends in the same node.
+ * The same chain again, by the node @end the last append of it to @root
+ * returned: its hit and its ancestors' children_hit, as the append would,
+ * but kept on @end until callchain_root__settle (O(1), not the depth).
+ * Valid while callchain__shape_generation() has not moved since that
+ * append: a sort of any tree or a key change bumps it. New children and
+ * splits do not: the first match in insertion order stays the first, and
+ * a split puts a new node above the one split, which keeps its tail, so a
+ * chain still ends in the same node (and the new node is among the
+ * ancestors the settling adds to).
  */
-void callchain_node__add_again(struct callchain_node *end, u64 period);
+void callchain_root__add_again(struct callchain_root *root, struct callchain_node *end,
+			       u64 period);
+/*
+ * Adds the pending replays to hit, count and the ancestors' children sums.
+ * The sort, the merge and the decay do it first; any other reader of those
+ * fields must too (insertion does not need it: a split reads only what
+ * appends put in).
+ */
+void callchain_root__settle(struct callchain_root *root);
 u64 callchain__shape_generation(void);
 /* Add every chain of @src (periods and sample counts) to @dst. */
-void callchain_root__merge(struct callchain_root *dst, const struct callchain_root *src);
+void callchain_root__merge(struct callchain_root *dst, struct callchain_root *src);
 
 /* The frame compare callchain_root__append uses (-g ...,address). */
 void callchain_set_key(enum chain_key key);

@@ -130,6 +130,7 @@ struct hist_sample {
 	const char *srcline;		/* known already (inline frames), or NULL */
 	const struct hist_branch *branch;	/* branch mode: borrowed, copied on insert */
 	const char *trace;		/* --sort trace text, or NULL (not a tracepoint) */
+	u64 chain_id;			/* the frames' resolved_sample.chain_id, or 0 */
 	struct hist_vals v;
 };
 

@@ -111,6 +111,9 @@ void callee_regex__exit(struct callee_regex *cr);
  * rerooted: resolved_sample__chain moved al to the last chain frame
  * matching --ignore-callees (al then holds that frame's map, symbol,
  * address and level; its thread is the sample's).
+ * chain_id: when not 0, every sample given the same id had the same
+ * frames (the resolver's memo of recorded chains: the same raw chain
+ * resolved under the same lookup state); 0 says nothing.
  */
 struct resolved_sample {
 	struct addr_location al;
@@ -121,6 +124,7 @@ struct resolved_sample {
 	struct map *const *maps;
 	struct symbol *parent;
 	bool rerooted;
+	u64 chain_id;
 };
 
 /* A resolver for the samples of @m (borrowed). @p is copied. */

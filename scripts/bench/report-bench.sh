@@ -6,7 +6,7 @@
 #   1. a ~700K-sample -g profile (perf record -g -c 10000 of the demo, made
 #      here): perf report --stdio (the Children/Self view with call graphs)
 #   2. --sort srcline --no-children on the same file (perf runs addr2line:
-#      one run each unless SRCLINE_N is set)
+#      one run each unless SRCLINE_N is set; SRCLINE_N=0 skips it)
 #   3. the corpus: every file perf 6.1 reads, the corpus view; per-file
 #      time and peak RSS, and the files where prof needs more memory
 #   PROF=./prof PERF=perf DEMO=.build/tests/helpers/demo N=5 scripts/bench/report-bench.sh
@@ -86,7 +86,8 @@ samples=$("$PERF" report -i "$tmp/big.data" --stats 2>/dev/null | awk '/SAMPLE e
 echo "profile: $samples samples, $(( $(stat -L -c %s "$tmp/big.data") / 1048576 )) MiB"
 run "report --stdio" "$N" -i "$tmp/big.data" --stdio
 run "report --stdio --no-children" "$N" -i "$tmp/big.data" --stdio --no-children
-run "report --sort srcline" "$SRCLINE_N" -i "$tmp/big.data" --stdio --no-children --sort srcline
+[ "$SRCLINE_N" = 0 ] ||
+	run "report --sort srcline" "$SRCLINE_N" -i "$tmp/big.data" --stdio --no-children --sort srcline
 
 if [ -f "$CORPUS/readable-by-perf61.txt" ]; then
 	mkdir -p "$tmp/empty"

@@ -375,7 +375,7 @@ static struct callchain_node *add_child(struct callchain_root *root,
  * 1). The head is the new node, in @n's place among @parent's children
  * (the same first frame: @parent's index stays right); @n keeps the tail
  * with its children, index and hits, so a chain that ended in @n still
- * does (callchain_node__add_again stays valid across splits).
+ * does (callchain_root__add_again stays valid across splits).
  */
 static void split_node(struct callchain_root *root, struct callchain_node *parent, u32 pos,
 		       struct callchain_node *n, u32 at)
@@ -466,14 +466,38 @@ struct callchain_node *callchain_root__append(struct callchain_root *root,
 	return append_children(root, &root->node, frames, nr, period, 1);
 }
 
-void callchain_node__add_again(struct callchain_node *end, u64 period)
+void callchain_root__add_again(struct callchain_root *root, struct callchain_node *end,
+			       u64 period)
 {
-	end->hit += period;
-	end->count++;
-	for (struct callchain_node *p = end->parent; p; p = p->parent) {
-		p->children_hit += period;
-		p->children_count++;
-	}
+	end->pending_hit += period;
+	end->pending_count++;
+	root->pending = true;
+}
+
+/* Settles @n's subtree; adds what it had pending to *@hit and *@count. */
+static void node__settle(struct callchain_node *n, u64 *hit, u64 *count)
+{
+	u64 h = 0, c = 0;
+
+	for (u32 i = 0; i < n->nr_children; i++)
+		node__settle(n->children[i], &h, &c);
+	n->children_hit += h;
+	n->children_count += c;
+	n->hit += n->pending_hit;
+	n->count += n->pending_count;
+	*hit += h + n->pending_hit;
+	*count += c + n->pending_count;
+	n->pending_hit = n->pending_count = 0;
+}
+
+void callchain_root__settle(struct callchain_root *root)
+{
+	u64 h = 0, c = 0;
+
+	if (!root || !root->pending)
+		return;
+	node__settle(&root->node, &h, &c);
+	root->pending = false;
 }
 
 /* Append every path of @n (its frames after @path[0, depth)) to @dst. */
@@ -493,11 +517,12 @@ static void merge_paths(struct callchain_root *dst, const struct callchain_node 
 		merge_paths(dst, n->children[i], path, depth, alloc);
 }
 
-void callchain_root__merge(struct callchain_root *dst, const struct callchain_root *src)
+void callchain_root__merge(struct callchain_root *dst, struct callchain_root *src)
 {
 	struct callchain_cursor_node *path = NULL;
 	u32 alloc = 0;
 
+	callchain_root__settle(src);
 	if (src)
 		merge_paths(dst, &src->node, &path, 0, &alloc);
 	free(path);
@@ -655,6 +680,7 @@ static void node__sort(struct callchain_node *n)
 void callchain_root__sort(struct callchain_root *root, const struct callchain_param *p)
 {
 	shape_gen++;	/* the first match in insertion order may change */
+	callchain_root__settle(root);
 	sort_param = p;
 	node__sort(&root->node);
 }

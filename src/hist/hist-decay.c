@@ -24,8 +24,10 @@ static void node__decay(struct callchain_node *n, bool zero)
 
 void callchain_root__decay(struct callchain_root *root, bool zero)
 {
-	if (root)
-		node__decay(&root->node, zero);
+	if (!root)
+		return;
+	callchain_root__settle(root);
+	node__decay(&root->node, zero);
 }
 
 void hists__decay(struct hists *h, bool zero)

@@ -1618,12 +1618,16 @@ static struct callchain_node *append_chain(struct hist_entry *he,
  * lookups find the same keys in the merge hash) and each entry's call
  * tree takes it in the node the last append ended in. So each slot keeps
  * a chain's frames and, per entry it reached, that end node; a repeat
- * adds the period along those (callchain_node__add_again) without looking
+ * adds the period along those (callchain_root__add_again) without looking
  * anything up. Used only where lookups are plain hash finds that no later
  * entry changes (simple keys, no walk mode) and nothing is ever dropped
  * while samples come in (report: no refilter); a slot is stale once a
  * call tree was sorted or the key changed (a split keeps the end nodes:
- * callchain.c).
+ * callchain.c). A slot is found by hashing the frames and confirmed by
+ * comparing them, unless the resolver's memo gave the frames an id
+ * (hist_sample.chain_id): the id then stands for them, and the memo also
+ * serves the Self view (--no-children: only the sample's own entry takes
+ * the chain), where hashing and comparing would cost what an append does.
  */
 #define CHAIN_MEMO_SLOTS 4096
 
@@ -1635,6 +1639,7 @@ struct chain_memo_end {
 struct chain_memo {
 	u64 hash;
 	u64 gen;			/* callchain__shape_generation() when filled */
+	u64 chain_id;			/* the frames' id, or 0: compare them */
 	const char *comm;
 	struct hist_entry *he;		/* the sample's own entry */
 	bool callchain, used;
@@ -1698,7 +1703,10 @@ static struct chain_memo *chain_memo__find(struct hists *h, struct hist_entry *h
 					   const struct callchain_cursor_node *cursor, int nr,
 					   u64 period, bool callchain, bool *done)
 {
-	u64 hash = chain_hash(cursor, nr) ^ (uintptr_t)he ^ ((uintptr_t)hs->comm << 3);
+	/* frames of one id are the same: the id stands for them (no hash, no compare) */
+	u64 id = hs->chain_id;
+	u64 hash = (id ? id * 0x9e3779b97f4a7c15ULL : chain_hash(cursor, nr)) ^ (uintptr_t)he ^
+		   ((uintptr_t)hs->comm << 3);
 	struct chain_memo *m;
 
 	*done = false;
@@ -1707,20 +1715,24 @@ static struct chain_memo *chain_memo__find(struct hists *h, struct hist_entry *h
 	m = &h->chain_memo[(hash ^ (hash >> 32)) & (CHAIN_MEMO_SLOTS - 1)];
 	if (m->used && m->hash == hash && m->gen == callchain__shape_generation() &&
 	    m->he == he && m->comm == hs->comm && m->nr == (u32)nr &&
-	    m->callchain == callchain && frames_same(m->frames, cursor, nr)) {
+	    m->callchain == callchain &&
+	    (id && m->chain_id == id ? true : frames_same(m->frames, cursor, nr))) {
 		for (u32 i = 0; i < m->nr_ends; i++) {
 			struct chain_memo_end *e = &m->ends[i];
 
-			e->he->period_acc += period;
-			e->he->nr_events_acc++;
+			if (h->layout->children) {
+				e->he->period_acc += period;
+				e->he->nr_events_acc++;
+			}
 			if (e->end)
-				callchain_node__add_again(e->end, period);
+				callchain_root__add_again(e->he->callchain, e->end, period);
 		}
 		*done = true;
 		return NULL;
 	}
 	m->used = false;
 	m->hash = hash;
+	m->chain_id = id;
 	m->he = he;
 	m->comm = hs->comm;
 	m->callchain = callchain;
@@ -1740,8 +1752,11 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 	struct chain_memo *memo = NULL;
 	u32 ncache = 0;
 
-	/* without the children, one append costs what the memo's compare does */
-	if (!nr || !h->layout->children)
+	/*
+	 * Without the children, one append costs what comparing the frames
+	 * does: the memo serves there only when an id stands for them.
+	 */
+	if (!nr || (!h->layout->children && !hs->chain_id))
 		goto no_memo;
 	if (!refilter && h->simple_keys == 1 && !h->may_wrap && !h->comm_renamed &&
 	    !h->inl_walk && !h->flag_keys) {

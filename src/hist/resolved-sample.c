@@ -35,8 +35,37 @@
 #include "prof/inline-cache.h"
 #include "prof/parse-options.h"
 
+/*
+ * Recorded chains resolved last, direct-mapped by the raw chain: a
+ * profile repeats a few thousand distinct chains, and resolving one is a
+ * map and symbol lookup per entry. The answer depends only on the raw
+ * entries, the sample's cpumode, the thread's maps, the kernel's and the
+ * lookup state, so an entry holds while machine__lookup_generation() is
+ * the one it was filled under (symbolization.md, invariant 8b). Only for
+ * chains nothing else shapes: no LBR, no stack to unwind, no --parent or
+ * --ignore-callees, no source line key (frames then are the recorded
+ * chain's only, none expanded).
+ */
+#define CHAIN_MEMO_SLOTS 4096
+
+struct chain_memo {
+	u64 hash, gen;
+	u64 id;				/* resolved_sample.chain_id: unique per fill */
+	const struct maps *maps;
+	u64 *ips;
+	struct callchain_cursor_node *out;
+	u64 *addrs;
+	struct map **maps_out;
+	size_t alloc_ips, alloc_out;
+	u32 nr_ips;
+	int nr;
+	u8 cpumode;
+	bool used;
+};
+
 struct sample_resolver {
 	struct machine *m;
+	struct chain_memo *memo;	/* CHAIN_MEMO_SLOTS, made at first use */
 	struct resolve_param p;
 	/* the recorded (or LBR) chain as the machine resolves it */
 	struct callchain_frame *chain;
@@ -90,6 +119,13 @@ void sample_resolver__delete(struct sample_resolver *r)
 	free(r->umap);
 	free(r->maps);
 	inline_cache__delete(r->inlines);
+	for (u32 i = 0; r->memo && i < CHAIN_MEMO_SLOTS; i++) {
+		free(r->memo[i].ips);
+		free(r->memo[i].out);
+		free(r->memo[i].addrs);
+		free(r->memo[i].maps_out);
+	}
+	free(r->memo);
 	free(r);
 }
 
@@ -264,9 +300,80 @@ static void reroot(struct resolved_sample *rs, const struct callchain_frame *f)
 	rs->rerooted = true;
 }
 
+static u64 chain_memo__hash(const struct perf_sample *s, const struct maps *maps)
+{
+	u64 x = s->callchain_nr ^ ((u64)s->cpumode << 32) ^ (uintptr_t)maps;
+
+	for (u64 i = 0; i < s->callchain_nr; i++)
+		x = (x ^ s->callchain[i]) * 0x9e3779b97f4a7c15ULL;
+	return x ^ (x >> 31);
+}
+
+/* The slot of @s's chain, or NULL when the memo does not apply to it. */
+static struct chain_memo *chain_memo__slot(struct sample_resolver *r, const struct perf_sample *s,
+					   const struct resolved_sample *rs, u64 st, u64 *hash)
+{
+	const struct maps *maps;
+
+	if (!s->callchain_nr || s->callchain_nr > RESOLVE_MAX_FRAMES ||
+	    (st & PERF_SAMPLE_BRANCH_STACK) || (st & PERF_SAMPLE_STACK_USER) ||
+	    r->p.parent_regex || r->p.ignore_callees_regex || r->p.key != CCKEY_FUNCTION ||
+	    !rs->al.thread)
+		return NULL;
+	maps = rs->al.thread->maps;
+	*hash = chain_memo__hash(s, maps);
+	if (!r->memo)
+		r->memo = xcalloc(CHAIN_MEMO_SLOTS, sizeof(*r->memo));
+	return &r->memo[(*hash ^ (*hash >> 29)) & (CHAIN_MEMO_SLOTS - 1)];
+}
+
+static bool chain_memo__hit(const struct chain_memo *c, const struct perf_sample *s,
+			    const struct maps *maps, u64 hash)
+{
+	return c->used && c->hash == hash && c->gen == machine__lookup_generation() &&
+	       c->maps == maps && c->cpumode == s->cpumode && c->nr_ips == s->callchain_nr &&
+	       !memcmp(c->ips, s->callchain, s->callchain_nr * sizeof(*s->callchain));
+}
+
+/* Fills @c with the frames just resolved; returns its new id, 0 if not filled. */
+static u64 chain_memo__fill(struct sample_resolver *r, struct chain_memo *c,
+			    const struct perf_sample *s, const struct maps *maps, u64 hash,
+			    u64 gen, int nr)
+{
+	static u64 last_id;
+
+	c->used = false;
+	/* a lookup that loaded symbols may have changed what earlier ones found */
+	if (gen != machine__lookup_generation())
+		return 0;
+	if (c->alloc_ips < s->callchain_nr)
+		c->ips = xgrow(c->ips, sizeof(*c->ips), s->callchain_nr, &c->alloc_ips);
+	if (c->alloc_out < (size_t)nr) {
+		c->alloc_out = (size_t)nr;
+		c->out = xrealloc(c->out, c->alloc_out * sizeof(*c->out));
+		c->addrs = xrealloc(c->addrs, c->alloc_out * sizeof(*c->addrs));
+		c->maps_out = xrealloc(c->maps_out, c->alloc_out * sizeof(*c->maps_out));
+	}
+	memcpy(c->ips, s->callchain, s->callchain_nr * sizeof(*s->callchain));
+	memcpy(c->out, r->out, (size_t)nr * sizeof(*c->out));
+	memcpy(c->addrs, r->addrs, (size_t)nr * sizeof(*c->addrs));
+	memcpy(c->maps_out, r->maps, (size_t)nr * sizeof(*c->maps_out));
+	c->hash = hash;
+	c->gen = gen;
+	c->maps = maps;
+	c->cpumode = s->cpumode;
+	c->nr_ips = (u32)s->callchain_nr;
+	c->nr = nr;
+	c->used = true;
+	c->id = ++last_id;
+	return c->id;
+}
+
 int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *s,
 			   struct resolved_sample *rs, void *intern_ctx)
 {
+	struct chain_memo *memo;
+	u64 hash = 0, gen = machine__lookup_generation();
 	const regex_t *parent_re = r->p.parent_regex;
 	const regex_t *ignore_re = r->p.ignore_callees_regex;
 	const struct callchain_frame *root = NULL;
@@ -280,6 +387,17 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 	r->intern_ctx = intern_ctx;
 	r->nr_uframes = 0;
 	rs->parent = NULL;
+	rs->chain_id = 0;
+	memo = chain_memo__slot(r, s, rs, st, &hash);
+	if (memo && chain_memo__hit(memo, s, rs->al.thread->maps, hash)) {
+		memcpy(r->out, memo->out, (size_t)memo->nr * sizeof(*r->out));
+		memcpy(r->addrs, memo->addrs, (size_t)memo->nr * sizeof(*r->addrs));
+		memcpy(r->maps, memo->maps_out, (size_t)memo->nr * sizeof(*r->maps));
+		memset(r->origin, FRAME_CHAIN, (size_t)memo->nr);
+		rs->chain_id = memo->id;
+		rs->nr = memo->nr;
+		return rs->nr;
+	}
 	/* --call-graph lbr: the user part from the branch stack, in display order */
 	if (s->callchain_nr && (st & PERF_SAMPLE_BRANCH_STACK) &&
 	    (s->evsel->attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK))
@@ -361,6 +479,8 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 		for (int i = 0; i < r->nr_uframes; i++)
 			push(r, &nr, &r->uframes[i], r->uaddr[i], r->umap[i], FRAME_UNWOUND);
 	}
+	if (memo)
+		rs->chain_id = chain_memo__fill(r, memo, s, rs->al.thread->maps, hash, gen, nr);
 	rs->nr = nr;
 	return nr;
 }

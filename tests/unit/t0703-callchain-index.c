@@ -258,9 +258,11 @@ static bool same_tree(const struct callchain_node *a, const struct callchain_nod
 
 /*
  * hists__add_chain's memo: a chain appended again by the node its first
- * append ended in (callchain_node__add_again) must leave the tree an
- * append would, also when splits by other chains came in between (the
- * split node keeps its tail, so the end node stays the chain's end).
+ * append ended in (callchain_root__add_again) must leave the tree an
+ * append would once settled, also when splits by other chains came in
+ * between (the split node keeps its tail, so the end node stays the
+ * chain's end, and the new head is among the ancestors settled), and
+ * when the tree is settled more than once.
  */
 static void test_add_again(void)
 {
@@ -288,8 +290,10 @@ static void test_add_again(void)
 		seed = seed * 1103515245 + 12345;
 		c = (int)((seed >> 9) % NR_CHAINS);
 		callchain_root__append(a, chains[c], lens[c], 1 + n % 7);
+		if (n == 1500)
+			callchain_root__settle(b);
 		if (ends[c]) {
-			callchain_node__add_again(ends[c], 1 + n % 7);
+			callchain_root__add_again(b, ends[c], 1 + n % 7);
 			again++;
 			continue;
 		}
@@ -298,6 +302,8 @@ static void test_add_again(void)
 	}
 	/* the first appends split nodes other chains ended in (the old split failed here) */
 	ok(again > 2000 && firsts > 10, "add_again: %d repeats of %d chains", again, firsts);
+	ok(!same_tree(&a->node, &b->node), "add_again: the replays are pending until settled");
+	callchain_root__settle(b);
 	ok(same_tree(&a->node, &b->node), "add_again leaves the tree every append leaves");
 	callchain_root__delete(a);
 	callchain_root__delete(b);
