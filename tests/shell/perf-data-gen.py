@@ -42,6 +42,14 @@
 #                         annotate then prints every function of BIN, the
 #                         ones a recording seldom samples (_start, _init,
 #                         frame_dummy...) included.
+#   remap OUT BIN1 BIN2   perf record -g as a file: the same raw chains
+#                         sampled three times, by two threads of one
+#                         process, while BIN1 (demo) is mapped, then over
+#                         an MMAP of BIN2 (symtest) at the same address,
+#                         then over BIN1 mapped there again: the same
+#                         entries name other functions in each phase (a
+#                         reader that remembers resolved chains must
+#                         forget them when the maps change).
 #   exited OUT BIN        perf record -a as a file (CPU in the samples):
 #                         samples in BIN of a named process, and samples
 #                         of pid and tid -1, as the kernel writes them for
@@ -236,6 +244,28 @@ def chains(out, bin1, bin2, first=False):
     # crt1's _start has no DWARF: addr2line answers from the symbols, "??:0"
     ip = a.ip("_start", 2)
     data += sample(ip, [ip])
+    # IP|TID|PERIOD|CALLCHAIN
+    write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
+
+def remap(out, bin1, bin2):
+    base = 0x555555554000
+    a, b = Mapping(bin1, base), Mapping(bin2, base)
+    user = 0xfffffffffffffe00			# PERF_CONTEXT_USER
+    ips = [a.ip("hot_loop", 4), a.ip("run", 8), a.ip("main", 20)]
+    assert all(b.start <= ip < b.end for ip in ips), "BIN2 does not cover BIN1's addresses"
+    data = rec(3, 0, struct.pack("<II", PID, PID) + padded("remap"))
+    data += rec(3, 0, struct.pack("<II", PID, PID + 1) + padded("remap"))
+
+    def samples():
+        out = b""
+        for i in range(6):
+            tid = PID + i % 2
+            chain = ips[i % 3:]
+            body = struct.pack("<QIIQQ", chain[0], PID, tid, 1000, len(chain) + 1)
+            out += rec(9, 2, body + struct.pack("<%dQ" % (len(chain) + 1), user, *chain))
+        return out
+
+    data += a.mmap() + samples() + b.mmap() + samples() + a.mmap() + samples()
     # IP|TID|PERIOD|CALLCHAIN
     write(out, data, 0x1 | 0x2 | 0x100 | 0x20, 0, 0)
 
@@ -564,7 +594,7 @@ if __name__ == "__main__":
              "chains-first": (lambda out, b1, b2: chains(out, b1, b2, True), 3),
              "stack": (stack, 2), "plt-stack": (lambda out, b: stack(out, b, True), 2),
              "bad-marker": (bad_marker, 2), "every-sym": (every_sym, 2),
-             "exited": (exited, 2), "lbr": (lbr, 2),
+             "exited": (exited, 2), "lbr": (lbr, 2), "remap": (remap, 3),
              "lbr-padded": (lambda out, b: lbr(out, b, True), 2), "pad-lbr": (pad_lbr, 2),
              "anon": (anon, 1), "comm-override": (comm_override, 1),
              "long-comm": (long_comm, 1), "unordered": (unordered, 1),
@@ -572,7 +602,7 @@ if __name__ == "__main__":
              "streams-g": (streams_g, 2)}
     if len(sys.argv) < 2 or sys.argv[1] not in modes or len(sys.argv) != modes[sys.argv[1]][1] + 2:
         raise SystemExit("usage: perf-data-gen.py branch OUT BIN | chains[-first] OUT BIN1 BIN2 | "
-                         "[plt-]stack OUT BIN | bad-marker OUT BIN | every-sym OUT BIN | exited OUT BIN | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
+                         "[plt-]stack OUT BIN | bad-marker OUT BIN | every-sym OUT BIN | exited OUT BIN | remap OUT BIN1 BIN2 | lbr[-padded] OUT BIN | pad-lbr IN OUT | anon OUT | "
                          "comm-override OUT | long-comm OUT | unordered OUT | cycles OUT BIN before|after | "
                          "streams OUT BIN before|after | streams-g OUT BIN")
     modes[sys.argv[1]][0](*sys.argv[2:])

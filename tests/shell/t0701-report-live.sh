@@ -244,6 +244,24 @@ test_expect_success PERF,PYTHON3 'samples before a process'"'"'s first COMM: per
 	same co.data -g caller
 '
 
+# The same raw chains over other maps: report resolves a recorded chain
+# once and replays it while the maps and symbols stay as they were; an
+# MMAP over the same addresses (another file, then the first again) must
+# make it resolve the chain anew (perf-data-gen.py remap).
+test_expect_success PERF,PYTHON3 'the same raw chains after an MMAP over them: perf report' '
+	python3 "$SRCDIR/tests/shell/perf-data-gen.py" remap remap.data "$HELPERS/demo" \
+		"$HELPERS/symtest" &&
+	same remap.data &&
+	grep -q "symtest  *\[\.\] sym_plain\$" prof.out &&
+	grep -q "demo  *\[\.\] hot_loop\$" prof.out &&
+	same remap.data --no-children &&
+	same remap.data -g caller &&
+	same remap.data --sort dso,sym -g address &&
+	"$PROF" script -i remap.data >remap.prof 2>&1 &&
+	"$PERF" script -i remap.data >remap.perf 2>&1 &&
+	test_cmp remap.perf remap.prof
+'
+
 # perf formats each column title into a 1024-byte buffer: a column wider
 # than 1023 (a long C++ symbol, here a long comm) has its title cut there,
 # its dotted line and its values not.
