@@ -106,6 +106,26 @@ struct flamegraph {
 	u64 memo_epoch;			/* symbol__epoch it was filled in */
 	struct fold *folds;		/* open addressing, power-of-two size */
 	size_t nr_folds, alloc_folds;
+	struct stack_memo *stacks;	/* STACK_MEMO_SLOTS, made at first use */
+};
+
+/*
+ * A sample's folded stack depends only on its process name, its event
+ * (--combined's [off-cpu] frame) and its frames; where the resolver gave
+ * the frames an id (resolved_sample.chain_id), the last fold of each (id,
+ * name, event) is kept, direct-mapped, and a repeat adds its weight there
+ * without naming the frames again. Names come from symbols and DSO names:
+ * forgotten when symbol__epoch moves, as the frame memo below.
+ */
+#define STACK_MEMO_SLOTS 4096
+
+struct stack_memo {
+	u64 chain_id, epoch;
+	const struct session_evsel *e;
+	char *pname;			/* owned */
+	const char *key;		/* the fold's (owned by the fold), NULL: --symbol left it out */
+	size_t fold;			/* its index in folds ... */
+	size_t alloc_folds;		/* ... while their table has this size */
 };
 
 /* The names one frame pushes (root last), for the key (a, b, addr, flags). */
@@ -223,7 +243,8 @@ static void fold_grow(struct flamegraph *fg)
 	fg->alloc_folds = n;
 }
 
-static void fold_add(struct flamegraph *fg, const char *key, size_t len, u64 weight)
+/* Adds @weight to the fold of @key; returns its index in fg->folds. */
+static size_t fold_add(struct flamegraph *fg, const char *key, size_t len, u64 weight)
 {
 	u32 h = fold_hash(key, len);
 	size_t j;
@@ -235,12 +256,66 @@ static void fold_add(struct flamegraph *fg, const char *key, size_t len, u64 wei
 
 		if (f->hash == h && !strcmp(f->key, key)) {
 			f->weight += weight;
-			return;
+			return j;
 		}
 	}
 	fg->folds[j] = (struct fold){ .key = xstrndup(key, len), .weight = weight, .hash = h,
 				      .seq = fg->nr_folds };
 	fg->nr_folds++;
+	return j;
+}
+
+/* The stack memo's slot for this sample's frames (@id not 0). */
+static struct stack_memo *stack_memo__slot(struct flamegraph *fg, u64 id,
+					   const struct session_evsel *e)
+{
+	u64 h = id * 0x9e3779b97f4a7c15ULL ^ fold_hash(fg->pname.buf, fg->pname.len) ^
+		((uintptr_t)e >> 4);
+
+	if (!fg->stacks)
+		fg->stacks = xcalloc(STACK_MEMO_SLOTS, sizeof(*fg->stacks));
+	return &fg->stacks[(h ^ (h >> 32)) & (STACK_MEMO_SLOTS - 1)];
+}
+
+/* A repeat of the sample @m was filled by: counted as it was; false if @m is another's. */
+static bool stack_memo__replay(struct flamegraph *fg, struct stack_memo *m, u64 id,
+			       const struct session_evsel *e, u64 weight)
+{
+	if (m->chain_id != id || m->e != e || m->epoch != symbol__epoch || !m->pname ||
+	    strcmp(m->pname, fg->pname.buf))
+		return false;
+	if (!m->key) {
+		fg->nr_filtered++;
+		return true;
+	}
+	fg->nr_samples++;
+	if (m->alloc_folds == fg->alloc_folds) {
+		fg->folds[m->fold].weight += weight;
+	} else {
+		m->fold = fold_add(fg, m->key, strlen(m->key), weight);
+		m->alloc_folds = fg->alloc_folds;
+	}
+	return true;
+}
+
+static void stack_memo__fill(struct flamegraph *fg, struct stack_memo *m, u64 id,
+			     const struct session_evsel *e, const size_t *fold)
+{
+	free(m->pname);
+	m->pname = xstrdup(fg->pname.buf);
+	m->chain_id = id;
+	m->e = e;
+	m->epoch = symbol__epoch;
+	m->key = fold ? fg->folds[*fold].key : NULL;
+	m->fold = fold ? *fold : 0;
+	m->alloc_folds = fg->alloc_folds;
+}
+
+static void stack_memo__free(struct flamegraph *fg)
+{
+	for (size_t i = 0; fg->stacks && i < STACK_MEMO_SLOTS; i++)
+		free(fg->stacks[i].pname);
+	zfree(&fg->stacks);
 }
 
 static int fold_cmp(const void *a, const void *b)
@@ -747,6 +822,7 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	struct flamegraph *fg = session__tool_priv(s);
 	struct session_evsel *e = sample->evsel;
 	struct resolved_sample rs;
+	struct stack_memo *memo = NULL;
 	u64 weight;
 	int nr = 0;
 
@@ -784,6 +860,11 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	fg->nr_parts = 0;
 	if (has_chain(e))
 		nr = resolved_sample__chain(fg->resolver, sample, &rs, NULL);
+	if (!fg->py && rs.chain_id) {
+		memo = stack_memo__slot(fg, rs.chain_id, e);
+		if (stack_memo__replay(fg, memo, rs.chain_id, e, weight))
+			goto out;
+	}
 	if (fg->py) {
 		/* the chain's frames; perf's Python gets an empty one without */
 		for (int i = 0; i < nr; i++)
@@ -813,9 +894,15 @@ static int on_sample(struct session *s, union perf_event *ev, struct perf_sample
 	}
 	if (fg->through.nr && !fg_through(fg, &rs, nr)) {
 		fg->nr_filtered++;
+		if (memo)
+			stack_memo__fill(fg, memo, rs.chain_id, e, NULL);
 	} else {
+		size_t fold;
+
 		fg->nr_samples++;
-		fold_add(fg, fg->stack.buf, fg->stack.len, weight);
+		fold = fold_add(fg, fg->stack.buf, fg->stack.len, weight);
+		if (memo)
+			stack_memo__fill(fg, memo, rs.chain_id, e, &fold);
 	}
 	fg->nr_parts = 0;
 out:
@@ -1958,6 +2045,7 @@ static void fg_exit_read(struct flamegraph *fg)
 	free(fg->folds);
 	free(fg->parts);
 	memo_clear(fg);
+	stack_memo__free(fg);
 	free(fg->ranges);
 	strbuf_release(&fg->stack);
 	strbuf_release(&fg->frame);
