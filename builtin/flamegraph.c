@@ -54,6 +54,8 @@ struct fold {
 	size_t seq;		/* the order stacks first came in */
 };
 
+#define PNAME_MEMO_SLOTS 64
+
 struct flamegraph {
 	const char *input, *output, *event;
 	bool folded, force;
@@ -89,10 +91,12 @@ struct flamegraph {
 	bool any_chain;			/* some event of the file has call chains */
 	u64 nr_samples, nr_other;	/* drawn, left out (other events) */
 	struct strbuf stack, frame, pname, line;
-	/* fg_pname's last answer, while the samples are the same task's */
-	struct strbuf last_comm, last_pname;
-	int last_pid, last_tid;
-	bool last_valid, last_ok;
+	/* fg_pname's last answer for each task (of a few: by tid), where it holds */
+	struct pname_memo {
+		struct strbuf comm, pname;
+		int pid, tid;
+		bool valid, ok;
+	} pnames[PNAME_MEMO_SLOTS];	/* by tid */
 	char **parts;			/* one sample's frame names, root last (memo's) */
 	size_t nr_parts, alloc_parts;
 	/*
@@ -394,11 +398,13 @@ static bool fg_pname(struct flamegraph *fg, struct session_evsel *e, const char 
 	int key_pid = pidmode ? (int)s->pid : 0;
 
 	/* the answer for the task's previous sample, if it read only comm, pid and tid */
-	if (fg->last_valid && fg->last_tid == (int)s->tid && fg->last_pid == key_pid &&
-	    !strcmp(fg->last_comm.buf, comm)) {
+	struct pname_memo *last = &fg->pnames[(u32)s->tid % PNAME_MEMO_SLOTS];
+
+	if (last->valid && last->tid == (int)s->tid && last->pid == key_pid &&
+	    !strcmp(last->comm.buf, comm)) {
 		strbuf_reset(&fg->pname);
-		strbuf_addstr(&fg->pname, fg->last_pname.buf);
-		return fg->last_ok;
+		strbuf_addstr(&fg->pname, last->pname.buf);
+		return last->ok;
 	}
 	strbuf_init(&line, 64);
 	strbuf_init(&c, 16);
@@ -456,15 +462,15 @@ static bool fg_pname(struct flamegraph *fg, struct session_evsel *e, const char 
 	 * time or period: a tid of -1, a one-letter comm), the next sample of
 	 * the same task gets the same answer.
 	 */
-	fg->last_valid = ok && end < prefix;
-	if (fg->last_valid) {
-		fg->last_tid = (int)s->tid;
-		fg->last_pid = key_pid;
-		fg->last_ok = ok;
-		strbuf_reset(&fg->last_comm);
-		strbuf_addstr(&fg->last_comm, comm);
-		strbuf_reset(&fg->last_pname);
-		strbuf_addstr(&fg->last_pname, fg->pname.buf);
+	last->valid = ok && end < prefix;
+	if (last->valid) {
+		last->tid = (int)s->tid;
+		last->pid = key_pid;
+		last->ok = ok;
+		strbuf_reset(&last->comm);
+		strbuf_addstr(&last->comm, comm);
+		strbuf_reset(&last->pname);
+		strbuf_addstr(&last->pname, fg->pname.buf);
 	}
 	strbuf_release(&line);
 	strbuf_release(&c);
@@ -2031,8 +2037,10 @@ static void fg_init(struct flamegraph *fg)
 	strbuf_init(&fg->stack, 256);
 	strbuf_init(&fg->frame, 64);
 	strbuf_init(&fg->pname, 32);
-	strbuf_init(&fg->last_comm, 16);
-	strbuf_init(&fg->last_pname, 16);
+	for (int i = 0; i < PNAME_MEMO_SLOTS; i++) {
+		strbuf_init(&fg->pnames[i].comm, 0);
+		strbuf_init(&fg->pnames[i].pname, 0);
+	}
 	strbuf_init(&fg->line, 128);
 }
 
@@ -2050,8 +2058,10 @@ static void fg_exit_read(struct flamegraph *fg)
 	strbuf_release(&fg->stack);
 	strbuf_release(&fg->frame);
 	strbuf_release(&fg->pname);
-	strbuf_release(&fg->last_comm);
-	strbuf_release(&fg->last_pname);
+	for (int i = 0; i < PNAME_MEMO_SLOTS; i++) {
+		strbuf_release(&fg->pnames[i].comm);
+		strbuf_release(&fg->pnames[i].pname);
+	}
 	strbuf_release(&fg->line);
 }
 

@@ -112,8 +112,9 @@ void callee_regex__exit(struct callee_regex *cr);
  * matching --ignore-callees (al then holds that frame's map, symbol,
  * address and level; its thread is the sample's).
  * chain_id: when not 0, every sample given the same id had the same
- * frames (the resolver's memo of recorded chains: the same raw chain
- * resolved under the same lookup state); 0 says nothing.
+ * frames, field for field (the resolver's memos: the same raw chain
+ * resolved under the same lookup state, or frames equal to ones seen
+ * before); 0 (no frames) says nothing.
  */
 struct resolved_sample {
 	struct addr_location al;

@@ -45,6 +45,11 @@
  * chains nothing else shapes: no LBR, no stack to unwind, no --parent or
  * --ignore-callees, no source line key (frames then are the recorded
  * chain's only, none expanded).
+ *
+ * Frames made otherwise (unwound stacks, LBR call stacks, source-line
+ * keys...) are resolved every time, but get an id all the same, by what
+ * they are: the frames memo keeps the frames last seen, direct-mapped by
+ * their hash, each with its id.
  */
 #define CHAIN_MEMO_SLOTS 4096
 
@@ -55,6 +60,7 @@ struct chain_memo {
 	u64 *ips;
 	struct callchain_cursor_node *out;
 	u64 *addrs;
+	u8 *origin;
 	struct map **maps_out;
 	size_t alloc_ips, alloc_out;
 	u32 nr_ips;
@@ -66,6 +72,7 @@ struct chain_memo {
 struct sample_resolver {
 	struct machine *m;
 	struct chain_memo *memo;	/* CHAIN_MEMO_SLOTS, made at first use */
+	struct chain_memo *frames_memo;	/* the same, by the frames */
 	struct resolve_param p;
 	/* the recorded (or LBR) chain as the machine resolves it */
 	struct callchain_frame *chain;
@@ -103,6 +110,18 @@ struct sample_resolver *sample_resolver__new(struct machine *m, const struct res
 	return r;
 }
 
+static void chain_memo__free(struct chain_memo *memo)
+{
+	for (u32 i = 0; memo && i < CHAIN_MEMO_SLOTS; i++) {
+		free(memo[i].ips);
+		free(memo[i].out);
+		free(memo[i].addrs);
+		free(memo[i].origin);
+		free(memo[i].maps_out);
+	}
+	free(memo);
+}
+
 void sample_resolver__delete(struct sample_resolver *r)
 {
 	if (!r)
@@ -119,13 +138,8 @@ void sample_resolver__delete(struct sample_resolver *r)
 	free(r->umap);
 	free(r->maps);
 	inline_cache__delete(r->inlines);
-	for (u32 i = 0; r->memo && i < CHAIN_MEMO_SLOTS; i++) {
-		free(r->memo[i].ips);
-		free(r->memo[i].out);
-		free(r->memo[i].addrs);
-		free(r->memo[i].maps_out);
-	}
-	free(r->memo);
+	chain_memo__free(r->memo);
+	chain_memo__free(r->frames_memo);
 	free(r);
 }
 
@@ -335,38 +349,95 @@ static bool chain_memo__hit(const struct chain_memo *c, const struct perf_sample
 	       !memcmp(c->ips, s->callchain, s->callchain_nr * sizeof(*s->callchain));
 }
 
+/* Copies the resolver's @nr frames into @c and gives them a new id. */
+static u64 chain_memo__keep_frames(struct chain_memo *c, const struct sample_resolver *r, int nr)
+{
+	static u64 last_id;
+
+	if (c->alloc_out < (size_t)nr) {
+		c->alloc_out = (size_t)nr;
+		c->out = xrealloc(c->out, c->alloc_out * sizeof(*c->out));
+		c->addrs = xrealloc(c->addrs, c->alloc_out * sizeof(*c->addrs));
+		c->origin = xrealloc(c->origin, c->alloc_out * sizeof(*c->origin));
+		c->maps_out = xrealloc(c->maps_out, c->alloc_out * sizeof(*c->maps_out));
+	}
+	memcpy(c->out, r->out, (size_t)nr * sizeof(*c->out));
+	memcpy(c->addrs, r->addrs, (size_t)nr * sizeof(*c->addrs));
+	memcpy(c->origin, r->origin, (size_t)nr * sizeof(*c->origin));
+	memcpy(c->maps_out, r->maps, (size_t)nr * sizeof(*c->maps_out));
+	c->nr = nr;
+	c->used = true;
+	c->id = ++last_id;
+	return c->id;
+}
+
 /* Fills @c with the frames just resolved; returns its new id, 0 if not filled. */
 static u64 chain_memo__fill(struct sample_resolver *r, struct chain_memo *c,
 			    const struct perf_sample *s, const struct maps *maps, u64 hash,
 			    u64 gen, int nr)
 {
-	static u64 last_id;
-
 	c->used = false;
 	/* a lookup that loaded symbols may have changed what earlier ones found */
 	if (gen != machine__lookup_generation())
 		return 0;
 	if (c->alloc_ips < s->callchain_nr)
 		c->ips = xgrow(c->ips, sizeof(*c->ips), s->callchain_nr, &c->alloc_ips);
-	if (c->alloc_out < (size_t)nr) {
-		c->alloc_out = (size_t)nr;
-		c->out = xrealloc(c->out, c->alloc_out * sizeof(*c->out));
-		c->addrs = xrealloc(c->addrs, c->alloc_out * sizeof(*c->addrs));
-		c->maps_out = xrealloc(c->maps_out, c->alloc_out * sizeof(*c->maps_out));
-	}
 	memcpy(c->ips, s->callchain, s->callchain_nr * sizeof(*s->callchain));
-	memcpy(c->out, r->out, (size_t)nr * sizeof(*c->out));
-	memcpy(c->addrs, r->addrs, (size_t)nr * sizeof(*c->addrs));
-	memcpy(c->maps_out, r->maps, (size_t)nr * sizeof(*c->maps_out));
 	c->hash = hash;
 	c->gen = gen;
 	c->maps = maps;
 	c->cpumode = s->cpumode;
 	c->nr_ips = (u32)s->callchain_nr;
-	c->nr = nr;
-	c->used = true;
-	c->id = ++last_id;
-	return c->id;
+	return chain_memo__keep_frames(c, r, nr);
+}
+
+static u64 frames_hash(const struct sample_resolver *r, int nr)
+{
+	u64 x = (u64)nr;
+
+	for (int i = 0; i < nr; i++) {
+		const struct callchain_cursor_node *f = &r->out[i];
+
+		x = (x ^ f->ip ^ ((uintptr_t)f->sym << 9)) * 0x9e3779b97f4a7c15ULL;
+		x = (x ^ r->addrs[i] ^ (uintptr_t)r->maps[i] ^ ((uintptr_t)f->srcline << 7)) *
+		    0xff51afd7ed558ccdULL;
+	}
+	return x ^ (x >> 31);
+}
+
+static bool frames_same(const struct chain_memo *c, const struct sample_resolver *r, int nr)
+{
+	if (c->nr != nr)
+		return false;
+	for (int i = 0; i < nr; i++) {
+		const struct callchain_cursor_node *a = &c->out[i], *b = &r->out[i];
+
+		if (a->ip != b->ip || a->dso != b->dso || a->sym != b->sym ||
+		    a->srcline != b->srcline || a->map_size != b->map_size ||
+		    a->has_map != b->has_map || a->inlined != b->inlined || a->level != b->level ||
+		    c->addrs[i] != r->addrs[i] || c->origin[i] != r->origin[i] ||
+		    c->maps_out[i] != r->maps[i])
+			return false;
+	}
+	return true;
+}
+
+/* The id of the resolver's @nr frames: the one they had before, else a new one. */
+static u64 frames_memo__id(struct sample_resolver *r, int nr)
+{
+	u64 hash;
+	struct chain_memo *c;
+
+	if (!nr)
+		return 0;
+	hash = frames_hash(r, nr);
+	if (!r->frames_memo)
+		r->frames_memo = xcalloc(CHAIN_MEMO_SLOTS, sizeof(*r->frames_memo));
+	c = &r->frames_memo[(hash ^ (hash >> 29)) & (CHAIN_MEMO_SLOTS - 1)];
+	if (c->used && c->hash == hash && frames_same(c, r, nr))
+		return c->id;
+	c->hash = hash;
+	return chain_memo__keep_frames(c, r, nr);
 }
 
 int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *s,
@@ -393,7 +464,7 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 		memcpy(r->out, memo->out, (size_t)memo->nr * sizeof(*r->out));
 		memcpy(r->addrs, memo->addrs, (size_t)memo->nr * sizeof(*r->addrs));
 		memcpy(r->maps, memo->maps_out, (size_t)memo->nr * sizeof(*r->maps));
-		memset(r->origin, FRAME_CHAIN, (size_t)memo->nr);
+		memcpy(r->origin, memo->origin, (size_t)memo->nr * sizeof(*r->origin));
 		rs->chain_id = memo->id;
 		rs->nr = memo->nr;
 		return rs->nr;
@@ -481,6 +552,8 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 	}
 	if (memo)
 		rs->chain_id = chain_memo__fill(r, memo, s, rs->al.thread->maps, hash, gen, nr);
+	else
+		rs->chain_id = frames_memo__id(r, nr);
 	rs->nr = nr;
 	return nr;
 }
