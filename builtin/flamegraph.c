@@ -1980,6 +1980,7 @@ static int fg_read(struct flamegraph *fg)
 	fg->resolver = sample_resolver__new(fg->machine, &(struct resolve_param){
 		.max_stack = 127,
 		.inline_names = true,
+		.frame_ids = true,	/* the stack memo keys by them */
 	});
 	ret = session__process_events(s, &tool);
 	if (ret < 0) {

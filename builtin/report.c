@@ -1648,6 +1648,7 @@ static int report__run(struct report *rep)
 		.key = rep->cp.key,
 		.intern = report__intern,
 		.parent_regex = rep->has_parent_regex ? &rep->parent_regex : NULL,
+		.frame_ids = true,	/* the hists' chain memo keys by them */
 		.ignore_callees_regex = rep->ignore_callees.set ? &rep->ignore_callees.re : NULL,
 	});
 	rep->he_cache = xmalloc((RESOLVE_MAX_FRAMES + 1) * sizeof(*rep->he_cache));

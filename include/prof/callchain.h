@@ -139,6 +139,15 @@ void callchain_set_key(enum chain_key key);
 /* Sort every level by the value perf sorts graph output by (children + self). */
 void callchain_root__sort(struct callchain_root *root, const struct callchain_param *p);
 
+/* Whether @a and @b are the same frame, field for field (not frame_eq's rule). */
+static inline bool callchain_cursor_node__same(const struct callchain_cursor_node *a,
+					       const struct callchain_cursor_node *b)
+{
+	return a->ip == b->ip && a->dso == b->dso && a->sym == b->sym &&
+	       a->srcline == b->srcline && a->map_size == b->map_size &&
+	       a->has_map == b->has_map && a->inlined == b->inlined && a->level == b->level;
+}
+
 static inline u64 callchain_node__cumul(const struct callchain_node *n)
 {
 	return n->hit + n->children_hit;

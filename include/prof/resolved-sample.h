@@ -67,6 +67,12 @@ struct resolve_param {
 	 * --parent frame itself is not tried, as perf.
 	 */
 	const void *ignore_callees_regex;
+	/*
+	 * Give frames the raw-chain memo does not cover (unwound, LBR,
+	 * source-line keys) a chain_id too, from a table of frames seen
+	 * before (a hash and a compare per sample): for users that key by it.
+	 */
+	bool frame_ids;
 };
 
 /* --ignore-callees of report and top: resolve_param.ignore_callees_regex when set. */
@@ -114,7 +120,7 @@ void callee_regex__exit(struct callee_regex *cr);
  * chain_id: when not 0, every sample given the same id had the same
  * frames, field for field (the resolver's memos: the same raw chain
  * resolved under the same lookup state, or frames equal to ones seen
- * before); 0 (no frames) says nothing.
+ * before, with param.frame_ids); 0 says nothing.
  */
 struct resolved_sample {
 	struct addr_location al;

@@ -1678,10 +1678,7 @@ static bool frames_same(const struct callchain_cursor_node *a,
 			const struct callchain_cursor_node *b, int nr)
 {
 	for (int i = 0; i < nr; i++)
-		if (a[i].ip != b[i].ip || a[i].dso != b[i].dso || a[i].sym != b[i].sym ||
-		    a[i].srcline != b[i].srcline || a[i].map_size != b[i].map_size ||
-		    a[i].has_map != b[i].has_map || a[i].inlined != b[i].inlined ||
-		    a[i].level != b[i].level)
+		if (!callchain_cursor_node__same(&a[i], &b[i]))
 			return false;
 	return true;
 }
@@ -1716,7 +1713,7 @@ static struct chain_memo *chain_memo__find(struct hists *h, struct hist_entry *h
 	if (m->used && m->hash == hash && m->gen == callchain__shape_generation() &&
 	    m->he == he && m->comm == hs->comm && m->nr == (u32)nr &&
 	    m->callchain == callchain &&
-	    (id && m->chain_id == id ? true : frames_same(m->frames, cursor, nr))) {
+	    ((id && m->chain_id == id) || frames_same(m->frames, cursor, nr))) {
 		for (u32 i = 0; i < m->nr_ends; i++) {
 			struct chain_memo_end *e = &m->ends[i];
 

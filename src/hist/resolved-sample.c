@@ -47,9 +47,9 @@
  * chain's only, none expanded).
  *
  * Frames made otherwise (unwound stacks, LBR call stacks, source-line
- * keys...) are resolved every time, but get an id all the same, by what
- * they are: the frames memo keeps the frames last seen, direct-mapped by
- * their hash, each with its id.
+ * keys...) are resolved every time; with param.frame_ids they get an id
+ * all the same, by what they are: the frames memo keeps the frames last
+ * seen, direct-mapped by their hash, each with its id.
  */
 #define CHAIN_MEMO_SLOTS 4096
 
@@ -409,16 +409,11 @@ static bool frames_same(const struct chain_memo *c, const struct sample_resolver
 {
 	if (c->nr != nr)
 		return false;
-	for (int i = 0; i < nr; i++) {
-		const struct callchain_cursor_node *a = &c->out[i], *b = &r->out[i];
-
-		if (a->ip != b->ip || a->dso != b->dso || a->sym != b->sym ||
-		    a->srcline != b->srcline || a->map_size != b->map_size ||
-		    a->has_map != b->has_map || a->inlined != b->inlined || a->level != b->level ||
+	for (int i = 0; i < nr; i++)
+		if (!callchain_cursor_node__same(&c->out[i], &r->out[i]) ||
 		    c->addrs[i] != r->addrs[i] || c->origin[i] != r->origin[i] ||
 		    c->maps_out[i] != r->maps[i])
 			return false;
-	}
 	return true;
 }
 
@@ -552,7 +547,7 @@ int resolved_sample__chain(struct sample_resolver *r, const struct perf_sample *
 	}
 	if (memo)
 		rs->chain_id = chain_memo__fill(r, memo, s, rs->al.thread->maps, hash, gen, nr);
-	else
+	else if (r->p.frame_ids)
 		rs->chain_id = frames_memo__id(r, nr);
 	rs->nr = nr;
 	return nr;
