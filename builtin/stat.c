@@ -439,8 +439,10 @@ static int wait_ms(int ms)
  * -D: the command runs with the counters off for the delay (for ever with
  * -1); perf says so on stderr, whatever the output format, even --quiet.
  */
-static void start_counters(struct stat_opts *o, bool has_target)
+static void start_counters(struct stat_opts *o, bool has_target, bool enabled)
 {
+	if (enabled)
+		return;
 	if (o->delay) {
 		fprintf(stderr, "Events disabled\n");
 		if (o->delay < 0)
@@ -1426,6 +1428,7 @@ static int stat_run_once(struct stat_session *s, int run_idx)
 	struct run_times times;
 	struct evsel *evsel;
 	u64 t0, t1;
+	bool early;
 
 	if (o->run_count > 1 && o->verbose)
 		fprintf(s->out, "[ perf stat: executing run #%d ... ]\n", run_idx + 1);
@@ -1489,6 +1492,14 @@ static int stat_run_once(struct stat_session *s, int run_idx)
 	}
 
 	done = 0;
+	/*
+	 * -a/-C/-p with a command and no -D: the counters are on before the
+	 * command is let go, so its exec counts (workload__start returns
+	 * after the exec; perf enables after letting it go and races it).
+	 */
+	early = s->forks && s->has_target && !o->delay;
+	if (early)
+		enable_counters(o);
 	t0 = now_ns();
 	if (s->forks && workload__start(&w)) {
 		waitpid(w.pid, NULL, 0);
@@ -1496,7 +1507,7 @@ static int stat_run_once(struct stat_session *s, int run_idx)
 		close_counters(o);
 		return error("Workload failed: %s", strerror(w.exec_errno));
 	}
-	start_counters(o, s->has_target);
+	start_counters(o, s->has_target, early);
 	/* Time runs from the enable, after any -D delay, as in perf. */
 	if (o->delay)
 		t0 = now_ns();
