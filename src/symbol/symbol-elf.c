@@ -136,15 +136,14 @@ static bool vaddr_delta(Elf *elf, u64 vaddr, u64 *delta)
 	return false;
 }
 
-static bool sec_is_text(Elf *elf, size_t shstrndx, size_t idx)
+static bool sec_is_text(Elf *elf, size_t shstrndx, size_t idx, GElf_Shdr *sh)
 {
 	Elf_Scn *scn = elf_getscn(elf, idx);
-	GElf_Shdr sh;
 	const char *n;
 
-	if (!scn || !gelf_getshdr(scn, &sh))
+	if (!scn || !gelf_getshdr(scn, sh))
 		return false;
-	n = elf_strptr(elf, shstrndx, sh.sh_name);
+	n = elf_strptr(elf, shstrndx, sh->sh_name);
 	return n && strstr(n, "text");
 }
 
@@ -198,6 +197,7 @@ int symsrc__load_syms(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		char *dem;
 		u8 type;
 		bool is_label;
+		GElf_Shdr lshdr;
 		struct symbol *f;
 
 		if (!gelf_getsym(syms, (int)i, &sym))
@@ -208,7 +208,16 @@ int symsrc__load_syms(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		is_label = type == STT_NOTYPE;
 		if (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_OBJECT && !is_label)
 			continue;
-		if (is_label && !sec_is_text(elf, syms_ss->shstrndx, sym.st_shndx))
+		if (is_label && !sec_is_text(elf, syms_ss->shstrndx, sym.st_shndx, &lshdr))
+			continue;
+		/*
+		 * A vmlinux's label at the end of its section (_etext, or _end
+		 * where .text is last) names no code: stretched to the next
+		 * page it would name what lies past the section, where perf's
+		 * kernel map (the vmlinux's .text) has already ended.
+		 */
+		if (is_label && dso->kind == DSO_KIND_KERNEL && !sym.st_size &&
+		    sym.st_value >= lshdr.sh_addr + lshdr.sh_size)
 			continue;
 		if (sym.st_name >= strs->d_size)
 			continue;

@@ -1455,12 +1455,20 @@ kernel_fakes() {
 	printf "\t.text\n\t.globl _Z5kfakev\n\t.type _Z5kfakev, @function\n_Z5kfakev:\n\t.skip 0x1000\n\t.size _Z5kfakev, 0x1000\n" >kfake.s &&
 	as -o kfake.o kfake.s &&
 	ld -Ttext="$page" -e 0 --build-id="0x$bid" -o kfake.vmlinux kfake.o &&
+	prev=$hi$(printf "%08x" $((0x$lo - 0x1000))) &&
+	ld -Ttext="$prev" -e 0 --build-id="0x$bid" -o kend.vmlinux kfake.o &&
+	echo "$ip" >kfake.ip &&
 	printf "%s T ksfake\n%s T ksfake_end\n" "${page#0x}" "${end#0x}" >kfake.kallsyms
 }
 proof_report_vmlinux() {
 	kernel_fakes &&
 	rep kv -k kfake.vmlinux -g none &&
 	grep -q "\[k\] _Z5kfakev" kv && ! grep -q "_Z5kfakev" base &&
+	# a vmlinux whose .text ends where the sample page starts: the
+	# linker's labels at its end (_end...) name nothing past it, as in perf
+	rep ke -k kend.vmlinux -g none &&
+	grep -q "\[k\] $(cat kfake.ip)\$" ke &&
+	! grep -E -q "\[k\] (_end|_edata|__bss_start)\$" ke &&
 	test_expect_code 234 "$PROF" report --stdio -i rec.data -k /nonexistent 2>kv.err &&
 	grep -q "^Invalid file: /nonexistent$" kv.err
 }
