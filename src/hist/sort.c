@@ -145,6 +145,8 @@ static s64 dso_cmp(const struct dso *l, const struct dso *r)
 {
 	if (!l || !r)
 		return cmp_null(r, l);
+	if (l == r)
+		return 0;
 	return strcmp(dso_name(l), dso_name(r));
 }
 
@@ -265,7 +267,7 @@ s64 sort_key__collapse(const struct sort_key *k, const struct hist_entry *l,
 {
 	switch (k->id) {
 	case SORT_COMM:
-		return strcmp(r->comm, l->comm);
+		return r->comm == l->comm ? 0 : strcmp(r->comm, l->comm);
 	case SORT_PID:
 	case SORT_TID:
 		return (s64)r->tid - (s64)l->tid;
