@@ -17,6 +17,7 @@
 struct dso;
 struct symbol;
 struct callchain_root;
+struct walk_memo;
 struct thread;
 struct hist_str;
 struct hist_srcline_slot;
@@ -177,6 +178,9 @@ struct hists {
 	 * range is that of entries without a map).
 	 */
 	struct hist_entry *in_root;
+	u64 in_gen;			/* moves whenever the tree or its entries' keys change */
+	struct walk_memo *walk_memo;	/* the walk's last finds (hist.c) */
+	bool walk_memo_off;		/* tests: every lookup walks */
 	bool nosym_seen, may_wrap;
 	/*
 	 * The layout has mispredict, in_tx or abort, whose compares say only

@@ -116,6 +116,7 @@ void hists__exit(struct hists *h)
 	free(h->members);
 	free(h->srcline_slots);
 	free(h->recent);
+	free(h->walk_memo);
 	chain_memo__free(h);
 	memset(h, 0, sizeof(*h));
 }
@@ -445,6 +446,7 @@ static void in_rotate(struct hists *h, struct hist_entry *x, bool left)
 
 static void in_link(struct hists *h, struct hist_entry *z, struct hist_entry *p, bool left)
 {
+	h->in_gen++;
 	z->in_left = z->in_right = NULL;
 	z->in_parent = p;
 	z->in_red = true;
@@ -742,6 +744,7 @@ void hists__collapse_by_name(struct hists *h)
 	qsort(slots, n, sizeof(*slots), collapse_order);
 	memset(h->table, 0, h->table_size * sizeof(*h->table));
 	h->in_root = NULL;
+	h->in_gen++;
 	h->collapsed = true;
 	if (h->recent)
 		memset(h->recent, 0, RECENT_SLOTS * sizeof(*h->recent));
@@ -773,6 +776,7 @@ void hists__drop(struct hists *h, bool (*drop)(const struct hist_entry *he))
 	/* the survivors again, in the input tree's order */
 	memset(h->table, 0, h->table_size * sizeof(*h->table));
 	h->in_root = NULL;
+	h->in_gen++;
 	for (size_t i = 0; i < n; i++) {
 		struct hist_entry *he = in[i];
 
@@ -1041,6 +1045,7 @@ static void hists__rename_unnamed(struct hists *h)
 			continue;
 		}
 		he->comm = hists__intern(h, he->thread->comms[0].str);
+		h->in_gen++;	/* the walk's compares see the new name */
 		/*
 		 * Only a comm key sees the new name: without one the tree's
 		 * order and the entries' keys stay as they were.
@@ -1051,34 +1056,120 @@ static void hists__rename_unnamed(struct hists *h)
 	h->nr_unnamed = k;
 }
 
-static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs)
+/*
+ * The walk's last find per key hash. perf's walk is a function of the
+ * tree and the fields of the key its compares read, so a key whose fields
+ * are those of one it found an entry for finds that entry again while the
+ * tree is the same: no entry linked or renamed (in_gen), no DSO renamed
+ * or symbol freed (symbol__epoch). Only finds are kept: a walk that made
+ * an entry changed the tree it ran on.
+ */
+#define WALK_MEMO_SLOTS 4096
+
+struct walk_memo {
+	u64 in_gen, epoch;
+	struct hist_entry key;		/* the fields below; no branch */
+	struct hist_entry *he;
+};
+
+/*
+ * Equal in every field a compare can read (pointers as pointers): the
+ * same walk. The address is read only without a symbol, or by --sort addr.
+ */
+static bool walk_key_same(const struct hist_entry *a, const struct hist_entry *b,
+			  bool addr_key)
 {
-	const struct hist_layout *l = h->layout;
-	struct hist_entry key, *he, *p;
-	struct hist_branch kb;
+	const struct hist_vals *x = &a->v, *y = &b->v;
+
+	return a->comm == b->comm && a->dso == b->dso && a->sym == b->sym &&
+	       a->inlined == b->inlined && (a->sym || a->ip == b->ip) && a->tid == b->tid &&
+	       a->pid == b->pid && a->level == b->level && a->cpumode == b->cpumode &&
+	       a->has_map == b->has_map && a->map_size == b->map_size && a->cpu == b->cpu &&
+	       a->parent == b->parent && a->srcline == b->srcline && a->srcfile == b->srcfile &&
+	       a->trace == b->trace && (!addr_key || x->addr == y->addr) &&
+	       x->time == y->time && x->weight == y->weight && x->ins_lat == y->ins_lat &&
+	       x->p_stage_cyc == y->p_stage_cyc && x->cgroup == y->cgroup &&
+	       x->cgroup_name == y->cgroup_name && x->cgroup_dev == y->cgroup_dev &&
+	       x->cgroup_ino == y->cgroup_ino && x->code_page_size == y->code_page_size &&
+	       x->socket == y->socket;
+}
+
+static struct hist_entry *hists__walk(struct hists *h, const struct hist_entry *key,
+				      const struct hist_sample *hs)
+{
+	struct walk_memo *w = NULL;
+	struct hist_entry *he, *p;
 	bool left;
 
-	sample_key(h, hs, &key, &kb);
-	if (key.inlined && key.sym && !h->inl_walk && layout__cmp_sym(l))
-		h->inl_walk = true;
-	if ((h->may_wrap && !key.sym) || h->flag_keys || h->comm_renamed || h->inl_walk) {
-		/* perf's walk: it may miss an equal entry and make a duplicate */
-		he = in_find(h, &key, &p, &left);
-		while (he && he->merged)
-			he = he->merged;
-		if (he)
+	if (!key->branch && !h->walk_memo_off) {
+		if (!h->walk_memo)
+			h->walk_memo = xcalloc(WALK_MEMO_SLOTS, sizeof(*h->walk_memo));
+		w = &h->walk_memo[key->hash & (WALK_MEMO_SLOTS - 1)];
+		if (w->he && w->in_gen == h->in_gen && w->epoch == symbol__epoch &&
+		    walk_key_same(&w->key, key, hist_layout__has_key(h->layout, SORT_ADDR))) {
+			/* the walk would meet that node again: merged since, it gives the survivor */
+			for (he = w->he; he->merged; he = he->merged)
+				;
 			return he;
-		he = hists__new_entry(h, &key, hs);
-		in_link(h, he, p, left);
+		}
+	}
+	he = in_find(h, key, &p, &left);
+	while (he && he->merged)
+		he = he->merged;
+	if (he) {
+		if (w) {
+			w->in_gen = h->in_gen;
+			w->epoch = symbol__epoch;
+			w->key = *key;
+			w->he = he;
+		}
 		return he;
 	}
-	for (he = h->table[key.hash & (h->table_size - 1)]; he; he = he->hnext)
-		if (he->hash == key.hash && entry_equal(l, he, &key))
+	he = hists__new_entry(h, key, hs);
+	in_link(h, he, p, left);
+	return he;
+}
+
+/* hists__add_slow with the key made (sample_key): the walk or the hash. */
+static struct hist_entry *hists__add_key(struct hists *h, const struct hist_sample *hs,
+					 const struct hist_entry *key)
+{
+	const struct hist_layout *l = h->layout;
+	struct hist_entry *he;
+
+	if (key->inlined && key->sym && !h->inl_walk && layout__cmp_sym(l))
+		h->inl_walk = true;
+	/* perf's walk: it may miss an equal entry and make a duplicate */
+	if ((h->may_wrap && !key->sym) || h->flag_keys || h->comm_renamed || h->inl_walk)
+		return hists__walk(h, key, hs);
+	for (he = h->table[key->hash & (h->table_size - 1)]; he; he = he->hnext)
+		if (he->hash == key->hash && entry_equal(l, he, key))
 			return he;
-	he = hists__new_entry(h, &key, hs);
+	he = hists__new_entry(h, key, hs);
 	in_insert(h, he);
 	note_nosym(h, he);
 	return he;
+}
+
+static struct hist_entry *hists__add_slow(struct hists *h, const struct hist_sample *hs)
+{
+	struct hist_entry key;
+	struct hist_branch kb;
+
+	sample_key(h, hs, &key, &kb);
+	return hists__add_key(h, hs, &key);
+}
+
+/*
+ * hists__add(h, hs, false) where hists__add takes the slow path (no
+ * recent-entry shortcut) and the key is made already.
+ */
+static struct hist_entry *hists__add_keyed(struct hists *h, const struct hist_sample *hs,
+					   const struct hist_entry *key)
+{
+	if (h->nr_unnamed && h->comm_overrides != thread__comm_overrides)
+		hists__rename_unnamed(h);
+	return hists__add_key(h, hs, key);
 }
 
 static const struct hist_layout *sort_layout;
@@ -1817,8 +1908,11 @@ no_memo:
 				seen = !entry_cmp(h->layout, cache[k], &key);
 			if (seen)
 				continue;
+			/* hists__add would take the slow path and make this key again */
+			ce = hists__add_keyed(h, hs, &key);
+		} else {
+			ce = hists__add(h, hs, false);
 		}
-		ce = hists__add(h, hs, false);
 		if (refilter || h->nr_entries != nr_before)
 			ce->filtered = filtered;
 		for (u32 k = 0; k < ncache && !seen; k++)

@@ -437,6 +437,22 @@ test_expect_success PERF,STRACE 'kallsyms: the kept copy serves the next report'
 	same k.data --sort sym
 '
 
+# Inlined frames make every lookup perf's walk of its entry tree (inlined
+# stand-ins compare by name, the rest by address); prof remembers the
+# walk's finds while the tree is unchanged (tests/unit/t0700 checks that
+# against a walk on every lookup). A --call-graph dwarf file of optwork
+# (main's frame in inlined code), in the views that sort by symbol.
+test_expect_success PERF,PERF_EVENTS 'inlined frames: the walk of perf'"'"'s entry tree' '
+	"$PERF" record -q --call-graph dwarf -e task-clock -o inl.data -- \
+		"$HELPERS/optwork" 300 >/dev/null 2>&1 &&
+	"$PROF" report -i inl.data --stdio --sort sym -g none >inl.syms &&
+	grep -q "%  *\[\.\] opt_inlined_caller (inlined)\$" inl.syms &&
+	same inl.data &&
+	same inl.data --sort sym -g caller &&
+	same inl.data --sort dso,sym -g caller &&
+	same inl.data --no-children --sort sym
+'
+
 # A user who sees zeros in /proc/kallsyms (kptr_restrict, paranoid) keeps
 # no copy of them, and reports what perf reports for that user.
 test_expect_success PERF,SETPRIV 'kallsyms: zeros are never kept' '
