@@ -180,20 +180,36 @@ void perf_data_writer__set_machine(struct perf_data_writer *w, const struct mach
 int machine_info__kernel_text(u64 *text, u64 *etext)
 {
 	FILE *f = fopen("/proc/kallsyms", "re");
+	static char buf[1 << 16];
 	char line[512];
 
 	*text = *etext = 0;
 	if (!f)
 		return -errno;
+	/*
+	 * _etext is most of the way down (~120K lines): large reads, and a
+	 * line is parsed only when its name is one of the two (sscanf of
+	 * every line was a third of `record -- true`).
+	 */
+	setvbuf(f, buf, _IOFBF, sizeof(buf));
 	while (fgets(line, sizeof(line), f) && !(*text && *etext)) {
+		char *name = strchr(line, ' '), *end;
 		unsigned long long addr;
-		char type, name[256];
 
-		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
+		/* "ADDR T NAME[\t[MODULE]]\n" */
+		if (!name || !name[1] || name[2] != ' ' || name[3] != '_')
 			continue;
-		if (!strcmp(name, "_text"))
+		name += 3;
+		end = name + strcspn(name, " \t\n");
+		*end = '\0';
+		if (strcmp(name, "_text") && strcmp(name, "_etext"))
+			continue;
+		addr = strtoull(line, &end, 16);
+		if (end == line || *end != ' ')
+			continue;
+		if (name[1] == 't')
 			*text = addr;
-		else if (!strcmp(name, "_etext"))
+		else
 			*etext = addr;
 	}
 	fclose(f);

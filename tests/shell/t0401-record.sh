@@ -55,6 +55,16 @@ test_expect_success PERF,PERF_EVENTS 'header features perf lists' '
 	grep -q "demo$" bids && grep -q "kernel.kallsyms" bids
 '
 
+# The kernel's map: [_text, _etext) of /proc/kallsyms, as perf writes it
+# (read down to _etext, ~120K lines in, without parsing every line).
+test_expect_success PERF,PERF_EVENTS,ROOT 'the kernel map is the one perf records' '
+	"$PROF" record -q -e cpu-clock -o kt.data -- true &&
+	perf record -q -e cpu-clock -o kt.perf.data -- true 2>/dev/null &&
+	perf report -D -i kt.data 2>/dev/null | grep -o "PERF_RECORD_MMAP -1/0: .*kernel.kallsyms._text" >kt.prof &&
+	perf report -D -i kt.perf.data 2>/dev/null | grep -o "PERF_RECORD_MMAP -1/0: .*kernel.kallsyms._text" >kt.perf &&
+	test_cmp_nonempty kt.perf kt.prof
+'
+
 test_expect_success PERF,PERF_EVENTS 'several events and -c' '
 	"$PROF" record -q -e cpu-clock,task-clock -c 100000 -o two.data -- "$D" 100 &&
 	perf report -i two.data --stdio >two.rep 2>two.err && ! grep -v "^$" two.err | grep . &&
