@@ -180,7 +180,7 @@ struct hists {
 	struct hist_entry *in_root;
 	u64 in_gen;			/* moves whenever the tree or its entries' keys change */
 	struct walk_memo *walk_memo;	/* the walk's last finds (hist.c) */
-	bool walk_memo_off;		/* tests: every lookup walks */
+	bool walk_memo_off;		/* tests: every lookup walks, no chain replayed in walk mode */
 	bool nosym_seen, may_wrap;
 	/*
 	 * The layout has mispredict, in_tx or abort, whose compares say only

@@ -1730,6 +1730,8 @@ struct chain_memo_end {
 struct chain_memo {
 	u64 hash;
 	u64 gen;			/* callchain__shape_generation() when filled */
+	u64 in_gen, epoch;		/* walk mode: the tree and symbols it was filled on */
+	bool walk;			/* filled in walk mode (inl_walk) */
 	u64 chain_id;			/* the frames' id, or 0: compare them */
 	const char *comm;
 	struct hist_entry *he;		/* the sample's own entry */
@@ -1802,6 +1804,8 @@ static struct chain_memo *chain_memo__find(struct hists *h, struct hist_entry *h
 		h->chain_memo = xcalloc(CHAIN_MEMO_SLOTS, sizeof(*h->chain_memo));
 	m = &h->chain_memo[(hash ^ (hash >> 32)) & (CHAIN_MEMO_SLOTS - 1)];
 	if (m->used && m->hash == hash && m->gen == callchain__shape_generation() &&
+	    m->walk == h->inl_walk &&
+	    (!m->walk || (m->in_gen == h->in_gen && m->epoch == symbol__epoch)) &&
 	    m->he == he && m->comm == hs->comm && m->nr == (u32)nr &&
 	    m->callchain == callchain &&
 	    ((id && m->chain_id == id) || frames_same(m->frames, cursor, nr))) {
@@ -1839,6 +1843,8 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 {
 	struct chain_memo *memo = NULL;
 	u32 ncache = 0;
+	u64 in_gen0 = h->in_gen;
+	bool walk0 = h->inl_walk;
 
 	/*
 	 * Without the children, one append costs what comparing the frames
@@ -1847,7 +1853,7 @@ void hists__add_chain(struct hists *h, struct hist_entry *he, struct hist_sample
 	if (!nr || (!h->layout->children && !hs->chain_id))
 		goto no_memo;
 	if (!refilter && h->simple_keys == 1 && !h->may_wrap && !h->comm_renamed &&
-	    !h->inl_walk && !h->flag_keys) {
+	    !h->flag_keys && !(h->inl_walk && h->walk_memo_off)) {
 		bool done;
 
 		memo = chain_memo__find(h, he, hs, cursor, nr, period, callchain, &done);
@@ -1930,8 +1936,16 @@ no_memo:
 		}
 	}
 out:
-	if (memo) {
+	/*
+	 * In walk mode the entries a chain reaches are those of walks and
+	 * compares on one tree: a fill that linked an entry (or turned the
+	 * walk on) ran on a tree it changed, and is not replayed.
+	 */
+	if (memo && h->inl_walk == walk0 && (!walk0 || h->in_gen == in_gen0)) {
 		memo->gen = callchain__shape_generation();
+		memo->walk = walk0;
+		memo->in_gen = h->in_gen;
+		memo->epoch = symbol__epoch;
 		memo->used = true;
 	}
 }

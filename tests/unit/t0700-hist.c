@@ -183,9 +183,10 @@ static bool entries_equal(const struct hist_layout *l, const struct hist_entry *
  * entries that compare equal (the old pointer check did, as sysmalloc's
  * 1.19% Children for its 0.60% Self on a real recording).
  */
-static int children_once(unsigned int seed, int *nr_inl, bool memo_off, u64 *sum)
+static int children_once(unsigned int seed, int *nr_inl, bool memo_off, bool pool, u64 *sum)
 {
-	enum { NR_REAL = 40, NR_SYMS = 80, NR_SAMPLES = 4000, DEPTH = 8 };
+	enum { NR_REAL = 40, NR_SYMS = 80, NR_SAMPLES = 4000, DEPTH = 8, NR_POOL = 300 };
+	unsigned int pool_seed = seed * 7919;
 	char name[16];
 	struct symbol *syms[NR_SYMS];
 	bool inl[NR_SYMS];
@@ -217,12 +218,16 @@ static int children_once(unsigned int seed, int *nr_inl, bool memo_off, u64 *sum
 		int depth;
 
 		seed = seed * 1103515245 + 12345;
-		depth = 1 + (int)((seed >> 8) % DEPTH);
+		/* with a pool, one of NR_POOL chains: repeats, for the chain memo */
+		if (pool)
+			pool_seed = (unsigned int)((seed >> 8) % NR_POOL) * 2654435761u + 1;
+		depth = 1 + (int)(((pool ? pool_seed : seed) >> 8) % DEPTH);
 		for (int i = 0; i < depth; i++) {
+			unsigned int *r = pool ? &pool_seed : &seed;
 			int k;
 
-			seed = seed * 1103515245 + 12345;
-			k = (int)((seed >> 9) % NR_SYMS);
+			*r = *r * 1103515245 + 12345;
+			k = (int)((*r >> 9) % NR_SYMS);
 			chain[i] = frame(syms[k]);
 			chain[i].inlined = inl[k];
 			*nr_inl += inl[k];
@@ -273,24 +278,30 @@ static void test_children_once(void)
 {
 	int twins = 0, nr_inl = 0;
 
-	int differ = 0, nr_inl_off = 0;
+	int differ = 0, differ_pool = 0, nr_inl_off = 0;
 
 	/* the old check failed on 5 of these 8 */
 	for (unsigned int seed = 1; seed <= 8; seed++) {
 		u64 sum, sum_off;
 
-		twins += children_once(seed, &nr_inl, false, &sum);
-		children_once(seed, &nr_inl_off, true, &sum_off);
+		twins += children_once(seed, &nr_inl, false, false, &sum);
+		children_once(seed, &nr_inl_off, true, false, &sum_off);
 		differ += sum != sum_off;
+		twins += children_once(seed, &nr_inl_off, false, true, &sum);
+		children_once(seed, &nr_inl_off, true, true, &sum_off);
+		differ_pool += sum != sum_off;
 	}
 	ok(nr_inl > 8 * 4000, "children once: %d inlined frames in the chains", nr_inl);
 	is_int(twins, 0, "children once: no sample counted in two equal entries");
 	/*
 	 * The walk's memo (a find kept while the tree is unchanged) makes
 	 * the entries and counts of a walk on every lookup; one that outlives
-	 * a change of the tree does not, in 3 of these 8.
+	 * a change of the tree does not, in 3 of these 8. The same with
+	 * chains that repeat, which the chain memo replays in walk mode: one
+	 * replayed after the tree changed differs in 3 of these 8.
 	 */
 	is_int(differ, 0, "the walk's memo: the entries of a walk on every lookup");
+	is_int(differ_pool, 0, "the chain memo in walk mode: the entries of a walk on every lookup");
 }
 
 /* -g/--call-graph arguments, with top's record mode in front. */
