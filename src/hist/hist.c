@@ -1711,10 +1711,13 @@ static struct callchain_node *append_chain(struct hist_entry *he,
  * a chain's frames and, per entry it reached, that end node; a repeat
  * adds the period along those (callchain_root__add_again) without looking
  * anything up. Used only where lookups are plain hash finds that no later
- * entry changes (simple keys, no walk mode) and nothing is ever dropped
- * while samples come in (report: no refilter); a slot is stale once a
- * call tree was sorted or the key changed (a split keeps the end nodes:
- * callchain.c). A slot is found by hashing the frames and confirmed by
+ * entry changes (simple keys, no wrapping addresses, renamed comms or flag
+ * keys), or perf's walk for inlined frames on the very tree the slot was
+ * filled on (in_gen and symbol__epoch unchanged, and the fill linked no
+ * entry: then every walk and compare meets what it met), and nothing is
+ * ever dropped while samples come in (report: no refilter); a slot is
+ * stale once a call tree was sorted or the key changed (a split keeps the
+ * end nodes: callchain.c). A slot is found by hashing the frames and confirmed by
  * comparing them, unless the resolver's memo gave the frames an id
  * (hist_sample.chain_id): the id then stands for them, and the memo also
  * serves the Self view (--no-children: only the sample's own entry takes
