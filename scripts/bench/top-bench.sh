@@ -142,6 +142,8 @@ one_run() {
 if [ "$IDLE" = 1 ]; then
 	echo "top-bench: -F $FREQ -d $DELAY $ARGS, ${SECS}s per run, $RUNS runs, no workload (idle)"
 else
+	command -v "$DEMO" >/dev/null 2>&1 ||
+		die "no workload $DEMO (DEMO=.build/tests/helpers/demo after make build-tests)"
 	"$DEMO" 100000000 >/dev/null 2>&1 &
 	demo_pid=$!
 	echo "top-bench: -F $FREQ -d $DELAY $ARGS, ${SECS}s per run, $RUNS runs, workload: $DEMO"
