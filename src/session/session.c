@@ -935,11 +935,10 @@ static union perf_event *bound_record(struct session *s, union perf_event *ev,
 {
 	size_t size = ev->header.size, name, end;
 	size_t fixed = record_fixed_size(ev->header.type, e, &name);
-	const char *type = perf_record_type__name(ev->header.type);
 
 	if (size < fixed) {
 		serr(s, offset, "%s record of size %zu is too small (%zu bytes at least)",
-		     type, size, fixed);
+		     perf_record_type__name(ev->header.type), size, fixed);
 		return NULL;
 	}
 	if (!name)
@@ -961,7 +960,8 @@ static union perf_event *bound_record(struct session *s, union perf_event *ev,
 		s->bounded[end - 1] = 0;
 	if (!s->warned_cut) {
 		warning("%s: offset 0x%" PRIx64 ": the name in this %s record runs past the "
-			"record; cut at its end", s->path, offset, type);
+			"record; cut at its end", s->path, offset,
+			perf_record_type__name(ev->header.type));
 		s->warned_cut = true;
 	}
 	return (union perf_event *)s->bounded;
