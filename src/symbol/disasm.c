@@ -154,6 +154,8 @@ struct orel {
 	char *plt_name;		/* "sym@plt" */
 };
 
+#define OFILE_VNAMES 128
+
 struct ofile {
 	int fd;
 	Elf *elf;
@@ -163,6 +165,9 @@ struct ofile {
 	size_t nr_rels;
 	u64 plt_lo, plt_hi;	/* the PLT sections: prof's synthesized name@plt */
 	struct dso *dso;
+	/* version names by index, looked up once (libc's .dynsym has ~3,000 users of ~40) */
+	const char *vname[OFILE_VNAMES];
+	bool vname_done[OFILE_VNAMES];
 };
 
 static int osym_cmp(const void *pa, const void *pb)
@@ -189,6 +194,29 @@ static int osym_cmp(const void *pa, const void *pb)
  */
 static Elf_Scn *find_scn(Elf *elf, Elf64_Word type, GElf_Shdr *sh);
 static const char *version_name(Elf *elf, u16 ndx);
+
+static const char *ofile__version(struct ofile *f, u16 ndx)
+{
+	if (ndx >= OFILE_VNAMES)
+		return version_name(f->elf, ndx);
+	if (!f->vname_done[ndx]) {
+		f->vname[ndx] = version_name(f->elf, ndx);
+		f->vname_done[ndx] = true;
+	}
+	return f->vname[ndx];
+}
+
+/* @a @b @c in one new string: what xasprintf("%s%s%s") makes, without the printf. */
+static char *concat3(const char *a, const char *b, const char *c)
+{
+	size_t la = strlen(a), lb = strlen(b), lc = strlen(c);
+	char *r = xmalloc(la + lb + lc + 1);
+
+	memcpy(r, a, la);
+	memcpy(r + la, b, lb);
+	memcpy(r + la + lb, c, lc + 1);
+	return r;
+}
 
 static void ofile__read_syms(struct ofile *f)
 {
@@ -242,8 +270,8 @@ static void ofile__read_syms(struct ofile *f)
 		f->syms[f->nr].name = name;
 		/* objdump names a .dynsym symbol with its version: name@@GLIBC_2.2.5 */
 		if (vers && gelf_getversym(vers, (int)i, &v) && (v & 0x7fff) > 1 &&
-		    (ver = version_name(f->elf, v & 0x7fff))) {
-			f->syms[f->nr].name = xasprintf("%s%s%s", name, v & 0x8000 ? "@" : "@@", ver);
+		    (ver = ofile__version(f, v & 0x7fff))) {
+			f->syms[f->nr].name = concat3(name, v & 0x8000 ? "@" : "@@", ver);
 			f->syms[f->nr].owned = true;
 		}
 		f->syms[f->nr].size = s.st_size;
@@ -366,7 +394,7 @@ static void ofile__read_dynrel(struct ofile *f)
 			    !(name = elf_strptr(f->elf, dsh.sh_link, sym.st_name)) || !*name)
 				continue;
 			if (vers && gelf_getversym(vers, (int)si, &v) && (v & 0x7fff) > 1)
-				ver = version_name(f->elf, v & 0x7fff);
+				ver = ofile__version(f, v & 0x7fff);
 			else if (vers && (v & 0x7fff) == 1)
 				ver = "Base";
 			if (f->nr_rels == alloc) {
@@ -377,9 +405,9 @@ static void ofile__read_dynrel(struct ofile *f)
 			f->rels[f->nr_rels].value = sym.st_shndx == SHN_UNDEF ? r.r_offset : sym.st_value;
 			f->rels[f->nr_rels].names_slot = true;
 			f->rels[f->nr_rels].name =
-				ver ? xasprintf("%s%s%s", name, sym.st_shndx == SHN_UNDEF ||
-						(v & 0x8000) ? "@" : "@@", ver) : xstrdup(name);
-			f->rels[f->nr_rels].plt_name = xasprintf("%s@plt", name);
+				ver ? concat3(name, sym.st_shndx == SHN_UNDEF ||
+					      (v & 0x8000) ? "@" : "@@", ver) : xstrdup(name);
+			f->rels[f->nr_rels].plt_name = concat3(name, "@plt", "");
 			f->nr_rels++;
 		}
 	}
