@@ -16,10 +16,12 @@
 #include "prof/session.h"
 #include "prof/util.h"
 #include "ordered-events.h"
+#include "readahead.h"
 #include "prof/trace-event.h"
 #include "prof/cpumap.h"
 #include <byteswap.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #ifdef HAVE_ZSTD
@@ -32,6 +34,8 @@
 #define DECOMP_WINDOW_MAX	(64u << 20)
 /* the data section is read this much at a time (PROF_READ_CHUNK: other sizes, for tests) */
 #define READ_CHUNK		(256u << 10)
+/* room in front of a chunk read ahead for the record straddling the last one's end */
+#define RA_HEAD			(64u << 10)
 #define MAX_IDS_PER_EVENT	(1u << 24)	/* one per cpu x thread: plenty */
 /* perf -z reaches ~100x on real data; a zstd bomb reaches 30000x */
 #define MAX_ZSTD_RATIO		2048u
@@ -87,6 +91,8 @@ struct session {
 	u8 *sbuf;		/* stream read buffer */
 	size_t sbuf_alloc;
 	struct oe_buf *rbuf;	/* walk_file: the buffer being read */
+	struct readahead *ra;	/* walk_file: the helper reading the next chunks, if any */
+	size_t ra_head;		/* where in a buffer the helper's chunk begins */
 
 #ifdef HAVE_ZSTD
 	ZSTD_DCtx *zstd;
@@ -1482,12 +1488,12 @@ static void count_truncated(struct session *s, const struct perf_event_header *h
 }
 
 /*
- * walk_file's window on the data section: rbuf->data[0, len) holds the
- * file's bytes from offset base on.
+ * walk_file's window on the data section: rbuf->data[off, off + len)
+ * holds the file's bytes from offset base on.
  */
 struct window {
 	u64 base;
-	size_t len;
+	size_t off, len;
 };
 
 /*
@@ -1499,24 +1505,47 @@ struct window {
  */
 static const u8 *window_at(struct session *s, struct window *w, u64 pos, size_t n)
 {
-	struct oe_buf *b = s->rbuf;
-	size_t keep = 0;
+	struct oe_buf *b = s->rbuf, *nb;
+	u64 wend = w->base + w->len;
+	size_t keep = 0, got;
 
-	if (pos >= w->base && pos + n <= w->base + w->len)
-		return b->data + (pos - w->base);
-	if (pos >= w->base && pos < w->base + w->len)
-		keep = (size_t)(w->base + w->len - pos);
-	if (b->refs > 1) {
-		struct oe_buf *nb = oe_buf__get(&s->oe);
-
+	if (pos >= w->base && pos + n <= wend)
+		return b->data + w->off + (pos - w->base);
+	if (pos >= w->base && pos < wend)
+		keep = (size_t)(wend - pos);
+	/*
+	 * The helper's next chunk goes on from the window's end: what is left
+	 * of the window goes in front of it, when it fits there and the
+	 * record then does.
+	 */
+	if (s->ra && pos <= wend && keep <= s->ra_head && n <= b->size - s->ra_head + keep &&
+	    (nb = readahead__take(s->ra, wend, &got))) {
 		if (keep)
-			memcpy(nb->data, b->data + (pos - w->base), keep);
+			memcpy(nb->data + s->ra_head - keep, b->data + w->off + (pos - w->base), keep);
+		oe_buf__put(&s->oe, b);
+		s->rbuf = b = nb;
+		w->base = pos;
+		w->off = s->ra_head - keep;
+		w->len = keep + got;
+		readahead__issue(s->ra, w->base + w->len);
+		if (n > w->len)
+			return serr(s, pos, "the file ends inside its data section (was it "
+				    "truncated while read?)"), NULL;
+		return b->data + w->off;
+	}
+	if (s->ra)
+		readahead__drain(s->ra);	/* they hold other bytes: read here */
+	if (b->refs > 1) {
+		nb = oe_buf__get(&s->oe);
+		if (keep)
+			memcpy(nb->data, b->data + w->off + (pos - w->base), keep);
 		oe_buf__put(&s->oe, b);
 		s->rbuf = b = nb;
 	} else if (keep) {
-		memmove(b->data, b->data + (pos - w->base), keep);
+		memmove(b->data, b->data + w->off + (pos - w->base), keep);
 	}
 	w->base = pos;
+	w->off = 0;
 	w->len = keep;
 	while (w->len < b->size && w->base + w->len < s->data_end) {
 		u64 at = w->base + w->len;
@@ -1535,6 +1564,8 @@ static const u8 *window_at(struct session *s, struct window *w, u64 pos, size_t 
 	if (n > w->len)
 		return serr(s, pos, "the file ends inside its data section (was it "
 			    "truncated while read?)"), NULL;
+	if (s->ra)
+		readahead__issue(s->ra, w->base + w->len);
 	return b->data;
 }
 
@@ -1553,7 +1584,7 @@ static const u8 *record_at(struct session *s, struct window *w, u64 pos, u64 n)
 static int walk_records(struct session *s)
 {
 	u64 pos = s->data_start, end = s->data_end;
-	struct window w = { pos, 0 };
+	struct window w = { pos, 0, 0 };
 	int ret = 0;
 
 	while (pos < end) {
@@ -1619,15 +1650,34 @@ static int walk_records(struct session *s)
 	return 0;
 }
 
+/* Whether a helper thread should read ahead: more than one CPU to run it, and not refused. */
+static bool read_ahead_wanted(const struct session *s, size_t chunk)
+{
+	const char *env = getenv("PROF_READ_AHEAD");
+	cpu_set_t set;
+
+	if (env && *env)
+		return strcmp(env, "0") != 0;
+	if (s->data_end - s->data_start <= 4 * (u64)chunk)
+		return false;	/* a thread costs more than it saves */
+	return !sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) > 1;
+}
+
 /*
  * The data section of a file, read in chunks (READ_CHUNK, or
  * PROF_READ_CHUNK bytes, then with no buffer reused: a reader of a
- * released buffer is a use after free the sanitizers see).
+ * released buffer is a use after free the sanitizers see). Where another
+ * CPU can run it, a helper reads the next chunks ahead (readahead.c;
+ * PROF_READ_AHEAD=0 or 1 says whether, for tests and benchmarks): a
+ * buffer then has room in front of a chunk for the record that
+ * straddles the previous one's end (RA_HEAD: a record is less than 64
+ * KiB but for the rare one with a payload, which is read here).
  */
 static int walk_file(struct session *s)
 {
 	const char *env = getenv("PROF_READ_CHUNK");
-	size_t size = READ_CHUNK;
+	size_t size = READ_CHUNK, head;
+	bool ahead;
 	int ret;
 
 	if (env && *env) {
@@ -1635,12 +1685,20 @@ static int walk_file(struct session *s)
 		if (size < sizeof(struct perf_event_header))
 			size = sizeof(struct perf_event_header);
 	}
-	ordered_events__set_bufs(&s->oe, size, !(env && *env));
+	ahead = read_ahead_wanted(s, size);
+	head = ahead ? min(size, (size_t)RA_HEAD) : 0;
+	ordered_events__set_bufs(&s->oe, head + size, !(env && *env));
 	if (s->data_end > s->data_start)
 		posix_fadvise(s->fd, (off_t)s->data_start, (off_t)(s->data_end - s->data_start),
 			      POSIX_FADV_SEQUENTIAL);
 	s->rbuf = oe_buf__get(&s->oe);
+	if (ahead) {
+		s->ra_head = head;
+		s->ra = readahead__start(&s->oe, s->fd, head, size, s->data_end);
+	}
 	ret = walk_records(s);
+	readahead__stop(s->ra);
+	s->ra = NULL;
 	oe_buf__put(&s->oe, s->rbuf);
 	s->rbuf = NULL;
 	return ret;
