@@ -39,7 +39,7 @@ static const char *const annotate_usage[] = {
 };
 
 struct annotate {
-	const char *input, *symbol, *dso_list, *symfs, *vmlinux, *objdump, *style;
+	const char *input, *symbol, *dso_list, *symfs, *vmlinux, *kallsyms, *objdump, *style;
 	const char *stdio_color;
 	struct annotate_cli cli;	/* the options report and top share */
 	struct annotate_browse_opts bo;
@@ -241,10 +241,13 @@ static void annotate__error(struct annotate *a, struct hist_entry *he, const cha
 	a->failed[a->nr_failed++] = he->dso;
 	if (a->skip_missing || a->quiet)
 		return;
-	if (he->dso->kind == DSO_KIND_KERNEL || he->dso->kind == DSO_KIND_MODULE)
+	if ((he->dso->kind == DSO_KIND_KERNEL || he->dso->kind == DSO_KIND_MODULE) &&
+	    !he->dso->kcore_path)
 		fprintf(stderr, "Error:\nCouldn't annotate %s:\nNo vmlinux file with build id "
-			"was found in the path (prof reads the code of the kernel from -k "
-			"vmlinux only).\n", he->sym->name);
+			"was found in the path (prof reads the kernel's code from the vmlinux of "
+			"-k, or from the kcore beside the kallsyms its symbols came from: "
+			"/proc/kcore, readable by root where the kernel has one).\n",
+			he->sym->name);
 	else
 		fprintf(stderr, "Error:\nCouldn't annotate %s:\n%s: %s\n", he->sym->name,
 			he->dso->long_name, why);
@@ -430,10 +433,11 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 	char err[PATH_MAX + 64];
 	const char *prev_file = NULL, *last_comment = NULL;
 	unsigned int prev_line = 0;
-	char hdr[512];
+	char hdr[512], kcore[PATH_MAX];
 	int len, lw = 4, aw;
 	const char *col = a->show_total_period ? "Period      " : a->show_nr_samples ? "Samples" :
 			  "Percent";
+	const char *dname = he->dso->short_name;
 
 	if (verbose > 0)
 		fprintf(stderr, "annotating %s [%#" PRIx64 "-%#" PRIx64 ") of %s\n", he->sym->name,
@@ -443,11 +447,14 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 		return 0;
 	}
 	annotation__fill(&an, a->addrs, pr->idx, he->sym);
+	/* perf names the file the code came from: kcore for a kernel read from it */
+	if (disasm__kcore(he->dso, kcore, sizeof(kcore)))
+		dname = a->full_paths || !strrchr(kcore, '/') ? kcore : strrchr(kcore, '/') + 1;
 	aw = hex_width(d->insns[d->nr - 1].addr);
 	if (a->print_line)
 		print_summary(a, he, &an);
 	len = snprintf(hdr, sizeof(hdr), " %-*s|\tSource code & Disassembly of %s for %s (%" PRIu64
-		       " samples, percent: %s)\n", col_width(a), col, he->dso->short_name,
+		       " samples, percent: %s)\n", col_width(a), col, dname,
 		       pr->event, he->nr_events, annotation_percent_names[a->pt]);
 	fputs(hdr, stdout);
 	for (int i = 0; i < len + 4; i++)
@@ -457,14 +464,14 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 	print_blank(a, 0, lw, NULL);
 	print_blank(a, 0, lw, NULL);
 	print_blank(a, 0, lw, NULL);
-	print_blank(a, 3, lw, "Disassembly of section .text:");
-	print_blank(a, 0, lw, NULL);
 	{
-		char name[1024];
+		char name[1024], section[64];
 
 		struct inline_frame fr[8];
 
-		snprintf(name, sizeof(name), "%016" PRIx64 " <%s>:", d->start, he->sym->name);
+		disasm__preamble(d, he->sym->name, section, sizeof(section), name, sizeof(name));
+		print_blank(a, 3, lw, section);
+		print_blank(a, 0, lw, NULL);
 		print_blank(a, 5, lw, name);
 		/* objdump -l's "func():" for the first address, where DWARF knows it */
 		if (dso__inline_frames(he->dso, he->sym->start, fr, 8) > 0 && fr[0].funcname) {
@@ -755,6 +762,7 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_CALLBACK_NOOPT(0, "group", (void *)no_group, NULL,
 				   "Show event group information together", refuse),
 		OPT_BOOLEAN(0, "ignore-vmlinux", &a.ignore_vmlinux, "don't load vmlinux even if found"),
+		OPT_STRING(0, "kallsyms", &a.kallsyms, "file", "kallsyms pathname"),
 		OPT_CALLBACK_OPTARG(0, "itrace", (void *)no_itrace, "opts",
 				    "Instruction Tracing options", refuse, ""),
 		OPT_CALLBACK(0, "percent-limit", &a, "percent",
@@ -812,6 +820,14 @@ int cmd_annotate(int argc, const char **argv)
 			goto out;
 		}
 		symbol_conf.vmlinux_name = a.vmlinux;
+	}
+	/* prof's (perf report's option; perf annotate has none): the kcore beside it too */
+	if (a.kallsyms) {
+		if (access(a.kallsyms, R_OK)) {
+			error("Invalid file: %s", a.kallsyms);
+			goto out;
+		}
+		symbol_conf.kallsyms_name = a.kallsyms;
 	}
 	symbol_conf.no_demangle = !a.demangle;
 	symbol_conf.demangle_kernel = a.demangle_kernel;

@@ -807,7 +807,8 @@ static int top__ann_line(const struct top_ann_line *lines, int i, const struct a
 
 /* The lines of @he's symbol, preamble and source lines included. */
 static struct top_ann_line *top__ann_lines(struct hist_entry *he, const struct annotation *an,
-					   char *name, size_t namesz, int *nr)
+					   char *section, size_t sectionsz, char *name,
+					   size_t namesz, int *nr)
 {
 	const struct disasm *d = &an->d;
 	struct top_ann_line *l = xcalloc((size_t)d->nr * 2 + 8, sizeof(*l));
@@ -817,9 +818,9 @@ static struct top_ann_line *top__ann_lines(struct hist_entry *he, const struct a
 
 	for (int i = 0; i < 3; i++)
 		l[n++] = (struct top_ann_line){ .insn = -1 };
-	l[n++] = (struct top_ann_line){ -1, 3, "Disassembly of section .text:" };
+	disasm__preamble(d, he->sym->name, section, sectionsz, name, namesz);
+	l[n++] = (struct top_ann_line){ -1, 3, section };
 	l[n++] = (struct top_ann_line){ .insn = -1 };
-	snprintf(name, namesz, "%016" PRIx64 " <%s>:", d->start, he->sym->name);
 	l[n++] = (struct top_ann_line){ -1, 5, name };
 	for (int i = 0; i < d->nr; i++) {
 		const char *file, *text;
@@ -852,7 +853,7 @@ static bool top__show_details(struct top *t, const char *header, int width, int 
 	struct hist_entry *he = NULL;
 	struct annotation an;
 	struct top_ann_line *lines;
-	char err[PATH_MAX + 64], name[1024], hdr[1024];
+	char err[PATH_MAX + 64], name[1024], hdr[1024], section[64];
 	const char *evname = evsel__name(evlist__first(t->evlist)), *base;
 	int nr, len, aw, printed = 2, more = 0, queue = -1, queue_len = 0;
 
@@ -877,13 +878,17 @@ static bool top__show_details(struct top *t, const char *header, int width, int 
 	for (int i = 0; i < width; i++)
 		putchar('-');
 	putchar('\n');
-	lines = top__ann_lines(he, &an, name, sizeof(name), &nr);
+	lines = top__ann_lines(he, &an, section, sizeof(section), name, sizeof(name), &nr);
 	aw = top__hex_width(an.d.insns[an.d.nr - 1].addr);
 	base = strrchr(he->dso->long_name, '/');
+	base = base ? base + 1 : he->dso->long_name;
+	/* perf names the file the code came from: kcore for a kernel read from it */
+	if (disasm__kcore(he->dso, err, sizeof(err)))
+		base = strrchr(err, '/') ? strrchr(err, '/') + 1 : err;
 	printf("Showing %s for %s\n", evname, he->sym->name);
 	printf("  Events  Pcnt (>=%d%%)\n", 5);
 	len = snprintf(hdr, sizeof(hdr), " %-8s|\tSource code & Disassembly of %s for %s (%" PRIu64
-		       " samples, percent: %s)\n", "Percent", base ? base + 1 : he->dso->long_name,
+		       " samples, percent: %s)\n", "Percent", base,
 		       evname, an.sym_nr, annotation_percent_names[ANN_LOCAL_PERIOD]);
 	fputs(hdr, stdout);
 	for (int i = 0; i < len + 4; i++)

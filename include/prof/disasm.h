@@ -26,6 +26,9 @@ struct disasm {
 	struct disasm_insn *insns;
 	int nr, alloc;
 	u64 start;		/* objdump's address of the symbol */
+	/* objdump's section of the code when not .text (a kcore's loadN), and its address */
+	char section[16];
+	u64 section_addr;
 };
 
 struct disasm_opts {
@@ -40,6 +43,15 @@ struct disasm_opts {
 int disasm__symbol(struct dso *dso, const struct symbol *sym, const struct disasm_opts *o,
 		   struct disasm *d, char *err, size_t errsz);
 void disasm__exit(struct disasm *d);
+/*
+ * Whether @dso's code comes from a kcore file (a kernel without the
+ * vmlinux of -k, whose symbols came from a kallsyms with a readable kcore
+ * beside it): its path in @path, for the annotation's header.
+ */
+bool disasm__kcore(const struct dso *dso, char *path, size_t size);
+/* objdump's lines before @d's code: "Disassembly of section S:" and "ADDR <label>:". */
+void disasm__preamble(const struct disasm *d, const char *sym_name, char *section,
+		      size_t section_size, char *label, size_t label_size);
 /* Whether this build disassembles in-process. */
 bool disasm__have_capstone(void);
 

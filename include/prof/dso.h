@@ -61,6 +61,7 @@ struct dso {
 	char *symsrc_filename;		/* file the symbols (and DWARF) came from */
 	char *debug_filename;		/* file with .debug_info, if any */
 	char *kallsyms_path;		/* kernel: the kallsyms file its symbols came from */
+	char *kcore_path;		/* kernel: the kcore beside that kallsyms, if readable */
 	struct symbols symbols;
 
 	void *image;			/* in-memory ELF (vdso, jitdump code), owned */

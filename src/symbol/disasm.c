@@ -165,6 +165,10 @@ struct ofile {
 	size_t nr_rels;
 	u64 plt_lo, plt_hi;	/* the PLT sections: prof's synthesized name@plt */
 	struct dso *dso;
+	/* no ELF: code bytes at an address (a kcore's), no symbols (objdump's view of kcore) */
+	const u8 *raw;
+	u64 raw_addr;
+	size_t raw_len;
 	/* version names by index, looked up once (libc's .dynsym has ~3,000 users of ~40) */
 	const char *vname[OFILE_VNAMES];
 	bool vname_done[OFILE_VNAMES];
@@ -586,6 +590,15 @@ static const u8 *ofile__bytes(struct ofile *f, u64 start, u64 end, u64 *at, size
 	Elf_Data *data;
 	u64 from, stop;
 
+	if (f->raw) {
+		if (end <= f->raw_addr || start >= f->raw_addr + f->raw_len)
+			return NULL;
+		from = start > f->raw_addr ? start : f->raw_addr;
+		stop = end < f->raw_addr + f->raw_len ? end : f->raw_addr + f->raw_len;
+		*at = from;
+		*len = (size_t)(stop - from);
+		return f->raw + (from - f->raw_addr);
+	}
 	while ((scn = elf_nextscn(f->elf, scn))) {
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
 		    !(sh.sh_flags & SHF_ALLOC) || sh.sh_addr + sh.sh_size <= start ||
@@ -854,7 +867,8 @@ static void format_insn(struct strbuf *sb, csh h, const cs_insn *in, struct ofil
 			break;
 		case X86_OP_IMM:
 			if (branch) {
-				strbuf_addf(sb, "%" PRIx64, (u64)op->imm);
+				/* objdump's address of a file with no symbols at all: 0x... */
+				strbuf_addf(sb, f->raw ? "0x%" PRIx64 : "%" PRIx64, (u64)op->imm);
 				ofile__name(f, (u64)op->imm, sb);
 			} else {
 				u64 v = (u64)op->imm;
@@ -875,7 +889,7 @@ static void format_insn(struct strbuf *sb, csh h, const cs_insn *in, struct ofil
 		}
 	}
 	if (rip) {
-		strbuf_addf(sb, "        # %" PRIx64, rip_target);
+		strbuf_addf(sb, f->raw ? "        # 0x%" PRIx64 : "        # %" PRIx64, rip_target);
 		ofile__name(f, rip_target, sb);
 	}
 }
@@ -1043,6 +1057,153 @@ static int disasm_objdump(const char *objdump, const char *style, const char *pa
 	return 0;
 }
 
+#define KCORE_MAX_CODE	(16u << 20)	/* a "symbol" larger is the end of kallsyms */
+
+/*
+ * The kernel's code at [start, end) from a kcore file: an ELF core file
+ * whose PT_LOAD headers map ranges of kernel addresses to file offsets
+ * (/proc/kcore). Returns the bytes (*len of them: to the end of their
+ * segment at most) and the segment's program header index and address,
+ * or NULL with @err set.
+ */
+static u8 *kcore_read(const char *path, u64 start, u64 end, size_t *len, unsigned int *seg,
+		      u64 *seg_addr, char *err, size_t errsz)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf64_Ehdr eh;
+	u8 *code = NULL;
+
+	if (fd < 0) {
+		snprintf(err, errsz, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (pread(fd, &eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) ||
+	    eh.e_phentsize < sizeof(Elf64_Phdr)) {
+		snprintf(err, errsz, "%s: not an ELF core file", path);
+		goto out;
+	}
+	for (unsigned int i = 0; i < eh.e_phnum; i++) {
+		Elf64_Phdr ph;
+		size_t n, got = 0;
+
+		if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + (u64)i * eh.e_phentsize)) !=
+		    (ssize_t)sizeof(ph))
+			break;
+		if (ph.p_type != PT_LOAD || start < ph.p_vaddr || start - ph.p_vaddr >= ph.p_filesz)
+			continue;
+		n = (size_t)min(min(end - start, ph.p_filesz - (start - ph.p_vaddr)),
+				(u64)KCORE_MAX_CODE);
+		code = xmalloc(n);
+		while (got < n) {
+			ssize_t r = pread(fd, code + got, n - got,
+					  (off_t)(ph.p_offset + (start - ph.p_vaddr) + got));
+
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				break;
+			got += (size_t)r;
+		}
+		if (!got) {
+			snprintf(err, errsz, "%s: cannot read the code at %#" PRIx64 ": %s", path,
+				 start, strerror(errno));
+			free(code);
+			code = NULL;
+		}
+		*len = got;
+		*seg = i;
+		*seg_addr = ph.p_vaddr;
+		goto out;
+	}
+	snprintf(err, errsz, "%s maps no code at %#" PRIx64, path, start);
+out:
+	close(fd);
+	return code;
+}
+
+/*
+ * The kernel's code from kcore, where perf reads it without a vmlinux
+ * (the kcore beside the kallsyms the symbols came from): objdump runs on
+ * the kcore file, as perf's does; capstone gets the symbol's bytes read
+ * from the segment that holds them, and names no branch target (kcore
+ * has no symbols: objdump prints bare addresses).
+ */
+static int disasm_kcore(struct dso *dso, const struct symbol *sym, const struct disasm_opts *o,
+			struct disasm *d, char *err, size_t errsz)
+{
+	u64 start = sym->start, end = sym->end > sym->start ? sym->end : sym->start + 1;
+	size_t len = 0;
+	unsigned int seg = 0;
+	u64 seg_addr = 0;
+	u8 *code = kcore_read(dso->kcore_path, start, end, &len, &seg, &seg_addr, err, errsz);
+	int ret = -1;
+
+	if (!code)
+		return -1;
+	d->start = start;
+	if (o->objdump) {
+		ret = disasm_objdump(o->objdump, o->style, dso->kcore_path, start, end, 0, d, err,
+				     errsz);
+	} else {
+#ifdef HAVE_CAPSTONE
+		struct ofile f;
+
+		memset(&f, 0, sizeof(f));
+		f.fd = -1;
+		f.dso = dso;
+		f.raw = code;
+		f.raw_addr = start;
+		f.raw_len = len;
+		ret = disasm_capstone(&f, start, start + len, 0, d, err, errsz);
+		ofile__close(&f);
+		if (ret == -2) {
+			/* an instruction capstone cannot decode: the symbol from objdump */
+			disasm__exit(d);
+			d->start = start;
+			ret = disasm_objdump("objdump", NULL, dso->kcore_path, start, end, 0, d,
+					     err, errsz);
+		}
+#else
+		snprintf(err, errsz, "prof was built without capstone: use --objdump");
+#endif
+	}
+	free(code);
+	if (ret < 0) {
+		disasm__exit(d);
+		return ret;
+	}
+	/* objdump's name for the segment (BFD's: load and its header's index) */
+	snprintf(d->section, sizeof(d->section), "load%u", seg);
+	d->section_addr = seg_addr;
+	return ret;
+}
+
+void disasm__preamble(const struct disasm *d, const char *sym_name, char *section,
+		      size_t section_size, char *label, size_t label_size)
+{
+	/* a kcore has no symbols: objdump names the code by its segment */
+	snprintf(section, section_size, "Disassembly of section %s:",
+		 d->section[0] ? d->section : ".text");
+	if (!d->section[0])
+		snprintf(label, label_size, "%016" PRIx64 " <%s>:", d->start, sym_name);
+	else if (d->start == d->section_addr)
+		snprintf(label, label_size, "%016" PRIx64 " <%s>:", d->start, d->section);
+	else
+		snprintf(label, label_size, "%016" PRIx64 " <%s+0x%" PRIx64 ">:", d->start,
+			 d->section, d->start - d->section_addr);
+}
+
+bool disasm__kcore(const struct dso *dso, char *path, size_t size)
+{
+	char err[64];
+
+	if (dso->kind != DSO_KIND_KERNEL || !dso->kcore_path ||
+	    code_file((struct dso *)dso, path, size, err, sizeof(err)) == 0)
+		return false;
+	snprintf(path, size, "%s", dso->kcore_path);
+	return true;
+}
+
 int disasm__symbol(struct dso *dso, const struct symbol *sym, const struct disasm_opts *o,
 		   struct disasm *d, char *err, size_t errsz)
 {
@@ -1052,7 +1213,8 @@ int disasm__symbol(struct dso *dso, const struct symbol *sym, const struct disas
 
 	memset(d, 0, sizeof(*d));
 	if (code_file(dso, path, sizeof(path), err, errsz) < 0)
-		return -1;
+		return dso->kind == DSO_KIND_KERNEL && dso->kcore_path ?
+		       disasm_kcore(dso, sym, o, d, err, errsz) : -1;
 	start = dso__objdump_addr(dso, sym->start);
 	end = dso__objdump_addr(dso, sym->end > sym->start ? sym->end : sym->start + 1);
 	d->start = start;

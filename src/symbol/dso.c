@@ -98,6 +98,7 @@ void dso__put(struct dso *dso)
 	free(dso->symsrc_filename);
 	free(dso->debug_filename);
 	free(dso->kallsyms_path);
+	free(dso->kcore_path);
 	free(dso->image);
 	free(dso->jit_code);
 	if (dso->code_fd > 0)
@@ -563,6 +564,34 @@ static int kernel_load_vmlinux(struct dso *dso, const char *path, char origin)
 	return nr;
 }
 
+/*
+ * perf's rule for the kernel's code without a vmlinux: the kcore file in
+ * the directory of the kallsyms the symbols came from (/proc/kcore for
+ * /proc/kallsyms, DIR/kcore for --kallsyms DIR/kallsyms), when it can
+ * be read and is an ELF core file. NULL otherwise.
+ */
+static char *kcore_beside(const char *kallsyms)
+{
+	const char *slash = strrchr(kallsyms, '/');
+	Elf64_Ehdr eh;
+	char *path;
+	int fd;
+
+	path = slash ? xasprintf("%.*s/kcore", (int)(slash - kallsyms), kallsyms) :
+		       xstrdup("kcore");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && pread(fd, &eh, sizeof(eh), 0) == (ssize_t)sizeof(eh) &&
+	    !memcmp(eh.e_ident, ELFMAG, SELFMAG) && eh.e_ident[EI_CLASS] == ELFCLASS64 &&
+	    eh.e_type == ET_CORE) {
+		close(fd);
+		return path;
+	}
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return NULL;
+}
+
 static int kernel_load_kallsyms(struct dso *dso, struct map *map, const char *path, char origin)
 {
 	int nr = dso__load_kallsyms_file(dso, map, path);
@@ -571,6 +600,8 @@ static int kernel_load_kallsyms(struct dso *dso, struct map *map, const char *pa
 		dso->origin = origin;
 		free(dso->kallsyms_path);
 		dso->kallsyms_path = xstrdup(path);
+		free(dso->kcore_path);
+		dso->kcore_path = kcore_beside(path);
 	}
 	return nr;
 }

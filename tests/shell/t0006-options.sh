@@ -432,6 +432,7 @@ annotate	--demangle	PERF_EVENTS,CAPSTONE	ok
 annotate	--demangle-kernel	PERF_EVENTS,ROOT,PERF,CAPSTONE	ok
 annotate	--group	-	ok
 annotate	--ignore-vmlinux	PERF_EVENTS,ROOT,PERF,CAPSTONE	ok
+annotate	--kallsyms	PERF_EVENTS,ROOT,PERF,CAPSTONE	ok
 annotate	--itrace	-	ok
 annotate	--objdump	PERF_EVENTS,OBJDUMP	ok
 annotate	--percent-limit	PERF_EVENTS,CAPSTONE	ok
@@ -4230,6 +4231,15 @@ proof_annotate_ignore_vmlinux() {
 	(cd avm.d && "$PROF" annotate --stdio -i ../rec.data --no-source >../aiv0 2>&1) &&
 	(cd avm.d && "$PROF" annotate --stdio -i ../rec.data --no-source --ignore-vmlinux >../aiv 2>&1) &&
 	grep -q "_Z5kfakev" aiv0 && ! grep -q "_Z5kfakev" aiv
+}
+proof_annotate_kallsyms() {
+	kernel_fakes &&
+	ann aks --no-source --kallsyms kfake.kallsyms &&
+	cat aks aks.err | grep -q "ksfake" &&
+	ann aks0 --no-source &&
+	! grep -q "ksfake" aks0 aks0.err &&
+	test_must_fail "$PROF" annotate --stdio -i rec.data --kallsyms /nonexistent 2>aks2.err &&
+	grep -q "^Invalid file: /nonexistent$" aks2.err
 }
 proof_annotate_itrace() {
 	refused --itrace=i

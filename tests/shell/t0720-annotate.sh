@@ -146,6 +146,72 @@ test_expect_success PERF,PERF_EVENTS,CAPSTONE '--symfs: the code is read under t
 	test_cmp_nonempty perf.none.err prof.none.err
 '
 
+# kcore: the kernel's code where no vmlinux is at hand, read as perf reads
+# it (from the kcore beside the kallsyms the symbols came from:
+# /proc/kcore for /proc/kallsyms, DIR/kcore for --kallsyms DIR/kallsyms).
+# A kernel may have no /proc/kcore (this one's has none): a kcore file is
+# made as /proc/kcore is laid out (kcore-gen.py), with a kallsyms beside
+# it naming the page of a recorded kernel sample kcfake; its code is
+# assembled so that an instruction starts at the sample's address. The
+# oracle for the text is objdump on that kcore (what perf runs).
+test_lazy_prereq X86_64 'test "$(uname -m)" = x86_64'
+# objdump_lines FILE OUT: objdump's instruction lines, "addr:text", no trailing blanks.
+objdump_lines() {
+	sed -n "s/^ *\(ffff[0-9a-f]*\):	\(.*\)/\1:\2/p" "$1" | sed "s/ *\$//" >"$2"
+}
+# prof_lines FILE OUT: prof's the same way.
+prof_lines() {
+	sed -n "s/^ *[0-9.]* : *\(ffff[0-9a-f]*\):\(.*\)/\1:\2/p" "$1" | sed "s/ *\$//" >"$2"
+}
+test_expect_success PERF,PERF_EVENTS,PYTHON3,OBJDUMP,CAPSTONE,X86_64 'kernel code from the kcore beside --kallsyms: objdump'"'"'s text, the sample'"'"'s instruction counted' '
+	"$PERF" record -q -e task-clock -c 100000 -o k.data -- \
+		dd if=/dev/zero of=/dev/null bs=64 count=300000 2>/dev/null &&
+	ip=$("$PROF" report -D -i k.data |
+	     sed -n "s/.*PERF_RECORD_SAMPLE(IP, 0x1): [0-9]*\/[0-9]*: 0x\(ffff[0-9a-f]*\) .*/\1/p" |
+	     head -n 1) &&
+	test -n "$ip" &&
+	page=${ip%???}000 && off=$((0x${ip#${ip%???}})) &&
+	hi=${page%????????} && lo=${page#$hi} &&
+	end=$hi$(printf "%08x" $((0x$lo + 0x1000))) &&
+	printf "\t.text\nf:\n\t.skip %d, 0x90\n\t.rept %d\n\tmov %%rdi,%%rax\n\tadd \$0x10,%%rax\n\tcmp %%rsi,%%rax\n\tjne 1f\n\txor %%eax,%%eax\n1:\n\t.endr\n\tret\n\t.skip 0x1000 - (. - f), 0xcc\n" \
+		$off $(( (4095 - off) / 14 )) >kc.s &&
+	as -o kc.o kc.s &&
+	objcopy -O binary -j .text kc.o kc.bin &&
+	mkdir -p kc &&
+	python3 "$SRCDIR/tests/shell/kcore-gen.py" kc/kcore $page kc.bin &&
+	printf "%s T kcfake\n%s T kcfake_end\n" $page $end >kc/kallsyms &&
+	echo $page >kc.page &&
+	"$PROF" annotate -i k.data --stdio --kallsyms kc/kallsyms kcfake >prof.kc 2>prof.kc.err &&
+	grep -q "Source code & Disassembly of kcore for task-clock" prof.kc &&
+	grep -q "Disassembly of section load1:" prof.kc &&
+	objdump -d --no-show-raw-insn --start-address=0x$page --stop-address=0x$end kc/kcore >od.kc &&
+	objdump_lines od.kc od.lines &&
+	prof_lines prof.kc prof.lines &&
+	test $(wc -l <prof.lines) -gt 500 &&
+	test_cmp od.lines prof.lines &&
+	grep -E -q "^ +[1-9][0-9.]* : +$ip:" prof.kc &&
+	"$PROF" annotate -i k.data --stdio --kallsyms kc/kallsyms --objdump objdump kcfake >prof.kco &&
+	prof_lines prof.kco prof.olines &&
+	test_cmp od.lines prof.olines &&
+	"$PROF" annotate -i k.data --stdio --kallsyms kc/kallsyms -P kcfake >prof.kcP &&
+	grep -q "Disassembly of $TRASH/kc/kcore for\|Disassembly of kc/kcore for" prof.kcP
+'
+
+test_expect_success PERF,PERF_EVENTS,PYTHON3,CAPSTONE,X86_64 'kcore: none beside the kallsyms, or one without the code, is said' '
+	mkdir -p nokc &&
+	cp kc/kallsyms nokc/kallsyms &&
+	"$PROF" annotate -i k.data --stdio --kallsyms nokc/kallsyms kcfake >nokc.out 2>nokc.err &&
+	grep -q "No vmlinux file with build id was found" nokc.err &&
+	grep -q "/proc/kcore" nokc.err &&
+	mkdir -p elsekc &&
+	cp kc/kallsyms elsekc/kallsyms &&
+	python3 "$SRCDIR/tests/shell/kcore-gen.py" elsekc/kcore ffffffffa0000000 kc.bin &&
+	"$PROF" annotate -i k.data --stdio --kallsyms elsekc/kallsyms kcfake >elsekc.out 2>elsekc.err &&
+	grep -q "elsekc/kcore maps no code at 0x$(cat kc.page)" elsekc.err &&
+	test_must_fail "$PROF" annotate -i k.data --stdio --kallsyms nokc/missing 2>miss.err &&
+	grep -q "^Invalid file: nokc/missing$" miss.err
+'
+
 test_expect_success 'bad input: options prof lacks are refused, a missing file is one line' '
 	test_must_fail "$PROF" annotate --stdio2 2>e1 &&
 	grep -q "stdio2" e1 &&
