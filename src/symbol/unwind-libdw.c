@@ -61,6 +61,10 @@ struct cfi_rule {
 	u64 cfa_off;
 	u8 kind[UNWIND_X86_64_DWARF_NR];
 	u64 reg_off[UNWIND_X86_64_DWARF_NR];
+	/* for the walk: the registers that keep their value, and those the CFA gives */
+	u32 same_mask;
+	u8 nr_cfa_regs;
+	u8 cfa_regs[UNWIND_X86_64_DWARF_NR];
 };
 
 struct uw_libdw {
@@ -516,6 +520,12 @@ static void rule_fill(struct cfi_rule *r, Dwarf_CFI *cfi, u64 vaddr)
 			goto out;
 		r->kind[reg] = value ? RULE_VAL_CFA : RULE_AT_CFA;
 	}
+	for (int reg = 0; reg < UNWIND_X86_64_DWARF_NR; reg++) {
+		if (r->kind[reg] == RULE_SAME)
+			r->same_mask |= 1U << reg;
+		else if (r->kind[reg] != RULE_UNDEF)
+			r->cfa_regs[r->nr_cfa_regs++] = (u8)reg;
+	}
 	r->simple = true;
 out:
 	free(fr);
@@ -568,7 +578,7 @@ static struct cfi_rule *rule_find(struct uw_libdw *ld, struct uw_proc *p, u64 pc
 static int fast_walk(struct uw_libdw *ld, struct uw_proc *p, struct unwind_sample *us,
 		     u64 *pcs, struct uw_resume *rs)
 {
-	u64 regs[UNWIND_X86_64_DWARF_NR], next[UNWIND_X86_64_DWARF_NR];
+	u64 regs[UNWIND_X86_64_DWARF_NR], vals[UNWIND_X86_64_DWARF_NR], npc;
 	u32 valid = us->regs_valid, nvalid;
 	struct cfi_rule *r;
 	u64 pc = us->ip;
@@ -587,35 +597,37 @@ static int fast_walk(struct uw_libdw *ld, struct uw_proc *p, struct unwind_sampl
 		if (!r || !r->simple || !(valid & (1U << r->cfa_reg)))
 			goto resume;
 		cfa = regs[r->cfa_reg] + r->cfa_off;
-		nvalid = 0;
-		for (int reg = 0; reg < UNWIND_X86_64_DWARF_NR; reg++) {
-			switch (r->kind[reg]) {
-			case RULE_SAME:
-				next[reg] = regs[reg];
-				nvalid |= valid & (1U << reg);
-				break;
-			case RULE_AT_CFA:
-				if (unwind__read_word(us, cfa + r->reg_off[reg], &next[reg]))
+		/*
+		 * The caller's registers: those the rule keeps stay in place,
+		 * undefined ones lose their valid bit, and those at or from
+		 * the CFA are read first, so that a failed read leaves this
+		 * frame's registers for libdw to go on from.
+		 */
+		nvalid = valid & r->same_mask;
+		npc = regs[16];
+		for (int i = 0; i < r->nr_cfa_regs; i++) {
+			int reg = r->cfa_regs[i];
+
+			if (r->kind[reg] == RULE_AT_CFA) {
+				if (unwind__read_word(us, cfa + r->reg_off[reg], &vals[i]))
 					goto resume;
-				nvalid |= 1U << reg;
-				break;
-			case RULE_VAL_CFA:
-				next[reg] = cfa + r->reg_off[reg];
-				nvalid |= 1U << reg;
-				break;
-			default:
-				break;
+			} else {
+				vals[i] = cfa + r->reg_off[reg];
 			}
+			nvalid |= 1U << reg;
+			if (reg == 16)
+				npc = vals[i];
 		}
 		if (r->kind[16] == RULE_UNDEF) {
 			/* The CFI ends the stack here (_start, clone). */
 			us->stop = UNWIND_STOP_ROOT;
 			return n;
 		}
-		if (!(nvalid & (1U << 16)) || !next[16])
+		if (!(nvalid & (1U << 16)) || !npc)
 			goto resume;
-		pc = next[16];
-		memcpy(regs, next, sizeof(regs));
+		for (int i = 0; i < r->nr_cfa_regs; i++)
+			regs[r->cfa_regs[i]] = vals[i];
+		pc = npc;
 		valid = nvalid;
 	}
 resume:
