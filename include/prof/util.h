@@ -83,4 +83,13 @@ void set_buildid_dir(const char *dir);
 /* Monotonic and realtime clocks in nanoseconds. */
 u64 now_ns(void);
 
+/* Bits set in @x, inline (the build's baseline x86-64 has no popcnt: a libcall). */
+static inline u32 popcount64(u64 x)
+{
+	x -= (x >> 1) & 0x5555555555555555ULL;
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (u32)((x * 0x0101010101010101ULL) >> 56);
+}
+
 #endif /* PROF_UTIL_H */

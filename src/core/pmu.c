@@ -394,7 +394,7 @@ int pmu_format__apply(const struct pmu_format *format, u64 value,
 		      u64 *config, u64 *max)
 {
 	u64 bits = format->bits, out = 0, limit;
-	int nbits = __builtin_popcountll(bits), bit, i = 0;
+	int nbits = (int)popcount64(bits), bit, i = 0;
 
 	limit = nbits >= 64 ? ~0ULL : (1ULL << nbits) - 1;
 	if (value > limit) {

@@ -27,15 +27,6 @@
 /* sample_type bits a SAMPLE's time can be read under without the parse */
 #define SAMPLE_QUICK_MASK (SAMPLE_FIXED_MASK | PERF_SAMPLE_CALLCHAIN)
 
-/* Bits set in @x, inline (the build's baseline x86-64 has no popcnt: a libcall). */
-static inline u32 popcount64(u64 x)
-{
-	x -= (x >> 1) & 0x5555555555555555ULL;
-	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-	return (u32)((x * 0x0101010101010101ULL) >> 56);
-}
-
 u32 sample_type__fixed_size(u64 sample_type)
 {
 	return 8u * popcount64(sample_type & SAMPLE_FIXED_MASK);

@@ -466,7 +466,7 @@ static void read_features(struct session *s)
 	int nr = 0, sec = 0;
 
 	for (int i = 0; i < 4; i++)
-		nr += __builtin_popcountll(s->fh.adds_features[i]);
+		nr += popcount64(s->fh.adds_features[i]);
 	memcpy(s->header.feat_bitmap, s->fh.adds_features, sizeof(s->header.feat_bitmap));
 	if (!nr)
 		return;

@@ -73,7 +73,7 @@ int unwind__sample_reg(u64 mask, const u64 *regs, u32 nr, int perf_reg, u64 *val
 
 	if (perf_reg < 0 || perf_reg >= 64 || !(mask & (1ULL << perf_reg)))
 		return -ENOENT;
-	idx = (u32)__builtin_popcountll(mask & ((1ULL << perf_reg) - 1));
+	idx = popcount64(mask & ((1ULL << perf_reg) - 1));
 	if (idx >= nr || !regs)
 		return -ENOENT;
 	*val = regs[idx];
