@@ -681,7 +681,7 @@ static void kallsyms__keep_image(const struct symbols *s, const char *cache, con
  * (NULL when nothing is to be kept), for the caller to free.
  */
 static int kallsyms__read(struct dso *dso, const char *path, u64 *text, char **keep,
-			  char **keep_key)
+			  char **keep_key, bool *from_image)
 {
 	size_t len = 0, nr = 0;
 	char *buf, *key;
@@ -697,6 +697,7 @@ static int kallsyms__read(struct dso *dso, const char *path, u64 *text, char **k
 		if (ret >= 0) {
 			free(cache);
 			free(key);
+			*from_image = true;
 			return ret;
 		}
 		*keep = cache;
@@ -803,7 +804,8 @@ int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path)
 	u64 text = 0;
 	s64 delta = 0;
 	char *keep, *keep_key;
-	int nr = kallsyms__read(dso, path, &text, &keep, &keep_key);
+	bool from_image = false;
+	int nr = kallsyms__read(dso, path, &text, &keep, &keep_key, &from_image);
 	struct maps *kmaps = NULL;
 	size_t i, out = 0;
 
@@ -814,9 +816,12 @@ int dso__load_kallsyms_file(struct dso *dso, struct map *map, const char *path)
 	}
 	if (dso->kernel_reloc_pgoff && text)
 		delta = (s64)(text - dso->kernel_reloc_pgoff);
-	symbols__sort(&dso->symbols);
-	symbols__fixup_end(&dso->symbols, true);
-	symbols__fixup_duplicate(&dso->symbols);
+	/* an image was kept sorted and fixed up: it is what these would make of it */
+	if (!from_image) {
+		symbols__sort(&dso->symbols);
+		symbols__fixup_end(&dso->symbols, true);
+		symbols__fixup_duplicate(&dso->symbols);
+	}
 	/* A fresh read of the kernel's symbols: keep them for the next time. */
 	if (keep)
 		kallsyms__keep_image(&dso->symbols, keep, keep_key, text);
