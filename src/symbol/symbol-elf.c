@@ -116,17 +116,57 @@ int symsrc__init(struct symsrc *ss, struct dso *dso, const char *path,
 	return 0;
 }
 
-/* Offset to subtract from a vaddr in @elf to get a file offset. */
-static bool vaddr_delta(Elf *elf, u64 vaddr, u64 *delta)
+/* @elf's PT_LOAD headers, read once for all its symbols */
+#define LOAD_SEGS_MAX 32
+struct load_segs {
+	Elf *elf;
+	size_t nr;
+	bool more;		/* more than LOAD_SEGS_MAX: the rest are read each time */
+	u64 vaddr[LOAD_SEGS_MAX], memsz[LOAD_SEGS_MAX], offset[LOAD_SEGS_MAX];
+};
+
+static void load_segs__read(Elf *elf, struct load_segs *ls)
 {
 	size_t n;
 
+	ls->elf = elf;
+	ls->nr = 0;
+	ls->more = false;
 	if (elf_getphdrnum(elf, &n) < 0)
-		return false;
+		return;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Phdr ph;
 
 		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (ls->nr == LOAD_SEGS_MAX) {
+			ls->more = true;
+			return;
+		}
+		ls->vaddr[ls->nr] = ph.p_vaddr;
+		ls->memsz[ls->nr] = ph.p_memsz;
+		ls->offset[ls->nr++] = ph.p_offset;
+	}
+}
+
+/* Offset to subtract from a vaddr to get a file offset: its PT_LOAD's. */
+static bool vaddr_delta(const struct load_segs *ls, u64 vaddr, u64 *delta)
+{
+	size_t n, seen = 0;
+
+	for (size_t i = 0; i < ls->nr; i++) {
+		if (vaddr >= ls->vaddr[i] && vaddr < ls->vaddr[i] + ls->memsz[i]) {
+			*delta = ls->vaddr[i] - ls->offset[i];
+			return true;
+		}
+	}
+	if (!ls->more || elf_getphdrnum(ls->elf, &n) < 0)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(ls->elf, (int)i, &ph) || ph.p_type != PT_LOAD ||
+		    seen++ < LOAD_SEGS_MAX)
 			continue;
 		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_memsz) {
 			*delta = ph.p_vaddr - ph.p_offset;
@@ -166,6 +206,7 @@ int symsrc__load_syms(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 	Elf_Data *syms, *strs;
 	Elf_Scn *strsec;
 	size_t nr_syms;
+	struct load_segs segs = { .nr = 0 };
 	int nr = 0;
 
 	if (!sec) {
@@ -191,6 +232,8 @@ int symsrc__load_syms(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 	 */
 	if (!kernel)
 		symbols__reserve(&dso->symbols, nr_syms, strs->d_size);
+	if (dso->adjust_symbols)
+		load_segs__read(runtime_ss->elf, &segs);
 	for (size_t i = 0; i < nr_syms; i++) {
 		GElf_Sym sym;
 		const char *name;
@@ -225,7 +268,7 @@ int symsrc__load_syms(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		if (dso->adjust_symbols) {
 			u64 delta;
 
-			if (vaddr_delta(runtime_ss->elf, sym.st_value, &delta)) {
+			if (vaddr_delta(&segs, sym.st_value, &delta)) {
 				sym.st_value -= delta;
 			} else {
 				Elf_Scn *s = elf_getscn(elf, sym.st_shndx);
