@@ -58,6 +58,7 @@ struct annotate {
 	struct addr_hits *addrs;	/* every event's */
 	int nr_hists;
 	struct hist_filter filter;
+	struct disasm_cache *dcache;	/* the last DSO's file, open for its next symbol */
 	struct sample_resolver *resolver;
 	bool clock_known;
 	/* the DSOs perf gave up on: later symbols of theirs go silently */
@@ -428,7 +429,7 @@ static int annotate__symbol(struct printer *pr, struct hist_entry *he)
 {
 	struct annotate *a = pr->a;
 	struct annotation an;
-	struct disasm_opts o = { .objdump = a->objdump, .style = a->style };
+	struct disasm_opts o = { .objdump = a->objdump, .style = a->style, .cache = a->dcache };
 	const struct disasm *d = &an.d;
 	char err[PATH_MAX + 64];
 	const char *prev_file = NULL, *last_comment = NULL;
@@ -689,6 +690,7 @@ static void annotate__exit(struct annotate *a)
 	addr_hits__delete(a->addrs);
 	free(a->memo);
 	free(a->failed);
+	disasm_cache__delete(a->dcache);
 	sample_resolver__delete(a->resolver);
 	hist_filter__exit(&a->filter);
 	machine__delete(a->machine);
@@ -852,6 +854,7 @@ int cmd_annotate(int argc, const char **argv)
 		    (a.tui || (!a.no_browser && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)));
 	if (!a.use_tui && strcmp(a.input, "-") && pager_use != 0)
 		setup_pager();
+	a.dcache = disasm_cache__new();
 	ret = run(&a);
 out:
 	annotate__exit(&a);

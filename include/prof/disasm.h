@@ -31,10 +31,18 @@ struct disasm {
 	u64 section_addr;
 };
 
+struct disasm_cache;
+
 struct disasm_opts {
 	const char *objdump;	/* run this objdump; NULL: capstone */
 	const char *style;	/* -M: objdump's disassembler options, NULL for none */
+	/* keeps the last file read open for the next symbol of the same DSO; NULL: none */
+	struct disasm_cache *cache;
 };
+
+/* A cache for disasm_opts; deleted while the DSOs it saw still live. */
+struct disasm_cache *disasm_cache__new(void);
+void disasm_cache__delete(struct disasm_cache *c);
 
 /*
  * Disassemble @sym of @dso into @d (zeroed first). Returns 0, or -1 with

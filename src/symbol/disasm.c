@@ -1057,6 +1057,63 @@ static int disasm_objdump(const char *objdump, const char *style, const char *pa
 	return 0;
 }
 
+#ifdef HAVE_CAPSTONE
+/*
+ * The last file annotate read, open with its sorted symbols and
+ * relocations: the next symbol is most often in the same DSO (libc's,
+ * whose ~3,000 symbols were read and sorted again for each).
+ */
+struct disasm_cache {
+	struct ofile f;
+	bool open;
+	struct dso *dso;
+	char path[PATH_MAX];
+};
+
+/* @dso's file at @path, opened once while the symbols asked for stay in it; NULL if not ELF. */
+static struct ofile *disasm_cache__get(struct disasm_cache *c, struct dso *dso, const char *path)
+{
+	if (!c || !*path)
+		return NULL;
+	if (c->open && c->dso == dso && !strcmp(c->path, path))
+		return &c->f;
+	if (c->open)
+		ofile__close(&c->f);
+	c->open = false;
+	c->dso = dso;
+	snprintf(c->path, sizeof(c->path), "%s", path);
+	if (ofile__open(&c->f, dso, path) < 0) {
+		ofile__close(&c->f);
+		c->dso = NULL;
+		return NULL;
+	}
+	c->open = true;
+	return &c->f;
+}
+
+struct disasm_cache *disasm_cache__new(void)
+{
+	return xzalloc(sizeof(struct disasm_cache));
+}
+
+void disasm_cache__delete(struct disasm_cache *c)
+{
+	if (c && c->open)
+		ofile__close(&c->f);
+	free(c);
+}
+#else
+struct disasm_cache *disasm_cache__new(void)
+{
+	return NULL;
+}
+
+void disasm_cache__delete(struct disasm_cache *c)
+{
+	(void)c;
+}
+#endif
+
 #define KCORE_MAX_CODE	(16u << 20)	/* a "symbol" larger is the end of kallsyms */
 
 /*
@@ -1227,13 +1284,21 @@ int disasm__symbol(struct dso *dso, const struct symbol *sym, const struct disas
 				     d, err, errsz);
 	} else {
 #ifdef HAVE_CAPSTONE
-		struct ofile f;
+		struct ofile f, *fp = disasm_cache__get(o->cache, dso, path);
 
-		if (ofile__open(&f, dso, path) < 0)
-			snprintf(err, errsz, "%s: not an ELF file", *path ? path : dso->long_name);
-		else
-			ret = disasm_capstone(&f, start, end, dso->text_offset, d, err, errsz);
-		ofile__close(&f);
+		if (fp) {
+			ret = disasm_capstone(fp, start, end, dso->text_offset, d, err, errsz);
+		} else if (o->cache && *path) {
+			snprintf(err, errsz, "%s: not an ELF file", path);
+		} else {
+			if (ofile__open(&f, dso, path) < 0)
+				snprintf(err, errsz, "%s: not an ELF file",
+					 *path ? path : dso->long_name);
+			else
+				ret = disasm_capstone(&f, start, end, dso->text_offset, d, err,
+						      errsz);
+			ofile__close(&f);
+		}
 		if (ret == -2 && *path) {
 			/* an instruction capstone cannot decode: the whole symbol from objdump */
 			disasm__exit(d);
