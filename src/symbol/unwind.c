@@ -463,17 +463,29 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 	if (!stack)
 		return -ENODATA;
 	memset(&us, 0, sizeof(us));
-	if (unwind__sample_reg(r->mask, r->regs, r->nr, PERF_REG_X86_SP, &us.sp) ||
-	    unwind__sample_reg(r->mask, r->regs, r->nr, PERF_REG_X86_IP, &us.ip))
-		return -ENODATA;
-	for (int pr = 0; pr < 64; pr++) {
-		u64 v;
-		int dw = unwind__x86_64_dwarf_reg(pr);
+	/* the sampled registers come in the order of their mask's bits (unwind__sample_reg's) */
+	{
+		bool sp = false, ip = false;
+		u32 idx = 0;
 
-		if (dw < 0 || unwind__sample_reg(r->mask, r->regs, r->nr, pr, &v))
-			continue;
-		us.regs[dw] = v;
-		us.regs_valid |= 1U << dw;
+		for (u64 bits = r->mask; bits && idx < r->nr; bits &= bits - 1) {
+			int pr = __builtin_ctzll(bits), dw = unwind__x86_64_dwarf_reg(pr);
+			u64 v = r->regs[idx++];
+
+			if (pr == PERF_REG_X86_SP) {
+				us.sp = v;
+				sp = true;
+			} else if (pr == PERF_REG_X86_IP) {
+				us.ip = v;
+				ip = true;
+			}
+			if (dw < 0)
+				continue;
+			us.regs[dw] = v;
+			us.regs_valid |= 1U << dw;
+		}
+		if (!sp || !ip)
+			return -ENODATA;
 	}
 	st = unwind_state(m);
 	if (!st->ops)
